@@ -1,0 +1,97 @@
+import { ofetch, type FetchOptions } from 'ofetch';
+import { ClientError, GenericError, HttpError, NotFoundError, ServerError, TimeoutError } from './errors';
+
+/** A 504 is retried this many times before a timeout error is thrown (spec §8, §9). */
+export const GATEWAY_TIMEOUT_RETRIES = 3;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type ErrorReport = { title: string; description: string; trace: string };
+
+export type ClientOptions = {
+  /** Absolute origin in node and tests; empty in the browser (same origin). */
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Where server errors and timeouts are reported; defaults to POST /api/errors on the same base. */
+  report?: (report: ErrorReport) => void;
+  /** Extra headers on every request (the CSRF token for cookie-authenticated writes). */
+  headers?: () => Record<string, string>;
+};
+
+export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+/**
+ * The one request helper every product call goes through: credentials included, JSON in and out,
+ * errors classified by status exactly as spec §8 says, with the response body text attached.
+ */
+export function createRequest(options: ClientOptions = {}): Request {
+  const baseURL = options.baseURL ?? '';
+  const raw = ofetch.create({
+    baseURL,
+    credentials: 'include',
+    retry: 0,
+    ignoreResponseError: true,
+    responseType: 'text',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  } as FetchOptions);
+
+  const report =
+    options.report ??
+    ((r: ErrorReport) => {
+      // Fire and forget, outside this helper so a failing report cannot recurse.
+      void (options.fetch ?? globalThis.fetch)(`${baseURL}/api/errors`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', ...options.headers?.() },
+        body: JSON.stringify(r),
+      }).catch(() => undefined);
+    });
+
+  return async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+    for (let attempt = 0; ; attempt++) {
+      const response = await raw.raw<string>(path, {
+        method,
+        query: opts.query,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        headers: {
+          accept: 'application/json',
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers?.(),
+          ...opts.headers,
+        },
+        signal: opts.signal,
+      });
+      const text = typeof response._data === 'string' ? response._data : '';
+      const status = response.status;
+      if (response.ok) return (text === '' ? undefined : JSON.parse(text)) as T;
+      if (status === 504 && attempt < GATEWAY_TIMEOUT_RETRIES) continue;
+      const error = classify(status, path, text);
+      if (error instanceof TimeoutError || error instanceof ServerError) {
+        report({
+          title:
+            error instanceof TimeoutError
+              ? `Timeout: ${method} ${path}`
+              : `Server error ${status}: ${method} ${path}`,
+          description: `${path}: ${error.message}`,
+          trace: text.slice(0, 10_000),
+        });
+      }
+      throw error;
+    }
+  };
+}
+
+function classify(status: number, path: string, body: string): HttpError {
+  if (status === 504) return new TimeoutError(status, path, body);
+  if (status >= 500) return new ServerError(status, path, body);
+  if (status === 404) return new NotFoundError(status, path, body);
+  if (status >= 400) return new ClientError(status, path, body);
+  return new GenericError(status, path, body);
+}

@@ -1,0 +1,38 @@
+import { setup } from 'xstate';
+
+/** Browser storage key for the accepted cookie notice (spec §3, §9). */
+export const COOKIE_CONSENT_KEY = 'cookieConsent';
+
+/**
+ * The cookie notice shows until the user clicks 'I Accept', and then stays hidden (spec §2).
+ * `input.accepted` is what browser storage said at start; `rememberConsent` writes it back.
+ */
+export const cookieConsentMachine = setup({
+  types: {
+    input: {} as { accepted: boolean },
+    context: {} as { acceptedAtStart: boolean },
+    events: {} as { type: 'ACCEPT' },
+  },
+  guards: {
+    acceptedBefore: ({ context }) => context.acceptedAtStart,
+  },
+  actions: {
+    rememberConsent: () => {
+      globalThis.localStorage?.setItem(COOKIE_CONSENT_KEY, 'true');
+    },
+  },
+}).createMachine({
+  id: 'cookieConsent',
+  context: ({ input }) => ({ acceptedAtStart: input.accepted }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'acceptedBefore', target: 'hidden' }, { target: 'visible' }],
+    },
+    visible: {
+      tags: ['open'],
+      on: { ACCEPT: { target: 'hidden', actions: 'rememberConsent' } },
+    },
+    hidden: { type: 'final' },
+  },
+});

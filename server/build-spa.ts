@@ -1,0 +1,28 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['src', 'machines', 'api', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** Builds the SPA with Vite when dist/ is missing or older than any client source. */
+export async function buildSpaIfStale(root: string, log: (msg: string) => void): Promise<string> {
+  const distDir = path.join(root, 'dist');
+  const built = path.join(distDir, 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt > sourcesAt) return distDir;
+  log(
+    builtAt === 0 ? 'Building the web app (first start)…' : 'Client sources changed; rebuilding the web app…',
+  );
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  return distDir;
+}

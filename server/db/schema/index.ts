@@ -1,0 +1,5 @@
+// The whole database schema; drizzle-kit generates migrations from this file.
+export * from './projects';
+export * from './site';
+export * from './accounts';
+export * from './watchlists';

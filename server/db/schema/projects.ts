@@ -1,0 +1,135 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** The six category sub-scores (0–100) that make the overall security score. */
+export type SubScores = {
+  codeSecurity: number;
+  fundamentalHealth: number;
+  operationalResilience: number;
+  governanceStrength: number;
+  marketStability: number;
+  communityTrust: number;
+};
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenTickers: text('token_tickers').array().notNull(),
+    chains: text('chains').array().notNull(),
+    logo: text('logo').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website'),
+    score: real('score').notNull(),
+    subScores: jsonb('sub_scores').$type<SubScores>().notNull(),
+    rank: integer('rank'),
+    tier: text('tier').notNull(),
+    auditStatus: text('audit_status').$type<'audited' | 'in_progress' | 'none'>().notNull(),
+    auditDate: date('audit_date'),
+    kyc: boolean('kyc').notNull().default(false),
+    marketCapUsd: real('market_cap_usd'),
+    trendScore: real('trend_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_rank_idx').on(t.rank), index('projects_score_idx').on(t.score)],
+);
+
+export type TopEntry = { name: string; count: number; address?: string };
+export type ExchangeMetric = { exchange: string; volumeUsd: number; liquidityUsd: number; pairs: number };
+
+/** Monitoring figures per project (skynet). Observed on chain in production; seeded or imported here. */
+export const projectMonitoring = pgTable('project_monitoring', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  topCallers: jsonb('top_callers').$type<TopEntry[]>().notNull(),
+  topEvents: jsonb('top_events').$type<TopEntry[]>().notNull(),
+  topFunctionCalls: jsonb('top_function_calls').$type<TopEntry[]>().notNull(),
+  exchanges: jsonb('exchanges').$type<ExchangeMetric[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PrivilegedAddress = { address: string; role: string; isContract: boolean };
+export type PrivilegedFunction = { signature: string; modifier: string; risk: 'low' | 'medium' | 'high' };
+export type PrivilegedTransaction = { hash: string; function: string; from: string; timestamp: string };
+
+/** Monitored contracts with their privileged roles, functions and recent privileged transactions. */
+export const contracts = pgTable(
+  'contracts',
+  {
+    address: text('address').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    label: text('label').notNull(),
+    privilegedAddresses: jsonb('privileged_addresses').$type<PrivilegedAddress[]>().notNull(),
+    privilegedFunctions: jsonb('privileged_functions').$type<PrivilegedFunction[]>().notNull(),
+    privilegedTransactions: jsonb('privileged_transactions').$type<PrivilegedTransaction[]>().notNull(),
+  },
+  (t) => [index('contracts_project_idx').on(t.projectId)],
+);
+
+/** Daily social activity counts, one row per project, type and day. */
+export const socialActivity = pgTable(
+  'social_activity',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    day: date('day').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.type, t.day] })],
+);
+
+/** Security alerts (incidents) published by the platform. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    severity: text('severity').$type<'low' | 'medium' | 'high' | 'critical'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    lossUsd: real('loss_usd'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alerts_occurred_idx').on(t.occurredAt)],
+);
+
+/** One vote per voter per project; the voter is a user id or an anonymous visitor cookie. */
+export const votes = pgTable(
+  'votes',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    voterKey: text('voter_key').notNull(),
+    vote: boolean('vote').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.voterKey] })],
+);
+
+export const pageViews = pgTable('page_views', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  views: integer('views').notNull().default(0),
+});

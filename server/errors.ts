@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/** An error the client caused or a known domain failure; rendered as `{ error, message, fields? }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'BadRequest', message, fields);
+export const unauthorized = (message = 'You need to sign in.') => new AppError(401, 'Unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'Forbidden', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NotFound', message);
+
+/**
+ * Validates input against a shared `api/` schema. A failure is a 400 naming each bad field,
+ * e.g. `{ error: 'ValidationError', message: 'keyword: Too long', fields: { keyword: 'Too long' } }`.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : where;
+    fields[key] ??= issue.message;
+  }
+  const message = Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+  throw new AppError(400, 'ValidationError', message, fields);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth';
+import { devRoutes } from './dev';
+import { flagsRoutes } from './flags';
+import { healthRoutes } from './health';
+import { impersonationRoutes } from './impersonation';
+import { projectsRoutes } from './projects';
+import { siteRoutes } from './site';
+import { skynetRoutes } from './skynet';
+import { userRoutes } from './user';
+import { watchlistRoutes } from './watchlist';
+
+/** Every route module, registered once here. */
+export async function routes(app: FastifyInstance) {
+  await app.register(healthRoutes);
+  await app.register(projectsRoutes);
+  await app.register(skynetRoutes);
+  await app.register(siteRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(watchlistRoutes);
+  await app.register(flagsRoutes);
+  await app.register(impersonationRoutes);
+  await app.register(devRoutes);
+}

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the product in a real browser', () => {
+  it('serves the home page', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Security ratings/);
+    await context.close();
+  });
+
+  it('serves client routes through the history fallback', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const res = await page.goto('/company/about-nothing-here');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    await context.close();
+  });
+});
