@@ -25,6 +25,21 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      // With TEST_DATABASE_URL the node project runs the server suite on PostgreSQL; this one repeats it on PGlite.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pglite',
+                environment: 'node' as const,
+                include: ['tests/server/**/*.test.ts'],
+                testTimeout: 20_000,
+                env: { TEST_DATABASE_URL: '' },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: { name: 'paths', environment: 'node', include: ['tests/paths/**/*.paths.test.ts'] },

@@ -8,6 +8,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Sent form-encoded (application/x-www-form-urlencoded) instead of a JSON body. */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -54,15 +56,23 @@ export function createRequest(options: ClientOptions = {}): Request {
     });
 
   return async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-    const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+    const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
     for (let attempt = 0; ; attempt++) {
       const response = await raw.raw<string>(path, {
         method,
         query: opts.query,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.form
+          ? new URLSearchParams(opts.form).toString()
+          : opts.body === undefined
+            ? undefined
+            : JSON.stringify(opts.body),
         headers: {
           accept: 'application/json',
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.form
+            ? { 'content-type': 'application/x-www-form-urlencoded' }
+            : opts.body === undefined
+              ? {}
+              : { 'content-type': 'application/json' }),
           ...options.headers?.(),
           ...opts.headers,
         },

@@ -19,6 +19,16 @@ export type Config = {
   sentryDsn: string | undefined;
   imageHost: string | undefined;
   logLevel: string;
+  /** Social sign-in through a hosted OpenID provider (OIDC_*); undefined when not configured. */
+  oidc: OidcConfig | undefined;
+};
+
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Identity-provider names passed as identity_provider, e.g. ['Google', 'Facebook']. */
+  providers: string[];
 };
 
 export class ConfigError extends Error {}
@@ -60,6 +70,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: env.SENTRY_DSN || undefined,
     imageHost: env.IMAGE_HOST || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    oidc: loadOidc(env),
+  };
+}
+
+function loadOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const providers = (env.OIDC_PROVIDERS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || providers.length === 0) return undefined;
+  return {
+    issuer: env.OIDC_ISSUER.replace(/\/+$/, ''),
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+    providers,
   };
 }
 

@@ -1,0 +1,52 @@
+/**
+ * JavaScript budget over the Vite manifest: the home route's initial JS (the entry chunk and everything it imports
+ * statically) must stay within HOME_BUDGET_KB gzip; each lazily loaded route (entry + its chunk graph) within
+ * ROUTE_BUDGET_KB. Builds the app first when the build is missing or stale. Prints the figures; exits 1 over budget.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildSpaIfStale } from '../server/build-spa';
+
+const HOME_BUDGET_KB = 130; // issue 2; design-notes target is 117
+const ROUTE_BUDGET_KB = 140;
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+const root = path.resolve('.');
+const dist = await buildSpaIfStale(root, (m) => console.log(m));
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+
+const gzipKb = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+/** A chunk and its static imports, transitively. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+const sizeOf = (keys: Iterable<string>) => [...keys].reduce((sum, k) => sum + gzipKb(manifest[k]!.file), 0);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const initial = closure(entryKey);
+const homeKb = sizeOf(initial);
+let failed = homeKb > HOME_BUDGET_KB;
+console.log(`Home route initial JS: ${homeKb.toFixed(1)} KB gzip (budget ${HOME_BUDGET_KB} KB)`);
+
+const lazy = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry);
+const rows = lazy
+  .map((k) => {
+    const extra = [...closure(k)].filter((c) => !initial.has(c));
+    return { name: manifest[k]!.src ?? k, kb: homeKb + sizeOf(extra) };
+  })
+  .sort((a, b) => b.kb - a.kb);
+for (const r of rows.slice(0, 12)) {
+  const over = r.kb > ROUTE_BUDGET_KB;
+  failed ||= over;
+  console.log(`  ${over ? 'OVER ' : ''}${r.name.padEnd(60)} ${r.kb.toFixed(1)} KB`);
+}
+if (failed) {
+  console.error('JavaScript budget exceeded.');
+  process.exit(1);
+}

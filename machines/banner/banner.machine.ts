@@ -1,0 +1,62 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** Browser storage key holding the text of the last dismissed banner (spec §3). */
+export const IGNORED_BANNER_KEY = 'ignoredBannerContent';
+
+export type Announcement = { content: string; link: string; linkText: string };
+
+/**
+ * Announcement banner (spec §2 'Other overlays', §4 'Banner'): shown when the server has an announcement whose
+ * content differs from the last dismissed one; dismissing stores the content so it stays hidden.
+ * `input.ignored` is what browser storage held at start.
+ */
+export const bannerMachine = setup({
+  types: {
+    input: {} as { ignored: string | null },
+    context: {} as { ignored: string | null; announcement: Announcement | null },
+    events: {} as { type: 'DISMISS' },
+  },
+  actors: {
+    fetchAnnouncement: fromPromise<Announcement | null>(async () => {
+      throw new Error('fetchAnnouncement not provided');
+    }),
+  },
+  guards: {
+    isNewAnnouncement: ({ context, event }) => {
+      const output = (event as unknown as { output: Announcement | null }).output;
+      return output !== null && output.content !== '' && output.content !== context.ignored;
+    },
+  },
+  actions: {
+    storeDismissed: ({ context }) => {
+      if (context.announcement) globalThis.localStorage?.setItem(IGNORED_BANNER_KEY, context.announcement.content);
+    },
+    markIgnored: assign({ ignored: ({ context }) => context.announcement?.content ?? context.ignored }),
+  },
+}).createMachine({
+  id: 'banner',
+  context: ({ input }) => ({ ignored: input.ignored, announcement: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchAnnouncement',
+        src: 'fetchAnnouncement',
+        onDone: [
+          {
+            guard: 'isNewAnnouncement',
+            target: 'visible',
+            actions: assign({ announcement: ({ event }) => event.output }),
+          },
+          { target: 'hidden' },
+        ],
+        onError: { target: 'hidden' },
+      },
+    },
+    visible: {
+      tags: ['open'],
+      on: { DISMISS: { target: 'hidden', actions: ['storeDismissed', 'markIgnored'] } },
+    },
+    hidden: { type: 'final' },
+  },
+});

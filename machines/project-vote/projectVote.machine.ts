@@ -1,0 +1,84 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export type Votes = { yes: number; no: number; yesPercentage: number };
+export type VoteChoice = 'yes' | 'no';
+
+/**
+ * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage
+ * across all projects loads alongside. Actors: castVote, loadAverage.
+ */
+export const projectVoteMachine = setup({
+  types: {
+    input: {} as { projectId: string; votes: Votes },
+    context: {} as {
+      projectId: string;
+      votes: Votes;
+      myVote: VoteChoice | null;
+      pendingVote: VoteChoice | null;
+      average: number | null;
+    },
+    events: {} as { type: 'VOTE'; vote: VoteChoice },
+  },
+  actors: {
+    castVote: fromPromise<Votes, { projectId: string; vote: VoteChoice }>(async () => {
+      throw new Error('castVote not provided');
+    }),
+    loadAverage: fromPromise<{ averageYesPercentage: number }>(async () => {
+      throw new Error('loadAverage not provided');
+    }),
+  },
+  actions: {
+    setPending: assign({ pendingVote: ({ event }) => event.vote }),
+  },
+}).createMachine({
+  id: 'projectVote',
+  context: ({ input }) => ({
+    projectId: input.projectId,
+    votes: input.votes,
+    myVote: null,
+    pendingVote: null,
+    average: null,
+  }),
+  type: 'parallel',
+  states: {
+    average: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadAverage',
+            src: 'loadAverage',
+            onDone: {
+              target: 'loaded',
+              actions: assign({ average: ({ event }) => event.output.averageYesPercentage }),
+            },
+            onError: { target: 'unavailable' },
+          },
+        },
+        loaded: { tags: ['averageLoaded'] },
+        unavailable: {},
+      },
+    },
+    ballot: {
+      initial: 'idle',
+      states: {
+        idle: { on: { VOTE: { target: 'submitting', actions: 'setPending' } } },
+        submitting: {
+          tags: ['submitting'],
+          invoke: {
+            id: 'castVote',
+            src: 'castVote',
+            input: ({ context }) => ({ projectId: context.projectId, vote: context.pendingVote! }),
+            onDone: {
+              target: 'voted',
+              actions: assign({ votes: ({ event }) => event.output, myVote: ({ context }) => context.pendingVote }),
+            },
+            onError: { target: 'failed' },
+          },
+        },
+        voted: { tags: ['voted'], on: { VOTE: { target: 'submitting', actions: 'setPending' } } },
+        failed: { tags: ['error'], on: { VOTE: { target: 'submitting', actions: 'setPending' } } },
+      },
+    },
+  },
+});

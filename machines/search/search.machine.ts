@@ -1,0 +1,134 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ProjectSummary } from '../../api/projects';
+
+/** Header search starts at 2 characters (spec §5, §9). */
+export const HEADER_MIN_KEYWORD_LENGTH = 2;
+
+export type SearchInput = { minLength?: number };
+export type SearchContext = {
+  keyword: string;
+  /** The effective keyword of the latest request (null before the first one and after a failure). */
+  query: string | null;
+  options: ProjectSummary[];
+  highlighted: number;
+  minLength: number;
+};
+export type SearchEvent =
+  | { type: 'FOCUS' }
+  | { type: 'TYPE'; keyword: string }
+  | { type: 'NEXT' }
+  | { type: 'PREV' }
+  | { type: 'CHOOSE' }
+  | { type: 'SELECT'; index: number }
+  | { type: 'CLOSE' };
+export type SearchEmitted = { type: 'chosen'; project: ProjectSummary };
+
+/** The keyword actually sent: below the minimum length the server answers with the trending list. */
+export const effectiveKeyword = (keyword: string, minLength: number) =>
+  keyword.trim().length >= minLength ? keyword.trim() : '';
+
+/**
+ * Project search (spec §2 'Project search'). Data loads when the box gets focus; each keyword change re-enters
+ * `loading`, which stops the previous request actor, so a stale response can never overwrite a newer one.
+ */
+export const searchMachine = setup({
+  types: {
+    input: {} as SearchInput,
+    context: {} as SearchContext,
+    events: {} as SearchEvent,
+    emitted: {} as SearchEmitted,
+  },
+  actors: {
+    searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
+      throw new Error('searchProjects not provided');
+    }),
+  },
+  guards: {
+    hasOptions: ({ context }) => context.options.length > 0,
+    isValidIndex: ({ context, event }) =>
+      event.type === 'SELECT' && event.index >= 0 && event.index < context.options.length,
+    sameQuery: ({ context, event }) =>
+      event.type === 'TYPE' && effectiveKeyword(event.keyword, context.minLength) === context.query,
+  },
+  actions: {
+    setKeyword: assign({
+      keyword: ({ context, event }) => (event.type === 'TYPE' ? event.keyword : context.keyword),
+    }),
+    highlightNext: assign({
+      highlighted: ({ context }) => (context.highlighted + 1) % context.options.length,
+    }),
+    highlightPrevious: assign({
+      highlighted: ({ context }) =>
+        (context.highlighted - 1 + context.options.length) % context.options.length,
+    }),
+    emitHighlighted: emit(({ context }) => ({
+      type: 'chosen' as const,
+      project: context.options[context.highlighted]!,
+    })),
+    emitSelected: emit(({ context, event }) => ({
+      type: 'chosen' as const,
+      project: context.options[event.type === 'SELECT' ? event.index : 0]!,
+    })),
+    rememberQuery: assign({ query: ({ context }) => effectiveKeyword(context.keyword, context.minLength) }),
+    clearOptions: assign({ options: [], highlighted: 0, query: null }),
+  },
+}).createMachine({
+  id: 'search',
+  context: ({ input }) => ({
+    keyword: '',
+    query: null,
+    options: [],
+    highlighted: 0,
+    minLength: input.minLength ?? HEADER_MIN_KEYWORD_LENGTH,
+  }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        FOCUS: { target: 'open.loading' },
+        TYPE: { target: 'open.loading', actions: 'setKeyword' },
+      },
+    },
+    open: {
+      tags: ['open'],
+      initial: 'loading',
+      on: {
+        TYPE: [
+          { guard: 'sameQuery', actions: 'setKeyword' },
+          { target: '.loading', reenter: true, actions: 'setKeyword' },
+        ],
+        CLOSE: { target: 'closed' },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          entry: 'rememberQuery',
+          invoke: {
+            id: 'searchProjects',
+            src: 'searchProjects',
+            input: ({ context }) => ({ keyword: effectiveKeyword(context.keyword, context.minLength) }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                options: ({ event }) => event.output,
+                // The highlighted option resets to 0 whenever the options change (spec §2).
+                highlighted: 0,
+              }),
+            },
+            onError: { target: 'failed', actions: 'clearOptions' },
+          },
+        },
+        ready: {
+          tags: ['ready'],
+          on: {
+            NEXT: { guard: 'hasOptions', actions: 'highlightNext' },
+            PREV: { guard: 'hasOptions', actions: 'highlightPrevious' },
+            CHOOSE: { guard: 'hasOptions', target: '#search.closed', actions: 'emitHighlighted' },
+            SELECT: { guard: 'isValidIndex', target: '#search.closed', actions: 'emitSelected' },
+          },
+        },
+        failed: { tags: ['error'] },
+      },
+    },
+  },
+});
