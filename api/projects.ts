@@ -129,7 +129,16 @@ export type ProjectsListBody = z.infer<typeof ProjectsListBody>;
 
 export const ProjectIdParams = z.object({ id: z.string().min(1).max(200) });
 
-const intFromQuery = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A whole number written in decimal digits in a query string (no hex, exponents or signs), within [min, max]. */
+export const intFromQuery = (min: number, max: number) =>
+  z.union([
+    z.number().int().min(min).max(max),
+    z
+      .string()
+      .regex(/^\d{1,15}$/, 'Expected a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+  ]);
 const optionalText = z
   .string()
   .max(100)
@@ -140,7 +149,14 @@ const boolFromQuery = z
   .optional()
   .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined));
 const optionalScore = z
-  .union([z.literal(''), z.coerce.number().min(0).max(100)])
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Expected a number from 0 to 100')
+      .transform(Number)
+      .pipe(z.number().min(0).max(100)),
+  ])
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

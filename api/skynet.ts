@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Request } from './http';
+import { intFromQuery } from './projects';
 
 /** Spec §9: top lists default to 10 entries, privileged transactions to 20. */
 export const TOP_LIST_DEFAULT_COUNT = 10;
@@ -70,14 +71,14 @@ export const MetricLatestQuery = z.object({
 
 export const TopListQuery = z.object({
   projectId,
-  count: z.coerce.number().int().min(1).max(100).default(TOP_LIST_DEFAULT_COUNT),
+  count: intFromQuery(1, 100).default(TOP_LIST_DEFAULT_COUNT),
 });
 
 export const AddressQuery = z.object({ address });
 
 export const PrivilegedTransactionQuery = z.object({
   address,
-  limit: z.coerce.number().int().min(1).max(200).default(PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT),
+  limit: intFromQuery(1, 200).default(PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT),
 });
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;

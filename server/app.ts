@@ -4,9 +4,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { flags } from './flags/plugin';
 import { errorHandling } from './plugins/errors';
 import { session } from './plugins/session';
 import { spa } from './plugins/spa';
+import { impersonationAudit } from './routes/impersonation';
 import { routes } from './routes/index';
 
 declare module 'fastify' {
@@ -43,6 +45,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(formbody);
   await app.register(session);
+  await app.register(flags);
+  await app.register(impersonationAudit);
   await app.register(routes, { prefix: '' });
   await app.register(spa, { distDir: opts.distDir });
   return app;

@@ -1,17 +1,62 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { FlagsProvider } from './features/flags/flags';
+import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
+import { SessionProvider } from './features/session/session';
+import { Shell } from './features/shell/Shell';
+import { AppWatchlistProvider } from './features/watchlist/AppWatchlistProvider';
 import { HomePage } from './pages/HomePage';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const AnnouncementAdminPage = lazy(() => import('./features/announcement-admin/AnnouncementAdminPage'));
+const ServerErrorRoute = lazy(() => import('./features/error/ServerErrorPage'));
+const ProjectPage = lazy(() => import('./features/project/ProjectPage'));
+const ProductPage = lazy(() => import('./features/marketing/ProductPage'));
+const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
+const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
+const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
+const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
+const SurveyRoot = lazy(() => import('./features/survey/SurveyRoot'));
+const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
+const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
+
+/** A page-sized placeholder while a lazy route loads (keeps the footer from jumping up). */
+const PageFallback = () => <main id="main" className="route-loading" aria-busy="true" />;
 
 /** Route table. Home is eager (it is the landing page); every other page is a lazy chunk. */
 export function App() {
   return (
+    <SessionProvider>
+    <FlagsProvider>
+    <ImpersonationRoot />
+    <AppWatchlistProvider>
+    <Shell>
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/projects/:id">{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
+          <Route path="/products/:slug">{(p) => <ProductPage slug={p.slug} />}</Route>
+          <Route path="/company/:slug">{(p) => <CompanyPage slug={p.slug} />}</Route>
+          <Route path="/resources/blog" component={BlogIndexPage} />
+          <Route path="/resources/blog/:slug">{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
+          <Route path="/my/watchlists" component={WatchlistsPage} />
+          <Route path="/my/settings" component={SettingsPage} />
+          <Route path="/my/portfolio" component={PortfolioPage} />
+          <Route path="/auth/login" component={LoginPage} />
+          <Route path="/auth/signup" component={SignupPage} />
+          <Route path="/500" component={ServerErrorRoute} />
+          <Route path="/admin/announcement" component={AnnouncementAdminPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </Shell>
     <Suspense fallback={null}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      <SurveyRoot />
     </Suspense>
+    </AppWatchlistProvider>
+    </FlagsProvider>
+    </SessionProvider>
   );
 }

@@ -29,7 +29,8 @@ export const bannerMachine = setup({
   },
   actions: {
     storeDismissed: ({ context }) => {
-      if (context.announcement) globalThis.localStorage?.setItem(IGNORED_BANNER_KEY, context.announcement.content);
+      if (context.announcement)
+        globalThis.localStorage?.setItem(IGNORED_BANNER_KEY, context.announcement.content);
     },
     markIgnored: assign({ ignored: ({ context }) => context.announcement?.content ?? context.ignored }),
   },

@@ -22,7 +22,7 @@ export type FormDialogContext<V extends FormValues> = {
   errors: FieldErrors;
   showErrors: boolean;
   serverError: string | null;
-  submittedId: string | null;
+  submittedId: string | number | null;
 };
 
 type SubmitError = { fields?: Record<string, string>; message?: string; kind?: string };
@@ -39,7 +39,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
       events: {} as FormDialogEvent,
     },
     actors: {
-      submit: fromPromise<{ id: string }, V>(async () => {
+      submit: fromPromise<{ id: string | number }, FormValues>(async () => {
         throw new Error('submit not provided');
       }),
     },
@@ -104,7 +104,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
             invoke: {
               id: 'submit',
               src: 'submit',
-              input: ({ context }) => context.values,
+              input: ({ context }) => context.values as FormValues,
               onDone: {
                 target: 'submitted',
                 actions: assign({ submittedId: ({ event }) => event.output.id }),

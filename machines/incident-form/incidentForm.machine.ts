@@ -17,7 +17,8 @@ export function validateIncident(v: IncidentValues): FieldErrors {
     errors.description = 'Describe the incident in at least 20 characters.';
   if (v.txHash.trim() !== '' && !TX_HASH.test(v.txHash.trim()))
     errors.txHash = 'This does not look like a transaction hash.';
-  if (v.contactEmail.trim() !== '' && !EMAIL.test(v.contactEmail.trim())) errors.contactEmail = 'Invalid email.';
+  if (v.contactEmail.trim() !== '' && !EMAIL.test(v.contactEmail.trim()))
+    errors.contactEmail = 'Invalid email.';
   return errors;
 }
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-export type Votes = { yes: number; no: number; yesPercentage: number };
+export type Votes = { yes: number; no: number; yesPercentage: number; myVote: 'yes' | 'no' | null };
 export type VoteChoice = 'yes' | 'no';
 
 /**
@@ -35,7 +35,7 @@ export const projectVoteMachine = setup({
   context: ({ input }) => ({
     projectId: input.projectId,
     votes: input.votes,
-    myVote: null,
+    myVote: input.votes.myVote ?? null,
     pendingVote: null,
     average: null,
   }),
@@ -71,7 +71,10 @@ export const projectVoteMachine = setup({
             input: ({ context }) => ({ projectId: context.projectId, vote: context.pendingVote! }),
             onDone: {
               target: 'voted',
-              actions: assign({ votes: ({ event }) => event.output, myVote: ({ context }) => context.pendingVote }),
+              actions: assign({
+                votes: ({ event }) => event.output,
+                myVote: ({ context, event }) => event.output.myVote ?? context.pendingVote,
+              }),
             },
             onError: { target: 'failed' },
           },

@@ -1,7 +1,20 @@
 import { createFormDialogMachine, type FieldErrors } from '../form-dialog/formDialog';
 
-export const QUOTE_SERVICES = ['Security Audit', 'Skynet Monitoring', 'Skytrace', 'Penetration Testing'] as const;
-export const QUOTE_BUDGETS = ['Under $10k', '$10k – $50k', '$50k – $150k', 'Over $150k', 'Not sure yet'] as const;
+/** Services a visitor can ask about: the values of api/site.ts QUOTE_SERVICES with their labels. */
+export const QUOTE_SERVICE_LABELS = {
+  'security-audit': 'Security Audit',
+  skynet: 'Skynet Monitoring',
+  skytrace: 'Skytrace Investigation',
+  pentest: 'Penetration Testing',
+  other: 'Something else',
+} as const;
+export const QUOTE_BUDGETS = [
+  'Under $10k',
+  '$10k – $50k',
+  '$50k – $150k',
+  'Over $150k',
+  'Not sure yet',
+] as const;
 
 export type QuoteValues = {
   name: string;

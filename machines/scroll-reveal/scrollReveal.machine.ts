@@ -15,13 +15,13 @@ export const scrollRevealMachine = setup({
     events: {} as { type: 'SCROLLED'; y: number } | { type: 'HERO_MEASURED'; height: number | null },
   },
   guards: {
-    revealed: ({ context }) =>
-      context.heroHeight === null || context.y >= context.heroHeight - REVEAL_OFFSET,
+    revealed: ({ context }) => context.heroHeight === null || context.y >= context.heroHeight - REVEAL_OFFSET,
   },
   actions: {
     setScroll: assign({ y: ({ context, event }) => (event.type === 'SCROLLED' ? event.y : context.y) }),
     setHeroHeight: assign({
-      heroHeight: ({ context, event }) => (event.type === 'HERO_MEASURED' ? event.height : context.heroHeight),
+      heroHeight: ({ context, event }) =>
+        event.type === 'HERO_MEASURED' ? event.height : context.heroHeight,
     }),
   },
 }).createMachine({

@@ -70,6 +70,7 @@ export const searchMachine = setup({
       project: context.options[event.type === 'SELECT' ? event.index : 0]!,
     })),
     rememberQuery: assign({ query: ({ context }) => effectiveKeyword(context.keyword, context.minLength) }),
+    clearKeyword: assign({ keyword: '' }),
     clearOptions: assign({ options: [], highlighted: 0, query: null }),
   },
 }).createMachine({
@@ -123,8 +124,8 @@ export const searchMachine = setup({
           on: {
             NEXT: { guard: 'hasOptions', actions: 'highlightNext' },
             PREV: { guard: 'hasOptions', actions: 'highlightPrevious' },
-            CHOOSE: { guard: 'hasOptions', target: '#search.closed', actions: 'emitHighlighted' },
-            SELECT: { guard: 'isValidIndex', target: '#search.closed', actions: 'emitSelected' },
+            CHOOSE: { guard: 'hasOptions', target: '#search.closed', actions: ['emitHighlighted', 'clearKeyword'] },
+            SELECT: { guard: 'isValidIndex', target: '#search.closed', actions: ['emitSelected', 'clearKeyword'] },
           },
         },
         failed: { tags: ['error'] },

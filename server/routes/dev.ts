@@ -1,3 +1,67 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { escapeHtml } from '../accounts/pages';
+import { outbox } from '../db/schema/site';
+import { parse } from '../errors';
+import { outboxEnabled } from '../mail/index';
 
-export async function devRoutes(_app: FastifyInstance) {}
+const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+
+/**
+ * The development outbox: mail kept when there is no SMTP_URL, as JSON (GET /api/dev/outbox?to=EMAIL, newest
+ * first) and as a page (/dev/outbox). Neither exists when SMTP_URL is set or NODE_ENV=production.
+ */
+export async function devRoutes(app: FastifyInstance) {
+  if (!outboxEnabled(app.config)) return;
+
+  const list = async (to: string | undefined) => {
+    const rows = await app.db
+      .select()
+      .from(outbox)
+      .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(outbox.sentAt), desc(outbox.id))
+      .limit(200);
+    return rows.map((r) => ({
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      code: r.code ?? undefined,
+      sentAt: r.sentAt.toISOString(),
+    }));
+  };
+
+  app.get('/api/dev/outbox', async (request, reply) => {
+    const { to } = parse(OutboxQuery, request.query, 'query');
+    reply.header('cache-control', 'no-store');
+    return list(to || undefined);
+  });
+
+  app.get('/dev/outbox', async (request, reply) => {
+    const { to } = parse(OutboxQuery, request.query, 'query');
+    const mails = await list(to || undefined);
+    const rows = mails
+      .map(
+        (m) => `<article>
+<h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.sentAt}">${m.sentAt}</time></p>
+${m.code ? `<p>Code: <code data-code>${escapeHtml(m.code)}</code></p>` : ''}
+<pre>${escapeHtml(m.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox · Sentinel Ratings</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1b1f24}
+article{border:1px solid #c9ced6;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0 0 4px}
+.meta{color:#4a525c;font-size:14px;margin:0}pre{white-space:pre-wrap;font-size:14px}code{font-size:20px}</style>
+</head><body><main>
+<h1>Outbox</h1>
+<p>Mail is kept here because no SMTP_URL is set. Newest first.</p>
+<form method="get"><label for="to">Recipient</label> <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"> <button type="submit">Filter</button></form>
+${rows || '<p>No mail yet.</p>'}
+</main></body></html>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  });
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
@@ -21,5 +22,6 @@ export async function routes(app: FastifyInstance) {
   await app.register(watchlistRoutes);
   await app.register(flagsRoutes);
   await app.register(impersonationRoutes);
+  await app.register(adminRoutes);
   await app.register(devRoutes);
 }

@@ -1,3 +1,134 @@
-import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { intFromQuery } from '../../api/projects';
+import { ErrorReportBody, IncidentReportBody, QuoteRequestBody, UserEventBody, type Announcement } from '../../api/site';
+import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
+import { notFound, parse } from '../errors';
+import { hashString } from '../seed/random';
+import { searchService } from '../search/index';
 
-export async function siteRoutes(_app: FastifyInstance) {}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Query of GET /img/* (imgix-compatible; SVG is served as is, so the size only has to be sane). */
+const ImageQuery = z.object({
+  auto: z.string().max(50).optional(),
+  fit: z.string().max(50).optional(),
+  w: intFromQuery(1, 4096).optional(),
+  q: intFromQuery(1, 100).optional(),
+});
+
+/**
+ * Site-wide public endpoints: incident reports, quote requests, the announcement banner, analytics events,
+ * client error reports, and project logos (GET /logos/* and the resizing-service path GET /img/*).
+ */
+export async function siteRoutes(app: FastifyInstance) {
+  app.post('/api/incidents', async (request, reply) => {
+    const body = parse(IncidentReportBody, request.body);
+    const [row] = await app.db
+      .insert(incidentReports)
+      .values({
+        projectName: body.projectName,
+        description: body.description,
+        txHash: body.txHash || null,
+        contactEmail: body.contactEmail ?? null,
+        userId: userId(request.user?.username),
+      })
+      .returning({ id: incidentReports.id });
+    return reply.status(201).send({ id: row!.id });
+  });
+
+  app.post('/api/quote', async (request, reply) => {
+    const body = parse(QuoteRequestBody, request.body);
+    const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
+    return reply.status(201).send({ id: row!.id });
+  });
+
+  app.get('/api/announcement', async (): Promise<Announcement | null> => {
+    const [row] = await app.db
+      .select()
+      .from(announcements)
+      .where(eq(announcements.active, true))
+      .orderBy(desc(announcements.updatedAt), desc(announcements.id))
+      .limit(1);
+    return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
+  });
+
+  app.post('/api/user/events', async (request, reply) => {
+    const body = parse(UserEventBody, request.body);
+    await app.db.insert(userEvents).values({
+      eventName: body.eventName,
+      properties: body.properties,
+      userId: userId(request.user?.username),
+    });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/errors', async (request, reply) => {
+    const body = parse(ErrorReportBody, request.body);
+    request.log.warn({ clientError: { title: body.title, description: body.description.slice(0, 500) } }, 'client error');
+    await app.db.insert(clientErrors).values(body);
+    return reply.status(204).send();
+  });
+
+  // ---- logos ----
+  const iconDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')),
+    'svg',
+    'color',
+  );
+  const fileCache = new Map<string, Buffer | null>();
+  const search = searchService(app.database);
+
+  const sendLogo = async (logoPath: string, reply: FastifyReply) => {
+    const svg = await logoSvg(logoPath);
+    if (svg === undefined) throw notFound(`No image at ${logoPath.slice(0, 200)}.`);
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(svg);
+  };
+
+  /** /logos/<ticker>.svg → the real icon from cryptocurrency-icons; /logos/gen/<id>.svg → a generated one. */
+  const logoSvg = async (logoPath: string): Promise<Buffer | string | undefined> => {
+    const real = /^\/logos\/([a-z0-9$]{1,20})\.svg$/.exec(logoPath);
+    if (real) {
+      const name = real[1]!;
+      if (!fileCache.has(name)) {
+        fileCache.set(name, await readFile(path.join(iconDir, `${name}.svg`)).catch(() => null));
+      }
+      return fileCache.get(name) ?? undefined;
+    }
+    const gen = /^\/logos\/gen\/([a-z0-9][a-z0-9-]{0,99})\.svg$/.exec(logoPath);
+    if (gen) {
+      const id = gen[1]!;
+      return generatedLogo(id, search.current().get(id)?.name ?? id);
+    }
+    return undefined;
+  };
+
+  app.get('/logos/*', async (request, reply) => sendLogo(request.url.split('?')[0]!, reply));
+
+  app.get('/img/*', async (request, reply) => {
+    parse(ImageQuery, request.query, 'query');
+    return sendLogo(decodeURIComponent(request.url.split('?')[0]!.slice('/img'.length)), reply);
+  });
+}
+
+function userId(username: string | undefined): string | null {
+  return username && UUID.test(username) ? username : null;
+}
+
+/** A round badge with the project's initials on a colour derived from its id (no external input in the markup). */
+export function generatedLogo(id: string, name: string): string {
+  const h = hashString(id);
+  const hue = h % 360;
+  const words = name.replace(/[^A-Za-z0-9 ]/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const initials = (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? id).slice(0, 2)).toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="hsl(${hue},62%,42%)"/><circle cx="16" cy="16" r="12.5" fill="none" stroke="hsl(${(hue + 40) % 360},70%,70%)" stroke-width="1.5" opacity=".6"/><text x="16" y="20.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="12" font-weight="700" fill="#fff">${initials}</text></svg>`;
+}

@@ -1,3 +1,90 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import {
+  AddressQuery,
+  METRIC_NAME_PATTERN,
+  MetricLatestQuery,
+  PrivilegedTransactionQuery,
+  TopListQuery,
+  TwitterActivityQuery,
+  type ActivityPoint,
+  type MetricLatest,
+  type PrivilegedAddress,
+  type PrivilegedFunction,
+  type PrivilegedTransaction,
+  type TopEntry,
+} from '../../api/skynet';
+import { contracts, projectMonitoring, socialActivity } from '../db/schema/index';
+import { notFound, parse } from '../errors';
+import { requireProject } from './projects';
 
-export async function skynetRoutes(_app: FastifyInstance) {}
+/** Skynet monitoring figures of spec §7 (seeded or imported; see docs/api.md). */
+export async function skynetRoutes(app: FastifyInstance) {
+  const monitoringOf = async (projectId: string) => {
+    const project = await requireProject(app, projectId);
+    const [m] = await app.db.select().from(projectMonitoring).where(eq(projectMonitoring.projectId, projectId));
+    return { project, monitoring: m };
+  };
+
+  app.get('/api/skynet/metric-latest', async (request): Promise<MetricLatest> => {
+    const { name } = parse(MetricLatestQuery, request.query, 'query');
+    const projectId = METRIC_NAME_PATTERN.exec(name)![1]!;
+    const { project, monitoring } = await monitoringOf(projectId);
+    return {
+      name: 'exchanges',
+      projectId,
+      value: monitoring?.exchanges ?? [],
+      updatedAt: (monitoring?.updatedAt ?? project.createdAt).toISOString(),
+    };
+  });
+
+  const topList = (path: string, pick: (m: typeof projectMonitoring.$inferSelect) => TopEntry[]) =>
+    app.get(path, async (request): Promise<TopEntry[]> => {
+      const { projectId, count } = parse(TopListQuery, request.query, 'query');
+      const { monitoring } = await monitoringOf(projectId);
+      return monitoring ? [...pick(monitoring)].sort((a, b) => b.count - a.count).slice(0, count) : [];
+    });
+  topList('/api/skynet/top-callers', (m) => m.topCallers);
+  topList('/api/skynet/top-events', (m) => m.topEvents);
+  topList('/api/skynet/top-function-calls', (m) => m.topFunctionCalls);
+
+  const contractAt = async (address: string) => {
+    // EVM addresses are case-insensitive hex; they are stored lower-case.
+    const key = /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address;
+    const [c] = await app.db.select().from(contracts).where(eq(contracts.address, key)).limit(1);
+    if (!c) throw notFound(`No monitored contract at "${address}".`);
+    return c;
+  };
+
+  app.get('/api/skynet/privileged-address', async (request): Promise<PrivilegedAddress[]> => {
+    const { address } = parse(AddressQuery, request.query, 'query');
+    return (await contractAt(address)).privilegedAddresses;
+  });
+
+  app.get('/api/skynet/privileged-function', async (request): Promise<PrivilegedFunction[]> => {
+    const { address } = parse(AddressQuery, request.query, 'query');
+    return (await contractAt(address)).privilegedFunctions;
+  });
+
+  app.get('/api/skynet/privileged-transaction', async (request): Promise<PrivilegedTransaction[]> => {
+    const { address, limit } = parse(PrivilegedTransactionQuery, request.query, 'query');
+    const c = await contractAt(address);
+    return [...c.privilegedTransactions]
+      .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+      .slice(0, limit);
+  });
+
+  app.get('/api/skynet/twitter-activity-by-dates', async (request): Promise<ActivityPoint[]> => {
+    const { projectId, type, dates } = parse(TwitterActivityQuery, request.query, 'query');
+    await requireProject(app, projectId);
+    const [series] = await app.db
+      .select()
+      .from(socialActivity)
+      .where(and(eq(socialActivity.projectId, projectId), eq(socialActivity.type, type)));
+    const start = series ? Date.parse(`${series.startDay}T00:00:00Z`) / 86_400_000 : 0;
+    return dates.map((date) => {
+      const i = Date.parse(`${date}T00:00:00Z`) / 86_400_000 - start;
+      return { date, value: series && i >= 0 && i < series.values.length ? series.values[i]! : 0 };
+    });
+  });
+}

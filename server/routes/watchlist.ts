@@ -23,7 +23,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a conditional update is retried after losing a race (each retry re-reads the row). */
-const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 5;
 
 const nameTaken = () => new AppError(409, WATCHLIST_ERRORS.nameTaken, NAME_TAKEN_MESSAGE);
 const noSuchList = () => notFound('Watchlist not found.');
@@ -61,12 +61,13 @@ async function assertProjectsExist(db: Db | Tx, ids: string[]) {
 }
 
 /** The caller's own list, or a 404 (another user's id and a malformed id look the same as a missing one). */
-async function ownList(db: Db | Tx, userId: string, id: string): Promise<Row> {
+async function ownList(db: Db | Tx, userId: string, id: string, lock = false): Promise<Row> {
   if (!UUID.test(id)) throw noSuchList();
-  const [row] = await db
+  const query = db
     .select()
     .from(watchlists)
     .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw noSuchList();
   return row;
 }
@@ -75,7 +76,8 @@ async function ownList(db: Db | Tx, userId: string, id: string): Promise<Row> {
  * Optimistic concurrency: read the row, compute the change, then write it only if `version` is still the one
  * read (`UPDATE … WHERE version = read`), bumping it. Losing the race (0 rows) means another write committed in
  * between: read again and recompute, so no acknowledged write is ever overwritten. Every attempt runs in its
- * own transaction; see docs/architecture.md "Watchlist concurrency".
+ * own transaction. A retry reads with FOR UPDATE, so under heavy contention every writer still finishes after at
+ * most one lost race; see docs/architecture.md "Watchlist concurrency".
  */
 async function writeWithRetry<T>(
   db: Db,
@@ -85,7 +87,7 @@ async function writeWithRetry<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await db.transaction(async (tx) => {
-      const row = await ownList(tx, userId, id);
+      const row = await ownList(tx, userId, id, attempt > 1);
       const next = await change(row, tx);
       const [written] = await tx
         .update(watchlists)

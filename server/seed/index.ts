@@ -1,6 +1,55 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { announcements } from '../db/schema/index';
+import { generateProject, projectIdentities } from './generate';
+import { chunks, recomputeRanks, seedSocialActivity, upsertProjects } from './load';
 
-/** Seeds an empty database with generated projects. Filled in by the seed generator. */
-export async function seedIfEmpty(_db: Db, _projectCount: number): Promise<{ seeded: boolean }> {
-  return { seeded: false };
+export type SeedOptions = {
+  /** The day the generated data ends on (social activity, audit dates, alerts); defaults to today (UTC). */
+  today?: Date;
+};
+
+/**
+ * Seeds an empty database with `projectCount` generated projects (deterministic for a given day), in one
+ * transaction, so an interrupted seed leaves nothing behind and the next start seeds again. A database that
+ * already holds projects is left alone.
+ */
+export async function seedIfEmpty(
+  db: Db,
+  projectCount: number,
+  options: SeedOptions = {},
+): Promise<{ seeded: boolean }> {
+  const existing = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects LIMIT 1) x`);
+  if (rows<{ n: number }>(existing)[0]?.n) return { seeded: false };
+  const today = startOfDay(options.today ?? new Date());
+  const identities = projectIdentities(projectCount);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    let index = 0;
+    for (const batch of chunks(identities, 500)) {
+      const records = batch.map((identity) => generateProject(identity, index++, today));
+      await upsertProjects(t, records);
+      await seedSocialActivity(
+        t,
+        records.map((r) => r.id),
+        today,
+      );
+    }
+    await recomputeRanks(t);
+    await t.insert(announcements).values({
+      content: 'Skynet now watches privileged transactions on all 17 supported chains.',
+      link: '/products/skynet',
+      linkText: 'Learn more',
+    });
+  });
+  return { seeded: projectCount > 0 };
+}
+
+export function startOfDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** Rows of a raw `execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export function rows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

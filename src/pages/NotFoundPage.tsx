@@ -1,11 +1,22 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 
-export default function NotFoundPage() {
+export function NotFound({ title = 'Page not found', text }: { title?: string; text?: string }) {
+  useEffect(() => {
+    document.title = `${title} — Sentinel Ratings`;
+  }, [title]);
   return (
-    <main id="main" className="page-narrow">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
-      <Link href="/">Back to Homepage</Link>
+    <main id="main" className="page-narrow not-found">
+      <p className="eyebrow">Error 404</p>
+      <h1>{title}</h1>
+      <p className="lead">{text ?? 'The page you are looking for does not exist or has moved.'}</p>
+      <Link href="/" className="btn btn-primary">
+        Back to Homepage
+      </Link>
     </main>
   );
+}
+
+export default function NotFoundPage() {
+  return <NotFound />;
 }

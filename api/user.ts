@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { ClientError, GenericError, NotFoundError, ServerError } from './errors';
+import type { Request } from './http';
+
+// ---------------------------------------------------------------------------------------------------------
+// Profile
+// ---------------------------------------------------------------------------------------------------------
+
+/** Largest profile picture accepted by POST /api/user/profile/upload. */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** GET /api/user/profile */
+export const Profile = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'admin']),
+  /** The user image field (identity provider picture), or null. */
+  image: z.string().nullable(),
+  /** Path of the uploaded profile picture with its version as cache-buster, or null when none was uploaded. */
+  profileImageUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** The public address of a user's profile picture; `v` changes every minute (spec §3, avatar cache-busting). */
+export const profileImagePath = (username: string, now = Date.now()) =>
+  `/api/user/profile/image/${encodeURIComponent(username)}?v=${Math.floor(now / 60_000)}`;
+
+export const getProfile = (request: Request) => request<Profile>('/api/user/profile');
+
+/**
+ * POST /api/user/profile/upload: a multipart form (field `file`), so it cannot go through the JSON request
+ * helper; it sends the same credentials and CSRF header, and fails with the same error classes.
+ */
+export async function uploadProfileImage(
+  request: Request,
+  file: Blob,
+  options: { baseURL?: string; fetch?: typeof globalThis.fetch } = {},
+): Promise<Profile> {
+  const path = '/api/user/profile/upload';
+  const { csrfToken } = await request<{ csrfToken: string }>('/api/auth/csrf');
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'picture');
+  const response = await (options.fetch ?? globalThis.fetch)(`${options.baseURL ?? ''}${path}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { accept: 'application/json', 'x-csrf-token': csrfToken },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.ok) return JSON.parse(text) as Profile;
+  const status = response.status;
+  if (status >= 500) throw new ServerError(status, path, text);
+  if (status === 404) throw new NotFoundError(status, path, text);
+  if (status >= 400) throw new ClientError(status, path, text);
+  throw new GenericError(status, path, text);
+}
+
+export const deleteProfileImage = (request: Request) =>
+  request<Profile>('/api/user/profile/delete', { method: 'POST', body: {} });
+
+// ---------------------------------------------------------------------------------------------------------
+// Wallets
+// ---------------------------------------------------------------------------------------------------------
+
+export const WALLET_CHAINS = ['evm', 'solana', 'tron', 'cosmos'] as const;
+export const WalletChain = z.enum(WALLET_CHAINS);
+export type WalletChain = z.infer<typeof WalletChain>;
+
+export const WALLET_CHAIN_LABELS: Record<WalletChain, string> = {
+  evm: 'Ethereum / EVM',
+  solana: 'Solana',
+  tron: 'Tron',
+  cosmos: 'Cosmos',
+};
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+function bech32Polymod(values: number[]): number {
+  const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
+  }
+  return chk >>> 0;
+}
+
+/** A bech32 string (BIP-173) with a valid checksum: hrp, '1', data of at least 6 characters. */
+export function isBech32(address: string): boolean {
+  if (address.length > 90 || address !== address.toLowerCase()) return false;
+  const sep = address.lastIndexOf('1');
+  if (sep < 1 || address.length - sep - 1 < 6) return false;
+  const hrp = address.slice(0, sep);
+  if (!/^[\x21-\x7e]+$/.test(hrp)) return false;
+  const data: number[] = [];
+  for (const c of address.slice(sep + 1)) {
+    const v = BECH32_CHARSET.indexOf(c);
+    if (v < 0) return false;
+    data.push(v);
+  }
+  const expanded = [
+    ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+    0,
+    ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+  ];
+  return bech32Polymod([...expanded, ...data]) === 1;
+}
+
+/** Address format per chain. EVM addresses are compared case-insensitively (checksum casing ignored). */
+export const WALLET_VALIDATORS: Record<WalletChain, (address: string) => boolean> = {
+  evm: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+  solana: (a) => a.length >= 32 && a.length <= 44 && BASE58.test(a),
+  tron: (a) => a.length === 34 && a.startsWith('T') && BASE58.test(a),
+  cosmos: (a) => isBech32(a.toLowerCase()) && (a === a.toLowerCase() || a === a.toUpperCase()),
+};
+
+/** The chain an address belongs to, when none was given (EVM, then Tron, then Cosmos, then Solana). */
+export function detectChain(address: string): WalletChain | undefined {
+  return (['evm', 'tron', 'cosmos', 'solana'] as const).find((c) => WALLET_VALIDATORS[c](address));
+}
+
+/** The form in which two addresses of one chain are compared for duplicates. */
+export function normalizeWalletAddress(chain: WalletChain, address: string): string {
+  return chain === 'evm' || chain === 'cosmos' ? address.toLowerCase() : address;
+}
+
+/** POST /api/user/wallets */
+export const AddWalletBody = z
+  .object({
+    walletAddress: z.string().trim().min(1, 'Wallet address is required').max(128, 'Wallet address is too long'),
+    chain: WalletChain.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const ok = value.chain ? WALLET_VALIDATORS[value.chain](value.walletAddress) : !!detectChain(value.walletAddress);
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['walletAddress'],
+        message: value.chain
+          ? `Invalid ${WALLET_CHAIN_LABELS[value.chain]} address`
+          : 'Unrecognised wallet address',
+      });
+    }
+  });
+export type AddWalletBody = z.input<typeof AddWalletBody>;
+
+/** POST /api/user/wallets/delete */
+export const DeleteWalletBody = z.object({ walletAddress: z.string().trim().min(1, 'Wallet address is required') });
+export type DeleteWalletBody = z.infer<typeof DeleteWalletBody>;
+
+export const Wallet = z.object({ walletAddress: z.string(), chain: WalletChain, createdAt: z.string() });
+export type Wallet = z.infer<typeof Wallet>;
+
+export const getWallets = (request: Request) => request<Wallet[]>('/api/user/wallets');
+export const addWallet = (request: Request, body: AddWalletBody) =>
+  request<Wallet>('/api/user/wallets', { method: 'POST', body });
+export const deleteWallet = (request: Request, body: DeleteWalletBody) =>
+  request<{ deleted: true }>('/api/user/wallets/delete', { method: 'POST', body });
+
+// ---------------------------------------------------------------------------------------------------------
+// Survey
+// ---------------------------------------------------------------------------------------------------------
+
+export const USER_TYPES = ['Retail Investor', 'Institutional Partner'] as const;
+export const UserType = z.enum(USER_TYPES);
+export type UserType = z.infer<typeof UserType>;
+
+export const EXPERTISE_TYPES = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export const INSTITUTION_TYPES = ['Fund', 'Security Firm', 'Exchange', 'Project Owner'] as const;
+
+/** Watchlist names: 1–20 characters (spec §5). */
+export const WATCHLIST_NAME_MAX = 20;
+export const WATCHLIST_NAME_MESSAGE = 'Watchlist name cannot exceed 20 characters.';
+
+/** The survey answers (spec §3); skipped questions are absent. */
+export const SurveyAnswers = z.object({
+  userType: UserType.optional(),
+  expertiseType: z.enum(EXPERTISE_TYPES).optional(),
+  institutionType: z.enum(INSTITUTION_TYPES).optional(),
+  projects: z.array(z.string().min(1).max(100)).max(200).default([]),
+  watchlistName: z.string().trim().max(WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE).optional(),
+});
+export type SurveyAnswers = z.infer<typeof SurveyAnswers>;
+
+/** POST /api/user/survey/upload */
+export const SurveyUploadBody = z.object({ survey: SurveyAnswers });
+export type SurveyUploadBody = z.input<typeof SurveyUploadBody>;
+
+/** GET /api/user/survey — `survey` is null ("empty") until the user has completed it. */
+export const SurveyStatus = z.object({ survey: SurveyAnswers.nullable(), completedAt: z.string().nullable() });
+export type SurveyStatus = z.infer<typeof SurveyStatus>;
+
+export const getSurveyStatus = (request: Request) => request<SurveyStatus>('/api/user/survey');
+export const uploadSurvey = (request: Request, survey: SurveyAnswers) =>
+  request<SurveyStatus>('/api/user/survey/upload', { method: 'POST', body: { survey } });
+
+// ---------------------------------------------------------------------------------------------------------
+// Notification settings (sso-settings)
+// ---------------------------------------------------------------------------------------------------------
+
+export const NOTIFICATION_SETTINGS = ['securityAlerts', 'watchlistUpdates', 'productNews', 'newsletter'] as const;
+export const NOTIFICATION_LABELS: Record<(typeof NOTIFICATION_SETTINGS)[number], string> = {
+  securityAlerts: 'Security alerts for projects I watch',
+  watchlistUpdates: 'Watchlist score changes',
+  productNews: 'Product news',
+  newsletter: 'Newsletter',
+};
+export const NotificationSettings = z.object({
+  securityAlerts: z.boolean(),
+  watchlistUpdates: z.boolean(),
+  productNews: z.boolean(),
+  newsletter: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/** A signed settings token (from an email link); optional when the caller is signed in. */
+const SsoId = z.string().trim().min(1).max(300);
+
+/** POST /api/sso-settings */
+export const SsoSettingsBody = z.object({ id: SsoId.optional() });
+/** POST /api/sso-settings/update */
+export const SsoSettingsUpdateBody = z.object({ id: SsoId.optional(), settings: NotificationSettings.partial() });
+export type SsoSettingsUpdateBody = z.infer<typeof SsoSettingsUpdateBody>;
+/** POST /api/sso-settings/unsubscribe */
+export const SsoUnsubscribeBody = z.object({ id: SsoId });
+
+export const SsoSettings = z.object({ id: z.string(), email: z.string(), settings: NotificationSettings });
+export type SsoSettings = z.infer<typeof SsoSettings>;
+
+export const getSsoSettings = (request: Request, id?: string) =>
+  request<SsoSettings>('/api/sso-settings', { method: 'POST', body: id ? { id } : {} });
+export const updateSsoSettings = (request: Request, body: SsoSettingsUpdateBody) =>
+  request<SsoSettings>('/api/sso-settings/update', { method: 'POST', body });
+export const unsubscribe = (request: Request, id: string) =>
+  request<SsoSettings>('/api/sso-settings/unsubscribe', { method: 'POST', body: { id } });

@@ -1,0 +1,60 @@
+import type { SnapshotFrom } from 'xstate';
+import type { authModalMachine } from './authModal.machine';
+import { emailKnown, validate, type AuthField, type AuthView } from './authModal.validation';
+
+const VIEWS: AuthView[] = [
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-forgotten-password',
+  'verify-email',
+];
+
+export type AuthModalView = {
+  open: boolean;
+  view: AuthView | null;
+  busy: boolean;
+  /** Messages to show per field: validation of touched fields, then server answers. */
+  errors: Partial<Record<AuthField, string>>;
+  canSubmit: boolean;
+  /** verify-email: Resend is enabled (no countdown running, no resend in flight, an email known). */
+  canResend: boolean;
+  cooling: boolean;
+  /** verify-email: ask for the email (it did not come from an earlier step). */
+  askEmail: boolean;
+  error: string | null;
+  notice: string | null;
+  values: { email: string; password: string; code: string; terms: boolean };
+};
+
+/** What the auth forms show for a snapshot (reads tags and context, never state names). */
+export function connect(snapshot: SnapshotFrom<typeof authModalMachine>): AuthModalView {
+  const { context } = snapshot;
+  const view = VIEWS.find((v) => snapshot.hasTag(v)) ?? null;
+  const busy = snapshot.hasTag('busy');
+  const validation = view ? validate(view, context) : { errors: {}, canSubmit: false };
+  const errors: Partial<Record<AuthField, string>> = {};
+  for (const [field, message] of Object.entries(validation.errors) as [AuthField, string][]) {
+    if (context.touched[field]) errors[field] = message;
+  }
+  Object.assign(errors, context.fieldErrors);
+  const cooling = snapshot.hasTag('cooling');
+  return {
+    open: snapshot.hasTag('open'),
+    view,
+    busy,
+    errors,
+    canSubmit: validation.canSubmit && !busy,
+    canResend: view === 'verify-email' && !cooling && !snapshot.hasTag('resending') && emailKnown(context),
+    cooling,
+    askEmail: view === 'verify-email' && !context.emailSupplied,
+    error: context.error,
+    notice: context.notice,
+    values: {
+      email: context.email,
+      password: context.password,
+      code: context.code,
+      terms: context.terms,
+    },
+  };
+}

@@ -1,0 +1,440 @@
+import { assign, emit, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { resendTimerMachine } from '../resend-timer/resendTimer.machine';
+import { AUTH_MESSAGES } from './authModal.messages';
+import {
+  emailKnown,
+  normalizeCode,
+  validate,
+  type AuthField,
+  type AuthForm,
+  type AuthView,
+} from './authModal.validation';
+
+export type Credentials = { email: string; password: string };
+
+/** Where the flow runs: the modal of wide screens, or the pages /auth/login and /auth/signup. */
+export type AuthModalInput = {
+  mode?: 'modal' | 'page';
+  /** The view shown at start; absent = hidden until OPEN. */
+  view?: 'login' | 'signup';
+};
+
+export type AuthModalContext = AuthForm & {
+  mode: 'modal' | 'page';
+  startView: 'login' | 'signup' | undefined;
+  /** The credentials of the last sign-up, login or reset, used to sign in once the email is verified. */
+  credentials: Credentials | null;
+  /** verify-email: the code was just sent, so the resend countdown starts at once. */
+  startCooldown: boolean;
+  /** Server answers shown on a field (e.g. UsernameExistsException on the email). */
+  fieldErrors: Partial<Record<AuthField, string>>;
+  /** Form-level error message. */
+  error: string | null;
+  /** Form-level success message. */
+  notice: string | null;
+};
+
+export type AuthModalEvent =
+  | { type: 'OPEN'; view?: 'login' | 'signup' | 'forgot-password' | 'verify-email'; email?: string }
+  | { type: 'CLOSE' }
+  | { type: 'GO.LOGIN' }
+  | { type: 'GO.SIGNUP' }
+  | { type: 'GO.FORGOT_PASSWORD' }
+  | { type: 'CHANGE'; field: 'email' | 'password' | 'code'; value: string }
+  | { type: 'TOGGLE_TERMS'; checked: boolean }
+  | { type: 'BLUR'; field: AuthField }
+  | { type: 'SUBMIT' }
+  | { type: 'RESEND' };
+
+/** Emitted after a successful sign-in (the app refetches the session and tells other tabs). */
+export type AuthModalEmitted = { type: 'signedIn'; email: string };
+
+/** The Cognito exception name an actor failed with (`HttpError.code`), if any. */
+export const errorCode = (error: unknown): string | undefined => {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  const code = (error as { code: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+};
+const actorError = (event: unknown) => (event as ErrorActorEvent).error;
+const failedWith =
+  (...codes: string[]) =>
+  ({ event }: { event: unknown }) =>
+    codes.includes(errorCode(actorError(event)) ?? '');
+
+const emptyTouched = (): Record<AuthField, boolean> => ({
+  email: false,
+  password: false,
+  code: false,
+  terms: false,
+});
+
+/** A view's form, keeping the email (and marking it touched when there is one). */
+const freshForm = (email: string) => ({
+  email,
+  password: '',
+  code: '',
+  terms: false,
+  touched: { ...emptyTouched(), email: email.trim() !== '' },
+  fieldErrors: {},
+  error: null,
+  notice: null,
+});
+
+const loginError = (error: unknown) =>
+  errorCode(error) === 'NotAuthorizedException'
+    ? AUTH_MESSAGES.loginMismatch
+    : errorCode(error) === 'LimitExceededException'
+      ? AUTH_MESSAGES.attemptLimit
+      : AUTH_MESSAGES.unknown;
+
+const valid = (view: AuthView) => ({ context }: { context: AuthModalContext }) =>
+  validate(view, context).canSubmit;
+
+/**
+ * The auth modal (spec §2 "Auth modal", §4 "Auth modal flow", §5, §8): the views login, signup,
+ * forgot-password, reset-forgotten-password and verify-email, and hidden. Every view is `editing` until a
+ * valid SUBMIT, then `submitting` (a second SUBMIT is ignored). A successful reset or verification signs in
+ * with the same credentials and closes. Components read the tags open, busy, cooling, resending and the
+ * view names; `authModal.connect.ts` turns a snapshot into what a form shows.
+ */
+export const authModalMachine = setup({
+  types: {
+    input: {} as AuthModalInput | undefined,
+    context: {} as AuthModalContext,
+    events: {} as AuthModalEvent,
+    emitted: {} as AuthModalEmitted,
+  },
+  actors: {
+    signIn: fromPromise<unknown, Credentials>(async () => {
+      throw new Error('signIn not provided');
+    }),
+    signUp: fromPromise<unknown, Credentials>(async () => {
+      throw new Error('signUp not provided');
+    }),
+    forgotPassword: fromPromise<unknown, { email: string }>(async () => {
+      throw new Error('forgotPassword not provided');
+    }),
+    resetPassword: fromPromise<unknown, { email: string; code: string; newPassword: string }>(async () => {
+      throw new Error('resetPassword not provided');
+    }),
+    verifyEmail: fromPromise<unknown, { email: string; verificationCode: string }>(async () => {
+      throw new Error('verifyEmail not provided');
+    }),
+    resendConfirmation: fromPromise<unknown, { email: string }>(async () => {
+      throw new Error('resendConfirmation not provided');
+    }),
+    resendTimer: resendTimerMachine,
+  },
+  guards: {
+    startsWithLogin: ({ context }) => context.startView === 'login',
+    startsWithSignup: ({ context }) => context.startView === 'signup',
+    opensSignup: ({ event }) => event.type === 'OPEN' && event.view === 'signup',
+    opensForgotPassword: ({ event }) => event.type === 'OPEN' && event.view === 'forgot-password',
+    opensVerifyEmail: ({ event }) => event.type === 'OPEN' && event.view === 'verify-email',
+    loginValid: valid('login'),
+    signupValid: valid('signup'),
+    forgotPasswordValid: valid('forgot-password'),
+    resetValid: valid('reset-forgotten-password'),
+    verifyValid: valid('verify-email'),
+    emailKnown: ({ context }) => emailKnown(context),
+    cooldownRequested: ({ context }) => context.startCooldown,
+    hasCredentialsForEmail: ({ context }) =>
+      context.credentials !== null &&
+      context.credentials.email.trim().toLowerCase() === context.email.trim().toLowerCase(),
+    isUserNotConfirmed: failedWith('UserNotConfirmedException'),
+    isUsernameExists: failedWith('UsernameExistsException'),
+    isInvalidPassword: failedWith('InvalidPasswordException'),
+    isLimitExceeded: failedWith('LimitExceededException'),
+    isCodeMismatchOrExpired: failedWith('CodeMismatchException', 'ExpiredCodeException'),
+    isNotAuthorized: failedWith('NotAuthorizedException'),
+    isApiError: ({ event }) => errorCode(actorError(event)) !== undefined,
+  },
+  actions: {
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'CHANGE') return {};
+      const value = event.field === 'code' ? normalizeCode(event.value) : event.value;
+      const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
+      return {
+        [event.field]: value,
+        touched: { ...context.touched, [event.field]: true },
+        fieldErrors,
+      };
+    }),
+    toggleTerms: assign(({ context, event }) =>
+      event.type === 'TOGGLE_TERMS'
+        ? { terms: event.checked, touched: { ...context.touched, terms: true } }
+        : {},
+    ),
+    touchField: assign(({ context, event }) =>
+      event.type === 'BLUR' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    openWith: assign(({ context, event }) => ({
+      ...freshForm(event.type === 'OPEN' && event.email !== undefined ? event.email : context.email),
+      emailSupplied: event.type === 'OPEN' && event.view === 'verify-email' && !!event.email,
+      startCooldown: false,
+    })),
+    resetForm: assign(({ context }) => freshForm(context.email)),
+    forgetEverything: assign(() => ({ ...freshForm(''), credentials: null, emailSupplied: false })),
+    clearMessages: assign({ fieldErrors: () => ({}), error: () => null, notice: () => null }),
+    rememberCredentials: assign({
+      credentials: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+    }),
+    rememberNewPassword: assign({
+      credentials: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+    }),
+    verifyAfterSignUp: assign(({ context }) => ({
+      ...freshForm(context.email.trim()),
+      emailSupplied: true,
+      startCooldown: true,
+    })),
+    verifyAfterLogin: assign(({ context }) => ({
+      ...freshForm(context.email.trim()),
+      emailSupplied: true,
+      startCooldown: false,
+    })),
+    resetAfterForgot: assign(({ context }) => freshForm(context.email.trim())),
+    showLoginError: assign({ error: ({ event }) => loginError(actorError(event)) }),
+    showEmailTaken: assign({ fieldErrors: () => ({ email: AUTH_MESSAGES.emailTaken }) }),
+    showPasswordRule: assign({ fieldErrors: () => ({ password: AUTH_MESSAGES.passwordRule }) }),
+    showAttemptLimit: assign({ error: () => AUTH_MESSAGES.attemptLimit }),
+    showUnknownError: assign({ error: () => AUTH_MESSAGES.unknown }),
+    showInvalidResetCode: assign({ error: () => AUTH_MESSAGES.invalidResetCode }),
+    showWrongVerificationCode: assign({ error: () => AUTH_MESSAGES.wrongVerificationCode }),
+    showNotAwaiting: assign({ error: ({ context }) => AUTH_MESSAGES.notAwaiting(context.email.trim()) }),
+    showVerified: assign({ notice: () => AUTH_MESSAGES.verified, error: () => null }),
+    loginAfterVerify: assign(({ context }) => ({
+      ...freshForm(context.email.trim()),
+      notice: AUTH_MESSAGES.verified,
+    })),
+    loginAfterFailedSignIn: assign(({ context, event }) => ({
+      ...freshForm(context.credentials?.email ?? context.email),
+      error: loginError(actorError(event)),
+    })),
+    showCodeSent: assign({
+      notice: ({ context }) => AUTH_MESSAGES.codeSent(context.email.trim()),
+      error: () => null,
+    }),
+    emitSignedIn: emit(({ context }) => ({
+      type: 'signedIn' as const,
+      email: context.credentials?.email ?? context.email.trim(),
+    })),
+  },
+}).createMachine({
+  id: 'authModal',
+  context: ({ input }) => ({
+    ...freshForm(''),
+    mode: input?.mode ?? 'modal',
+    startView: input?.view,
+    credentials: null,
+    emailSupplied: false,
+    startCooldown: false,
+  }),
+  initial: 'starting',
+  on: {
+    CHANGE: { actions: 'changeField' },
+    TOGGLE_TERMS: { actions: 'toggleTerms' },
+    BLUR: { actions: 'touchField' },
+    CLOSE: { target: '.hidden', actions: 'forgetEverything' },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: 'startsWithLogin', target: 'login' },
+        { guard: 'startsWithSignup', target: 'signup' },
+        { target: 'hidden' },
+      ],
+    },
+    hidden: {
+      tags: ['closed'],
+      on: {
+        OPEN: [
+          { guard: 'opensSignup', target: 'signup', actions: 'openWith' },
+          { guard: 'opensForgotPassword', target: 'forgot-password', actions: 'openWith' },
+          { guard: 'opensVerifyEmail', target: 'verify-email', actions: 'openWith' },
+          { target: 'login', actions: 'openWith' },
+        ],
+      },
+    },
+    login: {
+      tags: ['open', 'login'],
+      initial: 'editing',
+      on: {
+        'GO.SIGNUP': { target: 'signup', actions: 'resetForm' },
+        'GO.FORGOT_PASSWORD': { target: 'forgot-password', actions: 'resetForm' },
+      },
+      states: {
+        editing: {
+          on: { SUBMIT: { guard: 'loginValid', target: 'submitting', actions: 'clearMessages' } },
+        },
+        submitting: {
+          tags: ['busy'],
+          entry: 'rememberCredentials',
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onError: [
+              { guard: 'isUserNotConfirmed', target: '#authModal.verify-email', actions: 'verifyAfterLogin' },
+              { target: 'editing', actions: 'showLoginError' },
+            ],
+          },
+        },
+      },
+    },
+    signup: {
+      tags: ['open', 'signup'],
+      initial: 'editing',
+      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      states: {
+        editing: {
+          on: { SUBMIT: { guard: 'signupValid', target: 'submitting', actions: 'clearMessages' } },
+        },
+        submitting: {
+          tags: ['busy'],
+          entry: 'rememberCredentials',
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+            onDone: { target: '#authModal.verify-email', actions: 'verifyAfterSignUp' },
+            onError: [
+              { guard: 'isUsernameExists', target: 'editing', actions: 'showEmailTaken' },
+              { guard: 'isInvalidPassword', target: 'editing', actions: 'showPasswordRule' },
+              { target: 'editing', actions: 'showUnknownError' },
+            ],
+          },
+        },
+      },
+    },
+    'forgot-password': {
+      tags: ['open', 'forgot-password'],
+      initial: 'editing',
+      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      states: {
+        editing: {
+          on: {
+            SUBMIT: { guard: 'forgotPasswordValid', target: 'submitting', actions: 'clearMessages' },
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'forgotPassword',
+            src: 'forgotPassword',
+            input: ({ context }) => ({ email: context.email.trim() }),
+            onDone: { target: '#authModal.reset-forgotten-password', actions: 'resetAfterForgot' },
+            onError: [
+              { guard: 'isLimitExceeded', target: 'editing', actions: 'showAttemptLimit' },
+              { target: 'editing', actions: 'showUnknownError' },
+            ],
+          },
+        },
+      },
+    },
+    'reset-forgotten-password': {
+      tags: ['open', 'reset-forgotten-password'],
+      initial: 'editing',
+      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      states: {
+        editing: {
+          on: { SUBMIT: { guard: 'resetValid', target: 'submitting', actions: 'clearMessages' } },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: ({ context }) => ({
+              email: context.email.trim(),
+              code: context.code,
+              newPassword: context.password,
+            }),
+            onDone: { target: 'signingIn', actions: 'rememberNewPassword' },
+            onError: [
+              { guard: 'isApiError', target: 'editing', actions: 'showInvalidResetCode' },
+              { target: 'editing', actions: 'showUnknownError' },
+            ],
+          },
+        },
+        signingIn: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ context }) => context.credentials ?? { email: '', password: '' },
+            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
+          },
+        },
+      },
+    },
+    'verify-email': {
+      tags: ['open', 'verify-email'],
+      type: 'parallel',
+      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      states: {
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: { SUBMIT: { guard: 'verifyValid', target: 'submitting', actions: 'clearMessages' } },
+            },
+            submitting: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyEmail',
+                src: 'verifyEmail',
+                input: ({ context }) => ({ email: context.email.trim(), verificationCode: context.code }),
+                onDone: [
+                  { guard: 'hasCredentialsForEmail', target: 'signingIn', actions: 'showVerified' },
+                  { target: '#authModal.login', actions: 'loginAfterVerify' },
+                ],
+                onError: [
+                  { guard: 'isCodeMismatchOrExpired', target: 'editing', actions: 'showWrongVerificationCode' },
+                  { guard: 'isNotAuthorized', target: 'editing', actions: 'showNotAwaiting' },
+                  { target: 'editing', actions: 'showUnknownError' },
+                ],
+              },
+            },
+            signingIn: {
+              tags: ['busy'],
+              invoke: {
+                id: 'signIn',
+                src: 'signIn',
+                input: ({ context }) => context.credentials ?? { email: '', password: '' },
+                onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+                onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'checking',
+          states: {
+            checking: {
+              always: [{ guard: 'cooldownRequested', target: 'cooling' }, { target: 'ready' }],
+            },
+            ready: {
+              on: { RESEND: { guard: 'emailKnown', target: 'sending', actions: 'clearMessages' } },
+            },
+            cooling: {
+              tags: ['cooling'],
+              invoke: { id: 'resendTimer', src: 'resendTimer', input: {}, onDone: 'ready' },
+            },
+            sending: {
+              tags: ['resending'],
+              invoke: {
+                id: 'resendConfirmation',
+                src: 'resendConfirmation',
+                input: ({ context }) => ({ email: context.email.trim() }),
+                onDone: { target: 'cooling', actions: 'showCodeSent' },
+                onError: { target: 'ready', actions: 'showUnknownError' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

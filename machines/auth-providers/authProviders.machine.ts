@@ -1,0 +1,42 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A social identity provider offered on the auth forms (from GET /api/auth/providers). */
+export type SocialProvider = { id: string; name: string };
+
+/**
+ * Loads the sign-in providers once for the auth forms. Only social providers (type oauth) are kept;
+ * a failed load shows no social buttons and can be retried. Tags: loading, loaded.
+ */
+export const authProvidersMachine = setup({
+  types: {
+    context: {} as { providers: SocialProvider[] },
+    events: {} as { type: 'RETRY' },
+  },
+  actors: {
+    loadProviders: fromPromise<SocialProvider[]>(async () => {
+      throw new Error('loadProviders not provided');
+    }),
+  },
+  actions: {
+    assignProviders: assign({
+      providers: ({ event }) => (event as unknown as { output: SocialProvider[] }).output ?? [],
+    }),
+  },
+}).createMachine({
+  id: 'authProviders',
+  context: { providers: [] },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadProviders',
+        src: 'loadProviders',
+        onDone: { target: 'loaded', actions: 'assignProviders' },
+        onError: 'failed',
+      },
+    },
+    loaded: { tags: ['loaded'] },
+    failed: { on: { RETRY: 'loading' } },
+  },
+});

@@ -1,0 +1,114 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+/** Who the flags are evaluated for: targetingKey = username, plus email (null when signed out). */
+export type FlagIdentity = { targetingKey: string; email: string } | null;
+export type FlagValues = Record<string, boolean | string | number | null | object>;
+
+export type FlagsEvent =
+  /** The session settled or changed (sign-in, sign-out, impersonation). */
+  | { type: 'SESSION_CHANGED'; identity: FlagIdentity }
+  /** The provider saw new values (polling, tab visibility, a reloaded flag file). */
+  | { type: 'FLAGS_CHANGED'; values: FlagValues };
+
+const sameIdentity = (a: FlagIdentity | undefined, b: FlagIdentity) =>
+  a !== undefined && (a === null || b === null ? a === b : a.targetingKey === b.targetingKey && a.email === b.email);
+
+/** Retry after a failed evaluation (the provider also refetches on tab visibility). */
+export const FLAGS_RETRY_MS = 30_000;
+
+/**
+ * Feature flags in the browser (OpenFeature web SDK over OFREP). It waits for the session, evaluates every flag
+ * for that identity (loading), keeps the values fresh while ready (the provider polls), and on sign-in or sign-out
+ * drops the old identity's values and re-evaluates (stale). Readers use `values` only under the tag `ready`;
+ * anywhere else a flag has its default.
+ * Actors: `evaluate` (input: identity → values) and `watch` (sends FLAGS_CHANGED), provided by the app.
+ */
+export const flagsMachine = setup({
+  types: {
+    context: {} as { identity: FlagIdentity | undefined; values: FlagValues; error: string | null },
+    events: {} as FlagsEvent,
+  },
+  actors: {
+    evaluate: fromPromise<FlagValues, FlagIdentity>(async () => {
+      throw new Error('evaluate not provided');
+    }),
+    watch: fromCallback<FlagsEvent>(() => {
+      throw new Error('watch not provided');
+    }),
+  },
+  delays: { retry: FLAGS_RETRY_MS },
+  guards: {
+    identityChanged: ({ context, event }) =>
+      event.type === 'SESSION_CHANGED' && !sameIdentity(context.identity, event.identity),
+  },
+  actions: {
+    assignIdentity: assign({
+      identity: ({ context, event }) => (event.type === 'SESSION_CHANGED' ? event.identity : context.identity),
+    }),
+    clearValues: assign({ values: () => ({}) }),
+    assignValues: assign({
+      values: ({ event }) => (event as unknown as { output: FlagValues }).output ?? {},
+      error: () => null,
+    }),
+    assignChangedValues: assign({
+      values: ({ context, event }) => (event.type === 'FLAGS_CHANGED' ? event.values : context.values),
+    }),
+    assignError: assign({
+      error: ({ event }) => {
+        const error = (event as unknown as { error?: unknown }).error;
+        return error instanceof Error ? error.message : 'Flags could not be evaluated';
+      },
+    }),
+  },
+}).createMachine({
+  id: 'flags',
+  context: { identity: undefined, values: {}, error: null },
+  initial: 'waitingForSession',
+  states: {
+    waitingForSession: {
+      tags: ['loading'],
+      on: { SESSION_CHANGED: { target: 'loading', actions: 'assignIdentity' } },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'evaluate',
+        src: 'evaluate',
+        input: ({ context }) => context.identity ?? null,
+        onDone: { target: 'ready', actions: 'assignValues' },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+      on: {
+        SESSION_CHANGED: { guard: 'identityChanged', target: 'loading', reenter: true, actions: 'assignIdentity' },
+      },
+    },
+    ready: {
+      tags: ['ready'],
+      invoke: { id: 'watch', src: 'watch' },
+      on: {
+        FLAGS_CHANGED: { actions: 'assignChangedValues' },
+        SESSION_CHANGED: { guard: 'identityChanged', target: 'stale', actions: ['assignIdentity', 'clearValues'] },
+      },
+    },
+    stale: {
+      tags: ['stale'],
+      invoke: {
+        id: 'evaluate',
+        src: 'evaluate',
+        input: ({ context }) => context.identity ?? null,
+        onDone: { target: 'ready', actions: 'assignValues' },
+        onError: { target: 'failed', actions: 'assignError' },
+      },
+      on: {
+        SESSION_CHANGED: { guard: 'identityChanged', target: 'stale', reenter: true, actions: 'assignIdentity' },
+      },
+    },
+    failed: {
+      tags: ['error'],
+      after: { retry: 'loading' },
+      on: {
+        SESSION_CHANGED: { target: 'loading', actions: ['assignIdentity', 'clearValues'] },
+      },
+    },
+  },
+});

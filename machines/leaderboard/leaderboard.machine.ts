@@ -1,0 +1,181 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LeaderboardPage } from '../../api/projects';
+
+export type LeaderboardSort = 'rank' | 'score' | 'name' | 'auditDate';
+export type SortOrder = 'asc' | 'desc';
+export type LeaderboardFilters = {
+  chain: string;
+  tier: string;
+  audit: string;
+  kyc: boolean;
+  minScore: string;
+  maxScore: string;
+};
+export type LeaderboardQuery = {
+  sort: LeaderboardSort;
+  order: SortOrder;
+  page: number;
+  pageSize: number;
+  filters: LeaderboardFilters;
+};
+
+export const EMPTY_FILTERS: LeaderboardFilters = {
+  chain: '',
+  tier: '',
+  audit: '',
+  kyc: false,
+  minScore: '',
+  maxScore: '',
+};
+export const DEFAULT_PAGE_SIZE = 25;
+/** The order a column sorts in when first chosen. */
+export const DEFAULT_ORDER: Record<LeaderboardSort, SortOrder> = {
+  rank: 'asc',
+  score: 'desc',
+  name: 'asc',
+  auditDate: 'desc',
+};
+
+export type LeaderboardEvent =
+  | { type: 'SORT'; sort: LeaderboardSort }
+  | { type: 'PAGE'; page: number }
+  | { type: 'OPEN_FILTERS' }
+  | { type: 'CLOSE_FILTERS' }
+  | { type: 'EDIT_FILTER'; key: keyof LeaderboardFilters; value: string | boolean }
+  | { type: 'APPLY_FILTERS' }
+  | { type: 'RESET_FILTERS' }
+  | { type: 'RETRY' }
+  | { type: 'TOGGLE_DETAILS'; id: string };
+
+export const activeFilterCount = (f: LeaderboardFilters) =>
+  (Object.keys(f) as (keyof LeaderboardFilters)[]).filter((k) => f[k] !== EMPTY_FILTERS[k]).length;
+
+/**
+ * The home leaderboard: sorting, pagination and the advanced filter panel (chain, score range, tier, audit status,
+ * KYC). Two regions: `data` loads a page for the current query (each new query re-enters `loading`, which stops
+ * the older request, so a late answer never replaces a newer one) and `panel` holds the filter form, whose draft
+ * is applied as a whole. Actor: loadPage.
+ */
+export const leaderboardMachine = setup({
+  types: {
+    input: {} as { pageSize?: number } | undefined,
+    context: {} as {
+      query: LeaderboardQuery;
+      draft: LeaderboardFilters;
+      result: LeaderboardPage | null;
+      /** Rows whose sub-score breakdown is shown. */
+      expanded: string[];
+    },
+    events: {} as LeaderboardEvent,
+  },
+  actors: {
+    loadPage: fromPromise<LeaderboardPage, LeaderboardQuery>(async () => {
+      throw new Error('loadPage not provided');
+    }),
+  },
+  guards: {
+    isOtherPage: ({ context, event }) => {
+      if (event.type !== 'PAGE') return false;
+      const pages = Math.max(1, Math.ceil((context.result?.total ?? 0) / context.query.pageSize));
+      return event.page !== context.query.page && event.page >= 1 && event.page <= pages;
+    },
+  },
+  actions: {
+    applySort: assign({
+      query: ({ context, event }) => {
+        if (event.type !== 'SORT') return context.query;
+        const same = context.query.sort === event.sort;
+        const order: SortOrder = same
+          ? context.query.order === 'asc'
+            ? 'desc'
+            : 'asc'
+          : DEFAULT_ORDER[event.sort];
+        return { ...context.query, sort: event.sort, order, page: 1 };
+      },
+    }),
+    applyPage: assign({
+      query: ({ context, event }) =>
+        event.type === 'PAGE' ? { ...context.query, page: event.page } : context.query,
+    }),
+    editDraft: assign({
+      draft: ({ context, event }) =>
+        event.type === 'EDIT_FILTER' ? { ...context.draft, [event.key]: event.value } : context.draft,
+    }),
+    applyDraft: assign({
+      query: ({ context }) => ({ ...context.query, filters: { ...context.draft }, page: 1 }),
+    }),
+    resetFilters: assign({
+      draft: () => ({ ...EMPTY_FILTERS }),
+      query: ({ context }) => ({ ...context.query, filters: { ...EMPTY_FILTERS }, page: 1 }),
+    }),
+    toggleDetails: assign({
+      expanded: ({ context, event }) =>
+        event.type !== 'TOGGLE_DETAILS'
+          ? context.expanded
+          : context.expanded.includes(event.id)
+            ? context.expanded.filter((id) => id !== event.id)
+            : [...context.expanded, event.id],
+    }),
+    collapseAll: assign({ expanded: [] }),
+    restoreDraft: assign({ draft: ({ context }) => ({ ...context.query.filters }) }),
+  },
+}).createMachine({
+  id: 'leaderboard',
+  context: ({ input }) => ({
+    query: {
+      sort: 'rank',
+      order: 'asc',
+      page: 1,
+      pageSize: input?.pageSize ?? DEFAULT_PAGE_SIZE,
+      filters: { ...EMPTY_FILTERS },
+    },
+    draft: { ...EMPTY_FILTERS },
+    result: null,
+    expanded: [],
+  }),
+  type: 'parallel',
+  on: { TOGGLE_DETAILS: { actions: 'toggleDetails' } },
+  states: {
+    data: {
+      initial: 'loading',
+      on: {
+        SORT: { target: '.loading', reenter: true, actions: 'applySort' },
+        PAGE: { guard: 'isOtherPage', target: '.loading', reenter: true, actions: 'applyPage' },
+        APPLY_FILTERS: { target: '.loading', reenter: true, actions: 'applyDraft' },
+        RESET_FILTERS: { target: '.loading', reenter: true, actions: 'resetFilters' },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => context.query,
+            onDone: {
+              target: 'ready',
+              actions: [assign({ result: ({ event }) => event.output }), 'collapseAll'],
+            },
+            onError: { target: 'failed' },
+          },
+        },
+        ready: { tags: ['ready'] },
+        failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
+      },
+    },
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: { on: { OPEN_FILTERS: { target: 'open', actions: 'restoreDraft' } } },
+        open: {
+          tags: ['filtersOpen'],
+          on: {
+            EDIT_FILTER: { actions: 'editDraft' },
+            APPLY_FILTERS: { target: 'closed' },
+            RESET_FILTERS: { target: 'closed' },
+            CLOSE_FILTERS: { target: 'closed' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,111 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+/** What a finished write reports: a message for the user and, when it changed them, the section's new data. */
+export type MutationResult = { message: string; data?: unknown };
+export type SectionMessage = { kind: 'success' | 'error'; text: string; fields?: Record<string, string> };
+
+export type SettingsSectionContext = {
+  data: unknown;
+  message: SectionMessage | null;
+  /** The write in flight (e.g. 'upload', 'add', 'remove'), for the button that shows progress. */
+  action: string | null;
+};
+
+export type SettingsSectionEvent =
+  | { type: 'SUBMIT'; action: string; payload?: unknown }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS' };
+
+type ErrorLike = { message?: unknown; fields?: unknown };
+
+/**
+ * One section of Account Settings (profile, wallets, password, notifications): its data loads (when
+ * `input.loads`), then writes run one at a time through the injected `mutate` actor; each ends with a success or
+ * an error message (with field errors from the server's error body). Form values live in the form, not here.
+ */
+export const settingsSectionMachine = setup({
+  types: {
+    input: {} as { loads: boolean },
+    context: {} as SettingsSectionContext & { loads: boolean },
+    events: {} as SettingsSectionEvent,
+  },
+  actors: {
+    load: fromPromise<unknown>(async () => {
+      throw new Error('load not provided');
+    }),
+    mutate: fromPromise<MutationResult, { action: string; payload: unknown }>(async () => {
+      throw new Error('mutate not provided');
+    }),
+  },
+  guards: {
+    loadsData: ({ context }) => context.loads,
+  },
+  actions: {
+    storeData: assign({ data: (_, params: { data: unknown }) => params.data }),
+    startWrite: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT');
+      return { action: event.action, message: null };
+    }),
+    finishWrite: assign(({ context }, params: { result: MutationResult }) => ({
+      action: null,
+      data: params.result.data === undefined ? context.data : params.result.data,
+      message: { kind: 'success' as const, text: params.result.message },
+    })),
+    failWrite: assign((_, params: { error: unknown }) => {
+      const e = (params.error ?? {}) as ErrorLike;
+      const fields =
+        e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined;
+      return {
+        action: null,
+        message: {
+          kind: 'error' as const,
+          text: typeof e.message === 'string' && e.message ? e.message : 'Something went wrong.',
+          ...(fields ? { fields } : {}),
+        },
+      };
+    }),
+    clearMessage: assign({ message: null }),
+  },
+}).createMachine({
+  id: 'settingsSection',
+  context: ({ input }) => ({ loads: input.loads, data: null, message: null, action: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'loadsData', target: 'loading' }, { target: 'ready' }],
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
+    },
+    ready: {
+      tags: ['ready'],
+      on: {
+        SUBMIT: { target: 'writing', actions: 'startWrite' },
+        DISMISS: { actions: 'clearMessage' },
+      },
+    },
+    writing: {
+      tags: ['ready', 'busy'],
+      invoke: {
+        id: 'mutate',
+        src: 'mutate',
+        input: ({ context, event }) => ({
+          action: context.action ?? '',
+          payload: event.type === 'SUBMIT' ? event.payload : undefined,
+        }),
+        onDone: { target: 'ready', actions: { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'ready', actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});

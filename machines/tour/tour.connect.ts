@@ -1,0 +1,116 @@
+/**
+ * The tour's view model: a snapshot and a send function in, booleans, texts and prop getters out.
+ * Components read this (tags underneath), never state names. Parts carry data-scope="tour" and data-part.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { tourMachine } from './tour.machine';
+import { CARD_COUNT, TOUR_CARDS, stepById } from './tour.steps';
+import type { CardId, StepLifecycle, TourCard, TourEvent, TourStatus, TourStep } from './tour.types';
+
+export type TourSnapshot = SnapshotFrom<typeof tourMachine>;
+type Send = (event: TourEvent) => void;
+
+const STATUSES: TourStatus[] = ['idle', 'waiting', 'ready', 'running', 'paused', 'skipped', 'finished', 'error'];
+const LIFECYCLES: StepLifecycle[] = ['init', 'ready', 'beacon', 'tooltip', 'complete'];
+const CARDS: CardId[] = ['complete-anonymous', 'complete-signed-in', 'skip'];
+
+/** Width of the progress bar in px (spec §2). */
+export const PROGRESS_BAR_WIDTH = 332;
+
+const part = (name: string) => ({ 'data-scope': 'tour', 'data-part': name });
+
+export function connect(snapshot: TourSnapshot, send: Send) {
+  const { context } = snapshot;
+  const status = STATUSES.find((s) => snapshot.hasTag(`status.${s}`)) ?? 'idle';
+  const lifecycle = snapshot.hasTag('step')
+    ? (LIFECYCLES.find((l) => snapshot.hasTag(`lifecycle.${l}`)) ?? null)
+    : null;
+  const cardId = snapshot.hasTag('card') ? (CARDS.find((c) => snapshot.hasTag(`card.${c}`)) ?? null) : null;
+  const card: TourCard | null = cardId ? TOUR_CARDS[cardId] : null;
+  const stepId = snapshot.hasTag('step') ? context.steps[context.index] : undefined;
+  const step: TourStep | null = stepId ? stepById(stepId) : null;
+  const total = context.steps.length + CARD_COUNT;
+  const stepNumber = context.index + 1;
+  const open = snapshot.hasTag('open');
+  const isStepTooltip = open && lifecycle === 'tooltip';
+  const canGoBack = isStepTooltip && context.index > 0;
+
+  return {
+    status,
+    lifecycle,
+    /** The tour layer is on the page (overlay and tooltip or card). */
+    isRunning: status === 'running',
+    /** Something is shown to the user: a step tooltip or a card. */
+    isOpen: open,
+    isStepTooltip,
+    isCard: cardId !== null,
+    cardId,
+    card,
+    step,
+    /** The component must look the target up and answer TARGET.FOUND / TARGET.UNAVAILABLE. */
+    needsTarget: lifecycle === 'init',
+    /** The component must bring the target into view and answer POSITIONED. */
+    needsPositioning: lifecycle === 'ready',
+    showBeacon: lifecycle === 'beacon',
+    /** The spotlight follows the target while a step is shown (or about to be). */
+    showSpotlight: lifecycle === 'beacon' || lifecycle === 'tooltip',
+    /** The layer is mounted but the run has not begun (answer MOUNTED). */
+    needsMount: status === 'ready',
+    stepNumber,
+    /** Progress reads 'n of total-3' (spec §2). */
+    progressText: `${stepNumber} of ${total - CARD_COUNT}`,
+    progressRatio: stepNumber / (total - CARD_COUNT),
+    canGoBack,
+    isLastStep: context.index === context.steps.length - 1,
+    lastProblem: context.lastProblem,
+
+    getRootProps: () => ({ ...part('root'), 'data-status': status, 'data-lifecycle': lifecycle ?? undefined }),
+    getBackButtonProps: () => ({
+      ...part('prev-trigger'),
+      type: 'button' as const,
+      disabled: !canGoBack,
+      onClick: () => send({ type: 'PREV' }),
+    }),
+    getNextButtonProps: () => ({
+      ...part('next-trigger'),
+      type: 'button' as const,
+      onClick: () => send({ type: 'NEXT' }),
+    }),
+    getCloseButtonProps: () => ({
+      ...part('close-trigger'),
+      type: 'button' as const,
+      'aria-label': 'Close the tour',
+      onClick: () => send({ type: 'CLOSE' }),
+    }),
+    getBeaconProps: () => ({
+      ...part('beacon'),
+      type: 'button' as const,
+      'aria-label': 'Open the tour step',
+      onClick: () => send({ type: 'OPEN' }),
+    }),
+    /** 'Yes, skip' on the skip-confirmation card. */
+    getSkipButtonProps: () => ({
+      ...part('skip-trigger'),
+      type: 'button' as const,
+      onClick: () => send({ type: 'SKIP' }),
+    }),
+    /** 'No, maybe later': back to the step that was closed. */
+    getStayButtonProps: () => ({
+      ...part('stay-trigger'),
+      type: 'button' as const,
+      onClick: () => send({ type: 'GO', index: context.returnIndex ?? 0 }),
+    }),
+    /** The completion cards' main action ends the tour. */
+    getFinishButtonProps: () => ({
+      ...part('finish-trigger'),
+      type: 'button' as const,
+      onClick: () => send({ type: 'NEXT' }),
+    }),
+    /** Escape: closes a step (to the skip card), returns from the skip card, ends a completion card. */
+    onEscape: () => {
+      if (open) send({ type: 'CLOSE' });
+    },
+  };
+}
+
+export type TourApi = ReturnType<typeof connect>;

@@ -1,0 +1,106 @@
+/**
+ * The tour's contact with the page: targets by `[data-tour=…]`, their visibility, the saved progress in
+ * browser storage and the `tour=true` query flag. Every function is a no-op outside a browser.
+ */
+import type { SavedTour, StepId, TargetProblem } from './tour.types';
+
+export const TOUR_STORAGE_KEY = 'guidedTour';
+export const TOUR_QUERY = 'tour';
+
+export const targetSelector = (anchor: StepId) => `[data-tour="${anchor}"]`;
+
+const hasDocument = () => typeof document !== 'undefined';
+
+/**
+ * The step's target: the first visible element carrying the anchor (a layout may carry the same anchor twice,
+ * e.g. a desktop account area and a phone menu button, one of them hidden), else the first one.
+ */
+export function findTarget(anchor: StepId, root?: ParentNode): HTMLElement | null {
+  if (!hasDocument()) return null;
+  const all = [...(root ?? document).querySelectorAll<HTMLElement>(targetSelector(anchor))];
+  return all.find(isVisible) ?? all[0] ?? null;
+}
+
+/** A target is visible when it is laid out with a size and not hidden by CSS (itself or an ancestor). */
+export function isVisible(el: HTMLElement): boolean {
+  if (!el.isConnected) return false;
+  if (typeof el.checkVisibility === 'function') {
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false } as CheckVisibilityOptions))
+      return false;
+  } else {
+    for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility === 'hidden') return false;
+    }
+  }
+  const rect = el.getBoundingClientRect();
+  // jsdom lays nothing out: there a connected, displayed element counts as visible.
+  return rect.width > 0 || rect.height > 0 || isJsdom();
+}
+
+function isJsdom(): boolean {
+  return typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+}
+
+/** Checks a step's target: the element, or why it cannot be used. */
+export function checkTarget(
+  anchor: StepId,
+  root?: ParentNode,
+): { element: HTMLElement } | { problem: TargetProblem } {
+  const element = findTarget(anchor, root);
+  if (!element) return { problem: 'not-mounted' };
+  if (!isVisible(element)) return { problem: 'not-visible' };
+  return { element };
+}
+
+export const problemMessage = (problem: TargetProblem) =>
+  problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function loadSavedTour(): SavedTour | null {
+  const raw = storage()?.getItem(TOUR_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SavedTour>;
+    if (typeof value.stepId !== 'string') return null;
+    return {
+      stepId: value.stepId,
+      ...(value.card === 'skip' || value.card === 'complete' ? { card: value.card } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function saveTour(saved: SavedTour) {
+  try {
+    storage()?.setItem(TOUR_STORAGE_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or denied: the tour still runs, it just does not survive a reload.
+  }
+}
+
+export function forgetTour() {
+  storage()?.removeItem(TOUR_STORAGE_KEY);
+}
+
+/** Whether the address asks for the tour (`?tour=true`). */
+export function tourRequested(search = typeof location === 'undefined' ? '' : location.search): boolean {
+  return new URLSearchParams(search).get(TOUR_QUERY) === 'true';
+}
+
+/** Removes `tour=true` from the address without a reload or a new history entry. */
+export function removeTourFlag() {
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  const url = new URL(location.href);
+  if (!url.searchParams.has(TOUR_QUERY)) return;
+  url.searchParams.delete(TOUR_QUERY);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}

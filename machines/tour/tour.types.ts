@@ -1,0 +1,102 @@
+/**
+ * Types of the home guided tour. The vocabulary is react-joyride v2's (spec §4 'Guided tour'):
+ * statuses, step lifecycles and actions are the same literals, so logs and analytics read the same.
+ */
+
+/** Tour status: one top-level state of the tour machine each. */
+export type TourStatus =
+  | 'idle'
+  | 'ready'
+  | 'waiting'
+  | 'running'
+  | 'paused'
+  | 'skipped'
+  | 'finished'
+  | 'error';
+
+/** Lifecycle of the current step: one child state of `running.step` each. */
+export type StepLifecycle = 'init' | 'ready' | 'beacon' | 'tooltip' | 'complete';
+
+/** The last thing that moved the tour. */
+export type TourAction = 'start' | 'stop' | 'reset' | 'prev' | 'next' | 'go' | 'close' | 'skip' | 'update';
+
+/** The anchors on the home page (`data-tour="…"`), in tour order. */
+export type StepId =
+  | 'account'
+  | 'search'
+  | 'alerts'
+  | 'trending'
+  | 'recently-audited'
+  | 'filters'
+  | 'in-the-works';
+
+export type CardId = 'complete-anonymous' | 'complete-signed-in' | 'skip';
+
+/** Why a step's target could not be used. */
+export type TargetProblem = 'not-mounted' | 'not-visible';
+
+export type TourStep = {
+  id: StepId;
+  /** The `data-tour` value of the target element. */
+  anchor: StepId;
+  title: string;
+  text: string;
+  /** Only shown to signed-in users. */
+  signedInOnly?: boolean;
+};
+
+export type TourCard = {
+  id: CardId;
+  title: string;
+  text: string;
+  primary: string;
+  secondary?: string;
+};
+
+/** What is kept in the browser so a reload mid-tour resumes at the same place. */
+export type SavedTour = {
+  stepId: StepId;
+  card?: 'skip' | 'complete';
+};
+
+/**
+ * `signedIn` is the session: true (authenticated), false (unauthenticated) or null (still loading;
+ * the tour waits for it).
+ */
+export type TourInput = { signedIn?: boolean | null };
+
+export type TourContext = {
+  signedIn: boolean | null;
+  /** The regular steps for this audience (anonymous users lose the account step). */
+  steps: StepId[];
+  index: number;
+  direction: 'next' | 'prev';
+  action: TourAction;
+  /** The step the skip-confirmation card returns to ('No, maybe later'). */
+  returnIndex: number | null;
+  /** Where START asked to resume (a saved tour). */
+  resume: SavedTour | null;
+  /** Whether any step of this run was shown (a run that found no target at all is an error). */
+  anyShown: boolean;
+  /** Show a beacon before the tooltip (after a stopped tour is started again). */
+  beacon: boolean;
+  /** The last target that could not be used, for the log and for tests. */
+  lastProblem: { stepId: StepId; problem: TargetProblem } | null;
+};
+
+export type TourEvent =
+  | { type: 'START'; resume?: SavedTour | null }
+  | { type: 'STOP' }
+  | { type: 'RESET' }
+  | { type: 'MOUNTED' }
+  | { type: 'SESSION'; signedIn: boolean | null }
+  | { type: 'TARGET.FOUND' }
+  | { type: 'TARGET.UNAVAILABLE'; problem: TargetProblem }
+  | { type: 'POSITIONED' }
+  | { type: 'OPEN' }
+  | { type: 'NEXT' }
+  | { type: 'PREV' }
+  | { type: 'GO'; index: number }
+  | { type: 'CLOSE' }
+  | { type: 'SKIP' }
+  | { type: 'UPDATE' };

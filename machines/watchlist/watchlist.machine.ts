@@ -1,0 +1,372 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  DEFAULT_WATCHLIST_NAME,
+  NAME_TAKEN_MESSAGE,
+  TEMP_WATCHLIST_ID,
+  WATCHLIST_NAME_MAX,
+} from '../../api/watchlist';
+
+/** The part of a watchlist this flow needs (spec §3). */
+export type WatchlistItem = { id: string; name: string; projects: string[] };
+
+/** Spec §8 messages, verbatim. */
+export const WATCHLIST_MESSAGES = {
+  createFailed: 'Unable to create watchlist.',
+  renameFailed: 'Unable to rename watchlist.',
+  deleteFailed: 'Unable to delete watchlist.',
+  updateFailed: 'Unable to update watchlist.',
+  loadFailed: 'Something went wrong',
+  created: (name: string) => `Successfully created watchlist ${name}.`,
+  renamed: 'Successfully renamed watch list.',
+  deleted: 'Successfully deleted watch list.',
+  added: 'The project is successfully added',
+  removed: 'The project is successfully removed',
+  nameTaken: NAME_TAKEN_MESSAGE,
+  loginRequired: 'Please login to add projects to your watchlist.',
+} as const;
+
+export type WatchlistMessage = { kind: 'success' | 'error' | 'info'; text: string };
+
+/** What an in-flight write is doing, so its answer (or failure) can be applied (or rolled back). */
+export type PendingWrite = {
+  kind: 'create' | 'rename' | 'add' | 'toggle';
+  listId: string;
+  name: string;
+  projects: string[];
+  /** The list's projects before an optimistic change: restored on failure. */
+  previous: string[];
+  projectId?: string;
+};
+
+export type WatchlistContext = {
+  lists: WatchlistItem[];
+  selectedIndex: number;
+  message: WatchlistMessage | null;
+  pending: PendingWrite | null;
+};
+
+export type WatchlistEvent =
+  | { type: 'SIGNED_IN' }
+  | { type: 'SIGNED_OUT' }
+  | { type: 'RELOAD' }
+  | { type: 'SELECT'; index: number }
+  | { type: 'CREATE'; name: string }
+  | { type: 'RENAME'; name: string }
+  | { type: 'DELETE' }
+  | { type: 'CONFIRM_DELETE' }
+  | { type: 'CANCEL_DELETE' }
+  | { type: 'TOGGLE'; projectId: string }
+  | { type: 'DISMISS' };
+
+export const tempList = (): WatchlistItem => ({
+  id: TEMP_WATCHLIST_ID,
+  name: DEFAULT_WATCHLIST_NAME,
+  projects: [],
+});
+
+const cleanName = (name: string) => name.trim().slice(0, WATCHLIST_NAME_MAX);
+const selected = (c: WatchlistContext): WatchlistItem => c.lists[c.selectedIndex] ?? tempList();
+const isTemp = (l: WatchlistItem) => l.id === TEMP_WATCHLIST_ID;
+const withProjects = (c: WatchlistContext, listId: string, projects: string[]) =>
+  c.lists.map((l) => (l.id === listId ? { ...l, projects } : l));
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+const flip = (projects: string[], projectId: string) =>
+  projects.includes(projectId) ? projects.filter((p) => p !== projectId) : [...projects, projectId];
+
+/**
+ * The user's watchlists (spec §4 'Watchlists'): a local temp list 'My Watchlist' while there are none, turned into
+ * a real list by the first add, rename or create; optimistic toggles rolled back on failure; one write at a time
+ * (the UI reads the `busy` tag). Signed out, every action asks for a login instead.
+ */
+export const watchlistMachine = setup({
+  types: {
+    context: {} as WatchlistContext,
+    events: {} as WatchlistEvent,
+  },
+  actors: {
+    loadWatchlists: fromPromise<WatchlistItem[]>(async () => {
+      throw new Error('loadWatchlists not provided');
+    }),
+    createWatchlist: fromPromise<{ id: string }, { name: string; projects: string[] }>(async () => {
+      throw new Error('createWatchlist not provided');
+    }),
+    renameWatchlist: fromPromise<WatchlistItem, WatchlistItem>(async () => {
+      throw new Error('renameWatchlist not provided');
+    }),
+    deleteWatchlist: fromPromise<unknown, { id: string }>(async () => {
+      throw new Error('deleteWatchlist not provided');
+    }),
+    toggleProject: fromPromise<{ projects: string[]; added: boolean }, { id: string; projectId: string }>(
+      async () => {
+        throw new Error('toggleProject not provided');
+      },
+    ),
+  },
+  guards: {
+    nameBlank: ({ event }) =>
+      (event.type === 'CREATE' || event.type === 'RENAME') && cleanName(event.name) === '',
+    /** Another real list already has this name (the temp list is replaced, so it never clashes). */
+    nameTaken: ({ context, event }) => {
+      if (event.type !== 'CREATE' && event.type !== 'RENAME') return false;
+      const name = cleanName(event.name);
+      const current = event.type === 'RENAME' ? selected(context).id : undefined;
+      return context.lists.some((l) => !isTemp(l) && l.id !== current && l.name === name);
+    },
+    selectedIsTemp: ({ context }) => isTemp(selected(context)),
+    onlyTemp: ({ context }) => context.lists.every(isTemp),
+    validIndex: ({ context, event }) =>
+      event.type === 'SELECT' &&
+      Number.isInteger(event.index) &&
+      event.index >= 0 &&
+      event.index < context.lists.length,
+    errorIsNameTaken: ({ event }) =>
+      'error' in event && errorCode((event as { error: unknown }).error) === 'NameTaken',
+  },
+  actions: {
+    /** Opens the login (the app provides it: the auth modal or the login page). */
+    requestLogin: () => undefined,
+    showLoginRequired: assign({
+      message: { kind: 'info', text: WATCHLIST_MESSAGES.loginRequired } as WatchlistMessage,
+    }),
+    showNameTaken: assign({ message: { kind: 'error', text: NAME_TAKEN_MESSAGE } as WatchlistMessage }),
+    showLoadFailed: assign({
+      message: { kind: 'error', text: WATCHLIST_MESSAGES.loadFailed } as WatchlistMessage,
+    }),
+    dismiss: assign({ message: null }),
+    clearLists: assign({ lists: [], selectedIndex: 0, pending: null }),
+    setLists: assign(({ context }, output: WatchlistItem[]) => {
+      const lists = output.length > 0 ? output : [tempList()];
+      return { lists, selectedIndex: Math.min(context.selectedIndex, lists.length - 1), message: null };
+    }),
+    select: assign({
+      selectedIndex: ({ context, event }) => (event.type === 'SELECT' ? event.index : context.selectedIndex),
+    }),
+    prepareCreate: assign({
+      pending: ({ event }) => {
+        assertEvent(event, 'CREATE');
+        return { kind: 'create', listId: TEMP_WATCHLIST_ID, name: cleanName(event.name), projects: [], previous: [] };
+      },
+    }),
+    prepareRename: assign({
+      pending: ({ context, event }) => {
+        assertEvent(event, 'RENAME');
+        const list = selected(context);
+        return {
+          kind: 'rename',
+          listId: list.id,
+          name: cleanName(event.name),
+          projects: list.projects,
+          previous: list.projects,
+        };
+      },
+    }),
+    /** Optimistic toggle: the list shows the change at once; `previous` is kept for the rollback. */
+    applyToggle: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      const list = selected(context);
+      const projects = flip(list.projects, event.projectId);
+      return {
+        lists: withProjects(context, list.id, projects),
+        pending: {
+          kind: isTemp(list) ? ('add' as const) : ('toggle' as const),
+          listId: list.id,
+          name: list.name,
+          projects,
+          previous: list.projects,
+          projectId: event.projectId,
+        },
+      };
+    }),
+    /** A created list replaces the temp list (first add, rename or create), or is appended and selected. */
+    storeCreated: assign(({ context }, id: string) => {
+      const p = context.pending!;
+      const created: WatchlistItem = { id, name: p.name, projects: p.projects };
+      const tempIndex = context.lists.findIndex(isTemp);
+      if (tempIndex >= 0) {
+        const lists = context.lists.map((l, i) => (i === tempIndex ? created : l));
+        return { lists, selectedIndex: tempIndex };
+      }
+      return { lists: [...context.lists, created], selectedIndex: context.lists.length };
+    }),
+    showCreated: assign(({ context }) => {
+      const p = context.pending!;
+      const text =
+        p.kind === 'create'
+          ? WATCHLIST_MESSAGES.created(p.name)
+          : p.kind === 'rename'
+            ? WATCHLIST_MESSAGES.renamed
+            : WATCHLIST_MESSAGES.added;
+      return { message: { kind: 'success', text } as WatchlistMessage, pending: null };
+    }),
+    showCreateFailed: assign(({ context }) => {
+      const p = context.pending!;
+      const text =
+        p.kind === 'create'
+          ? WATCHLIST_MESSAGES.createFailed
+          : p.kind === 'rename'
+            ? WATCHLIST_MESSAGES.renameFailed
+            : WATCHLIST_MESSAGES.updateFailed;
+      return { message: { kind: 'error', text } as WatchlistMessage };
+    }),
+    storeRenamed: assign(({ context }, list: WatchlistItem) => ({
+      lists: context.lists.map((l) => (l.id === list.id ? { ...l, name: list.name } : l)),
+      message: { kind: 'success', text: WATCHLIST_MESSAGES.renamed } as WatchlistMessage,
+      pending: null,
+    })),
+    showRenameFailed: assign({
+      message: { kind: 'error', text: WATCHLIST_MESSAGES.renameFailed } as WatchlistMessage,
+      pending: null,
+    }),
+    /** Restores the projects the list had before an optimistic change (spec §4). */
+    rollback: assign(({ context }) => {
+      const p = context.pending;
+      return {
+        lists: p ? withProjects(context, p.listId, p.previous) : context.lists,
+        pending: null,
+      };
+    }),
+    storeToggled: assign(({ context }, output: { projects: string[]; added: boolean }) => ({
+      lists: withProjects(context, context.pending!.listId, output.projects),
+      message: {
+        kind: 'success',
+        text: output.added ? WATCHLIST_MESSAGES.added : WATCHLIST_MESSAGES.removed,
+      } as WatchlistMessage,
+      pending: null,
+    })),
+    showToggleFailed: assign({
+      message: { kind: 'error', text: WATCHLIST_MESSAGES.updateFailed } as WatchlistMessage,
+    }),
+    /** After a delete the selection moves to the previous index, not below 0; none left → the temp list. */
+    removeSelected: assign(({ context }) => {
+      const lists = context.lists.filter((_, i) => i !== context.selectedIndex);
+      return {
+        lists: lists.length > 0 ? lists : [tempList()],
+        selectedIndex: Math.max(0, context.selectedIndex - 1),
+        message: { kind: 'success', text: WATCHLIST_MESSAGES.deleted } as WatchlistMessage,
+      };
+    }),
+    showDeleteFailed: assign({
+      message: { kind: 'error', text: WATCHLIST_MESSAGES.deleteFailed } as WatchlistMessage,
+    }),
+  },
+}).createMachine({
+  id: 'watchlist',
+  context: { lists: [], selectedIndex: 0, message: null, pending: null },
+  initial: 'signedOut',
+  on: {
+    SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' },
+    DISMISS: { actions: 'dismiss' },
+  },
+  states: {
+    signedOut: {
+      tags: ['signedOut'],
+      on: {
+        SIGNED_IN: { target: 'loading' },
+        TOGGLE: { actions: ['requestLogin', 'showLoginRequired'] },
+        CREATE: { actions: ['requestLogin', 'showLoginRequired'] },
+        RENAME: { actions: ['requestLogin', 'showLoginRequired'] },
+        DELETE: { actions: ['requestLogin', 'showLoginRequired'] },
+      },
+    },
+    loading: {
+      tags: ['loading', 'busy'],
+      invoke: {
+        id: 'loadWatchlists',
+        src: 'loadWatchlists',
+        onDone: { target: 'ready', actions: { type: 'setLists', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: 'showLoadFailed' },
+      },
+    },
+    loadFailed: {
+      tags: ['error'],
+      on: { RELOAD: { target: 'loading' }, SIGNED_IN: { target: 'loading' } },
+    },
+    ready: {
+      tags: ['ready'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            RELOAD: { target: '#watchlist.loading' },
+            SELECT: { guard: 'validIndex', actions: 'select' },
+            CREATE: [
+              { guard: 'nameBlank' },
+              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { target: 'creating', actions: 'prepareCreate' },
+            ],
+            RENAME: [
+              { guard: 'nameBlank' },
+              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { guard: 'selectedIsTemp', target: 'creating', actions: 'prepareRename' },
+              { target: 'renaming', actions: 'prepareRename' },
+            ],
+            DELETE: [{ guard: 'onlyTemp' }, { target: 'confirmingDelete' }],
+            TOGGLE: [
+              { guard: 'selectedIsTemp', target: 'creating', actions: 'applyToggle' },
+              { target: 'toggling', actions: 'applyToggle' },
+            ],
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createWatchlist',
+            src: 'createWatchlist',
+            input: ({ context }) => ({ name: context.pending!.name, projects: context.pending!.projects }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'storeCreated', params: ({ event }) => event.output.id }, 'showCreated'],
+            },
+            onError: [
+              { guard: 'errorIsNameTaken', target: 'idle', actions: ['showNameTaken', 'rollback'] },
+              { target: 'idle', actions: ['showCreateFailed', 'rollback'] },
+            ],
+          },
+        },
+        renaming: {
+          tags: ['busy'],
+          invoke: {
+            id: 'renameWatchlist',
+            src: 'renameWatchlist',
+            input: ({ context }) => ({
+              id: context.pending!.listId,
+              name: context.pending!.name,
+              projects: context.pending!.projects,
+            }),
+            onDone: { target: 'idle', actions: { type: 'storeRenamed', params: ({ event }) => event.output } },
+            onError: [
+              { guard: 'errorIsNameTaken', target: 'idle', actions: ['showNameTaken', 'rollback'] },
+              { target: 'idle', actions: 'showRenameFailed' },
+            ],
+          },
+        },
+        /** 'Delete with confirmation': nothing is sent until the user confirms. */
+        confirmingDelete: {
+          tags: ['confirmingDelete'],
+          on: { CONFIRM_DELETE: { target: 'deleting' }, CANCEL_DELETE: { target: 'idle' } },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deleteWatchlist',
+            src: 'deleteWatchlist',
+            input: ({ context }) => ({ id: selected(context).id }),
+            onDone: { target: 'idle', actions: 'removeSelected' },
+            onError: { target: 'idle', actions: 'showDeleteFailed' },
+          },
+        },
+        toggling: {
+          tags: ['busy'],
+          invoke: {
+            id: 'toggleProject',
+            src: 'toggleProject',
+            input: ({ context }) => ({ id: context.pending!.listId, projectId: context.pending!.projectId! }),
+            onDone: { target: 'idle', actions: { type: 'storeToggled', params: ({ event }) => event.output } },
+            onError: { target: 'idle', actions: ['showToggleFailed', 'rollback'] },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,100 @@
+/** The server-rendered auth pages: /api/auth/signin and /api/auth/error (NextAuth's built-in pages). */
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Messages for the `error` query value of the sign-in page. */
+export const SIGNIN_ERRORS: Record<string, string> = {
+  SessionRequired: 'Please sign in to access this page.',
+  CredentialsSignin: 'Email and password do not match. Please try again.',
+  NotAuthorizedException: 'Email and password do not match. Please try again.',
+  UserNotConfirmedException: 'Please verify your email address before you sign in.',
+  OAuthSignin: 'Could not start the sign-in with this provider. Try again or use another way.',
+  OAuthCallback: 'The sign-in with this provider did not complete. Try again or use another way.',
+  OAuthAccountNotLinked: 'This email is already used by another account. Sign in the way you used before.',
+  Callback: 'The sign-in did not complete. Please try again.',
+  default: 'Unable to sign in.',
+};
+
+/** Messages for the `error` query value of the error page. */
+export const ERROR_PAGE_ERRORS: Record<string, { title: string; message: string }> = {
+  Configuration: {
+    title: 'Server error',
+    message: 'There is a problem with the server configuration. Please contact us if this continues.',
+  },
+  AccessDenied: { title: 'Access denied', message: 'You do not have permission to sign in.' },
+  Verification: {
+    title: 'Unable to sign in',
+    message: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
+  },
+  default: { title: 'Error', message: 'Something went wrong while signing in.' },
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Sentinel Ratings</title>
+<style>
+  body{font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#f5f6f8;color:#1b1f24;margin:0}
+  main{max-width:380px;margin:64px auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 3px #0002}
+  h1{font-size:22px;margin:0 0 16px}
+  label{display:block;font-size:14px;margin:12px 0 4px}
+  input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #8a939e;border-radius:6px;font-size:16px}
+  button,.button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:10px;border:0;border-radius:6px;
+    background:#1747c9;color:#fff;font-size:16px;text-align:center;text-decoration:none;cursor:pointer}
+  .button.secondary{background:#fff;color:#1b1f24;border:1px solid #8a939e}
+  .error{background:#fdecec;color:#8a1010;border-radius:6px;padding:10px;margin:0 0 12px;font-size:14px}
+  .links{font-size:14px;margin-top:16px;display:flex;justify-content:space-between}
+  a{color:#1747c9}
+</style>
+</head>
+<body><main>
+${body}
+</main></body></html>`;
+}
+
+export function signInPage(opts: {
+  error: string | undefined;
+  callbackUrl: string;
+  csrfToken: string;
+  providers: { id: string; name: string }[];
+}): string {
+  const message = opts.error ? (SIGNIN_ERRORS[opts.error] ?? SIGNIN_ERRORS.default!) : undefined;
+  const cb = encodeURIComponent(opts.callbackUrl);
+  const social = opts.providers
+    .map(
+      (p) =>
+        `<a class="button secondary" href="/api/auth/signin/${encodeURIComponent(p.id)}?callbackUrl=${cb}">Sign in with ${escapeHtml(p.name)}</a>`,
+    )
+    .join('\n');
+  return page(
+    'Sign in',
+    `<h1>Sign in</h1>
+${message ? `<p class="error" role="alert" data-error="${escapeHtml(opts.error ?? '')}">${escapeHtml(message)}</p>` : ''}
+<form method="post" action="/api/auth/callback/credentials">
+<input type="hidden" name="csrfToken" value="${escapeHtml(opts.csrfToken)}">
+<input type="hidden" name="callbackUrl" value="${escapeHtml(opts.callbackUrl)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+${social}
+<p class="links"><a href="/auth/signup">Create an account</a><a href="/">Back to Homepage</a></p>`,
+  );
+}
+
+export function errorPage(error: string | undefined): string {
+  const entry = (error && ERROR_PAGE_ERRORS[error]) || ERROR_PAGE_ERRORS.default!;
+  return page(
+    entry.title,
+    `<h1>${escapeHtml(entry.title)}</h1>
+<p data-error="${escapeHtml(error ?? '')}">${escapeHtml(entry.message)}</p>
+<a class="button" href="/api/auth/signin">Sign in</a>
+<p class="links"><a href="/">Back to Homepage</a></p>`,
+  );
+}

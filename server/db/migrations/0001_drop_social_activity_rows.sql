@@ -1,0 +1,1 @@
+DROP TABLE "social_activity" CASCADE;

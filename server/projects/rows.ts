@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ProjectRow, Votes } from '../../api/projects';
+import type { Db } from '../db/client';
+import { projects, votes } from '../db/schema/index';
+
+export type ProjectRecordRow = typeof projects.$inferSelect;
+
+/** A stored project as the API shows it in lists (score to one decimal; real columns carry float noise). */
+export function toProjectRow(p: ProjectRecordRow): ProjectRow {
+  return {
+    id: p.id,
+    rank: p.rank,
+    logo: p.logo,
+    name: p.name,
+    tokenTickers: p.tokenTickers,
+    chains: p.chains,
+    score: round1(p.score),
+    tier: p.tier as ProjectRow['tier'],
+    subScores: {
+      codeSecurity: round1(p.subScores.codeSecurity),
+      fundamentalHealth: round1(p.subScores.fundamentalHealth),
+      operationalResilience: round1(p.subScores.operationalResilience),
+      governanceStrength: round1(p.subScores.governanceStrength),
+      marketStability: round1(p.subScores.marketStability),
+      communityTrust: round1(p.subScores.communityTrust),
+    },
+    auditStatus: p.auditStatus,
+    auditDate: p.auditDate,
+    kyc: p.kyc,
+  };
+}
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Vote tallies of one project, with this voter's own vote. */
+export async function voteTally(db: Db, projectId: string, voterKey: string | undefined): Promise<Votes> {
+  const [tally] = await db
+    .select({
+      yes: sql<number>`count(*) filter (where ${votes.vote})::int`,
+      no: sql<number>`count(*) filter (where not ${votes.vote})::int`,
+    })
+    .from(votes)
+    .where(eq(votes.projectId, projectId));
+  let myVote: Votes['myVote'] = null;
+  if (voterKey) {
+    const [mine] = await db
+      .select({ vote: votes.vote })
+      .from(votes)
+      .where(and(eq(votes.projectId, projectId), eq(votes.voterKey, voterKey)));
+    if (mine) myVote = mine.vote ? 'yes' : 'no';
+  }
+  const yes = tally?.yes ?? 0;
+  const no = tally?.no ?? 0;
+  return { yes, no, yesPercentage: yes + no === 0 ? 0 : round1((yes * 100) / (yes + no)), myVote };
+}

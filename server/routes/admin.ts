@@ -1,0 +1,56 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AnnouncementUpdateBody, type AdminAnnouncement } from '../../api/admin';
+import { announcements } from '../db/schema/index';
+import { forbidden, parse } from '../errors';
+import { requireUser, type SessionUser } from '../plugins/session';
+
+/** Signed in with the admin role, and not an admin session borrowed through impersonation. */
+function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin' || user.adminId) throw forbidden('Only admins can do this.');
+  return user;
+}
+
+type Row = typeof announcements.$inferSelect;
+const toAdmin = (row: Row): AdminAnnouncement => ({
+  content: row.content,
+  link: row.link,
+  linkText: row.linkText,
+  active: row.active,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * Admin-only site management. The announcement banner (public GET /api/announcement, in site.ts) is edited here:
+ * PUT /api/announcement stores a new announcement and deactivates every earlier one, so the public banner is the
+ * new one (or none when `active` is false). Earlier rows stay as history.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  app.get('/api/admin/announcement', async (request) => {
+    requireAdmin(request);
+    const [row] = await app.db.select().from(announcements).orderBy(desc(announcements.id)).limit(1);
+    return row ? toAdmin(row) : null;
+  });
+
+  app.put('/api/announcement', async (request) => {
+    const admin = requireAdmin(request);
+    const body = parse(AnnouncementUpdateBody, request.body);
+    const row = await app.db.transaction(async (tx) => {
+      await tx.update(announcements).set({ active: false }).where(eq(announcements.active, true));
+      const [created] = await tx
+        .insert(announcements)
+        .values({
+          content: body.content,
+          link: body.link,
+          linkText: body.linkText,
+          active: body.active,
+          updatedBy: admin.username,
+          updatedAt: app.clock.now(),
+        })
+        .returning();
+      return created!;
+    });
+    return toAdmin(row);
+  });
+}

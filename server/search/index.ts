@@ -1,0 +1,358 @@
+import { sql } from 'drizzle-orm';
+import { SEARCH_LIMIT, SEARCH_MIN_KEYWORD, type ProjectSummary } from '../../api/projects';
+import type { Database } from '../db/client';
+
+/**
+ * The project search index behind GET /api/search-project.
+ *
+ * It lives in memory: built from the database at start (a few hundred ms at 50,000 projects), swapped in whole
+ * on refresh() — called after seeding and after an import — and, on PostgreSQL, refreshed when a cheap
+ * signature of the projects table changes (an import run from another process). PGlite allows one process
+ * only, so there the server is the only writer.
+ *
+ * Matching is over the lower-cased name and tickers. A suffix array over all (name, ticker) keys turns
+ * "contains the keyword" into one contiguous range, found by binary search; two min-segment-trees over that
+ * array (one for every suffix, one for key starts only) then yield the best-ranked projects of the range in
+ * rank order, so a query costs O(log n + k log n) whatever the keyword, with no scan. Order: exact name or
+ * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order).
+ */
+
+const SEP = '\u0000';
+/** Suffixes are indexed up to this offset inside a key (longer names still match on their first 48 characters). */
+const MAX_OFFSET = 48;
+const NONE = 0x7fffffff;
+
+export type IndexedProject = ProjectSummary & { trendScore: number };
+
+export class ProjectSearchIndex {
+  readonly size: number;
+  private readonly summaries: ProjectSummary[];
+  private readonly json: string[];
+  private readonly byId = new Map<string, number>();
+  private readonly exact = new Map<string, number[]>();
+  private readonly text: string;
+  /** Suffix array: start positions in `text`, sorted by the suffix up to its key's end. */
+  private readonly sa: Int32Array;
+  private readonly treeSize: number;
+  private readonly treeAll: Int32Array;
+  private readonly treePrefix: Int32Array;
+  private readonly trendingJson: string;
+  private readonly trendingList: ProjectSummary[];
+
+  constructor(projects: IndexedProject[]) {
+    const ordered = [...projects].sort(
+      (a, b) =>
+        (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+        (a.id < b.id ? -1 : 1),
+    );
+    this.size = ordered.length;
+    this.summaries = ordered.map(({ id, rank, logo, name, tokenTickers }) => ({ id, rank, logo, name, tokenTickers }));
+    this.json = this.summaries.map((s) => JSON.stringify(s));
+
+    const parts: string[] = [];
+    const keyOrd: number[] = [];
+    this.summaries.forEach((s, ord) => {
+      this.byId.set(s.id, ord);
+      for (const key of new Set([normalize(s.name), ...s.tokenTickers.map(normalize)])) {
+        if (!key) continue;
+        parts.push(key);
+        keyOrd.push(ord);
+        const list = this.exact.get(key);
+        if (list) {
+          if (list[list.length - 1] !== ord) list.push(ord);
+        } else this.exact.set(key, [ord]);
+      }
+    });
+    this.text = parts.join(SEP) + SEP;
+
+    // Every suffix start (up to MAX_OFFSET into its key), with the project it belongs to and whether it starts a key.
+    const starts: number[] = [];
+    const ordOf: number[] = [];
+    const isKeyStart: boolean[] = [];
+    let pos = 0;
+    parts.forEach((key, k) => {
+      const n = Math.min(key.length, MAX_OFFSET);
+      for (let off = 0; off < n; off++) {
+        starts.push(pos + off);
+        ordOf.push(keyOrd[k]!);
+        isKeyStart.push(off === 0);
+      }
+      pos += key.length + 1;
+    });
+    const suffix = starts.map((p) => this.text.slice(p, this.text.indexOf(SEP, p)));
+    const order = starts.map((_, i) => i);
+    order.sort((a, b) => {
+      const x = suffix[a]!;
+      const y = suffix[b]!;
+      return x < y ? -1 : x > y ? 1 : ordOf[a]! - ordOf[b]!;
+    });
+    this.sa = Int32Array.from(order, (i) => starts[i]!);
+
+    let treeSize = 1;
+    while (treeSize < order.length) treeSize *= 2;
+    this.treeSize = treeSize;
+    this.treeAll = new Int32Array(2 * treeSize).fill(NONE);
+    this.treePrefix = new Int32Array(2 * treeSize).fill(NONE);
+    order.forEach((i, r) => {
+      this.treeAll[treeSize + r] = ordOf[i]!;
+      if (isKeyStart[i]) this.treePrefix[treeSize + r] = ordOf[i]!;
+    });
+    for (let n = treeSize - 1; n >= 1; n--) {
+      this.treeAll[n] = Math.min(this.treeAll[2 * n]!, this.treeAll[2 * n + 1]!);
+      this.treePrefix[n] = Math.min(this.treePrefix[2 * n]!, this.treePrefix[2 * n + 1]!);
+    }
+
+    const trendingOrds = ordered
+      .map((p, ord) => ({ ord, trend: p.trendScore }))
+      .sort((a, b) => b.trend - a.trend || a.ord - b.ord)
+      .slice(0, SEARCH_LIMIT)
+      .map((t) => t.ord);
+    this.trendingList = trendingOrds.map((o) => this.summaries[o]!);
+    this.trendingJson = `[${trendingOrds.map((o) => this.json[o]).join(',')}]`;
+  }
+
+  /** The project's summary (id → name, logo, …), or undefined. */
+  get(id: string): ProjectSummary | undefined {
+    const ord = this.byId.get(id);
+    return ord === undefined ? undefined : this.summaries[ord];
+  }
+
+  /** Up to `limit` results for a keyword; a keyword under SEARCH_MIN_KEYWORD characters gives the trending list. */
+  search(keyword: string, limit = SEARCH_LIMIT): ProjectSummary[] {
+    const q = normalize(keyword);
+    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingList.slice(0, limit);
+    return this.match(q, limit).map((o) => this.summaries[o]!);
+  }
+
+  /** search() as a ready JSON array (the hot path: no serialisation per request). */
+  searchJson(keyword: string): string {
+    const q = normalize(keyword);
+    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingJson;
+    const ords = this.match(q, SEARCH_LIMIT);
+    let out = '[';
+    for (let i = 0; i < ords.length; i++) out += (i ? ',' : '') + this.json[ords[i]!];
+    return `${out}]`;
+  }
+
+  private match(q: string, limit: number): number[] {
+    const out: number[] = [];
+    const seen = new Set<number>();
+    for (const ord of this.exact.get(q) ?? []) {
+      if (out.length >= limit) return out;
+      out.push(ord);
+      seen.add(ord);
+    }
+    const [lo, hi] = this.range(q.length > MAX_OFFSET ? q.slice(0, MAX_OFFSET) : q);
+    if (lo >= hi) return out;
+    this.collect(this.treePrefix, lo, hi, limit, out, seen, q);
+    this.collect(this.treeAll, lo, hi, limit, out, seen, q);
+    return out;
+  }
+
+  /** [lo, hi) of suffix-array entries that start with q. */
+  private range(q: string): [number, number] {
+    const cmp = (i: number): number => {
+      // Compares the suffix at sa[i], cut to q's length, with q.
+      const p = this.sa[i]!;
+      for (let k = 0; k < q.length; k++) {
+        const c = this.text.charCodeAt(p + k);
+        const d = q.charCodeAt(k);
+        if (c !== d) return c - d; // the separator (0) sorts first, so a shorter suffix is smaller
+      }
+      return 0;
+    };
+    let lo = 0;
+    let hi = this.sa.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(mid) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const start = lo;
+    hi = this.sa.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cmp(mid) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return [start, lo];
+  }
+
+  /** Appends the best-ranked projects of tree leaves [lo, hi) to `out` (rank order, no repeats) until `limit`. */
+  private collect(
+    tree: Int32Array,
+    lo: number,
+    hi: number,
+    limit: number,
+    out: number[],
+    seen: Set<number>,
+    q: string,
+  ): void {
+    if (out.length >= limit) return;
+    const heap = new MinHeap();
+    for (let l = lo + this.treeSize, r = hi + this.treeSize; l < r; l >>= 1, r >>= 1) {
+      if (l & 1) heap.push(tree[l]!, l++);
+      if (r & 1) heap.push(tree[--r]!, r);
+    }
+    while (heap.length > 0 && out.length < limit) {
+      const [value, node] = heap.pop();
+      if (value === NONE) break;
+      if (node >= this.treeSize) {
+        if (!seen.has(value)) {
+          // Keywords longer than MAX_OFFSET matched on their head only: confirm on the whole key.
+          if (q.length <= MAX_OFFSET || this.contains(value, q)) out.push(value);
+          seen.add(value);
+        }
+      } else {
+        heap.push(tree[2 * node]!, 2 * node);
+        heap.push(tree[2 * node + 1]!, 2 * node + 1);
+      }
+    }
+  }
+
+  private contains(ord: number, q: string): boolean {
+    const s = this.summaries[ord]!;
+    return normalize(s.name).includes(q) || s.tokenTickers.some((t) => normalize(t).includes(q));
+  }
+}
+
+/** Lower case, trimmed, inner whitespace collapsed. */
+export function normalize(s: string): string {
+  return s.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\u0000/g, '');
+}
+
+/** A tiny binary min-heap of (value, node) pairs. */
+class MinHeap {
+  private readonly values: number[] = [];
+  private readonly nodes: number[] = [];
+  get length(): number {
+    return this.values.length;
+  }
+  push(value: number, node: number): void {
+    if (value === NONE) return;
+    const v = this.values;
+    const n = this.nodes;
+    let i = v.length;
+    v.push(value);
+    n.push(node);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (v[p]! <= v[i]!) break;
+      [v[p], v[i]] = [v[i]!, v[p]!];
+      [n[p], n[i]] = [n[i]!, n[p]!];
+      i = p;
+    }
+  }
+  pop(): [number, number] {
+    const v = this.values;
+    const n = this.nodes;
+    const top: [number, number] = [v[0]!, n[0]!];
+    const lastV = v.pop()!;
+    const lastN = n.pop()!;
+    if (v.length > 0) {
+      v[0] = lastV;
+      n[0] = lastN;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < v.length && v[l]! < v[m]!) m = l;
+        if (r < v.length && v[r]! < v[m]!) m = r;
+        if (m === i) break;
+        [v[m], v[i]] = [v[i]!, v[m]!];
+        [n[m], n[i]] = [n[i]!, n[m]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+type Row = {
+  id: string;
+  name: string;
+  token_tickers: string[];
+  rank: number | null;
+  logo: string;
+  trend_score: number;
+};
+
+/** Loads every project's search fields. */
+export async function loadIndex(database: Database): Promise<ProjectSearchIndex> {
+  const result = await database.db.execute(
+    sql`SELECT id, name, token_tickers, rank, logo, trend_score FROM projects`,
+  );
+  const rows = ((result as { rows?: Row[] }).rows ?? (result as unknown as Row[])) as Row[];
+  return new ProjectSearchIndex(
+    rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      tokenTickers: r.token_tickers,
+      rank: r.rank,
+      logo: r.logo,
+      trendScore: Number(r.trend_score),
+    })),
+  );
+}
+
+/** The live index of one database: current(), refresh(), and change polling on PostgreSQL. */
+export class SearchService {
+  private index = new ProjectSearchIndex([]);
+  private building: Promise<void> | undefined;
+  private signature = '';
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  current(): ProjectSearchIndex {
+    return this.index;
+  }
+
+  /** Rebuilds from the database and swaps the new index in. */
+  async refresh(): Promise<void> {
+    this.building ??= (async () => {
+      try {
+        this.signature = await this.readSignature();
+        this.index = await loadIndex(this.database);
+      } finally {
+        this.building = undefined;
+      }
+    })();
+    return this.building;
+  }
+
+  /** On PostgreSQL another process (npm run import) may write projects: rebuild when the table changes. */
+  watch(intervalMs = 30_000): void {
+    if (this.database.driver !== 'postgres' || this.timer) return;
+    this.timer = setInterval(() => {
+      void this.readSignature()
+        .then((sig) => (sig !== this.signature ? this.refresh() : undefined))
+        .catch(() => undefined);
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async readSignature(): Promise<string> {
+    const result = await this.database.db.execute(sql`
+      SELECT count(*)::text || ':' || coalesce(sum(hashtext(id || name || array_to_string(token_tickers, ',')
+        || coalesce(rank::text, '') || logo || trend_score::text)::bigint), 0)::text AS sig FROM projects`);
+    const rows = ((result as { rows?: { sig: string }[] }).rows ?? []) as { sig: string }[];
+    return rows[0]?.sig ?? '';
+  }
+}
+
+const services = new WeakMap<Database, SearchService>();
+
+/** The one search service of a database (shared by every route module of an app). */
+export function searchService(database: Database): SearchService {
+  let s = services.get(database);
+  if (!s) services.set(database, (s = new SearchService(database)));
+  return s;
+}

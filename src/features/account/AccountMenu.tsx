@@ -1,0 +1,58 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'wouter';
+import type { SessionUser } from '../../../machines/session/session.machine';
+import { useFlag } from '../flags/flags';
+import { openImpersonationTool } from '../impersonation/open';
+import { Avatar } from './Avatar';
+
+/** The avatar button and the account menu (Headless UI Menu). Loaded once the user is signed in. */
+export default function AccountMenu({
+  user,
+  portfolio,
+  onSignOut,
+}: {
+  user: SessionUser;
+  portfolio: boolean;
+  onSignOut: () => void;
+}) {
+  const impersonationTool = useFlag('impersonationTool');
+  return (
+    <Menu as="div" className="account-menu">
+      <MenuButton className="account-menu__button" aria-label={`Account menu for ${user.email}`}>
+        <Avatar key={user.username} user={user} />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="account-menu__items" modal={false}>
+        <div className="account-menu__who">{user.email}</div>
+        <MenuItem>
+          <Link href="/my/settings" className="account-menu__item">
+            Account Settings
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link href="/my/watchlists" className="account-menu__item">
+            Watchlists
+          </Link>
+        </MenuItem>
+        {portfolio && (
+          <MenuItem>
+            <Link href="/my/portfolio" className="account-menu__item">
+              Portfolio
+            </Link>
+          </MenuItem>
+        )}
+        {impersonationTool && (
+          <MenuItem>
+            <button type="button" className="account-menu__item" onClick={openImpersonationTool}>
+              Impersonate User
+            </button>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <button type="button" className="account-menu__item" onClick={onSignOut}>
+            Sign out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

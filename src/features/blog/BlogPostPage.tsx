@@ -1,0 +1,36 @@
+import { Link } from 'wouter';
+import { useTitle } from '../../lib/useResource';
+import { Icon } from '../../components/Icon';
+import { NotFound } from '../../pages/NotFoundPage';
+import { formatDate } from '../home/format';
+import { POSTS, readingMinutes } from './posts';
+import { Prose } from './Prose';
+
+/** /resources/blog/{slug} */
+export default function BlogPostPage({ slug }: { slug: string }) {
+  const post = POSTS.find((p) => p.slug === slug);
+  useTitle(post?.meta.title ?? 'Page not found');
+  if (!post) return <NotFound />;
+  return (
+    <main id="main" className="blog-post">
+      <article>
+        <header className="post-header">
+          <div className="container post-header-inner">
+            <Link href="/resources/blog" className="back-link">
+              <Icon name="chevronLeft" size={16} /> All posts
+            </Link>
+            <h1>{post.meta.title}</h1>
+            <p className="post-summary">{post.meta.summary}</p>
+            <p className="post-meta">
+              {post.meta.author} · <time dateTime={post.meta.date}>{formatDate(post.meta.date ?? '')}</time> ·{' '}
+              {readingMinutes(post.body)} min read
+            </p>
+          </div>
+        </header>
+        <div className="post-body">
+          <Prose body={post.body} />
+        </div>
+      </article>
+    </main>
+  );
+}

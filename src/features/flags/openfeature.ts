@@ -1,0 +1,58 @@
+/**
+ * The OpenFeature web SDK with the OFREP web provider. Loaded on demand (a separate chunk), so the SDK stays out
+ * of the home route's initial JavaScript; until it answers, every flag reads as its default.
+ */
+import { OFREPWebProvider } from '@openfeature/ofrep-web-provider';
+import { OpenFeature, ProviderEvents, type EvaluationContext } from '@openfeature/web-sdk';
+import { FLAG_DEFAULTS, FLAG_KEYS } from '../../../api/flags';
+import type { FlagIdentity, FlagValues } from '../../../machines/flags/flags.machine';
+
+/** How often the provider re-evaluates (it also does on tab visibility and on every context change). */
+export const FLAGS_POLL_MS = 60_000;
+
+let started: Promise<void> | undefined;
+
+/** Only a hint that the identity changed: the server builds the real context from the session cookie. */
+const contextOf = (identity: FlagIdentity): EvaluationContext =>
+  identity ? { targetingKey: identity.targetingKey, email: identity.email } : {};
+
+function read(): FlagValues {
+  const client = OpenFeature.getClient();
+  return Object.fromEntries(FLAG_KEYS.map((key) => [key, client.getBooleanValue(key, FLAG_DEFAULTS[key])]));
+}
+
+/** Sets the provider up once, then (re-)evaluates every flag for `identity`. */
+export async function evaluate(identity: FlagIdentity): Promise<FlagValues> {
+  const context = contextOf(identity);
+  if (!started) {
+    started = (async () => {
+      await OpenFeature.setContext(context);
+      await OpenFeature.setProviderAndWait(
+        new OFREPWebProvider({
+          baseUrl: window.location.origin,
+          pollInterval: FLAGS_POLL_MS,
+          changeDetection: 'polling',
+          // Flags depend on the session cookie; a cache keyed by the claimed identity could show stale ones.
+          cacheMode: 'disabled',
+        }),
+      );
+    })();
+    try {
+      await started;
+    } catch (error) {
+      started = undefined;
+      throw error;
+    }
+  } else {
+    await started;
+    await OpenFeature.setContext(context);
+  }
+  return read();
+}
+
+/** Calls `onChange` with fresh values whenever the provider's flags change (polling, visibility). */
+export function watch(onChange: (values: FlagValues) => void): () => void {
+  const handler = () => onChange(read());
+  OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, handler);
+  return () => OpenFeature.removeHandler(ProviderEvents.ConfigurationChanged, handler);
+}

@@ -1,0 +1,82 @@
+import { CHAINS, TIERS } from '../../../api/projects';
+import type { LeaderboardEvent, LeaderboardFilters } from '../../../machines/leaderboard/leaderboard.machine';
+
+/** The advanced filter form (chain, score range, tier, audit status, KYC); applied as a whole. */
+export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send: (e: LeaderboardEvent) => void }) {
+  const edit = (key: keyof LeaderboardFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    send({ type: 'EDIT_FILTER', key, value: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
+  return (
+    <form
+      id="leaderboard-filters"
+      className="filters-panel card"
+      aria-label="Leaderboard filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'APPLY_FILTERS' });
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') send({ type: 'CLOSE_FILTERS' });
+      }}
+    >
+      <div className="filters-grid">
+        <div className="field">
+          <label htmlFor="filter-chain">Chain</label>
+          <select id="filter-chain" value={draft.chain} onChange={edit('chain')}>
+            <option value="">All chains</option>
+            {CHAINS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-tier">Tier</label>
+          <select id="filter-tier" value={draft.tier} onChange={edit('tier')}>
+            <option value="">All tiers</option>
+            {TIERS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="filter-audit">Audit status</label>
+          <select id="filter-audit" value={draft.audit} onChange={edit('audit')}>
+            <option value="">Any</option>
+            <option value="audited">Audited</option>
+            <option value="in_progress">In progress</option>
+            <option value="none">Not audited</option>
+          </select>
+        </div>
+        <fieldset className="field score-range">
+          <legend>Security score</legend>
+          <div className="range-inputs">
+            <label htmlFor="filter-min" className="visually-hidden">
+              Minimum score
+            </label>
+            <input id="filter-min" type="number" min={0} max={100} placeholder="Min" value={draft.minScore} onChange={edit('minScore')} />
+            <span aria-hidden="true">–</span>
+            <label htmlFor="filter-max" className="visually-hidden">
+              Maximum score
+            </label>
+            <input id="filter-max" type="number" min={0} max={100} placeholder="Max" value={draft.maxScore} onChange={edit('maxScore')} />
+          </div>
+        </fieldset>
+      </div>
+      <label className="check-option kyc-check">
+        <input type="checkbox" checked={draft.kyc} onChange={edit('kyc')} />
+        <span>KYC-verified teams only</span>
+      </label>
+      <div className="filters-actions">
+        <button type="button" className="btn btn-ghost" onClick={() => send({ type: 'RESET_FILTERS' })}>
+          Reset
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Apply filters
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+import { useTitle } from '../../lib/useResource';
+import { ProjectSearch } from '../search/ProjectSearch';
+import { ProjectStrips } from './ProjectStrips';
+import './home.css';
+
+// Below the fold: separate chunks, so the landing page's initial JS stays small. The placeholders have the
+// sections' final size, so nothing shifts when they arrive.
+const AlertsSection = lazy(() => import('./AlertsSection').then((m) => ({ default: m.AlertsSection })));
+const Leaderboard = lazy(() => import('./Leaderboard').then((m) => ({ default: m.Leaderboard })));
+
+/** Home: hero with the page-level search, highlights, security alerts and the leaderboard. */
+export function HomePage() {
+  useTitle('');
+  return (
+    <main id="main" className="home">
+      <section className="hero on-dark" data-hero aria-labelledby="hero-title">
+        <div className="hero-glow" aria-hidden="true" />
+        <div className="container hero-inner">
+          <p className="hero-eyebrow">Web3 security intelligence</p>
+          <h1 id="hero-title">Security ratings for blockchain projects</h1>
+          <p className="hero-lead">
+            Independent scores built from audits, on-chain monitoring and governance analysis — so you know the risk
+            before you commit capital.
+          </p>
+          <div className="hero-search" data-tour="search">
+            <ProjectSearch variant="page" slashFocus id="hero-search" />
+          </div>
+          <ul className="hero-stats" aria-label="Coverage">
+            <li>
+              <strong>6</strong> risk categories per score
+            </li>
+            <li>
+              <strong>17</strong> chains monitored
+            </li>
+            <li>
+              <strong>24/7</strong> on-chain alerting
+            </li>
+          </ul>
+        </div>
+      </section>
+      <ProjectStrips />
+      <Suspense fallback={<div className="section-placeholder alerts-placeholder" aria-hidden="true" />}>
+        <AlertsSection />
+      </Suspense>
+      <Suspense fallback={<div className="section-placeholder leaderboard-placeholder" aria-hidden="true" />}>
+        <Leaderboard />
+      </Suspense>
+    </main>
+  );
+}

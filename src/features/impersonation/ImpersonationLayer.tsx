@@ -1,0 +1,138 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useActor } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { fromPromise } from 'xstate';
+import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
+import { impersonationMachine } from '../../../machines/impersonation/impersonation.machine';
+import { request } from '../../lib/client';
+import { isImpersonationShortcut, OPEN_IMPERSONATION_TOOL } from './open';
+import './impersonation.css';
+
+/** The impersonation machine with the real calls and a real page reload. */
+export const liveImpersonationMachine = impersonationMachine.provide({
+  actors: {
+    switchUser: fromPromise<unknown, { userId: string }>(({ input }) => createImpersonation(request, input.userId)),
+    exitImpersonation: fromPromise<unknown, { adminId: string }>(({ input }) =>
+      deleteImpersonation(request, input.adminId),
+    ),
+  },
+  actions: {
+    reloadPage: () => window.location.reload(),
+  },
+});
+
+export type ImpersonationLayerProps = {
+  /** The impersonationTool flag: the tool can be opened. */
+  toolEnabled: boolean;
+  /** Set while impersonating: the banner shows. */
+  adminId: string | null;
+  /** Who is being impersonated (shown in the banner). */
+  subject: string;
+  logic?: typeof liveImpersonationMachine;
+};
+
+/** The Impersonation Tool modal and the impersonation banner, driven by one machine. */
+export default function ImpersonationLayer({ toolEnabled, adminId, subject, logic }: ImpersonationLayerProps) {
+  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine);
+  const inputId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    if (!toolEnabled) return;
+    const open = () => send({ type: 'OPEN' });
+    const onKey = (e: KeyboardEvent) => {
+      if (isImpersonationShortcut(e)) {
+        e.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener(OPEN_IMPERSONATION_TOOL, open);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener(OPEN_IMPERSONATION_TOOL, open);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [toolEnabled, send]);
+
+  const open = toolEnabled && snapshot.hasTag('open');
+  const busy = snapshot.hasTag('busy');
+  const error = snapshot.hasTag('error') ? snapshot.context.error : null;
+
+  return (
+    <>
+      {adminId && (
+        <div className="impersonation-banner" role="region" aria-label="Impersonation" data-scope="impersonation-banner">
+          <p>
+            You are impersonating <strong>{subject || 'a user'}</strong>.
+          </p>
+          {!open && error && (
+            <p className="impersonation-banner__error" role="alert">
+              {error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm impersonation-banner__exit"
+            disabled={busy}
+            onClick={() => send({ type: 'EXIT', adminId })}
+          >
+            Exit Impersonation
+          </button>
+        </div>
+      )}
+      <Dialog
+        open={open}
+        onClose={() => send({ type: 'CLOSE' })}
+        className="impersonation-dialog"
+        data-scope="impersonation-tool"
+      >
+        <div className="dialog-backdrop" aria-hidden="true" />
+        <div className="dialog-wrap">
+          <DialogPanel className="dialog-panel impersonation-dialog__panel" data-part="panel">
+            <DialogTitle as="h2">Impersonation Tool</DialogTitle>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                send({ type: 'SUBMIT' });
+              }}
+            >
+              <label htmlFor={inputId} className="impersonation-dialog__label">
+                User id
+              </label>
+              <input
+                id={inputId}
+                className="impersonation-dialog__input"
+                value={snapshot.context.userId}
+                onChange={(e) => send({ type: 'CHANGE', value: e.target.value })}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={100}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                disabled={busy}
+                data-autofocus
+              />
+              {error && (
+                <p id={errorId} className="impersonation-dialog__error" role="alert">
+                  {error}
+                </p>
+              )}
+              <div className="dialog-actions">
+                <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CLOSE' })} disabled={busy}>
+                  Cancel
+                </button>
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={busy || snapshot.context.userId.trim() === ''}
+                >
+                  Switch User
+                </button>
+              </div>
+            </form>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}

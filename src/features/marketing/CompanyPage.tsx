@@ -1,0 +1,47 @@
+import { Link } from 'wouter';
+import { useTitle } from '../../lib/useResource';
+import { NotFound } from '../../pages/NotFoundPage';
+import { parseDoc, slugFromPath } from '../blog/markdown';
+import { Prose } from '../blog/Prose';
+import { COMPANY_LINKS } from '../shell/nav';
+import './marketing.css';
+
+const files = import.meta.glob('../../../content/company/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+const PAGES = Object.fromEntries(Object.entries(files).map(([path, raw]) => [slugFromPath(path), parseDoc(slugFromPath(path), raw)]));
+
+/** The six company pages (/company/{slug}), written as Markdown in content/company. */
+export default function CompanyPage({ slug }: { slug: string }) {
+  const page = PAGES[slug];
+  useTitle(page?.meta.title ?? 'Page not found');
+  if (!page) return <NotFound />;
+  return (
+    <main id="main" className="company">
+      <section className="mk-hero on-dark company-hero">
+        <div className="container">
+          <p className="hero-eyebrow">Company</p>
+          <h1>{page.meta.title}</h1>
+          {page.meta.lead && <p className="mk-lead">{page.meta.lead}</p>}
+        </div>
+      </section>
+      <div className="container company-layout">
+        <nav aria-label="Company pages" className="company-nav">
+          <ul>
+            {COMPANY_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} aria-current={l.href === `/company/${slug}` ? 'page' : undefined}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="company-body card">
+          <Prose body={page.body} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,158 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { ProjectContract } from '../../../api/projects';
+import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from '../../../api/skynet';
+import { request } from '../../lib/client';
+import { useResource } from '../../lib/useResource';
+import { Skeleton } from '../../components/Skeleton';
+import { formatDate, shortAddress } from '../home/format';
+import { PanelError } from './MonitoringPanels';
+
+const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;
+
+function ContractDetails({ address }: { address: string }) {
+  const addresses = useResource(() => getPrivilegedAddresses(request, address));
+  const functions = useResource(() => getPrivilegedFunctions(request, address));
+  const txs = useResource(() => getPrivilegedTransactions(request, address));
+  const skeleton = (n: number, cols: number) =>
+    Array.from({ length: n }, (_, i) => (
+      <tr key={i} aria-hidden="true">
+        {Array.from({ length: cols }, (_, j) => (
+          <td key={j}>
+            <Skeleton width={j === 0 ? 110 : 70} />
+          </td>
+        ))}
+      </tr>
+    ));
+  return (
+    <div className="privileged">
+      <h3>Privileged addresses</h3>
+      {addresses.failed ? (
+        <PanelError retry={addresses.retry} />
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Role</th>
+                <th scope="col">Type</th>
+              </tr>
+            </thead>
+            <tbody>
+              {addresses.loading && skeleton(3, 3)}
+              {addresses.data?.map((a) => (
+                <tr key={a.address + a.role}>
+                  <td className="mono" title={a.address}>
+                    {shortAddress(a.address)}
+                  </td>
+                  <td>{a.role}</td>
+                  <td>{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Privileged functions</h3>
+      {functions.failed ? (
+        <PanelError retry={functions.retry} />
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Function</th>
+                <th scope="col">Guard</th>
+                <th scope="col">Risk</th>
+              </tr>
+            </thead>
+            <tbody>
+              {functions.loading && skeleton(3, 3)}
+              {functions.data?.map((f) => (
+                <tr key={f.signature}>
+                  <td className="mono">{f.signature}</td>
+                  <td className="mono">{f.modifier}</td>
+                  <td>
+                    <span className={`badge ${RISK_TONE[f.risk]}`}>{f.risk}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Recent privileged transactions</h3>
+      {txs.failed ? (
+        <PanelError retry={txs.retry} />
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Transaction</th>
+                <th scope="col">Function</th>
+                <th scope="col">From</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {txs.loading && skeleton(3, 4)}
+              {txs.data?.map((t) => (
+                <tr key={t.hash}>
+                  <td className="mono" title={t.hash}>
+                    {shortAddress(t.hash)}
+                  </td>
+                  <td className="mono">{t.function}</td>
+                  <td className="mono" title={t.from}>
+                    {shortAddress(t.from)}
+                  </td>
+                  <td>{formatDate(t.timestamp)}</td>
+                </tr>
+              ))}
+              {txs.ready && txs.data?.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    No privileged transactions recorded.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Privileged addresses, functions and transactions per monitored contract. */
+export function PrivilegedPanel({ contracts }: { contracts: ProjectContract[] }) {
+  return (
+    <section className="card panel" aria-labelledby="privileged-title">
+      <h2 id="privileged-title">Privileged access</h2>
+      <p className="muted">Who can change these contracts, through which functions, and what they did recently.</p>
+      {contracts.length === 0 ? (
+        <p className="muted">No monitored contracts yet.</p>
+      ) : (
+        <TabGroup>
+          <TabList className="tabs" aria-label="Contracts">
+            {contracts.map((c) => (
+              <Tab key={c.address} className="tab">
+                {c.label} <span className="tab-sub">{c.chain}</span>
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanels>
+            {contracts.map((c) => (
+              <TabPanel key={c.address} className="tab-panel">
+                <p className="contract-address">
+                  <span className="muted">Contract</span> <span className="mono">{c.address}</span>
+                </p>
+                <ContractDetails address={c.address} />
+              </TabPanel>
+            ))}
+          </TabPanels>
+        </TabGroup>
+      )}
+    </section>
+  );
+}

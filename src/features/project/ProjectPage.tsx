@@ -1,0 +1,194 @@
+import { getProject, recordPageView, SUB_SCORE_LABELS, type ProjectDetail, type SubScores } from '../../../api/projects';
+import { request } from '../../lib/client';
+import { useResource, useTitle } from '../../lib/useResource';
+import { Icon } from '../../components/Icon';
+import { ProjectLogo } from '../../components/ProjectLogo';
+import { Skeleton } from '../../components/Skeleton';
+import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
+import { NotFound } from '../../pages/NotFoundPage';
+import { ChainTag } from '../icons/ChainIcon';
+import { formatDate, formatNumber, formatUsd } from '../home/format';
+import { ProjectActions } from '../home/ProjectActions';
+import { ActivityPanel } from './ActivityPanel';
+import { ExchangePanel, TopListsPanel } from './MonitoringPanels';
+import { PrivilegedPanel } from './PrivilegedPanel';
+import { VotePanel } from './VotePanel';
+import './project.css';
+
+function ScoreDial({ score }: { score: number }) {
+  const r = 42;
+  const c = 2 * Math.PI * r;
+  return (
+    <svg width="108" height="108" viewBox="0 0 108 108" aria-hidden="true" className="score-dial">
+      <circle cx="54" cy="54" r={r} fill="none" stroke="rgb(255 255 255 / 12%)" strokeWidth="10" />
+      <circle
+        cx="54"
+        cy="54"
+        r={r}
+        fill="none"
+        stroke="url(#dial-g)"
+        strokeWidth="10"
+        strokeLinecap="round"
+        strokeDasharray={`${(score / 100) * c} ${c}`}
+        transform="rotate(-90 54 54)"
+      />
+      <defs>
+        <linearGradient id="dial-g" x1="0" x2="1" y1="0" y2="1">
+          <stop offset="0" stopColor="#5eead4" />
+          <stop offset="1" stopColor="#3b82f6" />
+        </linearGradient>
+      </defs>
+    </svg>
+  );
+}
+
+function PageViews({ id }: { id: string }) {
+  const views = useResource(() => recordPageView(request, id));
+  return (
+    <span className="meta-item">
+      <Icon name="eye" size={16} />
+      {views.data ? `${formatNumber(views.data.views)} views` : <Skeleton width={60} />}
+    </span>
+  );
+}
+
+function Breakdown({ scores }: { scores: SubScores }) {
+  return (
+    <section className="card panel" aria-labelledby="breakdown-title">
+      <h2 id="breakdown-title">Score breakdown</h2>
+      <ul className="breakdown">
+        {(Object.keys(SUB_SCORE_LABELS) as (keyof SubScores)[]).map((k) => (
+          <li key={k}>
+            <span className="breakdown-label">{SUB_SCORE_LABELS[k]}</span>
+            <span className="bar" aria-hidden="true">
+              <span style={{ width: `${scores[k]}%` }} />
+            </span>
+            <span className="breakdown-value">{scores[k].toFixed(1)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProjectHeader({ p }: { p: ProjectDetail }) {
+  return (
+    <section className="project-hero on-dark" aria-labelledby="project-title">
+      <div className="container project-hero-inner">
+        <div className="project-id">
+          <ProjectLogo src={p.logo} size={64} className="project-hero-logo" />
+          <div>
+            <div className="project-title-row">
+              <h1 id="project-title">{p.name}</h1>
+              <span className="rank-pill">{p.rank === null ? 'Rank N/A' : `Rank #${p.rank}`}</span>
+            </div>
+            <p className="project-tickers">{p.tokenTickers.join(' · ')}</p>
+            <div className="project-badges">
+              <AuditBadge status={p.auditStatus} />
+              <KycBadge kyc={p.kyc} />
+              {p.chains.map((c) => (
+                <span key={c} className="badge chain-badge">
+                  <ChainTag chain={c} />
+                </span>
+              ))}
+            </div>
+            <div className="project-meta">
+              <PageViews id={p.id} />
+              {p.marketCapUsd !== null && <span className="meta-item">Market cap {formatUsd(p.marketCapUsd)}</span>}
+              {p.auditDate && <span className="meta-item">Audited {formatDate(p.auditDate)}</span>}
+              {p.website && (
+                <a className="meta-item" href={p.website} target="_blank" rel="noopener noreferrer">
+                  <Icon name="globe" size={16} />
+                  Website
+                </a>
+              )}
+            </div>
+          </div>
+        </div>
+        <div className="project-score">
+          <div className="dial-wrap">
+            <ScoreDial score={p.score} />
+            <div className="dial-text">
+              <strong>{p.score.toFixed(1)}</strong>
+              <span>of 100</span>
+            </div>
+          </div>
+          <div>
+            <p className="score-label">Security score</p>
+            <TierBadge tier={p.tier} />
+            <div className="project-actions">
+              <ProjectActions project={p} placement="header" />
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProjectSkeleton() {
+  return (
+    <main id="main" aria-busy="true">
+      <section className="project-hero on-dark">
+        <div className="container project-hero-inner">
+          <div className="project-id">
+            <Skeleton width={64} height={64} round />
+            <div>
+              <Skeleton width={220} height={34} />
+              <p>
+                <Skeleton width={120} />
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+      <div className="container project-body">
+        <div className="card panel" style={{ height: 320 }} />
+      </div>
+    </main>
+  );
+}
+
+/** Project page /projects/{id}: header, score breakdown, monitoring data, privileged access, social activity, vote. */
+export default function ProjectPage({ id }: { id: string }) {
+  const project = useResource(() => getProject(request, id));
+  useTitle(project.data?.name ?? (project.notFound ? 'Project not found' : 'Project'));
+  if (project.notFound) return <NotFound title="Project not found" text="We don’t rate a project with this id (yet)." />;
+  if (project.failed)
+    return (
+      <main id="main" className="page-narrow">
+        <h1>Something went wrong</h1>
+        <p className="lead">The project could not be loaded.</p>
+        <button type="button" className="btn btn-primary" onClick={project.retry}>
+          Try again
+        </button>
+      </main>
+    );
+  const p = project.data;
+  if (!p) return <ProjectSkeleton />;
+  return (
+    <main id="main" className="project-page">
+      <ProjectHeader p={p} />
+      <div className="container project-body">
+        <div className="project-grid">
+          <div className="project-main">
+            <Breakdown scores={p.subScores} />
+            {p.description && (
+              <section className="card panel" aria-labelledby="about-title">
+                <h2 id="about-title">About {p.name}</h2>
+                <p className="about-text">{p.description}</p>
+              </section>
+            )}
+            <ExchangePanel projectId={p.id} />
+            <TopListsPanel projectId={p.id} />
+            <PrivilegedPanel contracts={p.contracts} />
+            <ActivityPanel projectId={p.id} />
+          </div>
+          <aside className="project-side" aria-label="Community">
+            <VotePanel projectId={p.id} votes={p.votes} name={p.name} />
+          </aside>
+        </div>
+      </div>
+    </main>
+  );
+}

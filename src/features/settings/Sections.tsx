@@ -1,0 +1,294 @@
+import { useActor } from '@xstate/react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import {
+  NOTIFICATION_LABELS,
+  NOTIFICATION_SETTINGS,
+  WALLET_CHAIN_LABELS,
+  WALLET_CHAINS,
+  type NotificationSettings,
+  type Profile,
+  type SsoSettings,
+  type Wallet,
+} from '../../../api/user';
+import type { SectionMessage } from '../../../machines/settings-section/settingsSection.machine';
+import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
+
+function Message({ message, onDismiss }: { message: SectionMessage | null; onDismiss: () => void }) {
+  if (!message) return null;
+  return (
+    <div
+      className={`settings-message is-${message.kind}`}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      data-part="message"
+    >
+      <span>{message.text}</span>
+      <button type="button" className="settings-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="settings-section" aria-labelledby={id} data-scope="settings" data-part={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const Loading = () => <span className="skeleton settings-skeleton" aria-busy="true" />;
+
+/** The avatar fallback order (spec §2): uploaded picture, the user image field, the email's first letter. */
+function Avatar({ profile }: { profile: Profile }) {
+  const src = profile.profileImageUrl ?? profile.image;
+  return src ? (
+    <img className="settings-avatar" src={src} alt="Profile picture" width={72} height={72} />
+  ) : (
+    <span className="settings-avatar is-initial" aria-label="Profile picture">
+      {profile.email.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function ProfileSection() {
+  const [snapshot, send] = useActor(profileSection, { input: { loads: true } });
+  const fileRef = useRef<HTMLInputElement>(null);
+  const profile = snapshot.context.data as Profile | null;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <Section id="settings-profile" title="Profile">
+      {snapshot.hasTag('loading') ? (
+        <Loading />
+      ) : snapshot.hasTag('failed') || !profile ? (
+        <p className="settings-error">
+          Could not load your profile.{' '}
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <div className="settings-profile">
+          <Avatar profile={profile} />
+          <dl className="settings-facts">
+            <dt>Username</dt>
+            <dd data-part="username">{profile.username}</dd>
+            <dt>Email</dt>
+            <dd data-part="email">{profile.email}</dd>
+          </dl>
+          <div className="settings-row">
+            <label className="btn btn-secondary btn-sm settings-file">
+              {busy && snapshot.context.action === 'upload' ? 'Uploading…' : 'Upload picture'}
+              <input
+                ref={fileRef}
+                type="file"
+                name="file"
+                accept="image/png,image/jpeg,image/webp"
+                disabled={busy}
+                aria-label="Upload profile picture"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) send({ type: 'SUBMIT', action: 'upload', payload: file });
+                  if (fileRef.current) fileRef.current.value = '';
+                }}
+              />
+            </label>
+            {profile.profileImageUrl && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={busy}
+                onClick={() => send({ type: 'SUBMIT', action: 'delete' })}
+              >
+                Delete picture
+              </button>
+            )}
+          </div>
+          <p className="muted settings-note">PNG, JPEG or WebP, up to 2 MB.</p>
+        </div>
+      )}
+      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+    </Section>
+  );
+}
+
+export function WalletsSection() {
+  const [snapshot, send] = useActor(walletsSection, { input: { loads: true } });
+  const wallets = (snapshot.context.data as Wallet[] | null) ?? [];
+  const busy = snapshot.hasTag('busy');
+  const addressId = useId();
+  const chainId = useId();
+  const fieldError = snapshot.context.message?.fields?.walletAddress;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const chain = String(form.get('chain') ?? '');
+    send({
+      type: 'SUBMIT',
+      action: 'add',
+      payload: { walletAddress: String(form.get('walletAddress') ?? ''), ...(chain ? { chain } : {}) },
+    });
+  };
+  return (
+    <Section id="settings-wallets" title="Wallets">
+      {snapshot.hasTag('loading') ? (
+        <Loading />
+      ) : (
+        <>
+          {wallets.length === 0 ? (
+            <p className="muted">No wallets yet.</p>
+          ) : (
+            <ul className="settings-wallets" aria-label="Your wallets">
+              {wallets.map((w) => (
+                <li key={w.walletAddress}>
+                  <span className="settings-chain">{WALLET_CHAIN_LABELS[w.chain]}</span>
+                  <code className="settings-address">{w.walletAddress}</code>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    disabled={busy}
+                    aria-label={`Remove wallet ${w.walletAddress}`}
+                    onClick={() => send({ type: 'SUBMIT', action: 'remove', payload: w.walletAddress })}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form className="settings-form settings-inline" onSubmit={submit} noValidate>
+            <div className="settings-field settings-grow">
+              <label htmlFor={addressId}>Wallet address</label>
+              <input
+                id={addressId}
+                name="walletAddress"
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={!!fieldError}
+                placeholder="0x…, Solana, Tron or Cosmos address"
+              />
+              {fieldError && <p className="settings-field-error">{fieldError}</p>}
+            </div>
+            <div className="settings-field">
+              <label htmlFor={chainId}>Chain</label>
+              <select id={chainId} name="chain" defaultValue="">
+                <option value="">Detect automatically</option>
+                {WALLET_CHAINS.map((c) => (
+                  <option key={c} value={c}>
+                    {WALLET_CHAIN_LABELS[c]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Add wallet
+            </button>
+          </form>
+        </>
+      )}
+      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+    </Section>
+  );
+}
+
+export function PasswordSection() {
+  const [snapshot, send] = useActor(passwordSection, { input: { loads: false } });
+  const formRef = useRef<HTMLFormElement>(null);
+  const oldId = useId();
+  const newId = useId();
+  const busy = snapshot.hasTag('busy');
+  const fields = snapshot.context.message?.fields ?? {};
+  const message = snapshot.context.message;
+  // A successful change clears the form.
+  useEffect(() => {
+    if (message?.kind === 'success') formRef.current?.reset();
+  }, [message]);
+  return (
+    <Section id="settings-password" title="Change Password">
+      <form
+        ref={formRef}
+        className="settings-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = new FormData(e.currentTarget);
+          send({
+            type: 'SUBMIT',
+            action: 'change',
+            payload: { oldPassword: String(form.get('oldPassword') ?? ''), newPassword: String(form.get('newPassword') ?? '') },
+          });
+        }}
+      >
+        <div className="settings-field">
+          <label htmlFor={oldId}>Old password</label>
+          <input id={oldId} name="oldPassword" type="password" autoComplete="current-password" aria-invalid={!!fields.oldPassword} />
+          {fields.oldPassword && <p className="settings-field-error">{fields.oldPassword}</p>}
+        </div>
+        <div className="settings-field">
+          <label htmlFor={newId}>New password</label>
+          <input id={newId} name="newPassword" type="password" autoComplete="new-password" aria-invalid={!!fields.newPassword} />
+          {fields.newPassword && <p className="settings-field-error">{fields.newPassword}</p>}
+          <p className="muted settings-note">At least 8 characters, with at least one letter and one digit.</p>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
+      </form>
+      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+    </Section>
+  );
+}
+
+export function NotificationsSection() {
+  const [snapshot, send] = useActor(notificationsSection, { input: { loads: true } });
+  const data = snapshot.context.data as SsoSettings | null;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <Section id="settings-notifications" title="Notification Settings">
+      {snapshot.hasTag('loading') ? (
+        <Loading />
+      ) : !data ? (
+        <p className="settings-error">
+          Could not load your notification settings.{' '}
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <fieldset className="settings-toggles" disabled={busy}>
+          <legend className="muted">Emails to {data.email}</legend>
+          {NOTIFICATION_SETTINGS.map((key) => (
+            <label key={key} className="settings-toggle">
+              <input
+                type="checkbox"
+                checked={data.settings[key]}
+                onChange={(e) =>
+                  send({
+                    type: 'SUBMIT',
+                    action: 'toggle',
+                    payload: { [key]: e.target.checked } satisfies Partial<NotificationSettings>,
+                  })
+                }
+              />
+              {NOTIFICATION_LABELS[key]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+    </Section>
+  );
+}
+
+export function TourSection() {
+  return (
+    <Section id="settings-tour" title="Guided Tour">
+      <p className="muted">Take the tour of the home page again: search, alerts, trends and filters.</p>
+      <Link href="/?tour=true" className="btn btn-primary">
+        Get Started
+      </Link>
+    </Section>
+  );
+}

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { drawerMachine } from '../../../machines/drawer/drawer.machine';
+import { DEFAULT_HERO_HEIGHT, scrollRevealMachine } from '../../../machines/scroll-reveal/scrollReveal.machine';
+import { Icon } from '../../components/Icon';
+import { Logo } from '../../components/Logo';
+import { AccountArea } from '../account/AccountArea';
+import { AnnouncementBanner } from '../banner/AnnouncementBanner';
+import { RequestQuoteButton } from '../quote/quoteContext';
+import { ProjectSearch } from '../search/ProjectSearch';
+import { NavDropdown } from './NavDropdown';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
+import './shell.css';
+
+const MobileDrawer = lazy(() => import('./MobileDrawer'));
+
+/** The hero's height on the home layout (the header search shows from hero height − 70 px). */
+const measureHero = (): number | null => {
+  const hero = document.querySelector<HTMLElement>('[data-hero]');
+  return hero ? hero.offsetHeight || DEFAULT_HERO_HEIGHT : null;
+};
+
+/** Fixed header (spec §2 'Header'); on narrow layouts the menu lives in a full-screen drawer. */
+export function Header() {
+  const [location] = useLocation();
+  const isHome = location === '/';
+  const reveal = useActorRef(scrollRevealMachine, {
+    input: { heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null, y: typeof window === 'undefined' ? 0 : window.scrollY },
+  });
+  const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
+  const drawer = useActorRef(drawerMachine);
+  const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
+
+  useEffect(() => {
+    reveal.send({ type: 'HERO_MEASURED', height: isHome ? (measureHero() ?? DEFAULT_HERO_HEIGHT) : null });
+    drawer.send({ type: 'NAVIGATED' });
+  }, [isHome, location, reveal, drawer]);
+
+  useEffect(() => {
+    if (!isHome) return;
+    const onScroll = () => reveal.send({ type: 'SCROLLED', y: window.scrollY });
+    const onResize = () => reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [isHome, reveal]);
+
+  return (
+    <header className="site-header on-dark" data-drawer-open={drawerOpen || undefined}>
+      <AnnouncementBanner />
+      <div className="container header-inner">
+        <Link href="/" className="brand" aria-label="Sentinel Ratings home">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="main-nav desktop-only">
+          <NavDropdown label="Products" links={PRODUCT_LINKS} wide />
+          <Link href={RESOURCES_LINK.href} className="nav-link">
+            Resources
+          </Link>
+          <NavDropdown label="Company" links={COMPANY_LINKS} />
+        </nav>
+        <div className="header-search desktop-only" data-shown={searchShown} hidden={!searchShown} data-testid="header-search">
+          <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
+        </div>
+        <div className="header-actions desktop-only">
+          <AccountArea />
+          <RequestQuoteButton className="btn btn-accent" />
+        </div>
+        <button
+          type="button"
+          className="menu-button mobile-only"
+          data-tour="account"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          onClick={() => drawer.send({ type: 'OPEN' })}
+        >
+          <Icon name="menu" size={24} />
+        </button>
+      </div>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <MobileDrawer onClose={() => drawer.send({ type: 'CLOSE' })} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Link } from 'wouter';
+import { DRAWER } from '../../../machines/drawer/drawer.machine';
+import { Icon } from '../../components/Icon';
+import { Logo } from '../../components/Logo';
+import { RequestQuoteButton } from '../quote/quoteContext';
+import { ProjectSearch } from '../search/ProjectSearch';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
+import './drawer.css';
+
+/**
+ * The full-screen navigation drawer of narrow layouts (spec §2 'Header', §9 'Drawer widths'): search bar, then
+ * Products, Resources and Company; /auth/login and /auth/signup are plain links here.
+ */
+export default function MobileDrawer({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} className="drawer-root">
+      <div className="drawer-backdrop" aria-hidden="true" />
+      <DialogPanel
+        className="drawer-panel"
+        data-testid="drawer"
+        style={{ ['--drawer-width' as string]: `${DRAWER.width}px`, ['--drawer-large' as string]: `${DRAWER.largeWidth}px` }}
+      >
+        <div className="drawer-head">
+          <Logo />
+          <DialogTitle className="visually-hidden">Menu</DialogTitle>
+          <button type="button" className="drawer-close" aria-label="Close menu" onClick={onClose}>
+            <Icon name="close" size={24} />
+          </button>
+        </div>
+        <div className="drawer-search">
+          <ProjectSearch variant="page" id="drawer-search" onChosen={onClose} />
+        </div>
+        <nav aria-label="Mobile" className="drawer-nav">
+          <h2 className="drawer-group">Products</h2>
+          <ul>
+            {PRODUCT_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} onClick={onClose}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className="drawer-group">Resources</h2>
+          <ul>
+            <li>
+              <Link href={RESOURCES_LINK.href} onClick={onClose}>
+                {RESOURCES_LINK.label}
+              </Link>
+            </li>
+          </ul>
+          <h2 className="drawer-group">Company</h2>
+          <ul>
+            {COMPANY_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} onClick={onClose}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="drawer-actions">
+          <a href="/auth/login" className="btn btn-secondary">
+            Log in
+          </a>
+          <a href="/auth/signup" className="btn btn-secondary">
+            Sign up
+          </a>
+          <RequestQuoteButton className="btn btn-primary drawer-quote" />
+        </div>
+      </DialogPanel>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import type { MouseEvent } from 'react';
+import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
+
+export type AddToWatchlistButtonProps = {
+  projectId: string;
+  projectName: string;
+  /** 'icon' for dense rows (a star only), 'full' for page headers (star and text). */
+  variant?: 'icon' | 'full';
+};
+
+/**
+ * Adds the project to, or removes it from, the selected watchlist (an optimistic toggle through the app-wide
+ * watchlist actor). Signed out, it opens the login. Renders nothing outside a WatchlistProvider.
+ */
+export function AddToWatchlistButton(props: AddToWatchlistButtonProps) {
+  const actorRef = useWatchlistActor();
+  return actorRef ? <WatchlistToggle actorRef={actorRef} {...props} /> : null;
+}
+
+function WatchlistToggle({
+  actorRef,
+  projectId,
+  projectName,
+  variant = 'full',
+}: AddToWatchlistButtonProps & { actorRef: WatchlistActorRef }) {
+  const view = useWatchlistView(actorRef);
+  const inList = view.isInSelected(projectId);
+  const listName = view.selected?.name ?? 'watchlist';
+  const label = inList ? `Remove ${projectName} from ${listName}` : `Add ${projectName} to ${listName}`;
+  const onClick = (e: MouseEvent) => {
+    // Rows and cards around the button are often links.
+    e.preventDefault();
+    e.stopPropagation();
+    actorRef.send({ type: 'TOGGLE', projectId });
+  };
+  return (
+    <button
+      type="button"
+      className={`watchlist-toggle watchlist-toggle-${variant}${inList ? ' is-added' : ''}`}
+      aria-pressed={inList}
+      aria-label={variant === 'icon' ? label : undefined}
+      title={label}
+      disabled={view.signedIn && view.busy}
+      onClick={onClick}
+      data-scope="watchlist"
+      data-part="toggle"
+    >
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8Z"
+          fill={inList ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {variant === 'full' && <span>{inList ? 'In Watchlist' : 'Add to Watchlist'}</span>}
+    </button>
+  );
+}

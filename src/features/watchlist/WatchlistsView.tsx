@@ -1,0 +1,205 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { ProjectRow } from '../../../api/projects';
+import { watchlistExportUrl } from '../../../api/watchlist';
+import { createWatchlistMachine } from '../../../machines/create-watchlist/createWatchlist.machine';
+import { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
+import { searchPickerProjects } from './actors';
+import { CreateWatchlistModal } from './CreateWatchlistModal';
+import { ProjectPickerModal } from './ProjectPickerModal';
+import { WatchlistProjectsTable } from './WatchlistProjectsTable';
+import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
+
+type Props = {
+  /** Replaces the picker's search (tests). */
+  pickerLogic?: typeof watchlistPickerMachine;
+  /** Replaces the projects-list call behind the table (tests). */
+  loadRows?: (ids: string[]) => Promise<ProjectRow[]>;
+};
+
+/** The /my/watchlists page body: lists, the selected list's projects, the modals. */
+export function WatchlistsView(props: Props) {
+  const actorRef = useWatchlistActor();
+  if (!actorRef) return null;
+  return <Watchlists actorRef={actorRef} {...props} />;
+}
+
+function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
+  const view = useWatchlistView(actorRef);
+  const form = useActorRef(createWatchlistMachine);
+  const picker = useActorRef(
+    pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } }),
+    { input: { mode: 'single' } },
+  );
+
+  useEffect(() => {
+    const sub = form.on('submitted', (e) =>
+      actorRef.send(e.purpose === 'rename' ? { type: 'RENAME', name: e.name } : { type: 'CREATE', name: e.name }),
+    );
+    return () => sub.unsubscribe();
+  }, [form, actorRef]);
+  useEffect(() => {
+    const sub = picker.on('add', (e) => actorRef.send({ type: 'TOGGLE', projectId: e.projectId }));
+    return () => sub.unsubscribe();
+  }, [picker, actorRef]);
+
+  const selectedProjects = view.selected?.projects;
+  useEffect(() => {
+    picker.send({ type: 'EXISTING', ids: selectedProjects ?? [] });
+  }, [picker, selectedProjects]);
+
+  const names = view.lists.filter((l) => l.id !== 'temp').map((l) => l.name);
+  const openCreate = () => form.send({ type: 'OPEN', existingNames: names, purpose: 'create' });
+  const openRename = () =>
+    form.send({
+      type: 'OPEN',
+      existingNames: names.filter((n) => n !== view.selected?.name),
+      name: view.selected?.name ?? '',
+      purpose: 'rename',
+    });
+  const openPicker = () => picker.send({ type: 'OPEN', existing: view.selected?.projects ?? [] });
+  const login = () => actorRef.send({ type: 'TOGGLE', projectId: '' });
+
+  if (!view.signedIn) {
+    return (
+      <div className="watchlist-empty card">
+        <h2>Keep track of the projects you care about</h2>
+        <p className="muted">Log in to create watchlists and follow their security scores.</p>
+        <button type="button" className="btn btn-primary" onClick={login}>
+          Log in
+        </button>
+      </div>
+    );
+  }
+  if (view.loadFailed) {
+    return (
+      <div className="watchlist-empty card" role="alert">
+        <p>Something went wrong</p>
+        <button type="button" className="btn btn-secondary" onClick={() => actorRef.send({ type: 'RELOAD' })}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!view.ready || !view.selected) {
+    return (
+      <div className="watchlists-layout" aria-busy="true">
+        <span className="skeleton" style={{ display: 'block', height: 240 }} />
+        <span className="skeleton" style={{ display: 'block', height: 240 }} />
+      </div>
+    );
+  }
+
+  const selected = view.selected;
+  return (
+    <div className="watchlists-layout">
+      <aside className="watchlists-nav" aria-label="Your watchlists">
+        <ul>
+          {view.lists.map((l, i) => (
+            <li key={l.id}>
+              <button
+                type="button"
+                className="watchlists-nav-item"
+                aria-current={i === view.selectedIndex ? 'true' : undefined}
+                disabled={view.busy}
+                onClick={() => actorRef.send({ type: 'SELECT', index: i })}
+                data-part="list-item"
+              >
+                <span className="watchlists-nav-name">{l.name}</span>
+                <span className="watchlists-nav-count">{l.projects.length}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn-secondary watchlists-create" disabled={view.busy} onClick={openCreate}>
+          + Create Watchlist
+        </button>
+      </aside>
+
+      <section className="watchlist-main" aria-labelledby="watchlist-title">
+        <header className="watchlist-header">
+          <div>
+            <h2 id="watchlist-title">{selected.name}</h2>
+            <p className="muted">
+              {selected.projects.length === 1 ? '1 project' : `${selected.projects.length} projects`}
+            </p>
+          </div>
+          <div className="watchlist-actions">
+            <button type="button" className="btn btn-primary btn-sm" disabled={view.busy} onClick={openPicker}>
+              Add Projects
+            </button>
+            <button type="button" className="btn btn-secondary btn-sm" disabled={view.busy} onClick={openRename}>
+              Rename
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={!view.canDelete}
+              onClick={() => actorRef.send({ type: 'DELETE' })}
+            >
+              Delete
+            </button>
+            {!view.selectedIsTemp && (
+              <>
+                <a className="btn btn-ghost btn-sm" href={watchlistExportUrl(selected.id, 'csv')} download>
+                  Export CSV
+                </a>
+                <a className="btn btn-ghost btn-sm" href={watchlistExportUrl(selected.id, 'json')} download>
+                  Export JSON
+                </a>
+              </>
+            )}
+          </div>
+        </header>
+
+        {selected.projects.length === 0 ? (
+          <div className="watchlist-empty">
+            <h3>This watchlist is empty</h3>
+            <p className="muted">Add projects to follow their scores, tiers and audits in one place.</p>
+            <div className="watchlist-empty-actions">
+              <button type="button" className="btn btn-primary" onClick={openPicker} disabled={view.busy}>
+                Add Projects
+              </button>
+              <Link href="/" className="btn btn-secondary">
+                Browse the leaderboard
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <WatchlistProjectsTable
+            projectIds={selected.projects}
+            loadRows={loadRows}
+            disabled={view.busy}
+            onRemove={(projectId) => actorRef.send({ type: 'TOGGLE', projectId })}
+          />
+        )}
+      </section>
+
+      <CreateWatchlistModal actorRef={form} />
+      <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
+      <Dialog
+        open={view.confirmingDelete}
+        onClose={() => actorRef.send({ type: 'CANCEL_DELETE' })}
+        className="watchlist-dialog"
+      >
+        <div className="dialog-backdrop" aria-hidden="true" />
+        <div className="dialog-wrap">
+          <DialogPanel className="dialog-panel watchlist-form-panel" data-scope="watchlist" data-part="confirm-delete">
+            <DialogTitle as="h2">Delete watchlist?</DialogTitle>
+            <p className="muted">“{selected.name}” and its projects will be removed. This cannot be undone.</p>
+            <div className="dialog-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => actorRef.send({ type: 'CANCEL_DELETE' })}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => actorRef.send({ type: 'CONFIRM_DELETE' })}>
+                Delete
+              </button>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { resourceMachine } from '../../machines/resource/resource.machine';
+
+export type Resource<T> = {
+  loading: boolean;
+  ready: boolean;
+  notFound: boolean;
+  failed: boolean;
+  data: T | null;
+  retry: () => void;
+};
+
+/**
+ * Remote data for one page section through the resource machine. The loader is read once, when the component
+ * mounts: give the component a `key` that changes with the loader's inputs.
+ */
+export function useResource<T>(load: () => Promise<T>): Resource<T> {
+  const actorRef = useActorRef(resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }));
+  const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
+  const ready = useSelector(actorRef, (s) => s.hasTag('ready'));
+  const notFound = useSelector(actorRef, (s) => s.hasTag('notFound'));
+  const failed = useSelector(actorRef, (s) => s.hasTag('error'));
+  const data = useSelector(actorRef, (s) => s.context.data) as T | null;
+  return { loading, ready, notFound, failed, data, retry: () => actorRef.send({ type: 'RETRY' }) };
+}
+
+/** Sets the document title for the page. */
+export function useTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} — Sentinel Ratings` : 'Sentinel Ratings — blockchain security leaderboard';
+  }, [title]);
+}

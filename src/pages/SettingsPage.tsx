@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import {
+  NotificationsSection,
+  PasswordSection,
+  ProfileSection,
+  TourSection,
+  WalletsSection,
+} from '../features/settings/Sections';
+import { useSessionStatus } from '../features/session/session';
+import '../features/settings/settings.css';
+
+/** /my/settings (spec §2): profile, wallets, password, notification settings and the Guided Tour section. */
+export default function SettingsPage() {
+  const status = useSessionStatus();
+  useEffect(() => {
+    document.title = 'Account Settings — Sentinel Ratings';
+  }, []);
+  return (
+    <main id="main" className="page container settings-page">
+      <h1>Account Settings</h1>
+      {status === 'loading' ? (
+        <span className="skeleton settings-skeleton" aria-busy="true" />
+      ) : status === 'unauthenticated' ? (
+        <p>
+          Please <Link href="/auth/login">log in</Link> to see your account settings.
+        </p>
+      ) : (
+        <>
+          <ProfileSection />
+          <WalletsSection />
+          <PasswordSection />
+          <NotificationsSection />
+          <TourSection />
+        </>
+      )}
+    </main>
+  );
+}

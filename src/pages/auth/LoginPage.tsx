@@ -1,0 +1,6 @@
+import { AuthPage } from './AuthPage';
+
+/** /auth/login */
+export default function LoginPage() {
+  return <AuthPage view="login" />;
+}

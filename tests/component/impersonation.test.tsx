@@ -1,0 +1,127 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
+import { FlagsProvider, liveFlagsMachine, useFlag } from '../../src/features/flags/flags';
+import ImpersonationLayer, {
+  liveImpersonationMachine,
+} from '../../src/features/impersonation/ImpersonationLayer';
+import { openImpersonationTool } from '../../src/features/impersonation/open';
+import { SessionProvider } from '../../src/features/session/session';
+
+const notFound = Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' });
+
+function setup(opts: { adminId?: string | null; toolEnabled?: boolean } = {}) {
+  const switchUser = vi.fn(async ({ input }: { input: { userId: string } }) => {
+    if (input.userId !== 'u-target') throw notFound;
+    return {};
+  });
+  const exitImpersonation = vi.fn(async (_: { input: { adminId: string } }) => ({}));
+  const reloadPage = vi.fn();
+  const logic = liveImpersonationMachine.provide({
+    actors: {
+      switchUser: fromPromise<unknown, { userId: string }>(switchUser),
+      exitImpersonation: fromPromise<unknown, { adminId: string }>(exitImpersonation),
+    },
+    actions: { reloadPage },
+  });
+  render(
+    <ImpersonationLayer
+      toolEnabled={opts.toolEnabled ?? true}
+      adminId={opts.adminId ?? null}
+      subject="target@example.com"
+      logic={logic}
+    />,
+  );
+  return { switchUser, exitImpersonation, reloadPage, user: userEvent.setup() };
+}
+
+describe('Impersonation Tool', () => {
+  it("opens with Alt+Shift+I, shows 'User doesn't exist.' for an unknown id, then switches and reloads", async () => {
+    const { switchUser, reloadPage, user } = setup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.keyboard('{Alt>}{Shift>}I{/Shift}{/Alt}');
+    const dialog = await screen.findByRole('dialog', { name: 'Impersonation Tool' });
+    expect(dialog).toBeInTheDocument();
+    const switchButton = screen.getByRole('button', { name: 'Switch User' });
+    expect(switchButton).toBeDisabled();
+
+    await user.type(screen.getByLabelText('User id'), 'nobody');
+    await user.click(switchButton);
+    expect(await screen.findByRole('alert')).toHaveTextContent("User doesn't exist.");
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('User id'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(screen.getByLabelText('User id'), 'u-target');
+    await user.click(screen.getByRole('button', { name: 'Switch User' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(switchButton).toBeDisabled();
+    expect(switchUser).toHaveBeenLastCalledWith(expect.objectContaining({ input: { userId: 'u-target' } }));
+  });
+
+  it('closes with Cancel, and opens from the account menu event', async () => {
+    const { user } = setup();
+    openImpersonationTool();
+    await screen.findByRole('dialog', { name: 'Impersonation Tool' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('does not open without the flag', async () => {
+    const { user } = setup({ toolEnabled: false });
+    await user.keyboard('{Alt>}{Shift>}I{/Shift}{/Alt}');
+    openImpersonationTool();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the banner while impersonating; Exit Impersonation returns to the admin and reloads', async () => {
+    const { exitImpersonation, reloadPage, user } = setup({ adminId: 'a-admin', toolEnabled: false });
+    const banner = screen.getByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('You are impersonating target@example.com.');
+    await user.click(screen.getByRole('button', { name: 'Exit Impersonation' }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(exitImpersonation).toHaveBeenCalledWith(expect.objectContaining({ input: { adminId: 'a-admin' } }));
+  });
+});
+
+function ShowFlag() {
+  return <p>impersonationTool: {String(useFlag('impersonationTool'))}</p>;
+}
+
+describe('useFlag', () => {
+  it('reads defaults outside a provider and fixed values in a test provider', () => {
+    render(<ShowFlag />);
+    expect(screen.getByText('impersonationTool: false')).toBeInTheDocument();
+    render(
+      <FlagsProvider values={{ impersonationTool: true }}>
+        <ShowFlag />
+      </FlagsProvider>,
+    );
+    expect(screen.getByText('impersonationTool: true')).toBeInTheDocument();
+  });
+
+  it('evaluates for the session user once the session is known', async () => {
+    const session: SessionData = { user: { username: 'u-admin', email: 'admin@example.com' }, expires: '' };
+    const evaluate = vi.fn(async ({ input }: { input: unknown }) => ({ impersonationTool: input !== null }));
+    render(
+      <SessionProvider
+        logic={sessionMachine.provide({ actors: { fetchSession: fromPromise(async () => session) } }) as never}
+      >
+        <FlagsProvider
+          logic={liveFlagsMachine.provide({
+            actors: { evaluate: fromPromise(evaluate) as never, watch: fromPromise(async () => undefined) as never },
+          })}
+        >
+          <ShowFlag />
+        </FlagsProvider>
+      </SessionProvider>,
+    );
+    expect(screen.getByText('impersonationTool: false')).toBeInTheDocument();
+    expect(await screen.findByText('impersonationTool: true')).toBeInTheDocument();
+    expect(evaluate).toHaveBeenCalledWith(
+      expect.objectContaining({ input: { targetingKey: 'u-admin', email: 'admin@example.com' } }),
+    );
+  });
+});

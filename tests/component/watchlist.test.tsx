@@ -1,0 +1,254 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { ProjectRow, ProjectSummary } from '../../api/projects';
+import { watchlistMachine, type WatchlistItem } from '../../machines/watchlist/watchlist.machine';
+import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
+import { AddToWatchlistButton } from '../../src/features/watchlist/AddToWatchlistButton';
+import { WatchlistProvider } from '../../src/features/watchlist/WatchlistProvider';
+import { WatchlistsView } from '../../src/features/watchlist/WatchlistsView';
+
+const summary = (i: number): ProjectSummary => ({
+  id: `p${i}`,
+  rank: i === 3 ? null : i,
+  logo: `/logos/p${i}.svg`,
+  name: `Project ${i}`,
+  tokenTickers: [`TK${i}`, `ALT${i}`],
+});
+const row = (id: string): ProjectRow => {
+  const i = Number(id.slice(1));
+  return {
+    ...summary(i),
+    chains: ['Ethereum'],
+    score: 80 + i / 10,
+    tier: 'AA',
+    subScores: {
+      codeSecurity: 80,
+      fundamentalHealth: 80,
+      operationalResilience: 80,
+      governanceStrength: 80,
+      marketStability: 80,
+      communityTrust: 80,
+    },
+    auditStatus: 'audited',
+    auditDate: null,
+    kyc: true,
+  };
+};
+
+/** An in-memory server behind the machine's actors; `fail` makes the next call of that kind fail. */
+function fakeServer(initial: WatchlistItem[] = []) {
+  const lists = initial.map((l) => ({ ...l, projects: [...l.projects] }));
+  const fail = { toggle: false, create: false };
+  let next = 100;
+  const calls: string[] = [];
+  const logic = watchlistMachine.provide({
+    actors: {
+      loadWatchlists: fromPromise(async () => lists.map((l) => ({ ...l }))),
+      createWatchlist: fromPromise(async ({ input }: { input: { name: string; projects: string[] } }) => {
+        calls.push(`create ${input.name} [${input.projects.join(',')}]`);
+        if (fail.create) throw Object.assign(new Error('500'), { code: 'InternalError' });
+        if (lists.some((l) => l.name === input.name)) throw Object.assign(new Error('409'), { code: 'NameTaken' });
+        const id = `w${next++}`;
+        lists.push({ id, name: input.name, projects: input.projects });
+        return { id };
+      }),
+      renameWatchlist: fromPromise(async ({ input }: { input: WatchlistItem }) => {
+        calls.push(`update ${input.name}`);
+        const l = lists.find((x) => x.id === input.id)!;
+        l.name = input.name;
+        return { ...l };
+      }),
+      deleteWatchlist: fromPromise<unknown, { id: string }>(async ({ input }) => {
+        calls.push(`delete ${input.id}`);
+        lists.splice(
+          lists.findIndex((l) => l.id === input.id),
+          1,
+        );
+        return {};
+      }),
+      toggleProject: fromPromise(async ({ input }: { input: { id: string; projectId: string } }) => {
+        calls.push(`toggle ${input.projectId}`);
+        if (fail.toggle) throw Object.assign(new Error('500'), { code: 'InternalError' });
+        const l = lists.find((x) => x.id === input.id)!;
+        const added = !l.projects.includes(input.projectId);
+        l.projects = added ? [...l.projects, input.projectId] : l.projects.filter((p) => p !== input.projectId);
+        return { projects: [...l.projects], added };
+      }),
+    },
+  });
+  return { lists, fail, calls, logic };
+}
+
+const pickerLogic = watchlistPickerMachine.provide({
+  actors: {
+    searchProjects: fromPromise(async ({ input }: { input: { keyword: string } }) =>
+      input.keyword === '' ? [1, 2, 3].map(summary) : [summary(4)],
+    ),
+  },
+});
+const loadRows = async (ids: string[]) => ids.map(row);
+
+function renderPage(server: ReturnType<typeof fakeServer>, signedIn: boolean | null = true) {
+  const onLoginRequired = vi.fn();
+  const utils = render(
+    <WatchlistProvider signedIn={signedIn} logic={server.logic} onLoginRequired={onLoginRequired}>
+      <AddToWatchlistButton projectId="p9" projectName="Project 9" />
+      <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />
+    </WatchlistProvider>,
+  );
+  return { ...utils, onLoginRequired };
+}
+
+const toast = () => screen.findByText((_, el) => el?.getAttribute('data-part') === 'message');
+
+describe('Watchlists page', () => {
+  it('shows the temp list, turns it real with the first add from the picker, and refuses to delete it', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer();
+    renderPage(server);
+    expect(await screen.findByRole('heading', { name: 'My Watchlist' })).toBeInTheDocument();
+    expect(screen.getByText('This watchlist is empty')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.queryByText('Export CSV')).not.toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Add Projects' })[0]!);
+    const picker = await screen.findByRole('dialog');
+    expect(within(picker).getByRole('heading', { name: 'Add Projects' })).toBeInTheDocument();
+    expect(within(picker).getByPlaceholderText('Search Project by Name / Token')).toBeInTheDocument();
+    expect(await within(picker).findByRole('heading', { name: 'Trending Projects' })).toBeInTheDocument();
+    expect(within(picker).getByText('N/A')).toBeInTheDocument();
+    expect(within(picker).getByText('TK1')).toBeInTheDocument();
+    expect(within(picker).queryByText('ALT1')).not.toBeInTheDocument();
+    expect(picker.querySelector('[data-part="list"]')).toHaveStyle({ height: '256px' });
+
+    await user.click(within(picker).getByRole('button', { name: /Project 2/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await toast()).toHaveTextContent('The project is successfully added');
+    expect(server.calls).toEqual(['create My Watchlist [p2]']);
+    expect(await screen.findByRole('link', { name: 'Project 2' })).toHaveAttribute('href', '/projects/p2');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.getByText('Export CSV')).toHaveAttribute('href', '/api/watchlist/export?id=w100&format=csv');
+
+    // Single-add mode: a project already in the list is marked and does nothing.
+    await user.click(screen.getByRole('button', { name: 'Add Projects' }));
+    const again = await screen.findByRole('dialog');
+    const marked = await within(again).findByRole('button', { name: /Project 2/ });
+    expect(marked).toHaveAttribute('aria-pressed', 'true');
+    await user.click(marked);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.type(within(again).getByRole('searchbox'), 'pro');
+    expect(await within(again).findByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
+    await user.click(await within(again).findByRole('button', { name: /Project 4/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.lists[0]!.projects).toEqual(['p2', 'p4']);
+  });
+
+  it('creates with the modal: empty ignored, duplicate refused and cleared, Enter submits', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer([{ id: 'w1', name: 'Majors', projects: [] }]);
+    renderPage(server);
+    await user.click(await screen.findByRole('button', { name: '+ Create Watchlist' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Create Watchlist' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Watchlist name cannot exceed 20 characters.')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Watchlist name');
+    expect(input).toHaveAttribute('maxLength', '20');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+
+    await user.type(input, 'Majors{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The name is already used');
+    expect(input).toHaveValue('');
+
+    await user.type(input, 'Memecoins to watch!!{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await toast()).toHaveTextContent('Successfully created watchlist Memecoins to watch!!.');
+    expect(screen.getByRole('heading', { name: 'Memecoins to watch!!' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Memecoins to watch!!/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('renames, and deletes with confirmation moving the selection back', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer([
+      { id: 'w1', name: 'One', projects: [] },
+      { id: 'w2', name: 'Two', projects: ['p1'] },
+    ]);
+    renderPage(server);
+    await user.click(await screen.findByRole('button', { name: /Two/ }));
+    expect(await screen.findByRole('link', { name: 'Project 1' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Rename Watchlist' })).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Watchlist name');
+    expect(input).toHaveValue('Two');
+    await user.clear(input);
+    await user.type(input, 'One{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The name is already used');
+    await user.type(input, 'Deux{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Deux' })).toBeInTheDocument();
+    expect(await toast()).toHaveTextContent('Successfully renamed watch list.');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls).not.toContain('delete w2');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'One' })).toBeInTheDocument();
+    expect(await toast()).toHaveTextContent('Successfully deleted watch list.');
+    expect(server.lists.map((l) => l.name)).toEqual(['One']);
+  });
+
+  it('removes a project from the table', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer([{ id: 'w1', name: 'One', projects: ['p1', 'p2'] }]);
+    renderPage(server);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('#1')).toBeInTheDocument();
+    expect(within(table).getByText('TK1, ALT1')).toBeInTheDocument();
+    expect(within(table).getByText('80.1')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Remove Project 1' }));
+    expect(await toast()).toHaveTextContent('The project is successfully removed');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Project 1' })).not.toBeInTheDocument());
+    expect(server.lists[0]!.projects).toEqual(['p2']);
+  });
+});
+
+describe('AddToWatchlistButton', () => {
+  it('toggles optimistically and rolls back when the update fails', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer([{ id: 'w1', name: 'One', projects: [] }]);
+    renderPage(server);
+    const button = await screen.findByRole('button', { name: 'Add to Watchlist' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByRole('button', { name: 'In Watchlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await toast()).toHaveTextContent('The project is successfully added');
+
+    server.fail.toggle = true;
+    await user.click(screen.getByRole('button', { name: 'In Watchlist' }));
+    expect(await toast()).toHaveTextContent('Unable to update watchlist.');
+    expect(screen.getByRole('button', { name: 'In Watchlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(server.lists[0]!.projects).toEqual(['p9']);
+  });
+
+  it('asks a signed-out visitor to log in', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer();
+    const { onLoginRequired } = renderPage(server, false);
+    await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
+    expect(onLoginRequired).toHaveBeenCalledTimes(1);
+    expect(await toast()).toHaveTextContent('Please login to add projects to your watchlist.');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('renders nothing outside a WatchlistProvider', () => {
+    const { container } = render(<AddToWatchlistButton projectId="p1" projectName="Project 1" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The newest code mailed to `email`, from the development outbox. */
+async function latestCode(email: string, after?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = (await res.json()) as { code?: string; sentAt: string }[];
+    const mail = mails.find((m) => m.code && (!after || m.sentAt > after));
+    if (mail?.code) return mail.code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+const account = (page: Page) => page.locator('[data-tour="account"]');
+const dialog = (page: Page) => page.locator('[role="dialog"][data-scope="auth-modal"]');
+const avatar = (page: Page, email: string) =>
+  account(page).getByRole('button', { name: `Account menu for ${email}` });
+
+async function signOut(page: Page, email: string) {
+  await avatar(page, email).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Signed out successfully.' }).isVisible()).resolves.toBe(true);
+  await account(page).getByRole('link', { name: 'Log in' }).waitFor();
+}
+
+describe('accounts in a real browser', () => {
+  it('signs up, verifies, signs out, recovers a forgotten password and signs in again', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto('/');
+
+    // Sign up through the modal.
+    await account(page).getByRole('link', { name: 'Sign up' }).click();
+    const signup = dialog(page);
+    await signup.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password').fill('first-pass1');
+    await signup.getByRole('checkbox').check();
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+
+    // Verify with the code from the outbox: signed in automatically.
+    await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await expect(dialog(page).getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
+    await dialog(page).getByLabel('Verification code').fill(await latestCode(email));
+    await dialog(page).getByRole('button', { name: 'Verify' }).click();
+    await avatar(page, email).waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+    expect(session.user.email).toBe(email);
+
+    await signOut(page, email);
+
+    // A wrong password.
+    await account(page).getByRole('link', { name: 'Log in' }).click();
+    const login = dialog(page);
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('not-the-password1');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(login.getByRole('alert').textContent()).resolves.toBe(
+      'Email and password do not match. Please try again.',
+    );
+
+    // Forgot → reset: signed in with the new password.
+    const before = new Date().toISOString();
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog(page).getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByRole('button', { name: 'Send code' }).click();
+    await dialog(page).getByRole('heading', { name: 'Reset password' }).waitFor();
+    await dialog(page).getByLabel('Reset code').fill(await latestCode(email, before));
+    await dialog(page).getByLabel('New password').fill('second-pass2');
+    await dialog(page).getByRole('button', { name: 'Reset password' }).click();
+    await avatar(page, email).waitFor();
+
+    // Sign in again with the new password.
+    await signOut(page, email);
+    await account(page).getByRole('link', { name: 'Log in' }).click();
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByLabel('Password').fill('second-pass2');
+    await dialog(page).getByRole('button', { name: 'Log in' }).click();
+    await avatar(page, email).waitFor();
+    await context.close();
+  });
+
+  it('uses the /auth/login page on narrow layouts and returns home signed in', async () => {
+    // An account to sign in with, made through the API.
+    const email = `phone-${Date.now()}@example.com`;
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/auth/signup', { email, password: 'phone-pass1' })).status).toBe(200);
+    const verify = await post('/api/auth/verify-email', { email, verificationCode: await latestCode(email) });
+    expect(verify.status).toBe(200);
+
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await page.goto('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('phone-pass1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+    expect(session.user.email).toBe(email);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of /my/settings to sign-in with SessionRequired', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/my/settings');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/api/auth/signin');
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe('/my/settings');
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'Passw0rd!x';
+const NEW_PASSWORD = 'Brand-new-pass9';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 7)]);
+const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+const csrf = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+
+async function signInApi(page: Page, email: string, password: string) {
+  return page.request.post('/api/auth/callback/credentials', {
+    form: { email, password, csrfToken: await csrf(page), callbackUrl: '/', json: 'true' },
+  });
+}
+
+/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
+async function signUp(page: Page): Promise<string> {
+  const email = `settings-${randomUUID().slice(0, 8)}@example.com`;
+  expect((await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    code?: string;
+  }[];
+  const code = mails.find((m) => m.code)?.code;
+  expect((await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } })).status()).toBe(200);
+  expect((await signInApi(page, email, PASSWORD)).status()).toBe(200);
+  return email;
+}
+
+/** Completes the survey through the API so it does not cover the page under test. */
+async function surveyDone(page: Page) {
+  const res = await page.request.post('/api/user/survey/upload', {
+    data: { survey: { userType: 'Retail Investor', projects: [] } },
+    headers: { 'x-csrf-token': await csrf(page) },
+  });
+  expect(res.status()).toBe(200);
+}
+
+describe('onboarding survey in a real browser', () => {
+  it('first login → survey → Start a Guided Tour lands on /?tour=true', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    await page.goto('/my/watchlists');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Personalize your Experience').waitFor();
+    await dialog.getByRole('button', { name: "Let's get started!" }).click();
+    await dialog.getByRole('radio', { name: 'Retail Investor' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('radio', { name: 'Advanced' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // Favourite projects through the watchlist picker, then the watchlist name.
+    await dialog.getByRole('button', { name: 'Add Projects' }).click();
+    const picker = page.locator('[data-scope="watchlist-picker"]');
+    const option = picker.locator('[data-part="option"]').first();
+    await option.waitFor();
+    await option.click();
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await page.getByText('1 project selected').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Watchlist name').fill('Survey picks');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('button', { name: 'Start a Guided Tour' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('tour') === 'true');
+    await page.getByText('Personalize your Experience').waitFor({ state: 'detached' });
+
+    // Saved: the survey status is no longer empty, and the watchlist was created from the answers.
+    const status = (await (await page.request.get('/api/user/survey')).json()) as { survey: { watchlistName: string } };
+    expect(status.survey.watchlistName).toBe('Survey picks');
+    const lists = (await (await page.request.get('/api/watchlist')).json()) as { name: string; projects: string[] }[];
+    expect(lists).toEqual([expect.objectContaining({ name: 'Survey picks', projects: [expect.any(String)] })]);
+    await context.close();
+  });
+
+  it("'I'll do it later' hides the survey for the next 7 days", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    await page.goto('/my/settings');
+    await page.getByRole('button', { name: "I'll do it later" }).click();
+    await page.getByText('Personalize your Experience').waitFor({ state: 'detached' });
+    const stored = await page.evaluate(() => localStorage.getItem('survey-last-notification-time'));
+    expect(Number(stored)).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(await page.getByText('Personalize your Experience').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('account settings in a real browser', () => {
+  it('uploads a profile picture, adds a wallet and changes the password', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const email = await signUp(page);
+    await surveyDone(page);
+    await page.goto('/my/settings');
+    await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
+    await page.locator('[data-part="email"]').getByText(email).waitFor();
+
+    // Profile picture.
+    await page.getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Profile picture updated.').waitFor();
+    const src = await page.getByRole('img', { name: 'Profile picture' }).getAttribute('src');
+    expect(src).toMatch(/^\/api\/user\/profile\/image\/[0-9a-f-]+\?v=\d+$/);
+    const image = await page.request.get(src!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+
+    // Wallets: an invalid address is refused with a message on the field, a valid one is listed.
+    await page.getByLabel('Wallet address').fill('0x1234');
+    await page.getByRole('button', { name: 'Add wallet' }).click();
+    await page.getByText('Unrecognised wallet address').first().waitFor();
+    await page.getByLabel('Wallet address').fill(EVM);
+    await page.getByRole('button', { name: 'Add wallet' }).click();
+    await page.getByText('Wallet added.').waitFor();
+    await page.getByRole('list', { name: 'Your wallets' }).getByText(EVM).waitFor();
+    await page.getByLabel('Wallet address').fill(EVM.toLowerCase());
+    await page.getByRole('button', { name: 'Add wallet' }).click();
+    await page.getByText('This wallet has already been added.').waitFor();
+
+    // Password: the wrong old password is refused, then the change works and the new password signs in.
+    await page.getByLabel('Old password').fill('Wrong-pass1');
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The old password is incorrect.').first().waitFor();
+    await page.getByLabel('Old password').fill(PASSWORD);
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    const other = await newPage(browser, server.url);
+    expect((await signInApi(other.page, email, NEW_PASSWORD)).status()).toBe(200);
+    await other.context.close();
+
+    // Guided Tour section.
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('tour') === 'true');
+    await context.close();
+  });
+
+  it('hides the portfolio without the portfolio flag', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    await surveyDone(page);
+    expect((await page.request.get('/api/portfolio')).status()).toBe(404);
+    await page.goto('/my/portfolio');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Portfolio' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('portfolio with the flag on', () => {
+  let flagged: RunningServer;
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'flags-'));
+    const file = path.join(dir, 'flags.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        flags: {
+          portfolio: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'on' },
+          extendedUserSetting: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'off' },
+        },
+      }),
+    );
+    flagged = await startServer({ FLAGS_FILE: file });
+  });
+  afterAll(async () => flagged?.stop());
+
+  it('shows the wallets and the risk view', async () => {
+    const { context, page } = await newPage(browser, flagged.url);
+    await signUp(page);
+    const headers = { 'x-csrf-token': await csrf(page) };
+    expect((await page.request.post('/api/user/wallets', { data: { walletAddress: EVM }, headers })).status()).toBe(201);
+    await page.goto('/my/portfolio');
+    await page.getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor();
+    await page.getByText(EVM).waitFor();
+    await page.getByText('Add projects to a watchlist to see their risk here.').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'Passw0rd!x';
+const ANONYMOUS = ['Search for projects', 'Stay informed on safety', 'Keep up with trends', "What's new", 'Filter through projects', 'In the works'];
+const SIGNED_IN = ['Your account', ...ANONYMOUS];
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function expectStep(page: Page, title: string, progress: string) {
+  const d = dialog(page);
+  await d.getByRole('heading', { name: title, exact: true }).waitFor();
+  await d.getByText(progress, { exact: true }).waitFor();
+  // The spotlighted target is in the viewport and the tooltip is inside it.
+  const box = await d.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+async function next(page: Page) {
+  await dialog(page).getByRole('button', { name: 'Next' }).click();
+}
+
+/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
+async function signUp(page: Page): Promise<string> {
+  const email = `tour-${randomUUID().slice(0, 8)}@example.com`;
+  const signup = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+  expect(signup.status()).toBe(200);
+  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    code?: string;
+  }[];
+  const code = mails.find((m) => m.code)?.code;
+  expect(code).toMatch(/^\d{6}$/);
+  const verify = await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } });
+  expect(verify.status()).toBe(200);
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signIn = await page.request.post('/api/auth/callback/credentials', {
+    form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
+  });
+  expect(signIn.status()).toBe(200);
+  return email;
+}
+
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  describe(`guided tour at ${viewport.width} px`, () => {
+    it('anonymous: 6 steps, then the card inviting to create an account', async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await page.goto('/?tour=true');
+      for (const [i, title] of ANONYMOUS.entries()) {
+        await expectStep(page, title, `${i + 1} of 6`);
+        if (i === 1) await page.screenshot({ path: `docs/screenshots/tour-${label}.png` });
+        await next(page);
+      }
+      await dialog(page).getByRole('heading', { name: "You've finished the tour!" }).waitFor();
+      await dialog(page).getByRole('link', { name: 'Create an account' }).waitFor();
+      expect(await page.getByText('Your account', { exact: true }).count()).toBe(0);
+      await context.close();
+    });
+
+    it('signed in: 7 steps, then the signed-in card', async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await page.goto('/');
+      await signUp(page);
+      await page.goto('/?tour=true');
+      for (const [i, title] of SIGNED_IN.entries()) {
+        await expectStep(page, title, `${i + 1} of 7`);
+        await next(page);
+      }
+      const card = dialog(page);
+      await card.getByRole('heading', { name: "You've finished the tour!" }).waitFor();
+      expect(await card.getByRole('link', { name: 'Create an account' }).count()).toBe(0);
+      await card.getByRole('button', { name: 'Done' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+      await context.close();
+    });
+
+    it("Escape shows the skip card; 'No, maybe later' returns; 'Yes, skip' ends without a reload", async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await page.goto('/?tour=true');
+      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
+      await next(page);
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      // Focus is inside the tooltip.
+      expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      // A click on the overlay does not close the step.
+      await page.mouse.click(5, viewport.height - 5);
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      await page.keyboard.press('Escape');
+      await dialog(page).getByRole('heading', { name: 'Do you want to skip?' }).waitFor();
+      await dialog(page).getByText('Account Settings > Guided Tour > Get Started', { exact: false }).waitFor();
+      await dialog(page).getByRole('button', { name: 'No, maybe later' }).click();
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+      await dialog(page).getByRole('button', { name: 'Close the tour' }).click();
+      await dialog(page).getByRole('button', { name: 'Yes, skip' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+      await context.close();
+    });
+
+    it('a reload mid-tour resumes at the same step', async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await page.goto('/?tour=true');
+      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
+      await next(page);
+      await next(page);
+      await expectStep(page, ANONYMOUS[2]!, '3 of 6');
+      await page.reload();
+      await expectStep(page, ANONYMOUS[2]!, '3 of 6');
+      await context.close();
+    });
+
+    it('a removed target is skipped, and logged', async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      const logs: string[] = [];
+      page.on('console', (m) => logs.push(m.text()));
+      await page.goto('/?tour=true');
+      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
+      await page.evaluate(() => document.querySelector('[data-tour="trending"]')?.removeAttribute('data-tour'));
+      await next(page);
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      await next(page);
+      await expectStep(page, ANONYMOUS[3]!, '4 of 6');
+      expect(logs.some((l) => l.includes('Target not mounted'))).toBe(true);
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'Passw0rd!x';
+type ApiList = { id: string; name: string; projects: string[] };
+
+/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
+async function signUp(page: Page): Promise<void> {
+  const email = `watch-${randomUUID().slice(0, 8)}@example.com`;
+  expect((await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    code?: string;
+  }[];
+  const code = mails.find((m) => m.code)?.code;
+  const verify = await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } });
+  expect(verify.status()).toBe(200);
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signIn = await page.request.post('/api/auth/callback/credentials', {
+    form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
+  });
+  expect(signIn.status()).toBe(200);
+}
+
+const serverLists = async (page: Page) => (await (await page.request.get('/api/watchlist')).json()) as ApiList[];
+const message = (page: Page) => page.locator('[data-part="message"]');
+const listTitle = (page: Page) => page.locator('#watchlist-title');
+const expectMessage = async (page: Page, text: string) => {
+  await message(page).getByText(text, { exact: true }).waitFor();
+};
+
+describe('watchlists in a real browser', () => {
+  it('temp list → add from the picker → rename → duplicate refused → toggle on a project page → delete', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    await page.goto('/my/watchlists');
+
+    // With no watchlists the temp list is shown, and it cannot be deleted.
+    await listTitle(page).getByText('My Watchlist', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
+    expect(await serverLists(page)).toEqual([]);
+
+    // The first add from the picker turns it into a real list.
+    await page.getByRole('button', { name: 'Add Projects' }).first().click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('heading', { name: 'Add Projects' }).waitFor();
+    await picker.getByRole('heading', { name: 'Trending Projects' }).waitFor();
+    expect(await picker.getByPlaceholder('Search Project by Name / Token').isVisible()).toBe(true);
+    const first = picker.locator('[data-part="option"]').first();
+    const firstName = (await first.locator('.picker-name').textContent())!;
+    await first.click();
+    await picker.waitFor({ state: 'detached' });
+    await expectMessage(page, 'The project is successfully added');
+    await page.getByRole('table').getByRole('link', { name: firstName }).waitFor();
+    let lists = await serverLists(page);
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatchObject({ name: 'My Watchlist' });
+    expect(lists[0]!.projects).toHaveLength(1);
+
+    // Rename.
+    await page.getByRole('button', { name: 'Rename' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Rename Watchlist' }).waitFor();
+    await form.getByLabel('Watchlist name').fill('Core Holdings');
+    await form.getByLabel('Watchlist name').press('Enter');
+    await listTitle(page).getByText('Core Holdings', { exact: true }).waitFor();
+    await expectMessage(page, 'Successfully renamed watch list.');
+
+    // A second list, then a duplicate name is refused and the field cleared.
+    await page.getByRole('button', { name: '+ Create Watchlist' }).click();
+    await form.getByRole('heading', { name: 'Create Watchlist' }).waitFor();
+    await form.getByText('Watchlist name cannot exceed 20 characters.').waitFor();
+    expect(await form.getByLabel('Watchlist name').getAttribute('maxlength')).toBe('20');
+    await form.getByLabel('Watchlist name').fill('DeFi');
+    await form.getByRole('button', { name: 'Confirm' }).click();
+    await listTitle(page).getByText('DeFi', { exact: true }).waitFor();
+    await expectMessage(page, 'Successfully created watchlist DeFi.');
+    await page.getByRole('button', { name: '+ Create Watchlist' }).click();
+    await form.getByLabel('Watchlist name').fill('Core Holdings');
+    await form.getByLabel('Watchlist name').press('Enter');
+    await form.getByRole('alert').getByText('The name is already used').waitFor();
+    expect(await form.getByLabel('Watchlist name').inputValue()).toBe('');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await serverLists(page)).map((l) => l.name)).toEqual(['Core Holdings', 'DeFi']);
+
+    // Toggle from a project page (the first list is selected after a fresh load).
+    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
+    const other = trending.find((p) => !lists[0]!.projects.includes(p.id))!;
+    await page.goto(`/projects/${other.id}`);
+    const add = page.getByRole('button', { name: 'Add to Watchlist' });
+    await add.waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'));
+    await add.click();
+    await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
+    await expectMessage(page, 'The project is successfully added');
+    lists = await serverLists(page);
+    expect(lists[0]!.projects).toEqual([...lists[0]!.projects.slice(0, 1), other.id]);
+
+    // Delete the second list: after confirmation the selection moves back to the first.
+    await page.goto('/my/watchlists');
+    await page.getByRole('button', { name: /^DeFi/ }).click();
+    await listTitle(page).getByText('DeFi', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('heading', { name: 'Delete watchlist?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectMessage(page, 'Successfully deleted watch list.');
+    await listTitle(page).getByText('Core Holdings', { exact: true }).waitFor();
+    expect((await serverLists(page)).map((l) => l.name)).toEqual(['Core Holdings']);
+    await context.close();
+  });
+
+  it('rolls an optimistic toggle back when the server fails the update', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
+    const projectId = trending[0]!.id;
+    await page.goto(`/projects/${projectId}`);
+    await page.waitForFunction(() => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'));
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await expectMessage(page, 'The project is successfully added');
+
+    // The next update fails with a 500, held until the optimistic state has been seen.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/api/watchlist/toggle', async (route) => {
+      await gate;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side.' }),
+      });
+    });
+    await page.getByRole('button', { name: 'In Watchlist' }).click();
+    // Optimistic: shown as removed at once.
+    await page.getByRole('button', { name: 'Add to Watchlist' }).waitFor();
+    release();
+    await expectMessage(page, 'Unable to update watchlist.');
+    const restored = page.getByRole('button', { name: 'In Watchlist' });
+    await restored.waitFor();
+    expect(await restored.getAttribute('aria-pressed')).toBe('true');
+    const lists = await serverLists(page);
+    expect(lists[0]!.projects).toEqual([projectId]);
+    await context.close();
+  });
+});

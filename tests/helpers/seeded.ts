@@ -1,0 +1,14 @@
+import { searchService } from '../../server/search/index';
+import { seedIfEmpty } from '../../server/seed/index';
+import { createTestApp, type TestApp } from './app';
+
+/** The day seeded test data ends on, so figures do not move with the calendar. */
+export const SEED_DAY = new Date('2026-11-20T00:00:00Z');
+
+/** A test app on a database seeded with `count` generated projects, with the search index built. */
+export async function createSeededApp(count = 80): Promise<TestApp> {
+  const t = await createTestApp();
+  await seedIfEmpty(t.database.db, count, { today: SEED_DAY });
+  await searchService(t.database).refresh();
+  return t;
+}

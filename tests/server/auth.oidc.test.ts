@@ -1,0 +1,228 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { cookieHeader, signUpAndSignIn } from '../helpers/auth';
+
+/*
+ * Social sign-in end to end against a real OpenID provider (oidc-provider) on a random port. A thin shim in front
+ * of it plays the hosted UI's part: it accepts response_type=CODE as Cognito does (oidc-provider only knows
+ * lower case), records what the authorize request carried, and finishes the login/consent interaction as the
+ * account the test chose.
+ */
+
+const APP = 'http://app.test';
+const CLIENT_ID = 'sentinel-web';
+const CLIENT_SECRET = 'a-test-only-client-secret-of-some-length';
+
+type Account = { sub: string; email?: string; emailVerified?: boolean };
+let account: Account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
+let lastAuthorize: URLSearchParams | undefined;
+
+let server: http.Server;
+let issuer: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${APP}/api/auth/callback/google`, `${APP}/api/auth/callback/facebook`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    cookies: { keys: ['test-only-cookie-key'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({
+        sub: id,
+        ...(account.email ? { email: account.email, email_verified: account.emailVerified ?? false } : {}),
+      }),
+    }),
+  });
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    const url = new URL(req.url ?? '/', issuer);
+    if (url.pathname === '/auth') {
+      lastAuthorize = new URLSearchParams(url.searchParams);
+      const rt = url.searchParams.get('response_type');
+      if (rt) url.searchParams.set('response_type', rt.toLowerCase());
+      req.url = `${url.pathname}${url.search}`;
+    }
+    if (url.pathname.startsWith('/interaction/')) {
+      void (async () => {
+        const details = await provider.interactionDetails(req, res);
+        if (details.prompt.name === 'login') {
+          await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+          return;
+        }
+        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        const grantId = await grant.save();
+        await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      })().catch((err: unknown) => {
+        res.statusCode = 500;
+        res.end(String(err));
+      });
+      return;
+    }
+    handle(req, res);
+  });
+  t = await createTestApp({
+    PUBLIC_URL: APP,
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_PROVIDERS: 'Google,Facebook',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** Follows the provider's redirects like a browser (with its own cookie jar) until it comes back to the app. */
+async function throughProvider(start: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = start;
+  for (let hops = 0; hops < 15; hops++) {
+    if (url.startsWith(APP)) return new URL(url);
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    const location = res.headers.get('location');
+    if (!location) throw new Error(`provider stopped at ${url} with ${res.status}: ${await res.text()}`);
+    url = new URL(location, url).toString();
+  }
+  throw new Error('too many redirects');
+}
+
+/** The whole social sign-in: start at the app, pass the provider, come back to the callback. */
+async function socialSignIn(providerId: string, callbackUrl = '/my/settings') {
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/signin/${providerId}?callbackUrl=${encodeURIComponent(callbackUrl)}`,
+  });
+  expect(start.statusCode).toBe(302);
+  const back = await throughProvider(start.headers.location as string);
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: cookieHeader(start) },
+  });
+  const session = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/session',
+    headers: { cookie: cookieHeader(callback) },
+  });
+  return { start, back, callback, session: session.json() };
+}
+
+describe('social sign-in through OpenID Connect', () => {
+  it('lists the configured providers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(Object.keys(res.json())).toEqual(['credentials', 'google', 'facebook']);
+    expect(res.json().google).toEqual({
+      id: 'google',
+      name: 'Google',
+      type: 'oauth',
+      signinUrl: `${APP}/api/auth/signin/google`,
+      callbackUrl: `${APP}/api/auth/callback/google`,
+    });
+  });
+
+  it('redirects to the authorize URL with identity_provider, response_type=CODE, the scopes, state and PKCE', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    expect(res.statusCode).toBe(302);
+    const url = new URL(res.headers.location as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${issuer}/auth`);
+    expect(url.searchParams.get('identity_provider')).toBe('Google');
+    expect(url.searchParams.get('response_type')).toBe('CODE');
+    expect(url.searchParams.get('scope')).toBe('email openid profile aws.cognito.signin.user.admin');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${APP}/api/auth/callback/google`);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(res.cookies.find((c) => c.name === 'oidc-state')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  });
+
+  it('signs a new user in, creating the account, and lands on the callback URL', async () => {
+    account = { sub: 'alice-sub', email: 'Alice@Example.com', emailVerified: true };
+    const { back, callback, session } = await socialSignIn('google');
+    expect(lastAuthorize?.get('identity_provider')).toBe('Google');
+    expect(back.pathname).toBe('/api/auth/callback/google');
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/my/settings');
+    expect(session).toMatchObject({ user: { email: 'alice@example.com', username: expect.any(String) } });
+    // The same identity signs in to the same account next time.
+    const again = await socialSignIn('google', '/');
+    expect(again.session.user.username).toBe(session.user.username);
+  });
+
+  it('links a verified email to the existing password account', async () => {
+    const existing = await signUpAndSignIn(t.app, 'bob@example.com');
+    account = { sub: 'bob-sub', email: 'bob@example.com', emailVerified: true };
+    const { session } = await socialSignIn('facebook');
+    expect(lastAuthorize?.get('identity_provider')).toBe('Facebook');
+    expect(session.user).toEqual({ username: existing.user.username, email: 'bob@example.com' });
+  });
+
+  it('does not link an unverified email to an existing account', async () => {
+    await signUpAndSignIn(t.app, 'carol@example.com');
+    account = { sub: 'carol-sub', email: 'carol@example.com', emailVerified: false };
+    const { callback, session } = await socialSignIn('google');
+    expect(callback.headers.location).toBe('/api/auth/signin?error=OAuthAccountNotLinked&callbackUrl=%2Fmy%2Fsettings');
+    expect(session).toEqual({});
+  });
+
+  it('refuses a callback whose state does not match', async () => {
+    account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    const back = await throughProvider(start.headers.location as string);
+    back.searchParams.set('state', 'forged');
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: cookieHeader(start) },
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
+    expect(callback.cookies.map((c) => c.name)).not.toContain('session-token');
+  });
+
+  it('sends an unknown provider to the sign-in page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/myspace?callbackUrl=%2Fmy%2Fsettings' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/api/auth/signin?callbackUrl=%2Fmy%2Fsettings');
+  });
+
+  it('shows the configured providers on the sign-in page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin' });
+    expect(res.body).toContain('Sign in with Google');
+    expect(res.body).toContain('href="/api/auth/signin/facebook?callbackUrl=%2F"');
+  });
+});

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardPage, ProjectDetail, ProjectRow, ProjectSummary, Votes } from '../../api/projects';
+import { ProjectDetail as ProjectDetailSchema, ProjectRow as ProjectRowSchema, ProjectSummary as ProjectSummarySchema } from '../../api/projects';
+import type { TestApp } from '../helpers/app';
+import { createSeededApp } from '../helpers/seeded';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createSeededApp(120);
+}, 60_000);
+afterAll(async () => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/search-project', () => {
+  it('finds a project by exact ticker first, with the shape of spec §3', async () => {
+    const res = await get('/api/search-project?keyword=eth');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ProjectSummary[]>();
+    expect(body[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'], logo: '/logos/eth.svg' });
+    for (const p of body) expect(ProjectSummarySchema.strict().parse(p)).toEqual(p);
+    expect(body.length).toBeLessThanOrEqual(10);
+  });
+
+  it('matches name substrings case-insensitively and puts prefixes before substrings', async () => {
+    const body = (await get('/api/search-project?keyword=COIN')).json<ProjectSummary[]>();
+    expect(body.length).toBeGreaterThan(0);
+    const kinds = body.map((p) => {
+      const keys = [p.name, ...p.tokenTickers].map((k) => k.toLowerCase());
+      if (keys.includes('coin')) return 0;
+      if (keys.some((k) => k.startsWith('coin'))) return 1;
+      expect(keys.some((k) => k.includes('coin'))).toBe(true);
+      return 2;
+    });
+    expect(kinds).toEqual([...kinds].sort());
+  });
+
+  it('orders ties by rank', async () => {
+    const body = (await get('/api/search-project?keyword=an')).json<ProjectSummary[]>();
+    const substringOnly = body.filter(
+      (p) => ![p.name, ...p.tokenTickers].some((k) => k.toLowerCase().startsWith('an')),
+    );
+    const ranks = substringOnly.map((p) => p.rank ?? Infinity);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('returns the trending list for an empty or one-character keyword', async () => {
+    const empty = (await get('/api/search-project')).json<ProjectSummary[]>();
+    const one = (await get('/api/search-project?keyword=e')).json<ProjectSummary[]>();
+    expect(empty).toHaveLength(10);
+    expect(one).toEqual(empty);
+    const trending = (await get('/api/trending?limit=10')).json<ProjectRow[]>();
+    expect(empty.map((p) => p.id)).toEqual(trending.map((p) => p.id));
+  });
+
+  it('answers an unknown keyword with an empty list', async () => {
+    const res = await get('/api/search-project?keyword=qqqqzzzz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('rejects a keyword over 100 characters naming the field', async () => {
+    const res = await get(`/api/search-project?keyword=${'a'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'ValidationError', fields: { keyword: expect.any(String) } });
+  });
+});
+
+describe('POST /api/projects-list', () => {
+  it('returns rows in the given order and drops unknown ids', async () => {
+    const top = (await get('/api/leaderboard?pageSize=3')).json<LeaderboardPage>().items;
+    const ids = [top[2]!.id, 'no-such-project', top[0]!.id];
+    const res = await t.app.inject({ method: 'POST', url: '/api/projects-list', payload: { projectIds: ids } });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<ProjectRow[]>();
+    expect(rows.map((r) => r.id)).toEqual([top[2]!.id, top[0]!.id]);
+    for (const r of rows) ProjectRowSchema.strict().parse(r);
+  });
+
+  it('rejects a body without projectIds', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/projects-list', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('projectIds');
+  });
+});
+
+describe('GET /api/leaderboard', () => {
+  it('pages through all projects by rank', async () => {
+    const p1 = (await get('/api/leaderboard?page=1&pageSize=25')).json<LeaderboardPage>();
+    const p2 = (await get('/api/leaderboard?page=2&pageSize=25')).json<LeaderboardPage>();
+    expect(p1.total).toBe(120);
+    expect(p1.items.map((r) => r.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(p2.items[0]!.rank).toBe(26);
+    const last = (await get('/api/leaderboard?page=99&pageSize=25')).json<LeaderboardPage>();
+    expect(last.items).toEqual([]);
+    expect(last.total).toBe(120);
+  });
+
+  it('ranks by score: a better score never has a worse rank, and the tier follows the score', async () => {
+    const { items } = (await get('/api/leaderboard?pageSize=100')).json<LeaderboardPage>();
+    for (let i = 1; i < items.length; i++) expect(items[i]!.score).toBeLessThanOrEqual(items[i - 1]!.score);
+    const tierOf = (s: number) =>
+      s >= 90 ? 'AAA' : s >= 80 ? 'AA' : s >= 70 ? 'A' : s >= 60 ? 'BBB' : s >= 50 ? 'BB' : s >= 40 ? 'B' : 'CCC';
+    for (const r of items) expect(r.tier).toBe(tierOf(r.score));
+  });
+
+  it('sorts by name and by audit date in both directions', async () => {
+    const byName = (await get('/api/leaderboard?sort=name&order=desc&pageSize=20')).json<LeaderboardPage>().items;
+    const names = byName.map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    const byAudit = (await get('/api/leaderboard?sort=auditDate&order=desc&pageSize=10')).json<LeaderboardPage>();
+    const dates = byAudit.items.map((r) => r.auditDate);
+    expect(dates.every((d) => d !== null)).toBe(true);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('filters by chain, tier, audit status, KYC, score range and keyword together', async () => {
+    const all = (await get('/api/leaderboard?pageSize=100&page=1')).json<LeaderboardPage>().items;
+    const sample = all.find((r) => r.kyc && r.auditStatus === 'audited')!;
+    const url =
+      `/api/leaderboard?chain=${sample.chains[0]}&tier=${sample.tier}&audit=audited&kyc=true` +
+      `&minScore=${sample.score}&maxScore=${sample.score}&keyword=${encodeURIComponent(sample.name.slice(1, 4))}`;
+    const { items, total } = (await get(url)).json<LeaderboardPage>();
+    expect(items.map((r) => r.id)).toContain(sample.id);
+    expect(total).toBe(items.length);
+    for (const r of items) {
+      expect(r.chains).toContain(sample.chains[0]);
+      expect(r).toMatchObject({ tier: sample.tier, auditStatus: 'audited', kyc: true, score: sample.score });
+    }
+  });
+
+  it('matches a keyword on tickers', async () => {
+    const { items } = (await get('/api/leaderboard?keyword=btc')).json<LeaderboardPage>();
+    expect(items.some((r) => r.tokenTickers.includes('BTC'))).toBe(true);
+  });
+
+  it('rejects bad values naming each field', async () => {
+    const res = await get('/api/leaderboard?sort=height&pageSize=1000&chain=Mars&kyc=maybe&minScore=abc');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['chain', 'kyc', 'minScore', 'pageSize', 'sort']);
+  });
+});
+
+describe('home sections', () => {
+  it('lists recently audited projects, newest audit first', async () => {
+    const rows = (await get('/api/recently-audited?limit=5')).json<ProjectRow[]>();
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.auditStatus === 'audited')).toBe(true);
+    const dates = rows.map((r) => r.auditDate!);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('lists audits in progress', async () => {
+    const rows = (await get('/api/audits-in-progress')).json<ProjectRow[]>();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.auditStatus === 'in_progress' && r.auditDate === null)).toBe(true);
+  });
+
+  it('lists security alerts newest first with their project', async () => {
+    const alerts = (await get('/api/alerts?limit=50')).json<{ occurredAt: string; projectName: string; severity: string }[]>();
+    expect(alerts.length).toBeGreaterThan(0);
+    const times = alerts.map((a) => a.occurredAt);
+    expect(times).toEqual([...times].sort().reverse());
+    for (const a of alerts) {
+      expect(a.projectName).not.toBe('');
+      expect(['low', 'medium', 'high', 'critical']).toContain(a.severity);
+    }
+  });
+
+  it('rejects a limit out of range', async () => {
+    for (const url of ['/api/trending?limit=0', '/api/alerts?limit=51', '/api/recently-audited?limit=x']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toHaveProperty('limit');
+    }
+  });
+});
+
+describe('GET /api/projects/:id', () => {
+  it('returns the project page data', async () => {
+    const res = await get('/api/projects/ethereum');
+    expect(res.statusCode).toBe(200);
+    const p = res.json<ProjectDetail>();
+    ProjectDetailSchema.strict().parse(p);
+    expect(p).toMatchObject({ id: 'ethereum', name: 'Ethereum', chains: expect.arrayContaining(['Ethereum']) });
+    expect(p.contracts.length).toBeGreaterThan(0);
+    expect(p.votes).toEqual({ yes: 0, no: 0, yesPercentage: 0, myVote: null });
+  });
+
+  it('answers an unknown project with a JSON 404', async () => {
+    const res = await get('/api/projects/no-such-project');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'NotFound' });
+  });
+});
+
+describe('votes and page views', () => {
+  it('keeps one vote per anonymous visitor and lets them change it', async () => {
+    const first = await get('/api/projects/vote?id=bitcoin&vote=yes');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<Votes>()).toEqual({ yes: 1, no: 0, yesPercentage: 100, myVote: 'yes' });
+    const cookie = first.cookies.find((c) => c.name === 'sr_visitor')!;
+    expect(cookie.httpOnly).toBe(true);
+    const headers = { cookie: `sr_visitor=${cookie.value}` };
+    const again = (await get('/api/projects/vote?id=bitcoin&vote=yes', headers)).json<Votes>();
+    expect(again).toMatchObject({ yes: 1, no: 0 });
+    const changed = (await get('/api/projects/vote?id=bitcoin&vote=no', headers)).json<Votes>();
+    expect(changed).toEqual({ yes: 0, no: 1, yesPercentage: 0, myVote: 'no' });
+    const other = (await get('/api/projects/vote?id=bitcoin&vote=yes')).json<Votes>();
+    expect(other).toEqual({ yes: 1, no: 1, yesPercentage: 50, myVote: 'yes' });
+    const page = (await get('/api/projects/bitcoin', headers)).json<ProjectDetail>();
+    expect(page.votes).toEqual({ yes: 1, no: 1, yesPercentage: 50, myVote: 'no' });
+  });
+
+  it('averages the yes percentage over projects with votes', async () => {
+    await get('/api/projects/vote?id=ethereum&vote=yes');
+    // bitcoin 50 %, ethereum 100 %
+    expect((await get('/api/projects/average-yes-percentage')).json()).toEqual({ averageYesPercentage: 75 });
+  });
+
+  it('rejects a vote other than yes or no, and a vote on an unknown project', async () => {
+    const bad = await get('/api/projects/vote?id=bitcoin&vote=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('vote');
+    expect((await get('/api/projects/vote?id=nope&vote=yes')).statusCode).toBe(404);
+  });
+
+  it('counts page views', async () => {
+    expect((await get('/api/projects/page-view?projectId=tether')).json()).toEqual({ views: 1 });
+    expect((await get('/api/projects/page-view?projectId=tether')).json()).toEqual({ views: 2 });
+    expect((await get('/api/projects/page-view?projectId=nope')).statusCode).toBe(404);
+    expect((await get('/api/projects/page-view')).json().fields).toHaveProperty('projectId');
+  });
+});

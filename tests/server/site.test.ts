@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { desc, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageUrl } from '../../api/images';
+import { announcements, clientErrors, incidentReports, projects, quoteRequests, userEvents } from '../../server/db/schema/index';
+import type { TestApp } from '../helpers/app';
+import { createSeededApp } from '../helpers/seeded';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createSeededApp(700);
+}, 60_000);
+afterAll(async () => t.close());
+
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+const iconFile = (name: string) =>
+  readFileSync(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color', name),
+    'utf8',
+  );
+
+describe('POST /api/incidents', () => {
+  it('stores a report and answers 201 with its id', async () => {
+    const res = await post('/api/incidents', {
+      projectName: 'Ethereum',
+      description: 'Suspicious upgrade of the bridge proxy.',
+      txHash: '0xabc',
+      contactEmail: 'me@example.com',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: number }>();
+    const [row] = await t.app.db.select().from(incidentReports).orderBy(desc(incidentReports.id)).limit(1);
+    expect(row).toMatchObject({ id, projectName: 'Ethereum', txHash: '0xabc', contactEmail: 'me@example.com' });
+  });
+
+  it('names every bad field', async () => {
+    const res = await post('/api/incidents', { projectName: '', description: 5, contactEmail: 'nope' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['contactEmail', 'description', 'projectName']);
+  });
+});
+
+describe('POST /api/quote', () => {
+  const quote = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    company: 'Analytical Engines',
+    services: ['security-audit', 'pentest'],
+    budget: '$50k-$100k',
+    message: 'Please audit our vault.',
+  };
+  it('stores a quote request', async () => {
+    const res = await post('/api/quote', quote);
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(quoteRequests).orderBy(desc(quoteRequests.id)).limit(1);
+    expect(row).toMatchObject({ ...quote, id: res.json().id });
+  });
+  it('rejects an unknown service and a bad email', async () => {
+    const res = await post('/api/quote', { ...quote, services: ['magic'], email: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'services.0']);
+  });
+});
+
+describe('GET /api/announcement', () => {
+  it('returns the active announcement, then null when none is active', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/announcement' });
+    expect(res.json()).toEqual({ content: expect.any(String), link: '/products/skynet', linkText: 'Learn more' });
+    await t.app.db.update(announcements).set({ active: false });
+    const none = await t.app.inject({ method: 'GET', url: '/api/announcement' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+  });
+});
+
+describe('POST /api/user/events and /api/errors', () => {
+  it('records an analytics event with default properties', async () => {
+    const res = await post('/api/user/events', { eventName: 'page_view' });
+    expect(res.statusCode).toBe(204);
+    const [row] = await t.app.db.select().from(userEvents).orderBy(desc(userEvents.id)).limit(1);
+    expect(row).toMatchObject({ eventName: 'page_view', properties: {}, userId: null });
+  });
+  it('records a client error report', async () => {
+    const res = await post('/api/errors', { title: 'Boom', description: 'It broke', trace: 'at x' });
+    expect(res.statusCode).toBe(204);
+    const [row] = await t.app.db.select().from(clientErrors).orderBy(desc(clientErrors.id)).limit(1);
+    expect(row).toMatchObject({ title: 'Boom', description: 'It broke', trace: 'at x' });
+  });
+  it('rejects a report without a title and an event without a name', async () => {
+    expect((await post('/api/errors', { description: '', trace: '' })).json().fields).toHaveProperty('title');
+    expect((await post('/api/user/events', { properties: {} })).json().fields).toHaveProperty('eventName');
+  });
+});
+
+describe('logos', () => {
+  it('serves the real icon of a known token, directly and through /img', async () => {
+    const direct = await t.app.inject({ method: 'GET', url: '/logos/eth.svg' });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.headers['content-type']).toBe('image/svg+xml');
+    expect(direct.body).toBe(iconFile('eth.svg'));
+    const resized = await t.app.inject({ method: 'GET', url: imageUrl('/logos/eth.svg', { width: 56, quality: 80 }, '') });
+    expect(resized.statusCode).toBe(200);
+    expect(resized.body).toBe(direct.body);
+  });
+
+  it('generates a logo with the initials of a project without an icon', async () => {
+    const [generated] = await t.app.db
+      .select()
+      .from(projects)
+      .where(like(projects.logo, '/logos/gen/%'))
+      .limit(1);
+    expect(generated).toBeDefined();
+    const res = await t.app.inject({ method: 'GET', url: `/img${generated!.logo}?auto=format&fit=max&w=28` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<svg');
+    const words = generated!.name.split(' ');
+    const initials = words.length > 1 ? words[0]![0]! + words[1]![0]! : words[0]!.slice(0, 2);
+    expect(res.body).toContain(`>${initials.toUpperCase()}</text>`);
+  });
+
+  it('answers an unknown logo with a JSON 404 and a bad width with a 400', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/img/logos/not-a-token.svg?w=28' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: 'NotFound' });
+    expect((await t.app.inject({ method: 'GET', url: '/logos/../package.json' })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/img/logos/eth.svg?w=wide' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('w');
+  });
+
+  it('builds imgix-style URLs', () => {
+    expect(imageUrl('/logos/eth.svg', { width: 28 }, '')).toBe('/img/logos/eth.svg?auto=format&fit=max&w=28');
+    expect(imageUrl('/logos/eth.svg', { width: 56, quality: 75 }, 'https://cdn.example.com/')).toBe(
+      'https://cdn.example.com/img/logos/eth.svg?auto=format&fit=max&w=56&q=75',
+    );
+  });
+});
