@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
           testTimeout: 20_000,
+          // Creating a test app (PGlite + migrations) and OWASP-cost scrypt hashes are slow on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       // With TEST_DATABASE_URL the node project runs the server suite on PostgreSQL; this one repeats it on PGlite.

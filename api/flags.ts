@@ -7,16 +7,17 @@ import type { Request } from './http';
  * context the client sends is only a hint that the identity changed; it never decides a flag.
  */
 
-/** The flags the product reads, with the value used before (or without) an evaluation. */
-export const FLAG_DEFAULTS = {
-  portfolio: false,
-  extendedUserSetting: false,
-  impersonationTool: false,
-} as const;
-export type FlagKey = keyof typeof FLAG_DEFAULTS;
-export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
+// The flags the product reads and their defaults live beside the flags machine (zod-free, for the browser's
+// initial bundle); re-exported here as part of the contract.
+export { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../machines/flags/flags.machine';
 
-export const FlagValue = z.union([z.boolean(), z.string(), z.number(), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+export const FlagValue = z.union([
+  z.boolean(),
+  z.string(),
+  z.number(),
+  z.record(z.string(), z.unknown()),
+  z.array(z.unknown()),
+]);
 export type FlagValue = z.infer<typeof FlagValue>;
 
 /** POST /ofrep/v1/evaluate/flags and /ofrep/v1/evaluate/flags/:key */

@@ -22,8 +22,13 @@ export type ClientOptions = {
   fetch?: typeof globalThis.fetch;
   /** Where server errors and timeouts are reported; defaults to POST /api/errors on the same base. */
   report?: (report: ErrorReport) => void;
-  /** Extra headers on every request (the CSRF token for cookie-authenticated writes). */
+  /** Extra headers on every request. */
   headers?: () => Record<string, string>;
+  /**
+   * The CSRF token sent as `x-csrf-token` on every write (cookie-authenticated writes need it). Called with
+   * `fresh: true` after the server refused a token, and the write is retried once with the new one.
+   */
+  csrfToken?: (fresh: boolean) => Promise<string | undefined>;
 };
 
 export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -57,6 +62,9 @@ export function createRequest(options: ClientOptions = {}): Request {
 
   return async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
+    const isWrite = method !== 'GET';
+    let csrf = isWrite ? await options.csrfToken?.(false) : undefined;
+    let csrfRetried = false;
     for (let attempt = 0; ; attempt++) {
       const response = await raw.raw<string>(path, {
         method,
@@ -74,6 +82,7 @@ export function createRequest(options: ClientOptions = {}): Request {
               ? {}
               : { 'content-type': 'application/json' }),
           ...options.headers?.(),
+          ...(csrf ? { 'x-csrf-token': csrf } : {}),
           ...opts.headers,
         },
         signal: opts.signal,
@@ -82,6 +91,12 @@ export function createRequest(options: ClientOptions = {}): Request {
       const status = response.status;
       if (response.ok) return (text === '' ? undefined : JSON.parse(text)) as T;
       if (status === 504 && attempt < GATEWAY_TIMEOUT_RETRIES) continue;
+      if (status === 403 && csrf !== undefined && !csrfRetried && text.includes('CsrfError')) {
+        csrfRetried = true;
+        csrf = await options.csrfToken?.(true);
+        attempt--;
+        continue;
+      }
       const error = classify(status, path, text);
       if (error instanceof TimeoutError || error instanceof ServerError) {
         report({

@@ -42,7 +42,10 @@ export const UserEventBody = z.object({
   properties: z
     .record(z.string().max(100), z.unknown())
     .default({})
-    .refine((p) => JSON.stringify(p).length <= 10_000, 'Properties are too large (10,000 characters at most)'),
+    .refine(
+      (p) => JSON.stringify(p).length <= 10_000,
+      'Properties are too large (10,000 characters at most)',
+    ),
 });
 export type UserEventBody = z.input<typeof UserEventBody>;
 
@@ -63,8 +66,11 @@ export const requestQuote = (request: Request, body: QuoteRequestBody) =>
 
 export const getAnnouncement = (request: Request) => request<Announcement | null>('/api/announcement');
 
-export const sendUserEvent = (request: Request, eventName: string, properties: Record<string, unknown> = {}) =>
-  request<void>('/api/user/events', { method: 'POST', body: { eventName, properties } });
+export const sendUserEvent = (
+  request: Request,
+  eventName: string,
+  properties: Record<string, unknown> = {},
+) => request<void>('/api/user/events', { method: 'POST', body: { eventName, properties } });
 
 export const reportClientError = (request: Request, report: ErrorReport) =>
   request<void>('/api/errors', { method: 'POST', body: report });

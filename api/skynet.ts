@@ -36,7 +36,11 @@ export const MetricLatest = z.object({
 export type MetricLatest = z.infer<typeof MetricLatest>;
 
 /** One entry of top-callers / top-events / top-function-calls (callers carry their address). */
-export const TopEntry = z.object({ name: z.string(), count: z.number().int(), address: z.string().optional() });
+export const TopEntry = z.object({
+  name: z.string(),
+  count: z.number().int(),
+  address: z.string().optional(),
+});
 export type TopEntry = z.infer<typeof TopEntry>;
 
 export const PrivilegedAddress = z.object({ address: z.string(), role: z.string(), isContract: z.boolean() });
@@ -109,7 +113,9 @@ export const TwitterActivityQuery = z.object({
 // ---- typed fetch functions ----
 
 export const getExchangeMetrics = (request: Request, projectId: string) =>
-  request<MetricLatest>('/api/skynet/metric-latest', { query: { name: `exchanges(projectId=${projectId})` } });
+  request<MetricLatest>('/api/skynet/metric-latest', {
+    query: { name: `exchanges(projectId=${projectId})` },
+  });
 
 export const getTopCallers = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
   request<TopEntry[]>('/api/skynet/top-callers', { query: { projectId, count } });

@@ -18,6 +18,7 @@ const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
+const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 const SurveyRoot = lazy(() => import('./features/survey/SurveyRoot'));
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
@@ -44,10 +45,11 @@ export function App() {
           <Route path="/my/watchlists" component={WatchlistsPage} />
           <Route path="/my/settings" component={SettingsPage} />
           <Route path="/my/portfolio" component={PortfolioPage} />
+          <Route path="/notifications/unsubscribe" component={UnsubscribePage} />
           <Route path="/auth/login" component={LoginPage} />
           <Route path="/auth/signup" component={SignupPage} />
           <Route path="/500" component={ServerErrorRoute} />
-          <Route path="/admin/announcement" component={AnnouncementAdminPage} />
+          <Route path="/admin/announcement">{() => <AnnouncementAdminPage />}</Route>
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -10,9 +10,7 @@ export type StoredAnnouncement = {
 };
 
 export type AnnouncementAdminEvent =
-  | { type: 'CHANGE'; patch: Partial<AnnouncementForm> }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' };
+  { type: 'CHANGE'; patch: Partial<AnnouncementForm> } | { type: 'SUBMIT' } | { type: 'RETRY' };
 
 type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
 const errorOf = (event: unknown): ErrorLike => ((event as { error?: ErrorLike }).error ?? {}) as ErrorLike;
@@ -50,7 +48,8 @@ export const announcementAdminMachine = setup({
       fields: () => ({}),
     }),
     assignPatch: assign({
-      form: ({ context, event }) => (event.type === 'CHANGE' ? { ...context.form, ...event.patch } : context.form),
+      form: ({ context, event }) =>
+        event.type === 'CHANGE' ? { ...context.form, ...event.patch } : context.form,
       error: () => null,
       fields: () => ({}),
     }),

@@ -1,5 +1,14 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
+/** The flags the product reads, with the value used before (or without) an evaluation. */
+export const FLAG_DEFAULTS = {
+  portfolio: false,
+  extendedUserSetting: false,
+  impersonationTool: false,
+} as const;
+export type FlagKey = keyof typeof FLAG_DEFAULTS;
+export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
+
 /** Who the flags are evaluated for: targetingKey = username, plus email (null when signed out). */
 export type FlagIdentity = { targetingKey: string; email: string } | null;
 export type FlagValues = Record<string, boolean | string | number | null | object>;
@@ -11,7 +20,8 @@ export type FlagsEvent =
   | { type: 'FLAGS_CHANGED'; values: FlagValues };
 
 const sameIdentity = (a: FlagIdentity | undefined, b: FlagIdentity) =>
-  a !== undefined && (a === null || b === null ? a === b : a.targetingKey === b.targetingKey && a.email === b.email);
+  a !== undefined &&
+  (a === null || b === null ? a === b : a.targetingKey === b.targetingKey && a.email === b.email);
 
 /** Retry after a failed evaluation (the provider also refetches on tab visibility). */
 export const FLAGS_RETRY_MS = 30_000;
@@ -43,7 +53,8 @@ export const flagsMachine = setup({
   },
   actions: {
     assignIdentity: assign({
-      identity: ({ context, event }) => (event.type === 'SESSION_CHANGED' ? event.identity : context.identity),
+      identity: ({ context, event }) =>
+        event.type === 'SESSION_CHANGED' ? event.identity : context.identity,
     }),
     clearValues: assign({ values: () => ({}) }),
     assignValues: assign({
@@ -79,7 +90,12 @@ export const flagsMachine = setup({
         onError: { target: 'failed', actions: 'assignError' },
       },
       on: {
-        SESSION_CHANGED: { guard: 'identityChanged', target: 'loading', reenter: true, actions: 'assignIdentity' },
+        SESSION_CHANGED: {
+          guard: 'identityChanged',
+          target: 'loading',
+          reenter: true,
+          actions: 'assignIdentity',
+        },
       },
     },
     ready: {
@@ -87,7 +103,11 @@ export const flagsMachine = setup({
       invoke: { id: 'watch', src: 'watch' },
       on: {
         FLAGS_CHANGED: { actions: 'assignChangedValues' },
-        SESSION_CHANGED: { guard: 'identityChanged', target: 'stale', actions: ['assignIdentity', 'clearValues'] },
+        SESSION_CHANGED: {
+          guard: 'identityChanged',
+          target: 'stale',
+          actions: ['assignIdentity', 'clearValues'],
+        },
       },
     },
     stale: {
@@ -100,7 +120,12 @@ export const flagsMachine = setup({
         onError: { target: 'failed', actions: 'assignError' },
       },
       on: {
-        SESSION_CHANGED: { guard: 'identityChanged', target: 'stale', reenter: true, actions: 'assignIdentity' },
+        SESSION_CHANGED: {
+          guard: 'identityChanged',
+          target: 'stale',
+          reenter: true,
+          actions: 'assignIdentity',
+        },
       },
     },
     failed: {

@@ -81,7 +81,12 @@ export class OidcClient {
   }
 
   /** Exchanges the code (client_secret_basic + PKCE verifier) and verifies the id token. */
-  async finish(input: { code: string; redirectUri: string; verifier: string; nonce: string }): Promise<OidcIdentity> {
+  async finish(input: {
+    code: string;
+    redirectUri: string;
+    verifier: string;
+    nonce: string;
+  }): Promise<OidcIdentity> {
     const doc = await this.discover();
     const basic = Buffer.from(
       `${encodeURIComponent(this.config.clientId)}:${encodeURIComponent(this.config.clientSecret)}`,

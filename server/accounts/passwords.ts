@@ -28,7 +28,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, logN, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), 2 ** Number(logN), Number(r), Number(p));
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, 'base64url'),
+    2 ** Number(logN),
+    Number(r),
+    Number(p),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

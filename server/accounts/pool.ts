@@ -66,7 +66,11 @@ export class UserPool {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)))
+      .limit(1);
     return row;
   }
 
@@ -100,7 +104,8 @@ export class UserPool {
       .values({ email, passwordHash, confirmed: false, createdAt: this.now() })
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new UserPoolError('UsernameExistsException', 'An account with the given email already exists.');
+    if (!created)
+      throw new UserPoolError('UsernameExistsException', 'An account with the given email already exists.');
     // Sign-up starts the resend cooldown (the client's 60 s timer starts here too).
     await start(this.db, `resend-cooldown:${email}`, this.now());
     await this.sendCode(created, 'verify');
@@ -111,7 +116,10 @@ export class UserPool {
     const user = await this.findByEmail(emailInput);
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     if (user.confirmed) {
-      throw new UserPoolError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED.');
+      throw new UserPoolError(
+        'NotAuthorizedException',
+        'User cannot be confirmed. Current status is CONFIRMED.',
+      );
     }
     await this.consumeCode(user, 'verify', code);
     await this.db.update(users).set({ confirmed: true }).where(eq(users.id, user.id));
@@ -250,7 +258,8 @@ export class UserPool {
       .orderBy(desc(userCodes.createdAt))
       .limit(1);
     if (!row) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
-    if (row.expiresAt.getTime() <= this.now().getTime()) throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
+    if (row.expiresAt.getTime() <= this.now().getTime())
+      throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
     // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
     const [counted] = await this.db
       .update(userCodes)
@@ -258,8 +267,11 @@ export class UserPool {
       .where(and(eq(userCodes.id, row.id), lt(userCodes.attempts, MAX_CODE_ATTEMPTS)))
       .returning({ attempts: userCodes.attempts });
     if (!counted) throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
-    const candidate = /^\d{6}$/.test(code) ? hashCode(this.deps.config.authSecret, user.id, purpose, code) : '';
-    if (!codeMatches(row.codeHash, candidate)) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
+    const candidate = /^\d{6}$/.test(code)
+      ? hashCode(this.deps.config.authSecret, user.id, purpose, code)
+      : '';
+    if (!codeMatches(row.codeHash, candidate))
+      throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     await this.db.delete(userCodes).where(eq(userCodes.id, row.id));
   }
 
@@ -267,7 +279,12 @@ export class UserPool {
   // Identity providers
 
   /** The account linked to an identity-provider subject: linked before, matched by verified email, or new. */
-  async linkOrCreate(provider: string, subject: string, emailInput: string | undefined, emailVerified: boolean) {
+  async linkOrCreate(
+    provider: string,
+    subject: string,
+    emailInput: string | undefined,
+    emailVerified: boolean,
+  ) {
     const [linked] = await this.db
       .select({ user: users })
       .from(userIdentities)
@@ -275,11 +292,16 @@ export class UserPool {
       .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
       .limit(1);
     if (linked) return linked.user;
-    if (!emailInput) throw new AppError(400, 'OAuthCallback', 'The identity provider did not share an email address.');
+    if (!emailInput)
+      throw new AppError(400, 'OAuthCallback', 'The identity provider did not share an email address.');
     const email = normalizeEmail(emailInput);
     let user = await this.findByEmail(email);
     if (user && !emailVerified) {
-      throw new AppError(400, 'OAuthAccountNotLinked', 'This email is used by another account; sign in with it first.');
+      throw new AppError(
+        400,
+        'OAuthAccountNotLinked',
+        'This email is used by another account; sign in with it first.',
+      );
     }
     if (!user) {
       const [created] = await this.db

@@ -30,7 +30,9 @@ export async function importProjects(db: Db, data: unknown): Promise<ImportResul
   if (!list) {
     return {
       imported: 0,
-      errors: [{ index: -1, field: '(file)', message: 'Expected an array of projects or { "projects": [...] }' }],
+      errors: [
+        { index: -1, field: '(file)', message: 'Expected an array of projects or { "projects": [...] }' },
+      ],
     };
   }
   const errors: ImportError[] = [];
@@ -90,7 +92,9 @@ async function main(argv: string[]): Promise<number> {
     for (const e of errors.slice(0, 200)) console.error(formatError(e));
     if (errors.length > 200) console.error(`… and ${errors.length - 200} more errors`);
     const rejected = new Set(errors.map((e) => e.index)).size;
-    console.log(`Imported ${imported} project${imported === 1 ? '' : 's'}; rejected ${rejected} record${rejected === 1 ? '' : 's'}.`);
+    console.log(
+      `Imported ${imported} project${imported === 1 ? '' : 's'}; rejected ${rejected} record${rejected === 1 ? '' : 's'}.`,
+    );
     return rejected > 0 ? 1 : 0;
   } finally {
     await database.close();

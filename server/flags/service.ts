@@ -105,7 +105,8 @@ export function createFlagService(
 
   function evaluate(flagKey: string, context: EvaluationContext = {}): FlagEvaluation {
     const flag = core.getFlag(flagKey);
-    if (!flag) return { key: flagKey, errorCode: 'FLAG_NOT_FOUND', errorDetails: `Flag '${flagKey}' was not found` };
+    if (!flag)
+      return { key: flagKey, errorCode: 'FLAG_NOT_FOUND', errorDetails: `Flag '${flagKey}' was not found` };
     if (flag.state === 'DISABLED') return { key: flagKey, reason: 'DISABLED', metadata: flag.metadata };
     try {
       const result = flag.evaluate(context, quietLogger);

@@ -22,7 +22,13 @@ export function createMailer(opts: { config: Config; db: Db; clock: Clock; log: 
     return {
       kind: 'smtp',
       async send(to, content) {
-        await transport.sendMail({ from: config.mailFrom, to, subject: content.subject, text: content.text, html: content.html });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
+        });
         log.info({ to, subject: content.subject }, 'mail sent');
       },
     };

@@ -20,7 +20,10 @@ ${paragraphs.map((p) => `<p style="font-size:14px;line-height:20px;margin:0 0 12
 
 export function verificationMail(code: string): MailContent {
   const subject = 'Your verification code';
-  const lines = ['Welcome to Sentinel Ratings.', 'Enter this code to verify your email address. It is valid for 24 hours.'];
+  const lines = [
+    'Welcome to Sentinel Ratings.',
+    'Enter this code to verify your email address. It is valid for 24 hours.',
+  ];
   return {
     subject,
     code,
@@ -31,7 +34,10 @@ export function verificationMail(code: string): MailContent {
 
 export function resetPasswordMail(code: string): MailContent {
   const subject = 'Your password reset code';
-  const lines = ['Someone asked to reset the password of your Sentinel Ratings account.', 'Enter this code to choose a new password. It is valid for 1 hour.'];
+  const lines = [
+    'Someone asked to reset the password of your Sentinel Ratings account.',
+    'Enter this code to choose a new password. It is valid for 1 hour.',
+  ];
   return {
     subject,
     code,

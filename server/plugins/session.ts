@@ -113,7 +113,11 @@ export async function openJwt(
 // Session
 
 /** Sets the session cookie for `user` (an admin's role comes from the caller, who evaluates ADMIN_EMAILS). */
-export async function issueSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<Date> {
+export async function issueSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SessionUser,
+): Promise<Date> {
   const app = request.server;
   const now = app.clock.now();
   const token = await sealJwt(
@@ -129,7 +133,11 @@ export async function issueSession(request: FastifyRequest, reply: FastifyReply,
     now,
     SESSION_MAX_AGE_SECONDS,
   );
-  reply.setCookie(cookieNames(isSecure(request)).session, token, cookieOptions(request, SESSION_MAX_AGE_SECONDS));
+  reply.setCookie(
+    cookieNames(isSecure(request)).session,
+    token,
+    cookieOptions(request, SESSION_MAX_AGE_SECONDS),
+  );
   const expires = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
   request.user = user;
   request.sessionExpires = expires;
@@ -202,7 +210,11 @@ const FORM_POSTS = ['/api/auth/callback/credentials', '/api/auth/signout', '/api
 const CSRF_EXEMPT = new Set(['/api/auth/_log']);
 
 export const csrfError = () =>
-  new AppError(403, 'CsrfError', 'The CSRF token is missing or does not match. Reload the page and try again.');
+  new AppError(
+    403,
+    'CsrfError',
+    'The CSRF token is missing or does not match. Reload the page and try again.',
+  );
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 
@@ -237,8 +249,8 @@ export const session = fp(async (app: FastifyInstance) => {
     const path = pathOf(request.url);
     if (!path.startsWith('/api/') || CSRF_EXEMPT.has(path)) return;
     const formPost = FORM_POSTS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
-    const hasSessionCookie = request.cookies[cookieNames(isSecure(request)).session] !== undefined;
-    if (!formPost && !hasSessionCookie) return;
+    // Cookie-authenticated = a valid session cookie came with the request (a stale one carries no authority).
+    if (!formPost && !request.user) return;
     const body = request.body as Record<string, unknown> | undefined | null;
     const fromBody = body && typeof body === 'object' ? body.csrfToken : undefined;
     const supplied = request.headers['x-csrf-token'] ?? fromBody;

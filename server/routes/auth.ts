@@ -50,19 +50,29 @@ function checkNewPassword(password: string) {
   }
 }
 
-/** Where to go after sign-in/out: a same-origin path only (an absolute URL must be this site's). */
+/**
+ * Where to go after sign-in/out: a path on this site only (an absolute URL must be this site's). The result is
+ * re-serialised by URL, so it is always a safe Location header (no control characters, non-ASCII encoded).
+ */
 export function safeCallbackUrl(request: FastifyRequest, raw: unknown): string {
-  if (typeof raw !== 'string' || raw === '') return '/';
-  if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return raw;
+  if (typeof raw !== 'string' || raw === '' || raw.length > 2000) return '/';
+  const base = new URL('http://callback.invalid');
+  let url: URL;
   try {
-    const url = new URL(raw);
-    const origins = [`${request.protocol}://${request.host}`];
-    if (request.server.config.publicUrl) origins.push(new URL(request.server.config.publicUrl).origin);
-    if (origins.includes(url.origin)) return `${url.pathname}${url.search}${url.hash}` || '/';
+    url = new URL(raw, base);
   } catch {
-    // not a URL
+    return '/';
   }
-  return '/';
+  const origins = [base.origin];
+  for (const candidate of [`${request.protocol}://${request.host}`, request.server.config.publicUrl]) {
+    try {
+      if (candidate) origins.push(new URL(candidate).origin);
+    } catch {
+      // an unusable Host header or PUBLIC_URL adds no origin
+    }
+  }
+  if (!origins.includes(url.origin)) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 const baseUrl = (request: FastifyRequest) =>
@@ -108,7 +118,10 @@ export async function authRoutes(app: FastifyInstance) {
       clearSession(request, reply);
       return {};
     }
-    const user = { ...(await pool.sessionUser(row)), ...(current.adminId ? { adminId: current.adminId } : {}) };
+    const user = {
+      ...(await pool.sessionUser(row)),
+      ...(current.adminId ? { adminId: current.adminId } : {}),
+    };
     const expires = await issueSession(request, reply, user);
     return {
       user: {
@@ -174,13 +187,18 @@ export async function authRoutes(app: FastifyInstance) {
     const body = looseBody(request.body);
     const callbackUrl = safeCallbackUrl(request, body.callbackUrl ?? query.callbackUrl);
     if (id === 'email') {
-      request.log.error({ code: AUTH_LOG_CODES.emailRequiresAdapter }, 'email sign-in needs a database adapter');
+      request.log.error(
+        { code: AUTH_LOG_CODES.emailRequiresAdapter },
+        'email sign-in needs a database adapter',
+      );
       return reply.redirect('/api/auth/error?error=Configuration', 302);
     }
-    if (id === 'credentials') return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
+    if (id === 'credentials')
+      return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
     if (!oidc) return reply.redirect('/api/auth/error?error=Configuration', 302);
     const provider = oidc.find(id);
-    if (!provider) return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
+    if (!provider)
+      return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
     const redirectUri = `${baseUrl(request)}/api/auth/callback/${provider.id}`;
     let started;
     try {
@@ -192,7 +210,13 @@ export async function authRoutes(app: FastifyInstance) {
     const sealed = await sealJwt(
       app.config.authSecret,
       'oidc',
-      { state: started.state, verifier: started.verifier, nonce: started.nonce, provider: provider.id, callbackUrl },
+      {
+        state: started.state,
+        verifier: started.verifier,
+        nonce: started.nonce,
+        provider: provider.id,
+        callbackUrl,
+      },
       app.clock.now(),
       600,
     );
@@ -235,7 +259,12 @@ export async function authRoutes(app: FastifyInstance) {
         verifier: saved.verifier,
         nonce: saved.nonce,
       });
-      const row = await pool.linkOrCreate(oidc.identityKey, identity.subject, identity.email, identity.emailVerified);
+      const row = await pool.linkOrCreate(
+        oidc.identityKey,
+        identity.subject,
+        identity.email,
+        identity.emailVerified,
+      );
       await issueSession(request, reply, await pool.sessionUser(row));
       return reply.redirect(callbackUrl, 302);
     } catch (err) {
@@ -364,4 +393,3 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.status(404).send({ error: 'NotFound', message: `No route for ${request.method} ${path}` });
   });
 }
-

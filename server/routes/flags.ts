@@ -38,7 +38,11 @@ export async function flagsRoutes(app: FastifyInstance) {
   app.post('/ofrep/v1/evaluate/flags/:key', async (request, reply) => {
     const params = OfrepKeyParams.safeParse(request.params);
     if (!params.success) {
-      return invalid(reply, new AppError(400, 'ValidationError', 'key: Expected 1 to 200 characters'), 'PARSE_ERROR');
+      return invalid(
+        reply,
+        new AppError(400, 'ValidationError', 'key: Expected 1 to 200 characters'),
+        'PARSE_ERROR',
+      );
     }
     const { key } = params.data;
     const error = bodyError(request);
@@ -65,7 +69,12 @@ function matches(header: string | string[] | undefined, etag: string): boolean {
 }
 
 /** A 400 in both shapes: the house one (`error`, `message`, `fields`) and OFREP's (`errorCode`, `errorDetails`). */
-function invalid(reply: FastifyReply, err: AppError, errorCode: 'INVALID_CONTEXT' | 'PARSE_ERROR', key?: string) {
+function invalid(
+  reply: FastifyReply,
+  err: AppError,
+  errorCode: 'INVALID_CONTEXT' | 'PARSE_ERROR',
+  key?: string,
+) {
   return reply.status(400).send({
     error: err.code,
     message: err.message,

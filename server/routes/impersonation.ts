@@ -57,7 +57,12 @@ const result = (user: SessionUser): ImpersonationResult => ({
 
 async function audit(
   app: FastifyInstance,
-  row: { adminId: string; subjectId: string; action: 'start' | 'stop' | 'write'; detail?: Record<string, unknown> },
+  row: {
+    adminId: string;
+    subjectId: string;
+    action: 'start' | 'stop' | 'write';
+    detail?: Record<string, unknown>;
+  },
 ) {
   await app.db.insert(auditTable).values({ ...row, detail: row.detail ?? null, createdAt: app.clock.now() });
 }
@@ -77,7 +82,11 @@ export async function impersonationRoutes(app: FastifyInstance) {
   app.post('/api/impersonation-tool/create', async (request, reply) => {
     const actor = requireUser(request);
     if (actor.adminId) {
-      throw new AppError(409, 'AlreadyImpersonating', 'Exit impersonation before impersonating another user.');
+      throw new AppError(
+        409,
+        'AlreadyImpersonating',
+        'Exit impersonation before impersonating another user.',
+      );
     }
     const admin = await findUser(app, actor.username);
     const allowed =

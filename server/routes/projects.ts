@@ -75,7 +75,10 @@ export async function projectsRoutes(app: FastifyInstance) {
             : [nullsLast(sql`${projects.auditDate}`)];
     order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
     const condition = where.length > 0 ? and(...where) : undefined;
-    const [count] = await app.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(condition);
+    const [count] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(condition);
     const total = count?.n ?? 0;
     const offset = (q.page - 1) * q.pageSize;
     const rows =

@@ -5,7 +5,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { intFromQuery } from '../../api/projects';
-import { ErrorReportBody, IncidentReportBody, QuoteRequestBody, UserEventBody, type Announcement } from '../../api/site';
+import {
+  ErrorReportBody,
+  IncidentReportBody,
+  QuoteRequestBody,
+  UserEventBody,
+  type Announcement,
+} from '../../api/site';
 import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
 import { notFound, parse } from '../errors';
 import { hashString } from '../seed/random';
@@ -69,7 +75,10 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.post('/api/errors', async (request, reply) => {
     const body = parse(ErrorReportBody, request.body);
-    request.log.warn({ clientError: { title: body.title, description: body.description.slice(0, 500) } }, 'client error');
+    request.log.warn(
+      { clientError: { title: body.title, description: body.description.slice(0, 500) } },
+      'client error',
+    );
     await app.db.insert(clientErrors).values(body);
     return reply.status(204).send();
   });
@@ -128,7 +137,13 @@ function userId(username: string | undefined): string | null {
 export function generatedLogo(id: string, name: string): string {
   const h = hashString(id);
   const hue = h % 360;
-  const words = name.replace(/[^A-Za-z0-9 ]/g, ' ').trim().split(/\s+/).filter(Boolean);
-  const initials = (words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? id).slice(0, 2)).toUpperCase();
+  const words = name
+    .replace(/[^A-Za-z0-9 ]/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const initials = (
+    words.length > 1 ? words[0]![0]! + words[1]![0]! : (words[0] ?? id).slice(0, 2)
+  ).toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="hsl(${hue},62%,42%)"/><circle cx="16" cy="16" r="12.5" fill="none" stroke="hsl(${(hue + 40) % 360},70%,70%)" stroke-width="1.5" opacity=".6"/><text x="16" y="20.5" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="12" font-weight="700" fill="#fff">${initials}</text></svg>`;
 }

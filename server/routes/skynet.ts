@@ -22,7 +22,10 @@ import { requireProject } from './projects';
 export async function skynetRoutes(app: FastifyInstance) {
   const monitoringOf = async (projectId: string) => {
     const project = await requireProject(app, projectId);
-    const [m] = await app.db.select().from(projectMonitoring).where(eq(projectMonitoring.projectId, projectId));
+    const [m] = await app.db
+      .select()
+      .from(projectMonitoring)
+      .where(eq(projectMonitoring.projectId, projectId));
     return { project, monitoring: m };
   };
 

@@ -51,6 +51,11 @@ export function ssoSettingsToken(secret: string, userId: string): string {
   return `${userId}.${sign(secret, userId)}`;
 }
 
+/** The unsubscribe / notification-settings link to put in an email (works without signing in). */
+export function ssoSettingsLink(baseUrl: string, secret: string, userId: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/notifications/unsubscribe?id=${encodeURIComponent(ssoSettingsToken(secret, userId))}`;
+}
+
 function sign(secret: string, userId: string): string {
   return createHmac('sha256', secret).update(`sso-settings:${userId}`).digest('base64url');
 }

@@ -21,6 +21,8 @@ const SEP = '\u0000';
 /** Suffixes are indexed up to this offset inside a key (longer names still match on their first 48 characters). */
 const MAX_OFFSET = 48;
 const NONE = 0x7fffffff;
+/** Most remembered answers (about 1 KB each). */
+const ANSWER_MEMORY = 5000;
 
 export type IndexedProject = ProjectSummary & { trendScore: number };
 
@@ -38,6 +40,7 @@ export class ProjectSearchIndex {
   private readonly treePrefix: Int32Array;
   private readonly trendingJson: string;
   private readonly trendingList: ProjectSummary[];
+  private readonly answers = new Map<string, string>();
 
   constructor(projects: IndexedProject[]) {
     const ordered = [...projects].sort(
@@ -47,7 +50,13 @@ export class ProjectSearchIndex {
         (a.id < b.id ? -1 : 1),
     );
     this.size = ordered.length;
-    this.summaries = ordered.map(({ id, rank, logo, name, tokenTickers }) => ({ id, rank, logo, name, tokenTickers }));
+    this.summaries = ordered.map(({ id, rank, logo, name, tokenTickers }) => ({
+      id,
+      rank,
+      logo,
+      name,
+      tokenTickers,
+    }));
     this.json = this.summaries.map((s) => JSON.stringify(s));
 
     const parts: string[] = [];
@@ -129,10 +138,17 @@ export class ProjectSearchIndex {
   searchJson(keyword: string): string {
     const q = normalize(keyword);
     if (q.length < SEARCH_MIN_KEYWORD) return this.trendingJson;
+    const cached = this.answers.get(q);
+    if (cached !== undefined) return cached;
     const ords = this.match(q, SEARCH_LIMIT);
     let out = '[';
     for (let i = 0; i < ords.length; i++) out += (i ? ',' : '') + this.json[ords[i]!];
-    return `${out}]`;
+    out += ']';
+    // People type the same few thousand keywords over and over; remember the answers (the index is immutable,
+    // a refresh builds a new one with an empty memory). Bounded: when full it starts over.
+    if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
+    this.answers.set(q, out);
+    return out;
   }
 
   private match(q: string, limit: number): number[] {
@@ -219,7 +235,7 @@ export class ProjectSearchIndex {
 
 /** Lower case, trimmed, inner whitespace collapsed. */
 export function normalize(s: string): string {
-  return s.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\u0000/g, '');
+  return s.trim().toLowerCase().replace(/\s+/g, ' ').replaceAll(SEP, '');
 }
 
 /** A tiny binary min-heap of (value, node) pairs. */

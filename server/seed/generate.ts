@@ -36,9 +36,12 @@ export function iconManifest(): IconEntry[] {
   return manifestCache;
 }
 
-const MAJORS = `BTC ETH USDT BNB SOL XRP USDC ADA DOGE TRX DOT MATIC LINK AVAX ATOM LTC UNI XLM NEAR ETC BCH FIL
+const MAJORS =
+  `BTC ETH USDT BNB SOL XRP USDC ADA DOGE TRX DOT MATIC LINK AVAX ATOM LTC UNI XLM NEAR ETC BCH FIL
 ICP APT ARB OP HBAR VET MKR AAVE GRT ALGO FTM SAND MANA AXS EGLD XTZ THETA EOS CRO OKB HT LUNA ONE IOTX KSM COMP SNX
-CRV SUSHI YFI 1INCH BAT ZRX ENJ CHZ ZEC DASH XMR NEO QTUM WAVES KNC BAL REN LRC OMG ZIL ICX ONT RVN SC DGB NANO`.split(/\s+/);
+CRV SUSHI YFI 1INCH BAT ZRX ENJ CHZ ZEC DASH XMR NEO QTUM WAVES KNC BAL REN LRC OMG ZIL ICX ONT RVN SC DGB NANO`.split(
+    /\s+/,
+  );
 const NATIVE_CHAIN: Record<string, Chain> = {
   ATOM: 'Cosmos',
   CRO: 'Cronos',
@@ -63,16 +66,65 @@ const CHAIN_WEIGHTS: [Chain, number][] = CHAINS.map((c) => [
   c === 'Ethereum' ? 30 : c === 'Polygon' || c === 'Solana' ? 9 : c === 'Tron' || c === 'Near' ? 5 : 3,
 ]);
 
-const PREFIXES = `Aether Alpha Apex Arc Astra Aura Axon Beacon Blaze Bolt Bright Cedar Chrono Cipher Cobalt Coral Cosmo
+const PREFIXES =
+  `Aether Alpha Apex Arc Astra Aura Axon Beacon Blaze Bolt Bright Cedar Chrono Cipher Cobalt Coral Cosmo
 Crest Crystal Cyber Delta Dusk Echo Ember Epic Flux Forge Frost Fusion Galaxy Gamma Giga Glide Granite Halo Harbor Helix
 Hyper Ion Iron Jade Kappa Karma Kinetic Lumen Luna Lynx Magma Maple Matrix Meta Mint Mosaic Nebula Neon Nexus Nimbus Noble
 Nova Omega Onyx Orbit Pixel Plasma Polar Prism Pulse Quantum Quartz Radiant Raven Rift Sable Sage Scarlet Shard Sierra
-Sigma Solar Sonic Spark Stellar Storm Summit Swift Terra Titan Umbra Vapor Vector Velvet Vertex Vortex Warp Zenith Zephyr`.split(/\s+/);
-const ROOTS = `swap dex lend vault yield chain pad fi base bridge stake mint flow pool link verse node fund coin cash pay
-bit block dao labs port market farm guard trade zone hub net gate layer verse sync ledger byte cred stream wave`.split(/\s+/);
-const SUFFIXES = ['', '', '', '', '', ' Finance', ' Protocol', ' Network', ' DAO', ' Labs', ' Exchange', ' Capital', ' Chain', ' Swap', ' Games', ' AI'];
-const CATEGORIES = ['DeFi lending', 'decentralized exchange', 'yield aggregator', 'cross-chain bridge', 'liquid staking', 'NFT marketplace', 'GameFi', 'layer-2 scaling', 'oracle', 'payments', 'derivatives', 'stablecoin', 'DAO tooling', 'data availability'];
-const LABELS = ['Token', 'Staking', 'Router', 'Vault', 'Governance', 'Treasury', 'Bridge', 'Proxy Admin', 'Timelock', 'Rewards'];
+Sigma Solar Sonic Spark Stellar Storm Summit Swift Terra Titan Umbra Vapor Vector Velvet Vertex Vortex Warp Zenith Zephyr`.split(
+    /\s+/,
+  );
+const ROOTS =
+  `swap dex lend vault yield chain pad fi base bridge stake mint flow pool link verse node fund coin cash pay
+bit block dao labs port market farm guard trade zone hub net gate layer verse sync ledger byte cred stream wave`.split(
+    /\s+/,
+  );
+const SUFFIXES = [
+  '',
+  '',
+  '',
+  '',
+  '',
+  ' Finance',
+  ' Protocol',
+  ' Network',
+  ' DAO',
+  ' Labs',
+  ' Exchange',
+  ' Capital',
+  ' Chain',
+  ' Swap',
+  ' Games',
+  ' AI',
+];
+const CATEGORIES = [
+  'DeFi lending',
+  'decentralized exchange',
+  'yield aggregator',
+  'cross-chain bridge',
+  'liquid staking',
+  'NFT marketplace',
+  'GameFi',
+  'layer-2 scaling',
+  'oracle',
+  'payments',
+  'derivatives',
+  'stablecoin',
+  'DAO tooling',
+  'data availability',
+];
+const LABELS = [
+  'Token',
+  'Staking',
+  'Router',
+  'Vault',
+  'Governance',
+  'Treasury',
+  'Bridge',
+  'Proxy Admin',
+  'Timelock',
+  'Rewards',
+];
 const ROLES = ['owner', 'admin', 'minter', 'pauser', 'upgrader', 'timelock', 'operator', 'guardian'];
 const FUNCTIONS: [string, string, 'low' | 'medium' | 'high'][] = [
   ['mint(address,uint256)', 'onlyRole(MINTER_ROLE)', 'high'],
@@ -90,14 +142,83 @@ const FUNCTIONS: [string, string, 'low' | 'medium' | 'high'][] = [
   ['grantRole(bytes32,address)', 'onlyRole(DEFAULT_ADMIN_ROLE)', 'high'],
   ['emergencyWithdraw()', 'onlyGuardian', 'high'],
 ];
-const EVENTS = ['Transfer', 'Approval', 'Swap', 'Deposit', 'Withdraw', 'Sync', 'Mint', 'Burn', 'RewardPaid', 'Staked', 'OwnershipTransferred', 'RoleGranted', 'Paused', 'Upgraded', 'Harvest', 'Claimed'];
-const CALLS = ['transfer(address,uint256)', 'approve(address,uint256)', 'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)', 'deposit(uint256)', 'withdraw(uint256)', 'stake(uint256)', 'claim()', 'harvest()', 'transferFrom(address,address,uint256)', 'multicall(bytes[])', 'addLiquidity(address,address,uint256,uint256)', 'removeLiquidity(address,address,uint256)', 'redeem(uint256)', 'borrow(uint256)', 'repay(uint256)'];
-const CALLERS = ['Binance Hot Wallet', 'Coinbase Custody', 'Uniswap V3 Router', '1inch Aggregator', 'MEV Bot', 'Wintermute', 'Jump Trading', 'OKX Hot Wallet', 'Kraken Deposit', 'Gnosis Safe', 'Arbitrage Bot', 'Curve Pool', 'Market Maker', 'Bridge Relayer', 'Yield Optimizer', 'Whale'];
-const EXCHANGES = ['Binance', 'Coinbase', 'OKX', 'Kraken', 'Bybit', 'KuCoin', 'Gate.io', 'HTX', 'Bitget', 'Uniswap V3', 'PancakeSwap', 'Curve', 'SushiSwap', 'Raydium', 'Orca'];
+const EVENTS = [
+  'Transfer',
+  'Approval',
+  'Swap',
+  'Deposit',
+  'Withdraw',
+  'Sync',
+  'Mint',
+  'Burn',
+  'RewardPaid',
+  'Staked',
+  'OwnershipTransferred',
+  'RoleGranted',
+  'Paused',
+  'Upgraded',
+  'Harvest',
+  'Claimed',
+];
+const CALLS = [
+  'transfer(address,uint256)',
+  'approve(address,uint256)',
+  'swapExactTokensForTokens(uint256,uint256,address[],address,uint256)',
+  'deposit(uint256)',
+  'withdraw(uint256)',
+  'stake(uint256)',
+  'claim()',
+  'harvest()',
+  'transferFrom(address,address,uint256)',
+  'multicall(bytes[])',
+  'addLiquidity(address,address,uint256,uint256)',
+  'removeLiquidity(address,address,uint256)',
+  'redeem(uint256)',
+  'borrow(uint256)',
+  'repay(uint256)',
+];
+const CALLERS = [
+  'Binance Hot Wallet',
+  'Coinbase Custody',
+  'Uniswap V3 Router',
+  '1inch Aggregator',
+  'MEV Bot',
+  'Wintermute',
+  'Jump Trading',
+  'OKX Hot Wallet',
+  'Kraken Deposit',
+  'Gnosis Safe',
+  'Arbitrage Bot',
+  'Curve Pool',
+  'Market Maker',
+  'Bridge Relayer',
+  'Yield Optimizer',
+  'Whale',
+];
+const EXCHANGES = [
+  'Binance',
+  'Coinbase',
+  'OKX',
+  'Kraken',
+  'Bybit',
+  'KuCoin',
+  'Gate.io',
+  'HTX',
+  'Bitget',
+  'Uniswap V3',
+  'PancakeSwap',
+  'Curve',
+  'SushiSwap',
+  'Raydium',
+  'Orca',
+];
 const ALERTS: [string, string][] = [
   ['Flash loan exploit', 'An attacker used a flash loan to manipulate pool prices and drain liquidity.'],
   ['Private key compromise', 'A privileged deployer key was compromised and used to move treasury funds.'],
-  ['Oracle manipulation', 'A thin-liquidity price feed was manipulated to borrow against inflated collateral.'],
+  [
+    'Oracle manipulation',
+    'A thin-liquidity price feed was manipulated to borrow against inflated collateral.',
+  ],
   ['Reentrancy attack', 'A withdraw function was re-entered before balances were updated.'],
   ['Rug pull', 'Liquidity was removed by the deployer shortly after launch.'],
   ['Phishing campaign', 'A fake front end is asking users to sign unlimited token approvals.'],
@@ -127,7 +248,9 @@ export function slugify(name: string): string {
 }
 
 /** Names and tickers for `count` projects: the icon manifest first, then generated compounds. */
-export function projectIdentities(count: number): { id: string; name: string; tickers: string[]; icon: boolean }[] {
+export function projectIdentities(
+  count: number,
+): { id: string; name: string; tickers: string[]; icon: boolean }[] {
   const rng = new Random('identities');
   const out: { id: string; name: string; tickers: string[]; icon: boolean }[] = [];
   const ids = new Set<string>();
@@ -212,7 +335,9 @@ export function generateProject(
       role: rng.pick(ROLES),
       isContract: rng.chance(0.4),
     }));
-    const fns = rng.sample(FUNCTIONS, rng.int(3, 7)).map(([signature, modifier, risk]) => ({ signature, modifier, risk }));
+    const fns = rng
+      .sample(FUNCTIONS, rng.int(3, 7))
+      .map(([signature, modifier, risk]) => ({ signature, modifier, risk }));
     let t = today.getTime() - rng.int(0, 36) * 3_600_000;
     // Privileged calls are rare: most contracts have a handful, a busy quarter has more than a page (20).
     const txs = Array.from({ length: rng.chance(0.25) ? rng.int(20, 30) : rng.int(3, 12) }, () => {
@@ -245,10 +370,14 @@ export function generateProject(
       })),
     ),
     topEvents: ranked(
-      rng.sample(EVENTS, rng.int(10, 13)).map((name) => ({ name, count: Math.round(rng.next() ** 2 * 20000 * scale) + 5 })),
+      rng
+        .sample(EVENTS, rng.int(10, 13))
+        .map((name) => ({ name, count: Math.round(rng.next() ** 2 * 20000 * scale) + 5 })),
     ),
     topFunctionCalls: ranked(
-      rng.sample(CALLS, rng.int(10, 13)).map((name) => ({ name, count: Math.round(rng.next() ** 2 * 12000 * scale) + 5 })),
+      rng
+        .sample(CALLS, rng.int(10, 13))
+        .map((name) => ({ name, count: Math.round(rng.next() ** 2 * 12000 * scale) + 5 })),
     ),
     exchanges: rng
       .sample(EXCHANGES, rng.int(2, 7))

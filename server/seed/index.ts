@@ -19,7 +19,9 @@ export async function seedIfEmpty(
   projectCount: number,
   options: SeedOptions = {},
 ): Promise<{ seeded: boolean }> {
-  const existing = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects LIMIT 1) x`);
+  const existing = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects LIMIT 1) x`,
+  );
   if (rows<{ n: number }>(existing)[0]?.n) return { seeded: false };
   const today = startOfDay(options.today ?? new Date());
   const identities = projectIdentities(projectCount);

@@ -73,7 +73,14 @@ export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<
   for (const batch of chunks(contractRows, 1000)) {
     await bulkInsert(db, 'contracts', batch, {
       conflict: ['address'],
-      update: ['project_id', 'chain', 'label', 'privileged_addresses', 'privileged_functions', 'privileged_transactions'],
+      update: [
+        'project_id',
+        'chain',
+        'label',
+        'privileged_addresses',
+        'privileged_functions',
+        'privileged_transactions',
+      ],
     });
   }
 
@@ -98,7 +105,9 @@ export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<
     });
   }
 
-  const socialRows = records.filter((r) => r.socialActivity).flatMap((r) => socialSeries(r.id, r.socialActivity!));
+  const socialRows = records
+    .filter((r) => r.socialActivity)
+    .flatMap((r) => socialSeries(r.id, r.socialActivity!));
   const withSocial = records.filter((r) => r.socialActivity);
   for (const batch of chunks(withSocial, 1000)) await deleteFor(db, 'social_activity_series', batch);
   for (const batch of chunks(socialRows, 3000)) await bulkInsert(db, 'social_activity_series', batch);
@@ -118,7 +127,9 @@ export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<
   for (const batch of chunks(alertRows, 1000)) await bulkInsert(db, 'alerts', batch);
 }
 
-type SeriesRow = { project_id: string; type: string; start_day: string; values: number[] };
+/** `values` as a PostgreSQL array literal: the database parses `{1,2,3}` much faster than a JSON array. */
+type SeriesRow = { project_id: string; type: string; start_day: string; values: string };
+const pgArray = (values: number[]) => `{${values.join(',')}}`;
 
 /** Day points → one series per type, from its first to its last day (days without a point count 0). */
 function socialSeries(projectId: string, points: NonNullable<ProjectRecord['socialActivity']>): SeriesRow[] {
@@ -134,7 +145,7 @@ function socialSeries(projectId: string, points: NonNullable<ProjectRecord['soci
     const first = Math.min(...days);
     const last = Math.max(...days);
     const values = Array.from({ length: last - first + 1 }, (_, i) => m.get(first + i) ?? 0);
-    return { project_id: projectId, type, start_day: dayString(first), values };
+    return { project_id: projectId, type, start_day: dayString(first), values: pgArray(values) };
   });
 }
 
@@ -157,7 +168,7 @@ export async function seedSocialActivity(db: Db, projectIds: string[], today: Da
         else if (type === 'mentions') values.push((base('mn') % 300) + (noise % 250));
         else values.push(1000 + (base('fl') % 250_000) + (base('gr') % 80) * (day - epoch) + (noise % 60));
       }
-      rows.push({ project_id: id, type, start_day: dayString(first), values });
+      rows.push({ project_id: id, type, start_day: dayString(first), values: pgArray(values) });
     }
   }
   for (const batch of chunks(rows, 3000)) {

@@ -1,3 +1,5 @@
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /** A small seeded PRNG (mulberry32) so the same inputs always give the same data. */
 export class Random {
   private state: number;
@@ -31,7 +33,8 @@ export class Random {
   sample<T>(items: readonly T[], count: number): T[] {
     const copy = [...items];
     const out: T[] = [];
-    while (out.length < count && copy.length > 0) out.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
+    while (out.length < count && copy.length > 0)
+      out.push(copy.splice(Math.floor(this.next() * copy.length), 1)[0]!);
     return out;
   }
 
@@ -42,10 +45,15 @@ export class Random {
     return (s - 3) * Math.SQRT2;
   }
 
+  /** `length` random lower-case hex digits (length even). */
   hex(length: number): string {
     let s = '';
-    while (s.length < length) s += Math.floor(this.next() * 0x100000000).toString(16).padStart(8, '0');
-    return s.slice(0, length);
+    for (let i = 0; i < length; i += 8) {
+      const n = Math.floor(this.next() * 0x100000000);
+      s +=
+        BYTE_HEX[n >>> 24]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
+    }
+    return s.length === length ? s : s.slice(0, length);
   }
 
   shuffle<T>(items: T[]): T[] {

@@ -62,7 +62,11 @@ export const ProjectRecord = z
       .regex(/^\/[A-Za-z0-9/_.$-]{1,200}$/, 'Expected a site path such as /logos/eth.svg')
       .optional(),
     description: z.string().max(5000).default(''),
-    website: z.url({ protocol: /^https?$/ }).max(300).nullable().default(null),
+    website: z
+      .url({ protocol: /^https?$/ })
+      .max(300)
+      .nullable()
+      .default(null),
     subScores: SubScores,
     auditStatus: AuditStatus,
     auditDate: isoDate.nullable().default(null),
@@ -71,12 +75,19 @@ export const ProjectRecord = z
     trendScore: z.number().min(0).max(1_000_000).default(0),
     contracts: z.array(ContractRecord).max(50).optional(),
     monitoring: MonitoringRecord.optional(),
-    socialActivity: z.array(SocialPoint).max(3 * 3660).optional(),
+    socialActivity: z
+      .array(SocialPoint)
+      .max(3 * 3660)
+      .optional(),
     alerts: z.array(AlertRecord).max(500).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.auditStatus === 'audited' && !p.auditDate) {
-      ctx.addIssue({ code: 'custom', path: ['auditDate'], message: 'Required when auditStatus is "audited"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['auditDate'],
+        message: 'Required when auditStatus is "audited"',
+      });
     }
   });
 export type ProjectRecord = z.infer<typeof ProjectRecord>;

@@ -5,7 +5,7 @@ import { getPortfolio, type Portfolio, type RiskLevel } from '../../api/portfoli
 import { WALLET_CHAIN_LABELS } from '../../api/user';
 import { resourceMachine } from '../../machines/resource/resource.machine';
 import { ProjectLogo } from '../components/ProjectLogo';
-import { useFlag } from '../features/flags/flags';
+import { useFlag, useFlagsStatus } from '../features/flags/flags';
 import { request } from '../lib/client';
 import { NotFound } from './NotFoundPage';
 import '../features/settings/settings.css';
@@ -103,9 +103,12 @@ function PortfolioView() {
 /** /my/portfolio: only with the `portfolio` flag (spec §2, §6); otherwise the page does not exist. */
 export default function PortfolioPage() {
   const enabled = useFlag('portfolio') === true;
+  const flagsStatus = useFlagsStatus();
   useEffect(() => {
     if (enabled) document.title = 'Portfolio — Sentinel Ratings';
   }, [enabled]);
+  // Until the flags are evaluated for this user, neither the page nor a 404 is shown.
+  if (!enabled && flagsStatus === 'loading') return <main id="main" className="route-loading" aria-busy="true" />;
   if (!enabled) return <NotFound />;
   return (
     <main id="main" className="page container settings-page">

@@ -66,6 +66,7 @@ describe('AccountArea signed out', () => {
     await user.click(await screen.findByRole('link', { name: 'Sign up' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveFocus());
     expect(location.pathname).toBe('/');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -82,7 +82,9 @@ describe('Impersonation Tool', () => {
     expect(banner).toHaveTextContent('You are impersonating target@example.com.');
     await user.click(screen.getByRole('button', { name: 'Exit Impersonation' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
-    expect(exitImpersonation).toHaveBeenCalledWith(expect.objectContaining({ input: { adminId: 'a-admin' } }));
+    expect(exitImpersonation).toHaveBeenCalledWith(
+      expect.objectContaining({ input: { adminId: 'a-admin' } }),
+    );
   });
 });
 
@@ -107,11 +109,16 @@ describe('useFlag', () => {
     const evaluate = vi.fn(async ({ input }: { input: unknown }) => ({ impersonationTool: input !== null }));
     render(
       <SessionProvider
-        logic={sessionMachine.provide({ actors: { fetchSession: fromPromise(async () => session) } }) as never}
+        logic={
+          sessionMachine.provide({ actors: { fetchSession: fromPromise(async () => session) } }) as never
+        }
       >
         <FlagsProvider
           logic={liveFlagsMachine.provide({
-            actors: { evaluate: fromPromise(evaluate) as never, watch: fromPromise(async () => undefined) as never },
+            actors: {
+              evaluate: fromPromise(evaluate) as never,
+              watch: fromPromise(async () => undefined) as never,
+            },
           })}
         >
           <ShowFlag />

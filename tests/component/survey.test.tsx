@@ -44,7 +44,7 @@ function setup(opts: { watchlists?: unknown[]; firstLogin?: boolean; saveFails?:
     },
   });
   const pickerLogic = watchlistPickerMachine.provide({
-    actors: { searchProjects: fromPromise(async () => PROJECTS) },
+    actors: { searchProjects: fromPromise<typeof PROJECTS, { keyword: string }>(async () => PROJECTS) as never },
   });
   const user = userEvent.setup();
   render(
@@ -203,7 +203,10 @@ describe('survey notification', () => {
       actors: { fetchSurveyStatus: fromPromise(calls.status), readLastNotification: fromPromise(calls.last) },
     });
     const dialogLogic = surveyMachine.provide({
-      actors: { loadWatchlists: fromPromise(async () => []), saveSurvey: fromPromise(async () => undefined) },
+      actors: {
+        loadWatchlists: fromPromise<unknown[]>(async () => []),
+        saveSurvey: fromPromise<void, Saved>(async () => undefined),
+      },
     });
     const view = render(
       <SurveyHost status="authenticated" enabled={enabled} logic={logic as never} dialogLogic={dialogLogic as never} />,

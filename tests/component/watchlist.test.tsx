@@ -219,6 +219,23 @@ describe('Watchlists page', () => {
   });
 });
 
+describe('Watchlists page freshness', () => {
+  it('reloads the lists when the page opens (a list made elsewhere shows up)', async () => {
+    const server = fakeServer([{ id: 'w1', name: 'One', projects: [] }]);
+    const ui = (page: boolean) => (
+      <WatchlistProvider signedIn logic={server.logic}>
+        <AddToWatchlistButton projectId="p9" projectName="Project 9" />
+        {page && <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />}
+      </WatchlistProvider>
+    );
+    const { rerender } = render(ui(false));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Watchlist' })).toBeEnabled());
+    server.lists.push({ id: 'w2', name: 'From the survey', projects: ['p1'] });
+    rerender(ui(true));
+    expect(await screen.findByRole('button', { name: /From the survey/ })).toBeInTheDocument();
+  });
+});
+
 describe('AddToWatchlistButton', () => {
   it('toggles optimistically and rolls back when the update fails', async () => {
     const user = userEvent.setup();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { ssoSettingsLink } from '../../server/routes/user';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -153,6 +154,29 @@ describe('account settings in a real browser', () => {
     // Guided Tour section.
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('tour') === 'true');
+    await context.close();
+  });
+
+  it('unsubscribes from the email link without signing in', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUp(page);
+    await surveyDone(page);
+    const { username } = (await (await page.request.get('/api/user/profile')).json()) as { username: string };
+    // The server generated its AUTH_SECRET under DATA_DIR; the mail would carry this link.
+    const secret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim();
+    const link = ssoSettingsLink(server.url, secret, username);
+
+    const stranger = await newPage(browser, server.url);
+    await stranger.page.goto(link);
+    await stranger.page.getByRole('heading', { name: 'Email notifications', level: 1 }).waitFor();
+    await stranger.page.getByRole('button', { name: 'Unsubscribe from all' }).click();
+    await stranger.page.getByText('You have been unsubscribed from all emails.').waitFor();
+    await stranger.context.close();
+
+    await page.goto('/my/settings');
+    const section = page.locator('[data-part="settings-notifications"]');
+    await section.getByRole('checkbox').first().waitFor();
+    for (const box of await section.getByRole('checkbox').all()) expect(await box.isChecked()).toBe(false);
     await context.close();
   });
 

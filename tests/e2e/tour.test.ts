@@ -18,12 +18,15 @@ const PASSWORD = 'Passw0rd!x';
 const ANONYMOUS = ['Search for projects', 'Stay informed on safety', 'Keep up with trends', "What's new", 'Filter through projects', 'In the works'];
 const SIGNED_IN = ['Your account', ...ANONYMOUS];
 
-const dialog = (page: Page) => page.getByRole('dialog');
+/** The tour's tooltip or card (other dialogs, e.g. the cookie notice, may be on the page too). */
+const dialog = (page: Page) => page.locator('[data-scope="tour"][role="dialog"]');
 
 async function expectStep(page: Page, title: string, progress: string) {
   const d = dialog(page);
   await d.getByRole('heading', { name: title, exact: true }).waitFor();
   await d.getByText(progress, { exact: true }).waitFor();
+  // Placed by floating-ui and shown (tooltip machine 'open').
+  await page.locator('[data-scope="tour"][role="dialog"][data-status="open"]').waitFor();
   // The spotlighted target is in the viewport and the tooltip is inside it.
   const box = await d.boundingBox();
   const viewport = page.viewportSize()!;
@@ -79,6 +82,8 @@ for (const [label, viewport] of [
 
     it('signed in: 7 steps, then the signed-in card', async () => {
       const { context, page } = await newPage(browser, server.url, viewport);
+      // This user answered the first-login survey notification with 'I'll do it later' just now.
+      await context.addInitScript(() => localStorage.setItem('survey-last-notification-time', String(Date.now())));
       await page.goto('/');
       await signUp(page);
       await page.goto('/?tour=true');

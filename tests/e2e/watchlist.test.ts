@@ -34,6 +34,17 @@ async function signUp(page: Page): Promise<void> {
   expect(signIn.status()).toBe(200);
 }
 
+/** A signed-in page; the onboarding survey and the cookie notice are already answered. */
+async function signedInPage() {
+  const opened = await newPage(browser, server.url);
+  await opened.context.addInitScript(() => {
+    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+    window.localStorage.setItem('cookieConsent', 'true');
+  });
+  await signUp(opened.page);
+  return opened;
+}
+
 const serverLists = async (page: Page) => (await (await page.request.get('/api/watchlist')).json()) as ApiList[];
 const message = (page: Page) => page.locator('[data-part="message"]');
 const listTitle = (page: Page) => page.locator('#watchlist-title');
@@ -43,8 +54,7 @@ const expectMessage = async (page: Page, text: string) => {
 
 describe('watchlists in a real browser', () => {
   it('temp list → add from the picker → rename → duplicate refused → toggle on a project page → delete', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    const { context, page } = await signedInPage();
     await page.goto('/my/watchlists');
 
     // With no watchlists the temp list is shown, and it cannot be deleted.
@@ -68,6 +78,7 @@ describe('watchlists in a real browser', () => {
     expect(lists).toHaveLength(1);
     expect(lists[0]).toMatchObject({ name: 'My Watchlist' });
     expect(lists[0]!.projects).toHaveLength(1);
+    const firstId = lists[0]!.projects[0]!;
 
     // Rename.
     await page.getByRole('button', { name: 'Rename' }).click();
@@ -98,7 +109,7 @@ describe('watchlists in a real browser', () => {
 
     // Toggle from a project page (the first list is selected after a fresh load).
     const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
-    const other = trending.find((p) => !lists[0]!.projects.includes(p.id))!;
+    const other = trending.find((p) => p.id !== firstId)!;
     await page.goto(`/projects/${other.id}`);
     const add = page.getByRole('button', { name: 'Add to Watchlist' });
     await add.waitFor();
@@ -107,7 +118,10 @@ describe('watchlists in a real browser', () => {
     await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
     await expectMessage(page, 'The project is successfully added');
     lists = await serverLists(page);
-    expect(lists[0]!.projects).toEqual([...lists[0]!.projects.slice(0, 1), other.id]);
+    expect(lists.map((l) => [l.name, l.projects])).toEqual([
+      ['Core Holdings', [firstId, other.id]],
+      ['DeFi', []],
+    ]);
 
     // Delete the second list: after confirmation the selection moves back to the first.
     await page.goto('/my/watchlists');
@@ -124,8 +138,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it('rolls an optimistic toggle back when the server fails the update', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    const { context, page } = await signedInPage();
     const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
     const projectId = trending[0]!.id;
     await page.goto(`/projects/${projectId}`);

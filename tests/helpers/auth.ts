@@ -18,7 +18,8 @@ export function cookieHeader(...responses: LightMyRequestResponse[]): string {
   const jar = new Map<string, string>();
   for (const res of responses) {
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const cleared = c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      const cleared =
+        c.value === '' || c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
       if (cleared) jar.delete(c.name);
       else jar.set(c.name, c.value);
     }
@@ -54,7 +55,13 @@ export async function signIn(
     method: 'POST',
     url: '/api/auth/callback/credentials',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    payload: new URLSearchParams({ email, password, csrfToken: csrf, callbackUrl: '/', json: 'true' }).toString(),
+    payload: new URLSearchParams({
+      email,
+      password,
+      csrfToken: csrf,
+      callbackUrl: '/',
+      json: 'true',
+    }).toString(),
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = [csrfCookie, cookieHeader(response)].filter(Boolean).join('; ');
@@ -82,7 +89,8 @@ export async function signUpAndSignIn(
     payload: { email, verificationCode: code },
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
-  if (opts.admin) await app.db.update(users).set({ role: 'admin' }).where(eq(users.email, email.toLowerCase()));
+  if (opts.admin)
+    await app.db.update(users).set({ role: 'admin' }).where(eq(users.email, email.toLowerCase()));
   const { cookie, csrf, user } = await signIn(app, email, password);
   return { cookie, csrf, user };
 }

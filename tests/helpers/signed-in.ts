@@ -23,7 +23,12 @@ export async function signIn(
   const email = opts.email ?? `user${process.pid}-${Date.now()}-${n++}@example.com`;
   const [row] = await app.db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(PASSWORD), confirmed: true, role: opts.admin ? 'admin' : 'user' })
+    .values({
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      confirmed: true,
+      role: opts.admin ? 'admin' : 'user',
+    })
     .returning();
   const client = anonymous(app);
   const res = await client.inject({

@@ -6,7 +6,12 @@ const machine = announcementAdminMachine.provide({
   actors: { load: pending() as never, save: pending() as never },
 });
 
-const stored = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Read more', active: true };
+const stored = {
+  content: 'Skynet 2.0 is live',
+  link: '/products/skynet',
+  linkText: 'Read more',
+  active: true,
+};
 const invalid = Object.assign(new Error('link: Enter a path starting with / or an http(s) URL'), {
   status: 400,
   fields: { link: 'Enter a path starting with / or an http(s) URL' },

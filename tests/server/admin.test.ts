@@ -15,8 +15,14 @@ describe('PUT /api/announcement (admin only)', () => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const put = (client: Client, payload: object) => client.inject({ method: 'PUT', url: '/api/announcement', payload });
-  const body = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Read more', active: true };
+  const put = (client: Client, payload: object) =>
+    client.inject({ method: 'PUT', url: '/api/announcement', payload });
+  const body = {
+    content: 'Skynet 2.0 is live',
+    link: '/products/skynet',
+    linkText: 'Read more',
+    active: true,
+  };
 
   it('refuses anonymous (401) and non-admin (403) callers', async () => {
     expect((await put(anonymous(t.app), body)).statusCode).toBe(401);
@@ -29,13 +35,21 @@ describe('PUT /api/announcement (admin only)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject(body);
     const second = await put(admin, { content: 'Maintenance tonight', active: true });
-    expect(second.json()).toMatchObject({ content: 'Maintenance tonight', link: null, linkText: null, active: true });
+    expect(second.json()).toMatchObject({
+      content: 'Maintenance tonight',
+      link: null,
+      linkText: null,
+      active: true,
+    });
 
+    const banner = await t.app.inject({ method: 'GET', url: '/api/announcement' });
+    expect(banner.json()).toEqual({ content: 'Maintenance tonight', link: '', linkText: '' });
     const rows = await t.app.db.select().from(announcements).orderBy(desc(announcements.id));
     expect(rows.filter((r) => r.active).map((r) => r.content)).toEqual(['Maintenance tonight']);
     expect(rows[0]!.updatedBy).toBe(admin.username);
 
     await put(admin, { content: 'Maintenance tonight', active: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/announcement' })).json()).toBeNull();
     const after = await t.app.db.select().from(announcements);
     expect(after.filter((r) => r.active)).toEqual([]);
     const latest = await admin.inject({ method: 'GET', url: '/api/admin/announcement' });

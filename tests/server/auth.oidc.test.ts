@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, signUpAndSignIn } from '../helpers/auth';
 
@@ -43,7 +46,14 @@ beforeAll(async () => {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-only-cookie-key'] },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     findAccount: async (_ctx, id) => ({
       accountId: id,
       claims: async () => ({
@@ -65,15 +75,31 @@ beforeAll(async () => {
       void (async () => {
         const details = await provider.interactionDetails(req, res);
         if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: account.sub } },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
-        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-        const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+        const grant = new provider.Grant({
+          accountId: details.session!.accountId,
+          clientId: String(details.params.client_id),
+        });
+        const missing = details.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+        };
         if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
         if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
         const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        await provider.interactionFinished(
+          req,
+          res,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
       })().catch((err: unknown) => {
         res.statusCode = 500;
         res.end(String(err));
@@ -167,7 +193,10 @@ describe('social sign-in through OpenID Connect', () => {
     expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(res.cookies.find((c) => c.name === 'oidc-state')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(res.cookies.find((c) => c.name === 'oidc-state')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
   });
 
   it('signs a new user in, creating the account, and lands on the callback URL', async () => {
@@ -195,7 +224,9 @@ describe('social sign-in through OpenID Connect', () => {
     await signUpAndSignIn(t.app, 'carol@example.com');
     account = { sub: 'carol-sub', email: 'carol@example.com', emailVerified: false };
     const { callback, session } = await socialSignIn('google');
-    expect(callback.headers.location).toBe('/api/auth/signin?error=OAuthAccountNotLinked&callbackUrl=%2Fmy%2Fsettings');
+    expect(callback.headers.location).toBe(
+      '/api/auth/signin?error=OAuthAccountNotLinked&callbackUrl=%2Fmy%2Fsettings',
+    );
     expect(session).toEqual({});
   });
 
@@ -215,7 +246,10 @@ describe('social sign-in through OpenID Connect', () => {
   });
 
   it('sends an unknown provider to the sign-in page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/myspace?callbackUrl=%2Fmy%2Fsettings' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signin/myspace?callbackUrl=%2Fmy%2Fsettings',
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/api/auth/signin?callbackUrl=%2Fmy%2Fsettings');
   });

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { authedInject, getCsrf, latestCode, signIn, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
@@ -13,7 +16,8 @@ let n = 0;
 const freshEmail = () => `pool-${Date.now()}-${n++}@example.com`;
 const HOUR = 60 * 60 * 1000;
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object });
 const signUp = (email: string, password = TEST_PASSWORD) => post('/api/auth/signup', { email, password });
 const outbox = async (email: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
@@ -126,7 +130,10 @@ describe('verify email', () => {
     expect(unknown.json()).toMatchObject({ error: 'CodeMismatchException' });
     const long = await post('/api/auth/verify-email', { email: freshEmail(), verificationCode: '1234567' });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toMatchObject({ error: 'ValidationError', fields: { verificationCode: expect.any(String) } });
+    expect(long.json()).toMatchObject({
+      error: 'ValidationError',
+      fields: { verificationCode: expect.any(String) },
+    });
   });
 });
 
@@ -168,7 +175,11 @@ describe('resend confirmation', () => {
     const restarted = await buildApp({ config: t.config, database: t.database, logger: false });
     restarted.clock.set(t.app.clock.now());
     restarted.clock.advance(61_000);
-    const afterRestart = await restarted.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email } });
+    const afterRestart = await restarted.inject({
+      method: 'POST',
+      url: '/api/auth/resend-confirmation',
+      payload: { email },
+    });
     expect(afterRestart.json()).toMatchObject({ error: 'LimitExceededException' });
     await restarted.close();
 
@@ -214,17 +225,26 @@ describe('forgot and reset password', () => {
       newPassword: 'NewPassw0rd',
     });
     expect(wrong.json()).toMatchObject({ error: 'CodeMismatchException' });
-    const weak = await post('/api/auth/reset-forgotten-password', { email: user.email, code, newPassword: 'weak' });
+    const weak = await post('/api/auth/reset-forgotten-password', {
+      email: user.email,
+      code,
+      newPassword: 'weak',
+    });
     expect(weak.json()).toMatchObject({ error: 'InvalidPasswordException' });
     t.app.clock.advance(HOUR + 1000);
-    const late = await post('/api/auth/reset-forgotten-password', { email: user.email, code, newPassword: 'NewPassw0rd' });
+    const late = await post('/api/auth/reset-forgotten-password', {
+      email: user.email,
+      code,
+      newPassword: 'NewPassw0rd',
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ error: 'ExpiredCodeException' });
   });
 
   it('answers LimitExceededException after 5 requests in an hour; unknown emails get the same answers', async () => {
     const email = freshEmail();
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
     const over = await post('/api/auth/forgot-password', { email });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({
@@ -235,7 +255,10 @@ describe('forgot and reset password', () => {
   });
 
   it('answers 400 naming the field for a missing code or email', async () => {
-    const res = await post('/api/auth/reset-forgotten-password', { email: 'x@example.com', newPassword: 'NewPassw0rd' });
+    const res = await post('/api/auth/reset-forgotten-password', {
+      email: 'x@example.com',
+      newPassword: 'NewPassw0rd',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ fields: { code: expect.any(String) } });
     const forgot = await post('/api/auth/forgot-password', {});
@@ -256,11 +279,16 @@ describe('change password', () => {
     expect(weak.json()).toMatchObject({ error: 'InvalidPasswordException' });
     const ok = await change({ oldPassword: TEST_PASSWORD, newPassword: 'Another1pass' });
     expect(ok.statusCode).toBe(200);
-    expect((await signIn(t.app, session.user.email, 'Another1pass')).user.username).toBe(session.user.username);
+    expect((await signIn(t.app, session.user.email, 'Another1pass')).user.username).toBe(
+      session.user.username,
+    );
   });
 
   it('is refused signed out (401) and without the CSRF header (403)', async () => {
-    const signedOut = await post('/api/user/change-password', { oldPassword: 'a', newPassword: 'Another1pass' });
+    const signedOut = await post('/api/user/change-password', {
+      oldPassword: 'a',
+      newPassword: 'Another1pass',
+    });
     expect(signedOut.statusCode).toBe(401);
     const session = await signUpAndSignIn(t.app, freshEmail());
     const noHeader = await t.app.inject({

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 import { openJwt } from '../../server/plugins/session';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
@@ -22,13 +25,25 @@ const freshEmail = () => `session-${Date.now()}-${n++}@example.com`;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
 
-async function login(email: string, password: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function login(
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const { csrf, cookie } = await getCsrf(t.app);
   return t.app.inject({
     method: 'POST',
     url: '/api/auth/callback/credentials',
     headers: { 'content-type': FORM, cookie, ...headers },
-    payload: form({ email, password, csrfToken: csrf, callbackUrl: '/my/watchlists', json: 'true', ...extra }),
+    payload: form({
+      email,
+      password,
+      csrfToken: csrf,
+      callbackUrl: '/my/watchlists',
+      json: 'true',
+      ...extra,
+    }),
   });
 }
 
@@ -41,7 +56,11 @@ describe('GET /api/auth/session', () => {
 
   it('is { user: { username, email }, expires } signed in, and {} after the session expires', async () => {
     const session = await signUpAndSignIn(t.app, freshEmail());
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: session.cookie },
+    });
     const body = res.json();
     expect(body).toEqual({
       user: { username: session.user.username, email: session.user.email },
@@ -51,14 +70,25 @@ describe('GET /api/auth/session', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     t.app.clock.advance(31 * 86_400_000);
-    const later = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.cookie } });
+    const later = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: session.cookie },
+    });
     expect(later.json()).toEqual({});
   });
 
   it('ignores a tampered session cookie', async () => {
     const session = await signUpAndSignIn(t.app, freshEmail());
-    const tampered = session.cookie.replace(/session-token=([^;]+)/, (_m, v: string) => `session-token=${v.slice(0, -4)}AAAA`);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: tampered } });
+    const tampered = session.cookie.replace(
+      /session-token=([^;]+)/,
+      (_m, v: string) => `session-token=${v.slice(0, -4)}AAAA`,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: tampered },
+    });
     expect(res.json()).toEqual({});
   });
 
@@ -105,7 +135,11 @@ describe('POST /api/auth/callback/credentials', () => {
 
   it('answers 401 UserNotConfirmedException for a right password on an unconfirmed account', async () => {
     const email = freshEmail();
-    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: TEST_PASSWORD } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: TEST_PASSWORD },
+    });
     const res = await login(email, TEST_PASSWORD);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'UserNotConfirmedException' });
@@ -121,16 +155,34 @@ describe('POST /api/auth/callback/credentials', () => {
     expect(ok.headers.location).toBe('/my/watchlists');
     const bad = await login(email, 'Wrong1234', { json: '' });
     expect(bad.statusCode).toBe(302);
-    expect(bad.headers.location).toBe('/api/auth/signin?error=NotAuthorizedException&callbackUrl=%2Fmy%2Fwatchlists');
+    expect(bad.headers.location).toBe(
+      '/api/auth/signin?error=NotAuthorizedException&callbackUrl=%2Fmy%2Fwatchlists',
+    );
   });
 
   it('never redirects to another site', async () => {
     const email = freshEmail();
     await signUpAndSignIn(t.app, email);
-    for (const callbackUrl of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+    for (const callbackUrl of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'javascript:alert(1)',
+    ]) {
       const res = await login(email, TEST_PASSWORD, { callbackUrl });
       expect(res.json()).toEqual({ url: '/' });
     }
+  });
+
+  it('keeps a same-site callback URL but makes it a safe Location header', async () => {
+    const email = freshEmail();
+    await signUpAndSignIn(t.app, email);
+    const json = await login(email, TEST_PASSWORD, { callbackUrl: 'http://localhost:80/my/settings?a=1' });
+    expect(json.json()).toEqual({ url: '/my/settings?a=1' });
+    const res = await login(email, TEST_PASSWORD, { callbackUrl: '/my/\r\nSet-Cookie: x=1/ü/你', json: '' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/my/Set-Cookie:%20x=1/%C3%BC/%E4%BD%A0');
+    expect(res.headers['set-cookie']?.toString()).not.toContain('x=1');
   });
 
   it('answers 400 naming the field for a missing email', async () => {
@@ -185,7 +237,10 @@ describe('CSRF', () => {
       { cookie, fields: { email, password: TEST_PASSWORD, json: 'true' } },
       { cookie, fields: { email, password: TEST_PASSWORD, json: 'true', csrfToken: other.csrf } },
       { cookie: '', fields: { email, password: TEST_PASSWORD, json: 'true', csrfToken: csrf } },
-      { cookie: cookie.replace(/%7C.*|\|.*/, '|forged'), fields: { email, password: TEST_PASSWORD, json: 'true', csrfToken: csrf } },
+      {
+        cookie: cookie.replace(/%7C.*|\|.*/, '|forged'),
+        fields: { email, password: TEST_PASSWORD, json: 'true', csrfToken: csrf },
+      },
     ];
     for (const a of attempts) {
       const res = await t.app.inject({
@@ -209,7 +264,11 @@ describe('CSRF', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'CsrfError' });
-    const withHeader = await authedInject(t.app, session, { method: 'POST', url: '/api/user/change-password', payload: {} });
+    const withHeader = await authedInject(t.app, session, {
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: {},
+    });
     expect(withHeader.statusCode).toBe(400);
   });
 
@@ -240,7 +299,13 @@ describe('cookies', () => {
     const https = { 'x-forwarded-proto': 'https' };
     const csrfRes = await t.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: https });
     const csrfCookie = csrfRes.cookies[0]!;
-    expect(csrfCookie).toMatchObject({ name: '__Host-csrf-token', secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(csrfCookie).toMatchObject({
+      name: '__Host-csrf-token',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(csrfCookie.domain).toBeUndefined();
     const res = await t.app.inject({
       method: 'POST',
@@ -292,11 +357,21 @@ describe('sign out', () => {
 
 describe('pages and redirects', () => {
   it('redirects /my/* without a session to the sign-in page with SessionRequired and the callback URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/my/watchlists?tab=2', headers: { accept: 'text/html' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/my/watchlists?tab=2',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/api/auth/signin?error=SessionRequired&callbackUrl=%2Fmy%2Fwatchlists%3Ftab%3D2');
+    expect(res.headers.location).toBe(
+      '/api/auth/signin?error=SessionRequired&callbackUrl=%2Fmy%2Fwatchlists%3Ftab%3D2',
+    );
     const session = await signUpAndSignIn(t.app, freshEmail());
-    const signedIn = await t.app.inject({ method: 'GET', url: '/my/watchlists', headers: { cookie: session.cookie, accept: 'text/html' } });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/my/watchlists',
+      headers: { cookie: session.cookie, accept: 'text/html' },
+    });
     expect(signedIn.statusCode).not.toBe(302);
   });
 
@@ -362,12 +437,22 @@ describe('POST /api/auth/_log', () => {
       payload: form({ level: 'error', code: 'CALLBACK_CREDENTIALS_JWT_ERROR', details: '{"a":1}' }),
     });
     expect(beacon.statusCode).toBe(204);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/_log', payload: { level: 'loud', code: 'X' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/_log',
+      payload: { level: 'loud', code: 'X' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ fields: { level: expect.any(String) } });
     let last = 0;
     for (let i = 0; i < 40; i++) {
-      last = (await t.app.inject({ method: 'POST', url: '/api/auth/_log', payload: { level: 'warn', code: 'NO_SECRET' } })).statusCode;
+      last = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/_log',
+          payload: { level: 'warn', code: 'NO_SECRET' },
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });
@@ -376,12 +461,25 @@ describe('POST /api/auth/_log', () => {
 describe('development outbox', () => {
   it('lists mail newest first as JSON and as a page', async () => {
     const email = freshEmail();
-    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: TEST_PASSWORD } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: TEST_PASSWORD },
+    });
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
     const mails = res.json();
-    expect(mails.map((m: { subject: string }) => m.subject)).toEqual(['Your password reset code', 'Your verification code']);
-    expect(mails[0]).toEqual({ to: email, subject: 'Your password reset code', text: expect.any(String), code: await latestCode(t.app, email), sentAt: expect.any(String) });
+    expect(mails.map((m: { subject: string }) => m.subject)).toEqual([
+      'Your password reset code',
+      'Your verification code',
+    ]);
+    expect(mails[0]).toEqual({
+      to: email,
+      subject: 'Your password reset code',
+      text: expect.any(String),
+      code: await latestCode(t.app, email),
+      sentAt: expect.any(String),
+    });
     const page = await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(email)}` });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain(mails[0].code);
@@ -390,7 +488,9 @@ describe('development outbox', () => {
   it('does not exist when SMTP_URL is set', async () => {
     const smtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
-      expect((await smtp.app.inject({ method: 'GET', url: '/api/dev/outbox?to=a@b.c' })).statusCode).toBe(404);
+      expect((await smtp.app.inject({ method: 'GET', url: '/api/dev/outbox?to=a@b.c' })).statusCode).toBe(
+        404,
+      );
       expect((await smtp.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     } finally {
       await smtp.close();

@@ -71,7 +71,10 @@ describe('OFREP over the session', () => {
     bob = await signIn(t.app, { email: 'bob@example.com' });
     admin = await signIn(t.app, { email: 'root@example.com', admin: true });
     const changed = new Promise<void>((resolve) => t.app.flags.onChange(resolve));
-    writeFileSync(path.join(dir, 'flags.json'), JSON.stringify(targetingFlags('alice@example.com', bob.username)));
+    writeFileSync(
+      path.join(dir, 'flags.json'),
+      JSON.stringify(targetingFlags('alice@example.com', bob.username)),
+    );
     await changed;
   }, 120_000);
   afterAll(async () => t?.close());
@@ -82,9 +85,21 @@ describe('OFREP over the session', () => {
   it('targets by role, email and username (targetingKey)', async () => {
     const anon = values((await bulk(anonymous(t.app))).json());
     expect(anon).toMatchObject({ byRole: false, byEmail: false, byUsername: false, colour: 'blue' });
-    expect(values((await bulk(alice)).json())).toMatchObject({ byRole: false, byEmail: true, byUsername: false });
-    expect(values((await bulk(bob)).json())).toMatchObject({ byRole: false, byEmail: false, byUsername: true });
-    expect(values((await bulk(admin)).json())).toMatchObject({ byRole: true, byEmail: false, byUsername: false });
+    expect(values((await bulk(alice)).json())).toMatchObject({
+      byRole: false,
+      byEmail: true,
+      byUsername: false,
+    });
+    expect(values((await bulk(bob)).json())).toMatchObject({
+      byRole: false,
+      byEmail: false,
+      byUsername: true,
+    });
+    expect(values((await bulk(admin)).json())).toMatchObject({
+      byRole: true,
+      byEmail: false,
+      byUsername: false,
+    });
   });
 
   it('ignores the role, email and targetingKey the client claims', async () => {
@@ -111,7 +126,9 @@ describe('OFREP over the session', () => {
       variant: 'on',
       metadata: {},
     });
-    expect(body.flags).toContainEqual(expect.objectContaining({ key: 'colour', value: 'blue', variant: 'blue' }));
+    expect(body.flags).toContainEqual(
+      expect.objectContaining({ key: 'colour', value: 'blue', variant: 'blue' }),
+    );
     expect(body.flags.map((f: { key: string }) => f.key)).not.toContain('retired');
   });
 
@@ -131,13 +148,23 @@ describe('OFREP over the session', () => {
   it('evaluates one flag, 404 FLAG_NOT_FOUND for an unknown key, reason DISABLED without a value', async () => {
     const one = await alice.inject({ method: 'POST', url: '/ofrep/v1/evaluate/flags/byEmail', payload: {} });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ key: 'byEmail', value: true, reason: 'TARGETING_MATCH', variant: 'on', metadata: {} });
+    expect(one.json()).toEqual({
+      key: 'byEmail',
+      value: true,
+      reason: 'TARGETING_MATCH',
+      variant: 'on',
+      metadata: {},
+    });
 
     const missing = await alice.inject({ method: 'POST', url: '/ofrep/v1/evaluate/flags/nope', payload: {} });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ key: 'nope', errorCode: 'FLAG_NOT_FOUND', error: 'FlagNotFound' });
 
-    const retired = await alice.inject({ method: 'POST', url: '/ofrep/v1/evaluate/flags/retired', payload: {} });
+    const retired = await alice.inject({
+      method: 'POST',
+      url: '/ofrep/v1/evaluate/flags/retired',
+      payload: {},
+    });
     expect(retired.statusCode).toBe(200);
     expect(retired.json()).toEqual({ key: 'retired', reason: 'DISABLED', metadata: {} });
   });
@@ -184,12 +211,13 @@ describe('reloading FLAGS_FILE', () => {
     });
     writeFileSync(file, JSON.stringify(flag('off')));
     const service = createFlagService(file, { debounceMs: 10 });
-    const nextChange = () => new Promise<void>((resolve) => {
-      const off = service.onChange(() => {
-        off();
-        resolve();
+    const nextChange = () =>
+      new Promise<void>((resolve) => {
+        const off = service.onChange(() => {
+          off();
+          resolve();
+        });
       });
-    });
     try {
       expect(service.isEnabled('beta')).toBe(false);
       const v1 = service.version;
@@ -227,14 +255,21 @@ describe('reloading FLAGS_FILE', () => {
   it('serves the reloaded flags over OFREP', { timeout: 120_000 }, async () => {
     const dir = tmp();
     const file = path.join(dir, 'flags.json');
-    writeFileSync(file, JSON.stringify({ flags: { beta: { state: 'ENABLED', variants: on, defaultVariant: 'off' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ flags: { beta: { state: 'ENABLED', variants: on, defaultVariant: 'off' } } }),
+    );
     const t = await createTestApp({ FLAGS_FILE: file });
     try {
       const ask = async () =>
-        (await t.app.inject({ method: 'POST', url: '/ofrep/v1/evaluate/flags/beta', payload: {} })).json().value;
+        (await t.app.inject({ method: 'POST', url: '/ofrep/v1/evaluate/flags/beta', payload: {} })).json()
+          .value;
       expect(await ask()).toBe(false);
       const changed = new Promise<void>((resolve) => t.app.flags.onChange(resolve));
-      writeFileSync(file, JSON.stringify({ flags: { beta: { state: 'ENABLED', variants: on, defaultVariant: 'on' } } }));
+      writeFileSync(
+        file,
+        JSON.stringify({ flags: { beta: { state: 'ENABLED', variants: on, defaultVariant: 'on' } } }),
+      );
       await changed;
       expect(await ask()).toBe(true);
     } finally {

@@ -106,7 +106,9 @@ describe('impersonation with the impersonationTool flag on (repository flags.jso
     expect(back.user?.adminId).toBeUndefined();
 
     const rows = await t.app.db.select().from(impersonationAudit).orderBy(asc(impersonationAudit.id));
-    expect(rows.map((r) => ({ action: r.action, adminId: r.adminId, subjectId: r.subjectId, detail: r.detail }))).toEqual([
+    expect(
+      rows.map((r) => ({ action: r.action, adminId: r.adminId, subjectId: r.subjectId, detail: r.detail })),
+    ).toEqual([
       { action: 'start', adminId: admin.username, subjectId: target.username, detail: null },
       {
         action: 'write',
@@ -127,7 +129,10 @@ describe('impersonation with the impersonationTool flag on (repository flags.jso
   it('lets an admin named by ADMIN_EMAILS impersonate', async () => {
     const res = await create(listedAdmin, user.username);
     expect(res.statusCode).toBe(200);
-    expect((await sessionOf(listedAdmin)).user).toMatchObject({ username: user.username, adminId: listedAdmin.username });
+    expect((await sessionOf(listedAdmin)).user).toMatchObject({
+      username: user.username,
+      adminId: listedAdmin.username,
+    });
     expect((await remove(listedAdmin, listedAdmin.username)).statusCode).toBe(200);
   });
 });
@@ -140,7 +145,9 @@ describe('impersonation with the impersonationTool flag off', () => {
     writeFileSync(
       file,
       JSON.stringify({
-        flags: { impersonationTool: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'off' } },
+        flags: {
+          impersonationTool: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'off' },
+        },
       }),
     );
     t = await createTestApp({ FLAGS_FILE: file });

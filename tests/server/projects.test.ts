@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage, ProjectDetail, ProjectRow, ProjectSummary, Votes } from '../../api/projects';
-import { ProjectDetail as ProjectDetailSchema, ProjectRow as ProjectRowSchema, ProjectSummary as ProjectSummarySchema } from '../../api/projects';
+import {
+  ProjectDetail as ProjectDetailSchema,
+  ProjectRow as ProjectRowSchema,
+  ProjectSummary as ProjectSummarySchema,
+} from '../../api/projects';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 
@@ -10,7 +14,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/search-project', () => {
   it('finds a project by exact ticker first, with the shape of spec §3', async () => {
@@ -70,7 +75,11 @@ describe('POST /api/projects-list', () => {
   it('returns rows in the given order and drops unknown ids', async () => {
     const top = (await get('/api/leaderboard?pageSize=3')).json<LeaderboardPage>().items;
     const ids = [top[2]!.id, 'no-such-project', top[0]!.id];
-    const res = await t.app.inject({ method: 'POST', url: '/api/projects-list', payload: { projectIds: ids } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects-list',
+      payload: { projectIds: ids },
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json<ProjectRow[]>();
     expect(rows.map((r) => r.id)).toEqual([top[2]!.id, top[0]!.id]);
@@ -100,15 +109,30 @@ describe('GET /api/leaderboard', () => {
     const { items } = (await get('/api/leaderboard?pageSize=100')).json<LeaderboardPage>();
     for (let i = 1; i < items.length; i++) expect(items[i]!.score).toBeLessThanOrEqual(items[i - 1]!.score);
     const tierOf = (s: number) =>
-      s >= 90 ? 'AAA' : s >= 80 ? 'AA' : s >= 70 ? 'A' : s >= 60 ? 'BBB' : s >= 50 ? 'BB' : s >= 40 ? 'B' : 'CCC';
+      s >= 90
+        ? 'AAA'
+        : s >= 80
+          ? 'AA'
+          : s >= 70
+            ? 'A'
+            : s >= 60
+              ? 'BBB'
+              : s >= 50
+                ? 'BB'
+                : s >= 40
+                  ? 'B'
+                  : 'CCC';
     for (const r of items) expect(r.tier).toBe(tierOf(r.score));
   });
 
   it('sorts by name and by audit date in both directions', async () => {
-    const byName = (await get('/api/leaderboard?sort=name&order=desc&pageSize=20')).json<LeaderboardPage>().items;
+    const byName = (await get('/api/leaderboard?sort=name&order=desc&pageSize=20')).json<LeaderboardPage>()
+      .items;
     const names = byName.map((r) => r.name.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
-    const byAudit = (await get('/api/leaderboard?sort=auditDate&order=desc&pageSize=10')).json<LeaderboardPage>();
+    const byAudit = (
+      await get('/api/leaderboard?sort=auditDate&order=desc&pageSize=10')
+    ).json<LeaderboardPage>();
     const dates = byAudit.items.map((r) => r.auditDate);
     expect(dates.every((d) => d !== null)).toBe(true);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -157,7 +181,9 @@ describe('home sections', () => {
   });
 
   it('lists security alerts newest first with their project', async () => {
-    const alerts = (await get('/api/alerts?limit=50')).json<{ occurredAt: string; projectName: string; severity: string }[]>();
+    const alerts = (await get('/api/alerts?limit=50')).json<
+      { occurredAt: string; projectName: string; severity: string }[]
+    >();
     expect(alerts.length).toBeGreaterThan(0);
     const times = alerts.map((a) => a.occurredAt);
     expect(times).toEqual([...times].sort().reverse());
@@ -182,7 +208,11 @@ describe('GET /api/projects/:id', () => {
     expect(res.statusCode).toBe(200);
     const p = res.json<ProjectDetail>();
     ProjectDetailSchema.strict().parse(p);
-    expect(p).toMatchObject({ id: 'ethereum', name: 'Ethereum', chains: expect.arrayContaining(['Ethereum']) });
+    expect(p).toMatchObject({
+      id: 'ethereum',
+      name: 'Ethereum',
+      chains: expect.arrayContaining(['Ethereum']),
+    });
     expect(p.contracts.length).toBeGreaterThan(0);
     expect(p.votes).toEqual({ yes: 0, no: 0, yesPercentage: 0, myVote: null });
   });

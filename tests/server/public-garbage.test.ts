@@ -37,7 +37,12 @@ const GETS: Record<string, string[]> = {
   '/api/alerts': ['limit=0x10', 'limit=abc', 'limit=+5'],
   '/api/projects/vote': ['', 'id=bitcoin&vote=1', 'vote=yes', `id=${LONG}&vote=yes`, 'id=a&id=b&vote=yes'],
   '/api/projects/page-view': ['', `projectId=${LONG}`, 'projectId[]=x'],
-  '/api/skynet/metric-latest': ['', 'name=exchanges', `name=exchanges(projectId=${LONG})`, 'name=exchanges(projectId=)'],
+  '/api/skynet/metric-latest': [
+    '',
+    'name=exchanges',
+    `name=exchanges(projectId=${LONG})`,
+    'name=exchanges(projectId=)',
+  ],
   '/api/skynet/top-callers': ['', 'projectId=bitcoin&count=abc', `projectId=bitcoin&count=${HUGE}`],
   '/api/skynet/top-events': ['projectId=bitcoin&count=-1', 'count=5'],
   '/api/skynet/top-function-calls': ['projectId=bitcoin&count=1.5', 'projectId='],
@@ -57,17 +62,41 @@ const GETS: Record<string, string[]> = {
 };
 
 const POSTS: Record<string, unknown[]> = {
-  '/api/projects-list': [{}, { projectIds: 'bitcoin' }, { projectIds: [1, 2] }, { projectIds: Array(500).fill('x') }, [], null, 42],
-  '/api/incidents': [{}, { projectName: 'x' }, { projectName: 1, description: [] }, { projectName: 'x', description: LONG + LONG }],
+  '/api/projects-list': [
+    {},
+    { projectIds: 'bitcoin' },
+    { projectIds: [1, 2] },
+    { projectIds: Array(500).fill('x') },
+    [],
+    null,
+    42,
+  ],
+  '/api/incidents': [
+    {},
+    { projectName: 'x' },
+    { projectName: 1, description: [] },
+    { projectName: 'x', description: LONG + LONG },
+  ],
   '/api/quote': [{}, { name: 'a', email: 'a@b.co', company: 'c', services: [], budget: 'b', message: 'm' }],
-  '/api/user/events': [{}, { eventName: '' }, { eventName: 'x', properties: 'nope' }, { eventName: 'x', properties: { big: LONG + LONG + LONG } }],
-  '/api/errors': [{}, { title: 1, description: 2, trace: 3 }, { title: 'x', description: 'y', trace: 'z'.repeat(30_000) }],
+  '/api/user/events': [
+    {},
+    { eventName: '' },
+    { eventName: 'x', properties: 'nope' },
+    { eventName: 'x', properties: { big: LONG + LONG + LONG } },
+  ],
+  '/api/errors': [
+    {},
+    { title: 1, description: 2, trace: 3 },
+    { title: 'x', description: 'y', trace: 'z'.repeat(30_000) },
+  ],
 };
 
 function expectJson4xx(res: { statusCode: number; json: () => unknown; body: string }, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, what).toBeLessThan(500);
-  expect(res.json(), what).toEqual(expect.objectContaining({ error: expect.any(String), message: expect.any(String) }));
+  expect(res.json(), what).toEqual(
+    expect.objectContaining({ error: expect.any(String), message: expect.any(String) }),
+  );
 }
 
 describe('garbage in, 4xx JSON out', () => {
@@ -110,7 +139,12 @@ describe('garbage in, 4xx JSON out', () => {
         ['text/plain', 'hello'],
         ['application/json', `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`],
       ] as const) {
-        const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': type }, payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': type },
+          payload,
+        });
         expectJson4xx(res, `${path} ${type} ${payload.length} bytes`);
         if (payload.length > 1024 * 1024) expect(res.statusCode).toBe(413);
       }

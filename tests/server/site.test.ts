@@ -4,7 +4,14 @@ import path from 'node:path';
 import { desc, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../api/images';
-import { announcements, clientErrors, incidentReports, projects, quoteRequests, userEvents } from '../../server/db/schema/index';
+import {
+  announcements,
+  clientErrors,
+  incidentReports,
+  projects,
+  quoteRequests,
+  userEvents,
+} from '../../server/db/schema/index';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 
@@ -14,10 +21,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object });
 const iconFile = (name: string) =>
   readFileSync(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color', name),
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')),
+      'svg',
+      'color',
+      name,
+    ),
     'utf8',
   );
 
@@ -32,7 +45,12 @@ describe('POST /api/incidents', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: number }>();
     const [row] = await t.app.db.select().from(incidentReports).orderBy(desc(incidentReports.id)).limit(1);
-    expect(row).toMatchObject({ id, projectName: 'Ethereum', txHash: '0xabc', contactEmail: 'me@example.com' });
+    expect(row).toMatchObject({
+      id,
+      projectName: 'Ethereum',
+      txHash: '0xabc',
+      contactEmail: 'me@example.com',
+    });
   });
 
   it('names every bad field', async () => {
@@ -67,7 +85,11 @@ describe('POST /api/quote', () => {
 describe('GET /api/announcement', () => {
   it('returns the active announcement, then null when none is active', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/announcement' });
-    expect(res.json()).toEqual({ content: expect.any(String), link: '/products/skynet', linkText: 'Learn more' });
+    expect(res.json()).toEqual({
+      content: expect.any(String),
+      link: '/products/skynet',
+      linkText: 'Learn more',
+    });
     await t.app.db.update(announcements).set({ active: false });
     const none = await t.app.inject({ method: 'GET', url: '/api/announcement' });
     expect(none.statusCode).toBe(200);
@@ -100,7 +122,10 @@ describe('logos', () => {
     expect(direct.statusCode).toBe(200);
     expect(direct.headers['content-type']).toBe('image/svg+xml');
     expect(direct.body).toBe(iconFile('eth.svg'));
-    const resized = await t.app.inject({ method: 'GET', url: imageUrl('/logos/eth.svg', { width: 56, quality: 80 }, '') });
+    const resized = await t.app.inject({
+      method: 'GET',
+      url: imageUrl('/logos/eth.svg', { width: 56, quality: 80 }, ''),
+    });
     expect(resized.statusCode).toBe(200);
     expect(resized.body).toBe(direct.body);
   });

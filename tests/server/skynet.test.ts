@@ -17,7 +17,9 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('skynet', () => {
   it('answers metric-latest for exchanges(projectId=…)', async () => {
-    const res = await get(`/api/skynet/metric-latest?name=${encodeURIComponent('exchanges(projectId=ethereum)')}`);
+    const res = await get(
+      `/api/skynet/metric-latest?name=${encodeURIComponent('exchanges(projectId=ethereum)')}`,
+    );
     expect(res.statusCode).toBe(200);
     const m = MetricLatestSchema.strict().parse(res.json<MetricLatest>());
     expect(m.projectId).toBe('ethereum');
@@ -34,7 +36,9 @@ describe('skynet', () => {
     const bad = await get('/api/skynet/metric-latest?name=volume(projectId=ethereum)');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('name');
-    const missing = await get(`/api/skynet/metric-latest?name=${encodeURIComponent('exchanges(projectId=nope)')}`);
+    const missing = await get(
+      `/api/skynet/metric-latest?name=${encodeURIComponent('exchanges(projectId=nope)')}`,
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -54,9 +58,15 @@ describe('skynet', () => {
   }
 
   it('lists privileged addresses and functions of a monitored contract (address case-insensitive)', async () => {
-    const addrs = (await get(`/api/skynet/privileged-address?address=${address.toUpperCase().replace('0X', '0x')}`)).json();
+    const addrs = (
+      await get(`/api/skynet/privileged-address?address=${address.toUpperCase().replace('0X', '0x')}`)
+    ).json();
     expect(addrs.length).toBeGreaterThan(1);
-    expect(addrs[0]).toEqual({ address: expect.stringMatching(/^0x/), role: expect.any(String), isContract: expect.any(Boolean) });
+    expect(addrs[0]).toEqual({
+      address: expect.stringMatching(/^0x/),
+      role: expect.any(String),
+      isContract: expect.any(Boolean),
+    });
     const fns = (await get(`/api/skynet/privileged-function?address=${address}`)).json();
     expect(fns.length).toBeGreaterThan(2);
     expect(['low', 'medium', 'high']).toContain(fns[0].risk);
@@ -67,17 +77,30 @@ describe('skynet', () => {
   it('lists privileged transactions newest first, 20 by default', async () => {
     // Find a contract with more than 20 privileged transactions.
     let busy: string | undefined;
-    for (const id of ['ethereum', 'bitcoin', 'tether', 'binance-coin', 'solana', 'xrp', 'usd-coin', 'cardano']) {
+    for (const id of [
+      'ethereum',
+      'bitcoin',
+      'tether',
+      'binance-coin',
+      'solana',
+      'xrp',
+      'usd-coin',
+      'cardano',
+    ]) {
       const res = await get(`/api/projects/${id}`);
       if (res.statusCode !== 200) continue;
       for (const c of res.json<ProjectDetail>().contracts) {
-        const all = (await get(`/api/skynet/privileged-transaction?address=${c.address}&limit=200`)).json<PrivilegedTransaction[]>();
+        const all = (await get(`/api/skynet/privileged-transaction?address=${c.address}&limit=200`)).json<
+          PrivilegedTransaction[]
+        >();
         if (all.length > 20) busy = c.address;
       }
       if (busy) break;
     }
     expect(busy).toBeDefined();
-    const txs = (await get(`/api/skynet/privileged-transaction?address=${busy}`)).json<PrivilegedTransaction[]>();
+    const txs = (await get(`/api/skynet/privileged-transaction?address=${busy}`)).json<
+      PrivilegedTransaction[]
+    >();
     expect(txs).toHaveLength(20);
     const times = txs.map((x) => x.timestamp);
     expect(times).toEqual([...times].sort().reverse());
@@ -87,7 +110,9 @@ describe('skynet', () => {
 
   it('gives daily social activity for the asked dates, in their order, 0 outside the data', async () => {
     const dates = ['2026-11-20', '2026-11-19', '2026-08-23', '2020-01-01'];
-    const res = await get(`/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=followers&dates=${dates.join(',')}`);
+    const res = await get(
+      `/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=followers&dates=${dates.join(',')}`,
+    );
     expect(res.statusCode).toBe(200);
     const points = res.json<ActivityPoint[]>();
     points.forEach((p) => ActivityPointSchema.strict().parse(p));
@@ -96,21 +121,32 @@ describe('skynet', () => {
     expect(points[2]!.value).toBeGreaterThan(0); // 90th day back
     expect(points[3]!.value).toBe(0);
     for (const type of ['tweets', 'mentions']) {
-      const r = await get(`/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=${type}&dates=2026-11-20`);
+      const r = await get(
+        `/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=${type}&dates=2026-11-20`,
+      );
       expect(r.json()).toEqual([{ date: '2026-11-20', value: expect.any(Number) }]);
     }
   });
 
   it('validates type and dates', async () => {
-    const badType = await get('/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=likes&dates=2026-11-20');
+    const badType = await get(
+      '/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=likes&dates=2026-11-20',
+    );
     expect(badType.statusCode).toBe(400);
     expect(badType.json().fields).toHaveProperty('type');
-    const badDate = await get('/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=tweets&dates=2026-13-45');
+    const badDate = await get(
+      '/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=tweets&dates=2026-13-45',
+    );
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().fields).toHaveProperty('dates');
     const many = Array.from({ length: 367 }, () => '2026-01-01').join(',');
-    const tooMany = await get(`/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=tweets&dates=${many}`);
+    const tooMany = await get(
+      `/api/skynet/twitter-activity-by-dates?projectId=ethereum&type=tweets&dates=${many}`,
+    );
     expect(tooMany.statusCode).toBe(400);
-    expect((await get('/api/skynet/twitter-activity-by-dates?projectId=nope&type=tweets&dates=2026-11-20')).statusCode).toBe(404);
+    expect(
+      (await get('/api/skynet/twitter-activity-by-dates?projectId=nope&type=tweets&dates=2026-11-20'))
+        .statusCode,
+    ).toBe(404);
   });
 });

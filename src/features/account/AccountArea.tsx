@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
 import { useOpenAuthModal } from '../auth/authModal';
-import { liveSignOutMachine } from '../auth/liveAuth';
+import { liveSignOutMachine } from './liveSignOut';
 import { useSessionActor, useSessionStatus, useSessionUser } from '../session/session';
 import { Avatar } from './Avatar';
 import './account.css';

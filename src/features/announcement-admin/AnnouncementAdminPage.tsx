@@ -7,7 +7,7 @@ import {
   type AnnouncementForm,
   type StoredAnnouncement,
 } from '../../../machines/announcement-admin/announcementAdmin.machine';
-import { request } from '../../lib/client';
+import { csrfRequest as request } from '../impersonation/csrf';
 import './announcement-admin.css';
 
 export const liveAnnouncementAdminMachine = announcementAdminMachine.provide({
@@ -112,7 +112,11 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
         {fieldError('linkText')}
 
         <label className="announcement-admin__check">
-          <input type="checkbox" checked={form.active} onChange={(e) => change({ active: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.active}
+            onChange={(e) => change({ active: e.target.checked })}
+          />
           Show the banner
         </label>
 

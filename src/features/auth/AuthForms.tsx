@@ -118,7 +118,7 @@ export function AuthForms({
       {view.view === 'reset-forgotten-password' && (
         <form onSubmit={onSubmit} noValidate aria-label="Reset password">
           <p className="auth-forms__text">Enter the code sent to {email} and choose a new password.</p>
-          <CodeField actorRef={actorRef} view={view} label="Reset code" />
+          <CodeField actorRef={actorRef} view={view} label="Reset code" first />
           <PasswordField
             actorRef={actorRef}
             view={view}
@@ -138,7 +138,7 @@ export function AuthForms({
           ) : (
             <p className="auth-forms__text">Enter the 6-digit code sent to {email}.</p>
           )}
-          <CodeField actorRef={actorRef} view={view} label="Verification code" />
+          <CodeField actorRef={actorRef} view={view} label="Verification code" first={!view.askEmail} />
           <Submit view={view}>Verify</Submit>
           <div className="auth-forms__resend">
             <button
@@ -194,6 +194,7 @@ function Field({
   field,
   label,
   hint,
+  first,
   ...input
 }: FieldProps & {
   field: Exclude<AuthField, 'terms'>;
@@ -203,6 +204,8 @@ function Field({
   autoComplete: string;
   inputMode?: 'email' | 'numeric' | 'text';
   maxLength?: number;
+  /** The field the dialog focuses when it opens (Headless UI reads data-autofocus). */
+  first?: boolean;
 }) {
   const id = useId();
   const error = view.errors[field];
@@ -214,6 +217,7 @@ function Field({
         id={id}
         name={field}
         {...input}
+        data-autofocus={first ? true : undefined}
         value={view.values[field]}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
@@ -235,14 +239,14 @@ function Field({
 }
 
 function EmailField(props: FieldProps) {
-  return <Field {...props} field="email" label="Email" type="email" autoComplete="email" inputMode="email" />;
+  return <Field {...props} first field="email" label="Email" type="email" autoComplete="email" inputMode="email" />;
 }
 
 function PasswordField(props: FieldProps & { label: string; autoComplete: string; hint?: string }) {
   return <Field {...props} field="password" type="password" />;
 }
 
-function CodeField(props: FieldProps & { label: string }) {
+function CodeField(props: FieldProps & { label: string; first?: boolean }) {
   return (
     <Field {...props} field="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
   );

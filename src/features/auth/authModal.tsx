@@ -1,14 +1,28 @@
-import { createActorContext } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
 import type { AnyActorLogic } from 'xstate';
-import type { AuthModalEvent } from '../../../machines/auth-modal/authModal.machine';
-import { liveAuthModalMachine } from './liveAuth';
 
-/** The app-wide auth modal actor (wide screens; narrow layouts use /auth/login and /auth/signup). */
-export const AuthModalContext = createActorContext(liveAuthModalMachine);
+/** The views the auth modal can open on. */
+export type OpenView = 'login' | 'signup' | 'forgot-password' | 'verify-email';
+export type OpenAuthModal = (view?: OpenView, email?: string) => void;
 
-const AuthDialog = lazy(() => import('./AuthDialog'));
+/** What the lazily loaded host registers: how to open the modal. */
+export type AuthModalHostApi = { open: (view: OpenView, email?: string) => void };
 
+type Registry = {
+  open: OpenAuthModal;
+  register: (api: AuthModalHostApi | null) => void;
+};
+
+const AuthModalRegistry = createContext<Registry | null>(null);
+
+// The auth-modal actor, its machine and the dialog load in a separate chunk, right after the first render, so
+// they cost nothing on the home route's initial JS. An open requested before they arrive is replayed.
+const AuthModalHost = lazy(() => import('./AuthModalHost'));
+
+/**
+ * Provides `useOpenAuthModal` to the app (wide screens: the header's Log in / Sign up, watchlist actions when
+ * signed out, the tour's sign-up card) and hosts the one app-wide auth-modal actor.
+ */
 export function AuthModalProvider({
   children,
   onSignedIn,
@@ -18,40 +32,34 @@ export function AuthModalProvider({
   onSignedIn: () => void;
   logic?: AnyActorLogic;
 }) {
+  const host = useRef<AuthModalHostApi | null>(null);
+  const pending = useRef<{ view: OpenView; email?: string } | null>(null);
+  const open = useCallback<OpenAuthModal>((view = 'login', email) => {
+    if (host.current) host.current.open(view, email);
+    else pending.current = { view, email };
+  }, []);
+  const register = useCallback((api: AuthModalHostApi | null) => {
+    host.current = api;
+    const request = pending.current;
+    if (api && request) {
+      pending.current = null;
+      api.open(request.view, request.email);
+    }
+  }, []);
+  const registry = useMemo(() => ({ open, register }), [open, register]);
   return (
-    <AuthModalContext.Provider logic={logic as typeof liveAuthModalMachine | undefined}>
-      <SignedInRelay onSignedIn={onSignedIn} />
+    <AuthModalRegistry.Provider value={registry}>
       {children}
-      <AuthModalRoot />
-    </AuthModalContext.Provider>
+      <Suspense fallback={null}>
+        <AuthModalHost register={register} onSignedIn={onSignedIn} logic={logic} />
+      </Suspense>
+    </AuthModalRegistry.Provider>
   );
 }
-
-function SignedInRelay({ onSignedIn }: { onSignedIn: () => void }) {
-  const modal = AuthModalContext.useActorRef();
-  useEffect(() => {
-    const subscription = modal.on('signedIn', onSignedIn);
-    return () => subscription.unsubscribe();
-  }, [modal, onSignedIn]);
-  return null;
-}
-
-/** The dialog's code loads the first time the modal opens. */
-function AuthModalRoot() {
-  const open = AuthModalContext.useSelector((s) => s.hasTag('open'));
-  const modal = AuthModalContext.useActorRef();
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialog actorRef={modal} />
-    </Suspense>
-  );
-}
-
-type OpenView = Extract<AuthModalEvent, { type: 'OPEN' }>['view'];
 
 /** Opens the auth modal on a view ('login' by default), e.g. from a watchlist action when signed out. */
-export function useOpenAuthModal() {
-  const modal = AuthModalContext.useActorRef();
-  return useCallback((view: OpenView = 'login', email?: string) => modal.send({ type: 'OPEN', view, email }), [modal]);
+export function useOpenAuthModal(): OpenAuthModal {
+  const registry = useContext(AuthModalRegistry);
+  if (!registry) throw new Error('useOpenAuthModal must be used inside SessionProvider');
+  return registry.open;
 }

@@ -6,7 +6,6 @@ import {
   resendConfirmation,
   resetForgottenPassword,
   signInWithCredentials,
-  signOut,
   signUp,
   verifyEmail,
 } from '../../../api/auth';
@@ -15,8 +14,17 @@ import {
   authProvidersMachine,
   type SocialProvider,
 } from '../../../machines/auth-providers/authProviders.machine';
-import { signOutMachine } from '../../../machines/sign-out/signOut.machine';
+import type { Request, RequestOptions } from '../../../api/http';
 import { request } from '../../lib/client';
+
+/**
+ * The user-pool writes carry the CSRF token as `x-csrf-token`: the server asks for it on any write made with a
+ * session cookie (e.g. a stale one), and it costs one small GET per submit.
+ */
+const withCsrf: Request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+  const token = await getCsrfToken(request);
+  return request<T>(path, { ...options, headers: { ...options.headers, 'x-csrf-token': token } });
+};
 
 const here = () => (typeof window === 'undefined' ? '/' : window.location.href);
 
@@ -27,16 +35,16 @@ export const liveAuthModalMachine = authModalMachine.provide({
       const csrfToken = await getCsrfToken(request);
       return signInWithCredentials(request, { ...input, csrfToken, callbackUrl: here() });
     }),
-    signUp: fromPromise<unknown, Credentials>(({ input }) => signUp(request, input)),
-    forgotPassword: fromPromise<unknown, { email: string }>(({ input }) => forgotPassword(request, input)),
+    signUp: fromPromise<unknown, Credentials>(({ input }) => signUp(withCsrf, input)),
+    forgotPassword: fromPromise<unknown, { email: string }>(({ input }) => forgotPassword(withCsrf, input)),
     resetPassword: fromPromise<unknown, { email: string; code: string; newPassword: string }>(({ input }) =>
-      resetForgottenPassword(request, input),
+      resetForgottenPassword(withCsrf, input),
     ),
     verifyEmail: fromPromise<unknown, { email: string; verificationCode: string }>(({ input }) =>
-      verifyEmail(request, input),
+      verifyEmail(withCsrf, input),
     ),
     resendConfirmation: fromPromise<unknown, { email: string }>(({ input }) =>
-      resendConfirmation(request, input),
+      resendConfirmation(withCsrf, input),
     ),
   },
 });
@@ -49,15 +57,5 @@ export const liveAuthProvidersMachine = authProvidersMachine.provide({
         .filter((p) => p.type === 'oauth')
         .map(({ id, name }) => ({ id, name })),
     ),
-  },
-});
-
-/** Sign out with the real auth-service call (CSRF token first). */
-export const liveSignOutMachine = signOutMachine.provide({
-  actors: {
-    signOut: fromPromise<unknown>(async () => {
-      const csrfToken = await getCsrfToken(request);
-      return signOut(request, { csrfToken, callbackUrl: here() });
-    }),
   },
 });

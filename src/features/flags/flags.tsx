@@ -1,9 +1,10 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import { FLAG_DEFAULTS, type FlagKey } from '../../../api/flags';
 import {
+  FLAG_DEFAULTS,
   flagsMachine,
+  type FlagKey,
   type FlagIdentity,
   type FlagsEvent,
   type FlagValues,
@@ -96,7 +97,13 @@ export function useFlagsStatus(): 'loading' | 'ready' | 'stale' | 'error' {
     () => {
       if (!actor) return source ? 'ready' : 'loading';
       const s = actor.getSnapshot();
-      return s.hasTag('ready') ? 'ready' : s.hasTag('stale') ? 'stale' : s.hasTag('error') ? 'error' : 'loading';
+      return s.hasTag('ready')
+        ? 'ready'
+        : s.hasTag('stale')
+          ? 'stale'
+          : s.hasTag('error')
+            ? 'error'
+            : 'loading';
     },
   );
 }

@@ -4,14 +4,16 @@ import { useEffect, useId } from 'react';
 import { fromPromise } from 'xstate';
 import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
 import { impersonationMachine } from '../../../machines/impersonation/impersonation.machine';
-import { request } from '../../lib/client';
+import { csrfRequest as request } from './csrf';
 import { isImpersonationShortcut, OPEN_IMPERSONATION_TOOL } from './open';
 import './impersonation.css';
 
 /** The impersonation machine with the real calls and a real page reload. */
 export const liveImpersonationMachine = impersonationMachine.provide({
   actors: {
-    switchUser: fromPromise<unknown, { userId: string }>(({ input }) => createImpersonation(request, input.userId)),
+    switchUser: fromPromise<unknown, { userId: string }>(({ input }) =>
+      createImpersonation(request, input.userId),
+    ),
     exitImpersonation: fromPromise<unknown, { adminId: string }>(({ input }) =>
       deleteImpersonation(request, input.adminId),
     ),
@@ -32,7 +34,12 @@ export type ImpersonationLayerProps = {
 };
 
 /** The Impersonation Tool modal and the impersonation banner, driven by one machine. */
-export default function ImpersonationLayer({ toolEnabled, adminId, subject, logic }: ImpersonationLayerProps) {
+export default function ImpersonationLayer({
+  toolEnabled,
+  adminId,
+  subject,
+  logic,
+}: ImpersonationLayerProps) {
   const [snapshot, send] = useActor(logic ?? liveImpersonationMachine);
   const inputId = useId();
   const errorId = useId();
@@ -61,7 +68,12 @@ export default function ImpersonationLayer({ toolEnabled, adminId, subject, logi
   return (
     <>
       {adminId && (
-        <div className="impersonation-banner" role="region" aria-label="Impersonation" data-scope="impersonation-banner">
+        <div
+          className="impersonation-banner"
+          role="region"
+          aria-label="Impersonation"
+          data-scope="impersonation-banner"
+        >
           <p>
             You are impersonating <strong>{subject || 'a user'}</strong>.
           </p>
@@ -118,7 +130,12 @@ export default function ImpersonationLayer({ toolEnabled, adminId, subject, logi
                 </p>
               )}
               <div className="dialog-actions">
-                <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CLOSE' })} disabled={busy}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => send({ type: 'CLOSE' })}
+                  disabled={busy}
+                >
                   Cancel
                 </button>
                 <button

@@ -16,7 +16,8 @@ import {
 } from '../../../api/user';
 import type { MutationResult } from '../../../machines/settings-section/settingsSection.machine';
 import { settingsSectionMachine } from '../../../machines/settings-section/settingsSection.machine';
-import { request } from '../../lib/client';
+// Writes carry the x-csrf-token header (cookie-authenticated writes need it).
+import { csrfRequest as request } from '../impersonation/csrf';
 
 /** A validation failure shaped like a server error body, so the section shows it the same way. */
 class FormError extends Error {

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { RequestQuoteButton } from '../quote/quoteContext';
 import { ProjectSearch } from '../search/ProjectSearch';
+import { useSignedIn } from '../session/session';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
 import './drawer.css';
 
@@ -13,6 +14,7 @@ import './drawer.css';
  * Products, Resources and Company; /auth/login and /auth/signup are plain links here.
  */
 export default function MobileDrawer({ onClose }: { onClose: () => void }) {
+  const signedIn = useSignedIn() === true;
   return (
     <Dialog open onClose={onClose} className="drawer-root">
       <div className="drawer-backdrop" aria-hidden="true" />
@@ -60,14 +62,35 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
               </li>
             ))}
           </ul>
+          {signedIn && (
+            <>
+              <h2 className="drawer-group">Account</h2>
+              <ul>
+                <li>
+                  <Link href="/my/settings" onClick={onClose}>
+                    Account Settings
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/my/watchlists" onClick={onClose}>
+                    Watchlists
+                  </Link>
+                </li>
+              </ul>
+            </>
+          )}
         </nav>
         <div className="drawer-actions">
-          <a href="/auth/login" className="btn btn-secondary">
-            Log in
-          </a>
-          <a href="/auth/signup" className="btn btn-secondary">
-            Sign up
-          </a>
+          {!signedIn && (
+            <>
+              <a href="/auth/login" className="btn btn-secondary">
+                Log in
+              </a>
+              <a href="/auth/signup" className="btn btn-secondary">
+                Sign up
+              </a>
+            </>
+          )}
           <RequestQuoteButton className="btn btn-primary drawer-quote" />
         </div>
       </DialogPanel>

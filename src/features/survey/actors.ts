@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import { getSurveyStatus, uploadSurvey, type SurveyAnswers } from '../../../api/user';
 import { createWatchlist, DEFAULT_WATCHLIST_NAME, getWatchlists } from '../../../api/watchlist';
 import { readLastNotificationFromStorage } from '../../../machines/survey-notification/surveyNotification.machine';
-import { request } from '../../lib/client';
+// Writes carry the x-csrf-token header (cookie-authenticated writes need it).
+import { csrfRequest as request } from '../impersonation/csrf';
 
 /** The survey's calls over the app's request helper. */
 export const surveyActors = {

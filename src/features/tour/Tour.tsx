@@ -27,8 +27,6 @@ export type TourProps = {
 
 /** Spotlight padding around the target, px (spec §2). */
 export const SPOTLIGHT_PADDING = 2;
-/** Space kept below the fixed header when a tall target is scrolled to the top, px. */
-const HEADER_ALLOWANCE = 80;
 /** How long the layer waits for the page's anchors before running anyway, ms. */
 const ANCHOR_WAIT = 3000;
 /** How long a step's target may take to appear before the step is skipped, ms. */
@@ -54,24 +52,32 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
     send({ type: 'SESSION', signedIn });
   }, [send, signedIn]);
 
-  // ready → running once the page's anchors are there.
+  // ready → running once the page's anchors are there and no other modal dialog (e.g. the survey) is open.
   useEffect(() => {
     if (!api.needsMount) return;
     let done = false;
+    const pageFree = () =>
+      document.querySelector('[data-tour]') !== null &&
+      ![...document.querySelectorAll('[aria-modal="true"], dialog[open]')].some(
+        (d) => !d.closest('[data-scope="tour"]'),
+      );
     const mounted = () => {
       if (done) return;
       done = true;
       send({ type: 'MOUNTED' });
     };
-    if (document.querySelector('[data-tour]')) {
+    if (pageFree()) {
       mounted();
       return;
     }
     const observer = new MutationObserver(() => {
-      if (document.querySelector('[data-tour]')) mounted();
+      if (pageFree()) mounted();
     });
-    observer.observe(document.body, { childList: true, subtree: true });
-    const timer = setTimeout(mounted, ANCHOR_WAIT);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    // Without anchors the run goes on anyway (its steps are then skipped, ending in error).
+    const timer = setTimeout(() => {
+      if (document.querySelector('[data-tour]') === null) mounted();
+    }, ANCHOR_WAIT);
     return () => {
       done = true;
       observer.disconnect();
@@ -132,7 +138,8 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
     middleware: [
       offset(15),
       flip({ padding: 8 }),
-      shift({ padding: 8 }),
+      // Both axes: a target taller than the viewport still leaves the tooltip fully on screen.
+      shift({ padding: 8, crossAxis: true }),
       arrow({ element: arrowRef, padding: 12 }),
     ],
     whileElementsMounted: (reference, floatingEl, update) =>
@@ -373,16 +380,33 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
   );
 }
 
-/** Scrolls a target into view below the fixed header, centred when it fits. */
+/** The bottom edge of a fixed or sticky page header, which covers the top of the viewport. */
+function headerInset(): number {
+  const header = document.querySelector('header');
+  if (!header) return 0;
+  const { position } = getComputedStyle(header);
+  return position === 'fixed' || position === 'sticky' ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+}
+
+/** Room the tooltip needs beside its target (offset plus a typical tooltip), px. */
+const TOOLTIP_ROOM = 230;
+
+/**
+ * Scrolls a target into view below the fixed header: the target and the room for its tooltip centred when
+ * both fit, otherwise the target's top just below the header. Targets inside fixed parts are left alone.
+ */
 function bringIntoView(el: HTMLElement) {
-  if (typeof el.scrollIntoView !== 'function') return;
+  for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+    if (getComputedStyle(node).position === 'fixed') return;
+  }
+  const top = headerInset() + 8;
   const rect = el.getBoundingClientRect();
-  const viewport = window.innerHeight;
-  if (rect.top >= HEADER_ALLOWANCE && rect.bottom <= viewport) return;
-  if (getComputedStyle(el).position === 'fixed') return;
-  const fits = rect.height + HEADER_ALLOWANCE <= viewport;
-  el.scrollIntoView({ block: fits ? 'center' : 'start', inline: 'nearest', behavior: 'instant' });
-  if (!fits) window.scrollBy({ top: -HEADER_ALLOWANCE, behavior: 'instant' });
+  const room = window.innerHeight - top;
+  const need = rect.height + TOOLTIP_ROOM;
+  const inView = rect.top >= top && rect.bottom + TOOLTIP_ROOM <= window.innerHeight;
+  if (inView || (rect.top >= top && rect.bottom <= window.innerHeight && need > room)) return;
+  const wantedTop = need <= room ? top + (room - need) / 2 : top;
+  window.scrollBy({ top: rect.top - wantedTop, behavior: 'instant' });
 }
 
 /** Keeps Tab and Shift+Tab inside the tooltip or card. */

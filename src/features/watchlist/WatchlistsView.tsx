@@ -34,6 +34,10 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
     { input: { mode: 'single' } },
   );
 
+  // Lists may have been created elsewhere since they were loaded (the onboarding survey, another tab).
+  useEffect(() => {
+    actorRef.send({ type: 'RELOAD' });
+  }, [actorRef]);
   useEffect(() => {
     const sub = form.on('submitted', (e) =>
       actorRef.send(e.purpose === 'rename' ? { type: 'RENAME', name: e.name } : { type: 'CREATE', name: e.name }),

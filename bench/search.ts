@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:search` — the search figure of the design notes (§5): with 50,000 projects,
+ * GET /api/search-project must keep p99 ≤ 5 ms at 50 connections and reach ≥ 60 % of the throughput of
+ * GET /api/health measured in the same run.
+ *
+ * Starts the real server (server/main.ts, as `npm start` does) on a free port with a fresh DATA_DIR and
+ * SEED_PROJECTS=50000 (BENCH_PROJECTS to change), then runs autocannon against /api/health and against
+ * /api/search-project with varied keywords (names, name fragments, tickers), 50 connections, BENCH_SECONDS
+ * (default 10) each, and prints p50 / p99 / req/s and the ratio. With BENCH_DATABASE_URL=postgres://… it runs
+ * a second time on a scratch database of that PostgreSQL server.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
+type Result = {
+  latency: Histogram;
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+type Options = {
+  url: string;
+  connections: number;
+  duration: number;
+  requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Options) => Promise<Result>;
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-bench-'));
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_PROJECTS: String(PROJECTS),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 15 minutes:\n${output}`)),
+      15 * 60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /running at (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  console.log(
+    `  server up in ${((Date.now() - started) / 1000).toFixed(1)} s (migrate, seed ${PROJECTS} projects, index)`,
+  );
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Keywords a person would type: whole names, 2–5 letter fragments of names, tickers. */
+async function keywords(url: string): Promise<string[]> {
+  const out = new Set<string>();
+  const first = (await (await fetch(`${url}/api/leaderboard?pageSize=1`)).json()) as { total: number };
+  const pages = Math.max(1, Math.ceil(first.total / 100));
+  for (let k = 0; k < 20; k++) {
+    const page = 1 + Math.floor((k * pages) / 20);
+    const res = await fetch(`${url}/api/leaderboard?sort=name&page=${page}&pageSize=100`);
+    const body = (await res.json()) as { items: { name: string; tokenTickers: string[] }[] };
+    for (const [i, p] of body.items.entries()) {
+      if (i % 3 === 0) out.add(p.name);
+      if (i % 3 === 1) out.add(p.tokenTickers[0]!);
+      if (i % 3 === 2) out.add(p.name.slice(i % 4, (i % 4) + 2 + (i % 4)));
+    }
+  }
+  for (const k of [
+    'et',
+    'eth',
+    'btc',
+    'bit',
+    'swap',
+    'fi',
+    'dao',
+    'nova',
+    'usd',
+    'chain',
+    'an',
+    'zz',
+    'protocol',
+  ])
+    out.add(k);
+  return [...out].filter((k) => k.trim().length >= 2);
+}
+
+async function run(label: string, url: string, paths: () => string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }],
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `  ${label.padEnd(20)} p50 ${result.latency.p50.toFixed(2).padStart(6)} ms   p99 ${result.latency.p99
+      .toFixed(2)
+      .padStart(
+        6,
+      )} ms   ${Math.round(result.requests.average).toString().padStart(6)} req/s${bad ? `   (${bad} failed)` : ''}`,
+  );
+  return result;
+}
+
+async function benchOne(name: string, env: Record<string, string>) {
+  console.log(`\n${name}: ${PROJECTS} projects, ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
+  const server = await startServer(env);
+  try {
+    const words = await keywords(server.url);
+    let i = 0;
+    const search = () => `/api/search-project?keyword=${encodeURIComponent(words[i++ % words.length]!)}`;
+    const health = () => '/api/health';
+    console.log(`  ${words.length} distinct keywords`);
+    // Warm up both paths (JIT, connection pools), then measure.
+    await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: 2,
+      requests: [{ setupRequest: (r) => ({ ...r, path: search() }) }],
+    });
+    await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: 2,
+      requests: [{ setupRequest: (r) => ({ ...r, path: health() }) }],
+    });
+    const h = await run('/api/health', server.url, health);
+    const s = await run('/api/search-project', server.url, search);
+    const ratio = s.requests.average / h.requests.average;
+    const p99ok = s.latency.p99 <= 5;
+    console.log(
+      `  search/health throughput ratio ${(ratio * 100).toFixed(0)} % (goal ≥ 60 %: ${ratio >= 0.6 ? 'met' : 'NOT met'}); ` +
+        `search p99 ${s.latency.p99} ms (goal ≤ 5 ms: ${p99ok ? 'met' : 'NOT met'})`,
+    );
+    return ratio >= 0.6 && p99ok;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function scratchDatabase(baseUrl: string) {
+  const pg = (await import('pg')).default;
+  const name = `bench_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}"`) };
+}
+
+async function main() {
+  console.log(`Search benchmark on ${os.cpus().length} CPU(s), load average ${os.loadavg()[0]!.toFixed(1)}`);
+  const results: boolean[] = [];
+  results.push(await benchOne('PGlite', { DATABASE_URL: '' }));
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    const db = await scratchDatabase(pgUrl);
+    try {
+      results.push(await benchOne('PostgreSQL', { DATABASE_URL: db.url }));
+    } finally {
+      await db.drop();
+    }
+  } else {
+    console.log('\n(set BENCH_DATABASE_URL=postgres://… to run on PostgreSQL too)');
+  }
+  console.log(results.every(Boolean) ? '\nAll goals met.' : '\nSome goals were not met (see above).');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Request as PwRequest } from 'playwright-core';
+import { PHONE, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { acceptCookies, horizontalOverflow } from './site-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let projectId: string;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as { items: { id: string }[] };
+  projectId = page.items[0]!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('app shell', () => {
+  it('shows the cookie notice until I Accept, also after a reload', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'I Accept' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('true');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Sign up' }).or(page.getByRole('link', { name: 'Sign up' })).first().waitFor();
+    expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
+    const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as { content: string } | null;
+    expect(announcement?.content).toBeTruthy();
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Announcement' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(announcement!.content);
+    await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('ignoredBannerContent'))).toBe(announcement!.content);
+    await page.reload();
+    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    expect(await page.getByRole('region', { name: 'Announcement' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reveals the header search on / only from hero height − 70 px', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/');
+    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    const headerSearch = page.getByTestId('header-search');
+    expect(await headerSearch.isVisible()).toBe(false);
+    const hero = await page.evaluate(() => (document.querySelector('[data-hero]') as HTMLElement).offsetHeight);
+    await page.evaluate((y) => window.scrollTo(0, y), hero - 71);
+    await page.waitForFunction((y) => window.scrollY === y, hero - 71);
+    expect(await headerSearch.isVisible()).toBe(false);
+    await page.evaluate((y) => window.scrollTo(0, y), hero - 70);
+    await headerSearch.waitFor({ state: 'visible' });
+    expect(await page.getByPlaceholder('Search project').isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await headerSearch.waitFor({ state: 'hidden' });
+    // Other pages have no hero: the header search shows at once.
+    await page.goto('/products/skynet');
+    await page.getByPlaceholder('Search project').waitFor({ state: 'visible' });
+    await context.close();
+  });
+
+  it('sends a page view on each route change and scrolls to the top', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    const views: string[] = [];
+    page.on('request', (r: PwRequest) => {
+      if (r.url().endsWith('/api/user/events') && r.method() === 'POST') {
+        const body = r.postDataJSON() as { eventName: string; properties: { path: string } };
+        if (body.eventName === 'page_view') views.push(body.properties.path);
+      }
+    });
+    await page.goto('/');
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await page.locator('.site-footer').getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.waitForFunction(() => document.title.startsWith('About Us'));
+    await expect.poll(() => views).toEqual(['/', '/company/about']);
+    await context.close();
+  });
+
+  it('shows the server error page at /500 and reports it to /api/errors', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    const reported = page.waitForRequest((r) => r.url().endsWith('/api/errors') && r.method() === 'POST');
+    await page.goto('/500');
+    await page.getByRole('heading', { level: 1, name: 'Oops' }).waitFor();
+    const main = page.locator('main');
+    expect(await main.textContent()).toContain('Sorry, something went wrong.');
+    expect(await main.textContent()).toContain(
+      'Server Error 500. We apologize and are fixing the problem. Please try again at a later stage.',
+    );
+    const report = (await reported).postDataJSON() as { title: string; description: string };
+    expect(report.description).toContain('/500');
+    await page.getByRole('link', { name: 'Back to Homepage' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Security ratings for blockchain projects' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a not-found page for unknown routes and unknown projects', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/nothing/here');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page.goto('/projects/no-such-project-anywhere');
+    await page.getByRole('heading', { level: 1, name: 'Project not found' }).waitFor();
+    await context.close();
+  });
+
+  it('has a footer with the four groups, the chat QR code on hover and the current year', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/');
+    const footer = page.locator('footer');
+    for (const group of ['Products', 'Resources', 'Company', 'Socials'])
+      await footer.getByRole('navigation', { name: group }).waitFor();
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Sentinel Ratings`);
+    const qr = page.locator('#chat-qr-hint');
+    expect(await qr.isVisible()).toBe(false);
+    await footer.getByRole('link', { name: 'Discord' }).hover();
+    await qr.waitFor({ state: 'visible' });
+    await context.close();
+  });
+});
+
+describe('project search', () => {
+  it('works by keyboard: / focuses, trending first, arrows move, Enter chooses, Escape closes', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/products/security-audit');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('/');
+    const input = page.getByPlaceholder('Search project');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    const listbox = page.locator('#header-search-list');
+    await page.getByText('Trending Search').waitFor();
+    await listbox.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    await page.keyboard.type('eth');
+    await page.getByText('Trending Search').waitFor({ state: 'hidden' });
+    const options = listbox.getByRole('option');
+    await options.first().waitFor();
+    const names = await options.locator('.search-name').allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.every((n) => /eth/i.test(n)) || names.some((n) => /eth/i.test(n))).toBe(true);
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
+    await page.keyboard.press('ArrowUp');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    // Each row: '#rank' or 'N/A', a 28×28 logo, the name and the first ticker.
+    const rank = await options.first().locator('.search-rank').textContent();
+    expect(rank).toMatch(/^(#\d+|N\/A)$/);
+    const logo = options.first().locator('img');
+    expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['28', '28']);
+    expect(await logo.getAttribute('src')).toMatch(/^\/img\/.+\?auto=format&fit=max&w=56$/);
+    await page.keyboard.press('ArrowDown');
+    const chosen = await options.nth(1).locator('.search-name').textContent();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/projects\//);
+    await page.getByRole('heading', { level: 1, name: chosen! }).waitFor();
+    await context.close();
+  });
+
+  it('/ focuses the page-level search on the home page', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/');
+    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    await page.keyboard.press('/');
+    const hero = page.getByPlaceholder('Search Project by Name / Token');
+    expect(await hero.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('#hero-search-list').getByRole('option').first().waitFor();
+    expect(await page.locator('#hero-search-title').textContent()).toBe('Trending Search');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/projects/`));
+    await context.close();
+  });
+
+  it('never lets a stale answer replace a newer one', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    // The answer for "bi" is held back until after the answer for "bitc" arrived.
+    let releaseSlow: () => void = () => undefined;
+    const slowGate = new Promise<void>((r) => (releaseSlow = r));
+    await page.route('**/api/search-project?keyword=bi', async (route) => {
+      await slowGate;
+      await route.continue();
+    });
+    await page.goto('/company/about');
+    const input = page.getByPlaceholder('Search project');
+    await input.click();
+    await page.locator('#header-search-list').getByRole('option').first().waitFor();
+    await input.fill('bi');
+    const fresh = page.waitForResponse((r) => r.url().includes('keyword=bitc'));
+    await input.fill('bitc');
+    await fresh;
+    await page.locator('#header-search-list [role=option]').first().waitFor();
+    const before = await page.locator('#header-search-list .search-name').allTextContents();
+    releaseSlow();
+    await page.waitForResponse((r) => r.url().endsWith('keyword=bi')).catch(() => undefined);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.locator('#header-search-list .search-name').allTextContents()).toEqual(before);
+    expect(before.every((n) => /bitc/i.test(n))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('narrow layout', () => {
+  it('opens the full-screen drawer at 375 px with the search bar and the menu', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await acceptCookies(page);
+    await page.goto('/');
+    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    const box = await page.getByTestId('drawer').boundingBox();
+    expect(box?.width).toBe(375);
+    await drawer.getByPlaceholder('Search Project by Name / Token').waitFor();
+    for (const group of ['Products', 'Resources', 'Company'])
+      await drawer.getByRole('heading', { name: group }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+    expect(await drawer.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Skytrace' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForURL(/\/products\/skytrace$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('request a quote', () => {
+  it('validates, stores and confirms a quote request', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/products/pentest');
+    await page.locator('header').getByRole('button', { name: 'Request a Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Protect Your Project Today' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Request a Quote' }).click();
+    await dialog.getByText('Please enter your name.').waitFor();
+    await dialog.getByText('Choose at least one service.').waitFor();
+    await dialog.getByLabel('Name').fill('Ada Lovelace');
+    await dialog.getByLabel('Work email').fill('ada@example.com');
+    await dialog.getByLabel('Company or project').fill('Analytical DAO');
+    await dialog.getByLabel('Penetration Testing').check();
+    await dialog.getByLabel('Budget').selectOption('Not sure yet');
+    await dialog.getByLabel('Message').fill('Please test our front-end and signing service before launch.');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/quote'));
+    await dialog.getByRole('button', { name: 'Request a Quote' }).click();
+    expect((await posted).status()).toBe(201);
+    await page.getByRole('status').getByText('Thank you').waitFor();
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
