@@ -12,7 +12,7 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': apiTarget, '/ofrep': apiTarget },
+    proxy: { '/api': apiTarget, '/ofrep': apiTarget, '/img': apiTarget, '/logos': apiTarget },
   },
   test: {
     projects: [

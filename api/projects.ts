@@ -78,7 +78,7 @@ export const SUB_SCORE_LABELS: Record<keyof SubScores, string> = {
 
 /** A leaderboard / home-section row. */
 export const ProjectRow = ProjectSummary.extend({
-  chains: z.array(z.string()),
+  chains: z.array(Chain),
   /** 0–100, one decimal. */
   score,
   tier: Tier,
@@ -100,7 +100,7 @@ export const Votes = z.object({
 });
 export type Votes = z.infer<typeof Votes>;
 
-export const ProjectContract = z.object({ address: z.string(), chain: z.string(), label: z.string() });
+export const ProjectContract = z.object({ address: z.string(), chain: Chain, label: z.string() });
 export type ProjectContract = z.infer<typeof ProjectContract>;
 
 /** GET /api/projects/:id */

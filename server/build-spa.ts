@@ -23,6 +23,13 @@ export async function buildSpaIfStale(root: string, log: (msg: string) => void):
     builtAt === 0 ? 'Building the web app (first start)…' : 'Client sources changed; rebuilding the web app…',
   );
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  // Always a production bundle, even when started from tests (NODE_ENV=test would bundle React's dev build).
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
   return distDir;
 }

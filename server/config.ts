@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { s3SettingsFromEnv, type S3Settings } from './storage/objectStore';
 
 /** Everything the server reads from the environment, in one place (the README's configuration table). */
 export type Config = {
@@ -18,6 +19,8 @@ export type Config = {
   publicUrl: string | undefined;
   sentryDsn: string | undefined;
   imageHost: string | undefined;
+  /** S3-compatible bucket for uploads (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY); else DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
   logLevel: string;
   /** Social sign-in through a hosted OpenID provider (OIDC_*); undefined when not configured. */
   oidc: OidcConfig | undefined;
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     sentryDsn: env.SENTRY_DSN || undefined,
     imageHost: env.IMAGE_HOST || undefined,
+    s3: s3SettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     oidc: loadOidc(env),
   };

@@ -91,6 +91,17 @@ export function forgetTour() {
   storage()?.removeItem(TOUR_STORAGE_KEY);
 }
 
+/**
+ * Whether the browser loaded this document at the current address (a reload or a direct visit), rather than
+ * reaching it by a client-side navigation: a saved tour resumes only then, so 'Get Started' in Account
+ * Settings restarts the tour instead of resuming an abandoned one.
+ */
+export function loadedAtThisAddress(): boolean {
+  if (typeof performance === 'undefined' || typeof location === 'undefined') return true;
+  const entry = performance.getEntriesByType?.('navigation')[0];
+  return entry ? entry.name === location.href : true;
+}
+
 /** Whether the address asks for the tour (`?tour=true`). */
 export function tourRequested(search = typeof location === 'undefined' ? '' : location.search): boolean {
   return new URLSearchParams(search).get(TOUR_QUERY) === 'true';

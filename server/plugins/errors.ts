@@ -16,7 +16,53 @@ const CODES: Record<number, string> = {
   429: 'TooManyRequests',
 };
 
+/** Deeper than any payload of this API; deeper input is refused before recursive code (zod, JSON.stringify) sees it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Where `input` holds what no route can take: a NUL character in a string or key (PostgreSQL stores none in text
+ * or jsonb) or nesting deeper than MAX_INPUT_DEPTH. Walks arrays and plain objects without recursion.
+ */
+export function findUnstorable(input: unknown): { path: string[]; problem: string } | undefined {
+  const stack: [unknown, string[]][] = [[input, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { path, problem: 'Must not contain NUL characters' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) continue;
+    if (path.length >= MAX_INPUT_DEPTH) {
+      return { path, problem: `Nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` };
+    }
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (key.includes('\u0000')) return { path: [...path, key], problem: 'Must not contain NUL characters' };
+      stack.push([child, [...path, key]]);
+    }
+  }
+  return undefined;
+}
+
 export const errorHandling = fp(async (app: FastifyInstance) => {
+  // Input no handler could store or walk safely is a 400 naming the field (OFREP keeps its own error shape).
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/ofrep/')) return;
+    for (const [where, input] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const found = findUnstorable(input);
+      if (!found) continue;
+      const key = found.path.length > 0 ? found.path.join('.') : where;
+      throw new AppError(400, 'ValidationError', `${key}: ${found.problem}`, { [key]: found.problem });
+    }
+  });
+
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       return reply

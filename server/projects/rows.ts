@@ -13,7 +13,7 @@ export function toProjectRow(p: ProjectRecordRow): ProjectRow {
     logo: p.logo,
     name: p.name,
     tokenTickers: p.tokenTickers,
-    chains: p.chains,
+    chains: p.chains as ProjectRow['chains'],
     score: round1(p.score),
     tier: p.tier as ProjectRow['tier'],
     subScores: {

@@ -196,7 +196,7 @@ export async function projectsRoutes(app: FastifyInstance) {
       description: project.description,
       website: project.website,
       marketCapUsd: project.marketCapUsd,
-      contracts: projectContracts,
+      contracts: projectContracts as ProjectDetail['contracts'],
       votes: await voteTally(app.db, id, voterKey(request, reply, false)),
     };
   });

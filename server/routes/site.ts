@@ -125,7 +125,13 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.get('/img/*', async (request, reply) => {
     parse(ImageQuery, request.query, 'query');
-    return sendLogo(decodeURIComponent(request.url.split('?')[0]!.slice('/img'.length)), reply);
+    let logoPath: string;
+    try {
+      logoPath = decodeURIComponent(request.url.split('?')[0]!.slice('/img'.length));
+    } catch {
+      throw notFound('No such image.');
+    }
+    return sendLogo(logoPath, reply);
   });
 }
 

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,6 +27,7 @@ import {
 import { projects, ssoSettings, surveys, users, wallets, watchlists } from '../db/schema/index';
 import { AppError, badRequest, notFound, parse } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
+import { diskStore, s3Store } from '../storage/objectStore';
 
 /** Usernames are UUIDs; anything else never reaches the file system. */
 const USERNAME = /^[0-9a-fA-F-]{1,64}$/;
@@ -110,8 +110,9 @@ export async function userRoutes(app: FastifyInstance) {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
 
-  const uploadDir = path.join(app.config.dataDir, 'uploads', 'profile');
-  const imageFile = (username: string) => path.join(uploadDir, username);
+  // Profile pictures: DATA_DIR/uploads/profile/<username>, or the S3-compatible bucket when configured.
+  const store = app.config.s3 ? s3Store(app.config.s3, 'uploads/') : diskStore(path.join(app.config.dataDir, 'uploads'));
+  const imageKey = (username: string) => `profile/${username}`;
 
   async function loadProfile(user: SessionUser): Promise<Profile> {
     const [row] = await app.db
@@ -154,15 +155,13 @@ export async function userRoutes(app: FastifyInstance) {
       throw err;
     }
     if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
-    if (!sniffImageType(buffer)) {
+    const type = sniffImageType(buffer);
+    if (!type) {
       throw badRequest('The picture must be a PNG, JPEG or WebP image.', {
         file: 'The picture must be a PNG, JPEG or WebP image',
       });
     }
-    await mkdir(uploadDir, { recursive: true });
-    const tmp = `${imageFile(user.username)}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, buffer);
-    await rename(tmp, imageFile(user.username));
+    await store.put(imageKey(user.username), buffer, type);
     await app.db
       .update(users)
       .set({ profileImageVersion: sql`coalesce(${users.profileImageVersion}, 0) + 1` })
@@ -172,7 +171,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.post('/api/user/profile/delete', async (request) => {
     const user = requireUser(request);
-    await rm(imageFile(user.username), { force: true });
+    await store.delete(imageKey(user.username));
     await app.db.update(users).set({ profileImageVersion: null }).where(eq(users.id, user.username));
     return loadProfile(user);
   });
@@ -181,14 +180,9 @@ export async function userRoutes(app: FastifyInstance) {
   app.get<{ Params: { username: string } }>('/api/user/profile/image/:username', async (request, reply) => {
     const { username } = request.params;
     if (!USERNAME.test(username)) throw notFound('No profile picture.');
-    let buffer: Buffer;
-    try {
-      buffer = await readFile(imageFile(username));
-    } catch {
-      throw notFound('No profile picture.');
-    }
-    const type = sniffImageType(buffer);
-    if (!type) throw notFound('No profile picture.');
+    const buffer = await store.get(imageKey(username));
+    const type = buffer && sniffImageType(buffer);
+    if (!buffer || !type) throw notFound('No profile picture.');
     return reply
       .type(type)
       .header('cache-control', 'public, max-age=60')

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 /**
  * The project search index behind GET /api/search-project.
  *
- * It lives in memory: built from the database at start (a few hundred ms at 50,000 projects), swapped in whole
+ * It lives in memory: built from the database at start (about 2–3 s at 50,000 projects), swapped in whole
  * on refresh() — called after seeding and after an import — and, on PostgreSQL, refreshed when a cheap
  * signature of the projects table changes (an import run from another process). PGlite allows one process
  * only, so there the server is the only writer.
@@ -14,7 +14,8 @@ import type { Database } from '../db/client';
  * "contains the keyword" into one contiguous range, found by binary search; two min-segment-trees over that
  * array (one for every suffix, one for key starts only) then yield the best-ranked projects of the range in
  * rank order, so a query costs O(log n + k log n) whatever the keyword, with no scan. Order: exact name or
- * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order).
+ * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order). Answers are
+ * remembered per keyword (bounded), so a repeated keyword costs one map lookup.
  */
 
 const SEP = '\u0000';

@@ -21,7 +21,7 @@ export function Logo({ compact }: { compact?: boolean }) {
       </svg>
       {!compact && (
         <span className="brand-word">
-          Sentinel<span>Ratings</span>
+          Sentinel <span>Ratings</span>
         </span>
       )}
     </span>

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { getSsoSettings, NOTIFICATION_LABELS, NOTIFICATION_SETTINGS, unsubscribe, updateSsoSettings, type SsoSettings } from '../../api/user';
 import { settingsSectionMachine, type MutationResult } from '../../machines/settings-section/settingsSection.machine';
-import { csrfRequest as request } from '../features/impersonation/csrf';
+import { request } from '../lib/client';
 import '../features/settings/settings.css';
 
 /** Notification settings opened from an email link (`?id=<signed id>`): no sign-in needed. */

@@ -110,6 +110,8 @@ describe('Tour', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const d = await expectStep('Stay informed on safety', '2 of 6');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus());
+    // Placed by floating-ui, the tooltip machine shows it.
+    await waitFor(() => expect(d).toHaveAttribute('data-status', 'open'));
     for (let i = 0; i < 5; i++) {
       await user.tab();
       expect(d).toContainElement(document.activeElement as HTMLElement);
@@ -161,6 +163,15 @@ describe('Tour', () => {
     localStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
     render(<Page />);
     await expectStep('Filter through projects', '5 of 6');
+  });
+
+  it("starts over when reached by a client-side navigation (Settings' Get Started), despite a saved tour", async () => {
+    localStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { name: 'http://localhost:3000/my/settings' } as PerformanceEntry,
+    ]);
+    render(<Page />);
+    await expectStep('Search for projects', '1 of 6');
   });
 
   it('does nothing without the flag or a saved tour', async () => {

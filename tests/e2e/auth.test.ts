@@ -37,6 +37,21 @@ async function openPage(viewport?: { width: number; height: number }) {
   return opened;
 }
 
+/** A confirmed account made through the user-pool API (sign-up, the mailed code, verify). */
+async function confirmedAccount(prefix: string, password: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const post = (path: string, body: object) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('/api/auth/signup', { email, password })).status).toBe(200);
+  const verify = await post('/api/auth/verify-email', { email, verificationCode: await latestCode(email) });
+  expect(verify.status).toBe(200);
+  return email;
+}
+
 const account = (page: Page) => page.locator('[data-tour="account"]');
 const dialog = (page: Page) => page.locator('[role="dialog"][data-scope="auth-modal"]');
 const avatar = (page: Page, email: string) =>
@@ -109,18 +124,7 @@ describe('accounts in a real browser', () => {
   });
 
   it('uses the /auth/login page on narrow layouts and returns home signed in', async () => {
-    // An account to sign in with, made through the API.
-    const email = `phone-${Date.now()}@example.com`;
-    const post = (path: string, body: object) =>
-      fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    expect((await post('/api/auth/signup', { email, password: 'phone-pass1' })).status).toBe(200);
-    const verify = await post('/api/auth/verify-email', { email, verificationCode: await latestCode(email) });
-    expect(verify.status).toBe(200);
-
+    const email = await confirmedAccount('phone', 'phone-pass1');
     const { context, page } = await openPage(PHONE);
     await page.goto('/auth/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
@@ -130,6 +134,23 @@ describe('accounts in a real browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session.user.email).toBe(email);
+    await context.close();
+  });
+
+  it('sends the browser to sign-in when the session ends on a /my page', async () => {
+    const email = await confirmedAccount('settings', 'settings-pass1');
+    const { context, page } = await openPage();
+    await page.goto('/auth/login?callbackUrl=%2Fmy%2Fsettings');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('settings-pass1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/my/settings');
+    await avatar(page, email).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/api/auth/signin');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe('/my/settings');
     await context.close();
   });
 

@@ -185,6 +185,11 @@ describe('account settings in a real browser', () => {
     await signUp(page);
     await surveyDone(page);
     expect((await page.request.get('/api/portfolio')).status()).toBe(404);
+    await page.goto('/my/watchlists');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Portfolio' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.goto('/my/portfolio');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Portfolio' }).count()).toBe(0);
@@ -215,7 +220,10 @@ describe('portfolio with the flag on', () => {
     await signUp(page);
     const headers = { 'x-csrf-token': await csrf(page) };
     expect((await page.request.post('/api/user/wallets', { data: { walletAddress: EVM }, headers })).status()).toBe(201);
-    await page.goto('/my/portfolio');
+    await page.goto('/my/watchlists');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Portfolio' }).click();
+    await page.waitForURL((url) => url.pathname === '/my/portfolio');
     await page.getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor();
     await page.getByText(EVM).waitFor();
     await page.getByText('Add projects to a watchlist to see their risk here.').waitFor();

@@ -5,12 +5,9 @@ import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 let server: RunningServer;
 let browser: Browser;
-let projectId: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as { items: { id: string }[] };
-  projectId = page.items[0]!.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -64,12 +61,12 @@ describe('app shell', () => {
     expect(await headerSearch.isVisible()).toBe(false);
     await page.evaluate((y) => window.scrollTo(0, y), hero - 70);
     await headerSearch.waitFor({ state: 'visible' });
-    expect(await page.getByPlaceholder('Search project').isVisible()).toBe(true);
+    expect(await page.getByPlaceholder('Search project', { exact: true }).isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await headerSearch.waitFor({ state: 'hidden' });
     // Other pages have no hero: the header search shows at once.
     await page.goto('/products/skynet');
-    await page.getByPlaceholder('Search project').waitFor({ state: 'visible' });
+    await page.getByPlaceholder('Search project', { exact: true }).waitFor({ state: 'visible' });
     await context.close();
   });
 
@@ -145,7 +142,7 @@ describe('project search', () => {
     await page.goto('/products/security-audit');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('/');
-    const input = page.getByPlaceholder('Search project');
+    const input = page.getByPlaceholder('Search project', { exact: true });
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     const listbox = page.locator('#header-search-list');
     await page.getByText('Trending Search').waitFor();
@@ -205,7 +202,7 @@ describe('project search', () => {
       await route.continue();
     });
     await page.goto('/company/about');
-    const input = page.getByPlaceholder('Search project');
+    const input = page.getByPlaceholder('Search project', { exact: true });
     await input.click();
     await page.locator('#header-search-list').getByRole('option').first().waitFor();
     await input.fill('bi');

@@ -41,7 +41,9 @@ export type PathOptions = {
 };
 
 /** A promise actor that never settles: its outcome comes from the path's events. */
-export const pending = () => fromPromise(() => new Promise<never>(() => undefined));
+// `any` on purpose: a stub must fit any machine's typed actor slot.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const pending = <TOutput = any, TInput = any>() => fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
 
 /** Every state node id of a machine (root excluded). */
 export function allStateIds(machine: AnyStateMachine): string[] {

@@ -115,6 +115,8 @@ describe('garbage in, 4xx JSON out', () => {
       `/api/projects/${'x'.repeat(300)}`,
       '/api/projects/nope',
       '/logos/%00.svg',
+      '/img/%E0%A4%A.svg',
+      '/img/logos/%E0%A4%A.svg?w=28',
       '/img/logos/gen/UPPER.svg',
       '/api/skynet/privileged-transaction?address=0xnothing',
     ]) {

@@ -5,7 +5,9 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, TIERS } from '../../api/projects';
 import { alerts, contracts, projectMonitoring, projects, socialActivity } from '../../server/db/schema/index';
+import { generateProject, projectIdentities } from '../../server/seed/generate';
 import { seedIfEmpty } from '../../server/seed/index';
+import { ProjectRecord } from '../../server/seed/shape';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 
@@ -87,6 +89,16 @@ describe('seed generator (2,000 projects, the default)', () => {
     expect(await seedIfEmpty(t.database.db, 50, { today: SEED_DAY })).toEqual({ seeded: false });
     const [n] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(projects);
     expect(n!.n).toBe(2000);
+  });
+});
+
+describe('generated records', () => {
+  it('have the shape npm run import accepts', () => {
+    const ids = projectIdentities(600);
+    ids.forEach((identity, i) => {
+      const record = generateProject(identity, i, SEED_DAY);
+      expect(ProjectRecord.safeParse(record).error).toBeUndefined();
+    });
   });
 });
 

@@ -1,4 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +122,40 @@ describe('profile', () => {
     expect(res.json().profileImageUrl).toBeNull();
     const image = await t.app.inject({ method: 'GET', url: `/api/user/profile/image/${user.username}?v=9` });
     expect(image.statusCode).toBe(404);
+  });
+
+  it('stores pictures in an S3-compatible bucket when S3_* is configured', async () => {
+    const objects = new Map<string, Buffer>();
+    const fake = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (!String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 ')) return res.writeHead(403).end();
+        if (req.method === 'PUT') objects.set(req.url!, Buffer.concat(chunks));
+        if (req.method === 'DELETE') objects.delete(req.url!);
+        if (req.method === 'GET' && !objects.has(req.url!)) return res.writeHead(404).end();
+        res.writeHead(200).end(req.method === 'GET' ? objects.get(req.url!) : undefined);
+      });
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const s3 = await createTestApp({
+      S3_ENDPOINT: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+    });
+    try {
+      const u = await signIn(s3.app);
+      expect((await u.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(JPEG) })).statusCode).toBe(200);
+      expect([...objects.keys()]).toEqual([`/media/uploads/profile/${u.username}`]);
+      const image = await s3.app.inject({ method: 'GET', url: `/api/user/profile/image/${u.username}?v=1` });
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      await u.inject({ method: 'POST', url: '/api/user/profile/delete', payload: {} });
+      expect(objects.size).toBe(0);
+    } finally {
+      await s3.close();
+      fake.close();
+    }
   });
 
   it('never reads outside the upload folder', async () => {

@@ -7,7 +7,7 @@ import {
   type AnnouncementForm,
   type StoredAnnouncement,
 } from '../../../machines/announcement-admin/announcementAdmin.machine';
-import { csrfRequest as request } from '../impersonation/csrf';
+import { request } from '../../lib/client';
 import './announcement-admin.css';
 
 export const liveAnnouncementAdminMachine = announcementAdminMachine.provide({

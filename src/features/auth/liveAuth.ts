@@ -14,17 +14,7 @@ import {
   authProvidersMachine,
   type SocialProvider,
 } from '../../../machines/auth-providers/authProviders.machine';
-import type { Request, RequestOptions } from '../../../api/http';
 import { request } from '../../lib/client';
-
-/**
- * The user-pool writes carry the CSRF token as `x-csrf-token`: the server asks for it on any write made with a
- * session cookie (e.g. a stale one), and it costs one small GET per submit.
- */
-const withCsrf: Request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-  const token = await getCsrfToken(request);
-  return request<T>(path, { ...options, headers: { ...options.headers, 'x-csrf-token': token } });
-};
 
 const here = () => (typeof window === 'undefined' ? '/' : window.location.href);
 
@@ -35,16 +25,16 @@ export const liveAuthModalMachine = authModalMachine.provide({
       const csrfToken = await getCsrfToken(request);
       return signInWithCredentials(request, { ...input, csrfToken, callbackUrl: here() });
     }),
-    signUp: fromPromise<unknown, Credentials>(({ input }) => signUp(withCsrf, input)),
-    forgotPassword: fromPromise<unknown, { email: string }>(({ input }) => forgotPassword(withCsrf, input)),
+    signUp: fromPromise<unknown, Credentials>(({ input }) => signUp(request, input)),
+    forgotPassword: fromPromise<unknown, { email: string }>(({ input }) => forgotPassword(request, input)),
     resetPassword: fromPromise<unknown, { email: string; code: string; newPassword: string }>(({ input }) =>
-      resetForgottenPassword(withCsrf, input),
+      resetForgottenPassword(request, input),
     ),
     verifyEmail: fromPromise<unknown, { email: string; verificationCode: string }>(({ input }) =>
-      verifyEmail(withCsrf, input),
+      verifyEmail(request, input),
     ),
     resendConfirmation: fromPromise<unknown, { email: string }>(({ input }) =>
-      resendConfirmation(withCsrf, input),
+      resendConfirmation(request, input),
     ),
   },
 });

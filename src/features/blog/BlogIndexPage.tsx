@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
 import { formatDate } from '../home/format';
 import { POSTS, readingMinutes } from './posts';
+import '../marketing/marketing.css';
 import './blog.css';
 
 /** /resources/blog */

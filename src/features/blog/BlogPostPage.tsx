@@ -5,6 +5,7 @@ import { NotFound } from '../../pages/NotFoundPage';
 import { formatDate } from '../home/format';
 import { POSTS, readingMinutes } from './posts';
 import { Prose } from './Prose';
+import '../marketing/marketing.css';
 
 /** /resources/blog/{slug} */
 export default function BlogPostPage({ slug }: { slug: string }) {

@@ -42,7 +42,7 @@ export default function IncidentModal({ actorRef }: { actorRef: ActorRefFrom<typ
     );
   };
   return (
-    <Dialog open onClose={close}>
+    <Dialog open onClose={close} className="dialog-root">
       <div className="dialog-backdrop" aria-hidden="true" />
       <div className="dialog-wrap">
         <DialogPanel className="dialog-panel" data-scope="incident-form">

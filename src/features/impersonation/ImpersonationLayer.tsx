@@ -4,7 +4,7 @@ import { useEffect, useId } from 'react';
 import { fromPromise } from 'xstate';
 import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
 import { impersonationMachine } from '../../../machines/impersonation/impersonation.machine';
-import { csrfRequest as request } from './csrf';
+import { request } from '../../lib/client';
 import { isImpersonationShortcut, OPEN_IMPERSONATION_TOOL } from './open';
 import './impersonation.css';
 

@@ -4,6 +4,15 @@ import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
 import { formatDate, formatNumber, formatUsd, shortAddress } from '../home/format';
 
+/** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
+export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 export function PanelError({ retry }: { retry: () => void }) {
   return (
     <p className="muted">
@@ -28,7 +37,7 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
       {metric.failed ? (
         <PanelError retry={metric.retry} />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Exchange metrics table">
           <table className="data-table">
             <thead>
               <tr>
@@ -79,7 +88,7 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

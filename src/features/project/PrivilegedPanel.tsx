@@ -5,7 +5,7 @@ import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
 import { formatDate, shortAddress } from '../home/format';
-import { PanelError } from './MonitoringPanels';
+import { PanelError, TableScroll } from './MonitoringPanels';
 
 const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;
 
@@ -29,7 +29,7 @@ function ContractDetails({ address }: { address: string }) {
       {addresses.failed ? (
         <PanelError retry={addresses.retry} />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Privileged addresses table">
           <table className="data-table">
             <thead>
               <tr>
@@ -51,13 +51,13 @@ function ContractDetails({ address }: { address: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h3>Privileged functions</h3>
       {functions.failed ? (
         <PanelError retry={functions.retry} />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Privileged functions table">
           <table className="data-table">
             <thead>
               <tr>
@@ -79,13 +79,13 @@ function ContractDetails({ address }: { address: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h3>Recent privileged transactions</h3>
       {txs.failed ? (
         <PanelError retry={txs.retry} />
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Recent privileged transactions table">
           <table className="data-table">
             <thead>
               <tr>
@@ -118,7 +118,7 @@ function ContractDetails({ address }: { address: string }) {
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

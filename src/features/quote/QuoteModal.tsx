@@ -25,7 +25,7 @@ export default function QuoteModal() {
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `quote-${field}-error` } : {};
 
   return (
-    <Dialog open onClose={close} className="quote-dialog">
+    <Dialog open onClose={close} className="dialog-root quote-dialog">
       <div className="dialog-backdrop" aria-hidden="true" />
       <div className="dialog-wrap">
         <DialogPanel className="dialog-panel quote-panel" data-scope="quote-form">

@@ -12,6 +12,7 @@ import {
 } from '../../../machines/session/session.machine';
 import { request } from '../../lib/client';
 import { AuthModalProvider } from '../auth/authModal';
+import { SessionRequiredGuard } from './SessionRequired';
 
 /** The session machine with the real session call. */
 export const liveSessionMachine = sessionMachine.provide({
@@ -31,19 +32,35 @@ export type SessionProviderProps = {
   logic?: typeof liveSessionMachine;
   /** Replaces the auth modal logic (tests). */
   authModalLogic?: AnyActorLogic;
+  /** How the browser is sent to the sign-in page from /my/* without a session (tests replace it). */
+  onSessionRequired?: (url: string) => void;
 };
 
 /**
  * Holds the session for the whole app and the auth modal (which opens from the header and from any feature
  * that needs a signed-in user, see `useOpenAuthModal`). A sign-in through the modal refetches the session
- * and tells other tabs.
+ * and tells other tabs. Pages under /my/* send a signed-out browser to the sign-in page (SessionRequired).
  */
-export function SessionProvider({ children, pollInterval, logic, authModalLogic }: SessionProviderProps) {
+export function SessionProvider({
+  children,
+  pollInterval,
+  logic,
+  authModalLogic,
+  onSessionRequired,
+}: SessionProviderProps) {
   return (
     <SessionContext.Provider logic={logic} options={{ input: { pollInterval } }}>
+      <Guard redirect={onSessionRequired} />
       <ModalWithSession logic={authModalLogic}>{children}</ModalWithSession>
     </SessionContext.Provider>
   );
+}
+
+function Guard({ redirect }: { redirect?: (url: string) => void }) {
+  const signedOut = SessionContext.useSelector(
+    (s) => sessionStatus(s) === 'unauthenticated' && !s.hasTag('fetching'),
+  );
+  return <SessionRequiredGuard signedOut={signedOut} redirect={redirect} />;
 }
 
 function ModalWithSession({ children, logic }: { children: ReactNode; logic?: AnyActorLogic }) {

@@ -17,7 +17,7 @@ import {
 import type { MutationResult } from '../../../machines/settings-section/settingsSection.machine';
 import { settingsSectionMachine } from '../../../machines/settings-section/settingsSection.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
-import { csrfRequest as request } from '../impersonation/csrf';
+import { request } from '../../lib/client';
 
 /** A validation failure shaped like a server error body, so the section shows it the same way. */
 class FormError extends Error {

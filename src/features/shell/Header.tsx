@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { AccountArea } from '../account/AccountArea';
 import { AnnouncementBanner } from '../banner/AnnouncementBanner';
+import { useFlag } from '../flags/flags';
 import { RequestQuoteButton } from '../quote/quoteContext';
 import { ProjectSearch } from '../search/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
@@ -24,6 +25,7 @@ const measureHero = (): number | null => {
 /** Fixed header (spec §2 'Header'); on narrow layouts the menu lives in a full-screen drawer. */
 export function Header() {
   const [location] = useLocation();
+  const portfolio = useFlag('portfolio') === true;
   const isHome = location === '/';
   const reveal = useActorRef(scrollRevealMachine, {
     input: { heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null, y: typeof window === 'undefined' ? 0 : window.scrollY },
@@ -54,7 +56,7 @@ export function Header() {
     <header className="site-header on-dark" data-drawer-open={drawerOpen || undefined}>
       <AnnouncementBanner />
       <div className="container header-inner">
-        <Link href="/" className="brand" aria-label="Sentinel Ratings home">
+        <Link href="/" className="brand">
           <Logo />
         </Link>
         <nav aria-label="Main" className="main-nav desktop-only">
@@ -68,7 +70,7 @@ export function Header() {
           <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
         </div>
         <div className="header-actions desktop-only">
-          <AccountArea />
+          <AccountArea portfolio={portfolio} />
           <RequestQuoteButton className="btn btn-accent" />
         </div>
         <button

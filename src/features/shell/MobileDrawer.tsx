@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { RequestQuoteButton } from '../quote/quoteContext';
 import { ProjectSearch } from '../search/ProjectSearch';
+import { useFlag } from '../flags/flags';
 import { useSignedIn } from '../session/session';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
 import './drawer.css';
@@ -15,8 +16,9 @@ import './drawer.css';
  */
 export default function MobileDrawer({ onClose }: { onClose: () => void }) {
   const signedIn = useSignedIn() === true;
+  const portfolio = useFlag('portfolio') === true;
   return (
-    <Dialog open onClose={onClose} className="drawer-root">
+    <Dialog open onClose={onClose} className="dialog-root drawer-root">
       <div className="drawer-backdrop" aria-hidden="true" />
       <DialogPanel
         className="drawer-panel"
@@ -76,6 +78,13 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                     Watchlists
                   </Link>
                 </li>
+                {portfolio && (
+                  <li>
+                    <Link href="/my/portfolio" onClick={onClose}>
+                      Portfolio
+                    </Link>
+                  </li>
+                )}
               </ul>
             </>
           )}

@@ -3,7 +3,7 @@ import { getSurveyStatus, uploadSurvey, type SurveyAnswers } from '../../../api/
 import { createWatchlist, DEFAULT_WATCHLIST_NAME, getWatchlists } from '../../../api/watchlist';
 import { readLastNotificationFromStorage } from '../../../machines/survey-notification/surveyNotification.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
-import { csrfRequest as request } from '../impersonation/csrf';
+import { request } from '../../lib/client';
 
 /** The survey's calls over the app's request helper. */
 export const surveyActors = {

@@ -7,10 +7,17 @@
 import { arrow, autoUpdate, flip, offset, shift, useFloating, type Placement } from '@floating-ui/react';
 import { useActor } from '@xstate/react';
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { tooltipMachine } from '../../../machines/tooltip/tooltip.machine';
 import { connect, PROGRESS_BAR_WIDTH, type TourApi } from '../../../machines/tour/tour.connect';
-import { checkTarget, findTarget, loadSavedTour, tourRequested } from '../../../machines/tour/tour.dom';
+import {
+  checkTarget,
+  findTarget,
+  loadedAtThisAddress,
+  loadSavedTour,
+  tourRequested,
+} from '../../../machines/tour/tour.dom';
 import { tourMachine } from '../../../machines/tour/tour.machine';
 import './tour.css';
 
@@ -41,9 +48,9 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
   const [tip, sendTip] = useActor(tooltipMachine, { input: {} });
   const [, navigate] = useLocation();
 
-  // Start: a saved tour resumes where it was; otherwise ?tour=true starts from the first step.
+  // Start: after a reload a saved tour resumes where it was; otherwise ?tour=true starts from the first step.
   useEffect(() => {
-    const saved = loadSavedTour();
+    const saved = loadedAtThisAddress() ? loadSavedTour() : null;
     if (saved || tourRequested()) send({ type: 'START', resume: saved });
   }, [send]);
 
@@ -160,8 +167,12 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
     sendTip({ type: 'ATTACH' });
   }, [sendTip]);
   useEffect(() => {
-    sendTip(shownKey ? { type: 'OPEN' } : { type: 'CLOSE' });
-    if (shownKey) sendTip({ type: 'ATTACH' });
+    if (!shownKey) {
+      sendTip({ type: 'CLOSE' });
+      return;
+    }
+    sendTip({ type: 'ATTACH' }); // leaves init or error: there is something to anchor to again
+    sendTip({ type: 'OPEN' });
   }, [shownKey, sendTip]);
   const tipOpening = tip.hasTag('status.opening');
   useEffect(() => {
@@ -212,19 +223,19 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
     [],
   );
 
-  // Escape closes a step (to the skip card).
-  const onEscape = api.onEscape;
+  // Escape closes a step (to the skip card); on a card it is the card's close.
+  const isOpen = api.isOpen;
   useEffect(() => {
-    if (!api.isOpen) return;
+    if (!isOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
       e.stopPropagation();
-      onEscape();
+      send({ type: 'CLOSE' });
     };
     document.addEventListener('keydown', onKey, true);
     return () => document.removeEventListener('keydown', onKey, true);
-  }, [api.isOpen, onEscape]);
+  }, [isOpen, send]);
 
   const titleId = useId();
   const textId = useId();
@@ -234,7 +245,8 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
   const announcement = api.isStepTooltip && step ? `${api.progressText}. ${step.title}. ${step.text}` : card ? card.title : '';
   const tipStatus = ['init', 'idle', 'opening', 'open', 'closing', 'error'].find((s) => tip.hasTag(`status.${s}`));
 
-  return (
+  // A portal on <body>: no stacking context of the page can put page parts above the layer.
+  return createPortal(
     <div {...api.getRootProps()} className="tour">
       {/* Overlay: dims the page for cards and absorbs clicks; a click on it never closes a step. */}
       <div
@@ -376,7 +388,8 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
           </div>
         </div>
       )}
-    </div>
+    </div>,
+    document.body,
   );
 }
 
@@ -389,7 +402,7 @@ function headerInset(): number {
 }
 
 /** Room the tooltip needs beside its target (offset plus a typical tooltip), px. */
-const TOOLTIP_ROOM = 230;
+const TOOLTIP_ROOM = 250;
 
 /**
  * Scrolls a target into view below the fixed header: the target and the room for its tooltip centred when
@@ -403,9 +416,10 @@ function bringIntoView(el: HTMLElement) {
   const rect = el.getBoundingClientRect();
   const room = window.innerHeight - top;
   const need = rect.height + TOOLTIP_ROOM;
-  const inView = rect.top >= top && rect.bottom + TOOLTIP_ROOM <= window.innerHeight;
-  if (inView || (rect.top >= top && rect.bottom <= window.innerHeight && need > room)) return;
-  const wantedTop = need <= room ? top + (room - need) / 2 : top;
+  const fits = need <= room;
+  if (fits && rect.top >= top && rect.bottom + TOOLTIP_ROOM <= window.innerHeight) return;
+  // A tall target: its top below the header plus room for the tooltip, which then sits above it.
+  const wantedTop = fits ? top + (room - need) / 2 : top + TOOLTIP_ROOM;
   window.scrollBy({ top: rect.top - wantedTop, behavior: 'instant' });
 }
 

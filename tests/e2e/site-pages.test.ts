@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let projectId: string;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as { items: { id: string }[] };
+  projectId = page.items[0]!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rowScores = (page: Page) =>
+  page.locator('.lb-table tbody tr[data-project] .score-value').allTextContents().then((t) => t.map(Number));
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
+}
+
+describe('home', () => {
+  it('has the tour anchors on the home sections', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await openHome(page);
+    for (const anchor of ['account', 'search', 'alerts', 'trending', 'recently-audited', 'filters', 'in-the-works'])
+      expect(await page.locator(`[data-tour="${anchor}"]:visible`).count(), anchor).toBe(1);
+    expect(await page.locator('[data-tour="alerts"]').getByRole('button', { name: 'Report Incident' }).count()).toBe(1);
+    expect(await page.locator('[data-tour="search"]').getByPlaceholder('Search Project by Name / Token').count()).toBe(1);
+    await context.close();
+  });
+
+  it('sorts, pages and filters the leaderboard, and shows sub-scores on demand', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await openHome(page);
+    const table = page.locator('.lb-table');
+    expect(await table.locator('tbody tr[data-project]').count()).toBe(25);
+    expect(await table.locator('tbody tr[data-project] td.col-rank').first().textContent()).toBe('1');
+
+    await table.getByRole('button', { name: 'Security score' }).click();
+    await page.waitForFunction(() => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending');
+    await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
+    const desc = await rowScores(page);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    await table.getByRole('button', { name: 'Security score' }).click();
+    await page.waitForFunction(() => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'ascending');
+    await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
+    const asc = await rowScores(page);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+
+    await table.getByRole('button', { name: '#' }).click();
+    await page.waitForFunction(() => document.querySelector('th.col-rank')?.getAttribute('aria-sort') === 'ascending');
+    await page.getByRole('navigation', { name: 'Leaderboard pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForFunction(() => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '26');
+    expect(await page.locator('.lb-count').textContent()).toMatch(/^Showing 26–50 of \d+ projects$/);
+
+    const firstRow = table.locator('tbody tr[data-project]').first();
+    const toggle = firstRow.getByRole('button', { name: /Score breakdown for/ });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const details = page.locator('.details-row').first();
+    for (const label of ['Code Security', 'Governance Strength', 'Community Trust']) await details.getByText(label).waitFor();
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = page.getByRole('form', { name: 'Leaderboard filters' });
+    await filters.getByLabel('Tier').selectOption('AAA');
+    await filters.getByLabel('Minimum score').fill('95');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => /of \d+ projects|No projects/.test(document.querySelector('.lb-count')?.textContent ?? ''));
+    await page.locator('.lb-table tbody:not(.is-refreshing)').waitFor();
+    const tiers = await page.locator('.lb-table tbody tr[data-project] .tier').allTextContents();
+    expect(tiers.length).toBeGreaterThan(0);
+    expect(new Set(tiers)).toEqual(new Set(['AAA']));
+    expect((await rowScores(page)).every((s) => s >= 95)).toBe(true);
+    expect(await page.getByRole('button', { name: /^Filters/ }).textContent()).toBe('Filters2');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '1');
+    await context.close();
+  });
+
+  it('stores an incident report from the Security alerts section', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await openHome(page);
+    const alerts = page.locator('[data-tour="alerts"]');
+    await alerts.locator('.alert-card h3').first().waitFor();
+    await alerts.getByRole('button', { name: 'Report Incident' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Incident' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await dialog.getByText('Please enter the project name.').waitFor();
+    await dialog.getByLabel('Project name').fill('Analytical DAO');
+    await dialog.getByLabel('What happened?').fill('The lending pool was drained through a manipulated price oracle.');
+    await dialog.getByLabel('Transaction hash (optional)').fill('0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/incidents'));
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    expect((await posted).status()).toBe(201);
+    await page.getByRole('status').getByText('Report received').waitFor();
+    await context.close();
+  });
+});
+
+describe('project page', () => {
+  it('shows the header, breakdown, monitoring data, chart and records a vote', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    const detail = (await (await fetch(`${server.url}/api/projects/${projectId}`)).json()) as { name: string };
+    const viewed = page.waitForResponse((r) => r.url().includes('/api/projects/page-view'));
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('heading', { level: 1, name: detail.name }).waitFor();
+    expect((await viewed).status()).toBe(200);
+    for (const h of ['Score breakdown', 'Exchange metrics', 'On-chain activity', 'Privileged access', 'Social activity', 'Community vote'])
+      await page.getByRole('heading', { level: 2, name: h }).waitFor();
+    for (const h of ['Top callers', 'Top events', 'Top function calls'])
+      await page.getByRole('heading', { level: 3, name: h }).waitFor();
+    await page.locator('.chart svg[role="img"]').waitFor();
+    await page.getByRole('tab', { name: 'Followers' }).click();
+    await page.locator('.chart figcaption', { hasText: 'followers' }).waitFor();
+    const yes = page.getByRole('button', { name: 'Yes', exact: true });
+    await yes.click();
+    await page.waitForFunction(() => document.querySelector('.vote-yes')?.getAttribute('aria-pressed') === 'true');
+    expect(await page.getByTestId('vote-result').textContent()).toMatch(/% yes · [1-9]\d* votes?$/);
+    await page.locator('.vote-average', { hasText: '% yes' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('marketing content', () => {
+  it('serves the four product pages, the six company pages and the blog', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    for (const slug of ['security-audit', 'skynet', 'skytrace', 'pentest']) {
+      await page.goto(`/products/${slug}`);
+      await page.getByRole('heading', { level: 2, name: 'What you get' }).waitFor();
+    }
+    const company = {
+      about: 'About Us',
+      careers: 'Careers',
+      disclaimer: 'Disclaimer',
+      'terms-and-conditions': 'Terms and Conditions',
+      'privacy-policy': 'Privacy Policy',
+      'cookie-policy': 'Cookie Policy',
+    };
+    for (const [slug, title] of Object.entries(company)) {
+      await page.goto(`/company/${slug}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.locator('.prose h2').first().waitFor();
+    }
+    await page.goto('/resources/blog');
+    const posts = page.locator('.post-card h2 a');
+    await posts.first().waitFor();
+    expect(await posts.count()).toBeGreaterThanOrEqual(3);
+    const title = await posts.nth(1).textContent();
+    await posts.nth(1).click();
+    await page.getByRole('heading', { level: 1, name: title! }).waitFor();
+    expect(await page.locator('.prose h2').count()).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+});
+
+describe('accessibility and layout', () => {
+  const publicRoutes = () => [
+    '/',
+    `/projects/${projectId}`,
+    '/products/security-audit',
+    '/products/skynet',
+    '/products/skytrace',
+    '/products/pentest',
+    '/resources/blog',
+    '/resources/blog/reading-a-security-score',
+    '/company/about',
+    '/company/careers',
+    '/company/disclaimer',
+    '/company/terms-and-conditions',
+    '/company/privacy-policy',
+    '/company/cookie-policy',
+    '/500',
+    '/no-such-page',
+  ];
+
+  async function settle(page: Page, route: string) {
+    await page.goto(route);
+    await page.locator('main h1').first().waitFor();
+    if (route === '/') await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
+    if (route.startsWith('/projects/')) await page.locator('.chart svg').waitFor();
+    if (route.startsWith('/company/') || route.startsWith('/resources/blog/')) await page.locator('.prose h2').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+
+  for (const [name, viewport] of [
+    ['1440 px', DESKTOP],
+    ['375 px', PHONE],
+  ] as const) {
+    it(`has zero axe-core violations and no horizontal scrolling on every public route at ${name}`, async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      for (const route of publicRoutes()) {
+        await settle(page, route);
+        await expectNoAxeViolations(page, `${route} at ${name}`);
+        expect(await horizontalOverflow(page), `overflow on ${route} at ${name}`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    });
+  }
+
+  it('has zero axe-core violations with the drawer, the quote dialog and the search list open', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await acceptCookies(page);
+    await settle(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectNoAxeViolations(page, 'drawer');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(DESKTOP);
+    await page.locator('header').getByRole('button', { name: 'Request a Quote' }).click();
+    await page.getByRole('dialog', { name: 'Protect Your Project Today' }).waitFor();
+    await expectNoAxeViolations(page, 'quote dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByPlaceholder('Search Project by Name / Token').click();
+    await page.locator('#hero-search-list [role=option]').first().waitFor();
+    await expectNoAxeViolations(page, 'search list');
+    await context.close();
+  });
+});

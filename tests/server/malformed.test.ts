@@ -1,0 +1,528 @@
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { asc } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { contracts, projects } from '../../server/db/schema/index';
+import { cookieHeader, signUpAndSignIn, type TestSession } from '../helpers/auth';
+import { createSeededApp } from '../helpers/seeded';
+
+/**
+ * "A bad request to any endpoint gets a 4xx JSON error; none gets a 5xx" (issue 2, design notes §3 and §5).
+ *
+ * Every route the real app registers is collected with an onRoute hook (the `fastify` factory is wrapped so the
+ * hook is in place before any plugin adds a route), then each method + path — path parameters filled with real
+ * ids and with garbage — is sent garbage as a visitor, a user, an admin and an admin impersonating a user:
+ * no body, malformed JSON, JSON that is not an object, wrong field types, 100k-character strings, NUL bytes,
+ * deep nesting, bad numbers and unknown fields in query strings, 2 MB bodies (413), wrong content types,
+ * broken multipart, broken gzip and a gzip bomb. Every answer must be below 500; under /api/ and /ofrep/ every
+ * 4xx must be JSON with a string `error` and `message`.
+ */
+
+const captured = vi.hoisted(() => [] as { method: string; url: string }[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('fastify')>();
+  const original = mod.default as unknown as (...args: unknown[]) => import('fastify').FastifyInstance;
+  const factory = (...args: unknown[]) => {
+    const app = original(...args);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) captured.push({ method: String(method), url: route.url });
+    });
+    return app;
+  };
+  return { ...mod, default: factory, fastify: factory };
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The app, its routes, and who calls them
+
+const t = await createSeededApp(12);
+afterAll(async () => t.close());
+
+const [project] = await t.app.db.select().from(projects).orderBy(asc(projects.id)).limit(1);
+const [contract] = await t.app.db.select().from(contracts).orderBy(asc(contracts.address)).limit(1);
+if (!project || !contract) throw new Error('the seed made no project or contract');
+const PID = project.id;
+const ADDRESS = contract.address;
+
+const user = await signUpAndSignIn(t.app);
+const admin = await signUpAndSignIn(t.app, undefined, { admin: true });
+
+/** A watchlist of the user, so update/toggle/export get past the lookup. */
+const created = await t.app.inject({
+  method: 'POST',
+  url: '/api/watchlist/create',
+  headers: { cookie: user.cookie, 'x-csrf-token': user.csrf },
+  payload: { name: 'Garbage target', projects: [PID] },
+});
+const WATCHLIST_ID = (created.json() as { id: string }).id;
+
+/** The admin, impersonating the user (writes then also go through the impersonation audit). */
+const impersonating: TestSession = await (async () => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/impersonation-tool/create',
+    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+    payload: { impersonatingUserId: user.user.username },
+  });
+  if (res.statusCode !== 200) throw new Error(`impersonation failed: ${res.statusCode} ${res.body}`);
+  return { ...admin, cookie: [admin.cookie, cookieHeader(res)].join('; ') };
+})();
+
+type Identity = { name: string; headers: Record<string, string> };
+const VISITOR: Identity = { name: 'visitor', headers: {} };
+const USER: Identity = { name: 'user', headers: { cookie: user.cookie, 'x-csrf-token': user.csrf } };
+const ADMIN: Identity = { name: 'admin', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf } };
+const IMPERSONATING: Identity = {
+  name: 'impersonating admin',
+  headers: { cookie: impersonating.cookie, 'x-csrf-token': impersonating.csrf },
+};
+const BROKEN_COOKIES: Identity = {
+  name: 'visitor with broken cookies',
+  headers: {
+    cookie: 'session-token=garbage.jwt.value; csrf-token=%E0%A4%A|x; sr_visitor=../../etc; oidc-state=%00',
+    'x-csrf-token': 'nope',
+  },
+};
+const IDENTITIES = [VISITOR, USER, ADMIN, IMPERSONATING, BROKEN_COOKIES];
+
+/**
+ * Who gets the whole garbage list on a route (signed out and signed in by default; the admin where only an
+ * admin gets past the first check). Everyone else gets the short list.
+ */
+const FULL_FOR: Record<string, Identity[]> = {
+  '/api/announcement': [VISITOR, ADMIN],
+  '/api/admin/announcement': [VISITOR, ADMIN],
+  '/api/impersonation-tool/create': [USER, ADMIN],
+  '/api/impersonation-tool/delete': [USER, IMPERSONATING],
+};
+
+const ROUTES = [...new Map(captured.map((r) => [`${r.method} ${r.url}`, r])).values()];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Garbage
+
+const HUGE = 'x'.repeat(100_000);
+const DEEP_DEPTH = 1500;
+const deep = (): unknown => {
+  let v: unknown = 1;
+  for (let i = 0; i < DEEP_DEPTH; i++) v = { a: v };
+  return v;
+};
+
+/** Values for one query parameter, already URL-encoded where they need to be (some are deliberately broken). */
+const QUERY_GARBAGE = [
+  '',
+  '-1',
+  'NaN',
+  'Infinity',
+  '1e999',
+  '9'.repeat(400),
+  '1.5',
+  '0x10',
+  '%2B5',
+  'a%00b',
+  '%E0%A4%A',
+  '%FF%FE',
+  '..%2F..%2Fetc%2Fpasswd',
+  "'%20OR%201%3D1--",
+  HUGE,
+];
+
+/** Values for one JSON field. */
+const JSON_GARBAGE: unknown[] = [
+  null,
+  true,
+  -1,
+  1.5,
+  1e308,
+  '',
+  'a\u0000b',
+  '\ud800',
+  HUGE,
+  [],
+  ['a\u0000b'],
+  [HUGE],
+  { 'a\u0000b': 'c' },
+  deep(),
+];
+
+/** A valid-looking query for each GET route: garbage replaces one parameter at a time. */
+const QUERIES: Record<string, Record<string, string>> = {
+  '/api/search-project': { keyword: 'bit' },
+  '/api/skynet/metric-latest': { name: `exchanges(projectId=${PID})` },
+  '/api/skynet/top-callers': { projectId: PID, count: '5' },
+  '/api/skynet/top-events': { projectId: PID, count: '5' },
+  '/api/skynet/top-function-calls': { projectId: PID, count: '5' },
+  '/api/skynet/privileged-address': { address: ADDRESS },
+  '/api/skynet/privileged-function': { address: ADDRESS },
+  '/api/skynet/privileged-transaction': { address: ADDRESS, limit: '5' },
+  '/api/skynet/twitter-activity-by-dates': { projectId: PID, type: 'tweets', dates: '2026-11-01,2026-11-02' },
+  '/api/projects/vote': { id: PID, vote: 'yes' },
+  '/api/projects/page-view': { projectId: PID },
+  '/api/leaderboard': {
+    sort: 'score',
+    order: 'desc',
+    page: '1',
+    pageSize: '10',
+    chain: 'Ethereum',
+    tier: 'A',
+    audit: 'audited',
+    kyc: 'true',
+    minScore: '10',
+    maxScore: '90',
+    keyword: 'a',
+  },
+  '/api/trending': { limit: '5' },
+  '/api/recently-audited': { limit: '5' },
+  '/api/audits-in-progress': { limit: '5' },
+  '/api/alerts': { limit: '5' },
+  '/api/dev/outbox': { to: user.user.email },
+  '/dev/outbox': { to: user.user.email },
+  '/api/watchlist/export': { id: WATCHLIST_ID, format: 'json' },
+  '/api/auth/signin': { error: 'SessionRequired', callbackUrl: '/my/settings' },
+  '/api/auth/error': { error: 'Configuration' },
+  '/api/auth/signin/:provider': { callbackUrl: '/' },
+  '/api/auth/callback/:provider': { code: 'abc', state: 'def' },
+  '/img/*': { auto: 'format', fit: 'max', w: '64', q: '80' },
+  '/api/user/profile/image/:username': { v: '1' },
+  // Routes that read no query: unknown fields and garbage in all known names at once.
+  '/api/health': {},
+  '/api/projects/average-yes-percentage': {},
+  '/api/projects/:id': {},
+  '/api/announcement': {},
+  '/api/admin/announcement': {},
+  '/api/auth/session': {},
+  '/api/auth/csrf': {},
+  '/api/auth/providers': {},
+  '/api/watchlist': {},
+  '/api/user/profile': {},
+  '/api/user/survey': {},
+  '/api/user/wallets': {},
+  '/api/portfolio': {},
+  '/logos/*': {},
+  '/api/auth/*': {},
+};
+
+/** A valid-looking body for each write route: garbage replaces one field at a time. */
+const BODIES: Record<string, Record<string, unknown>> = {
+  '/api/projects-list': { projectIds: [PID] },
+  '/api/incidents': { projectName: 'Garbage', description: 'Drained', txHash: '0x1', contactEmail: 'a@b.co' },
+  '/api/quote': {
+    name: 'Ann',
+    email: 'ann@example.com',
+    company: 'Acme',
+    services: ['pentest'],
+    budget: '10k',
+    message: 'Hello',
+  },
+  '/api/user/events': { eventName: 'click', properties: { a: 1 } },
+  '/api/errors': { title: 'Oops', description: 'Broke', trace: 'at x' },
+  '/api/auth/signup': { email: 'garbage-signup@example.com', password: 'Passw0rd!x' },
+  '/api/auth/verify-email': { email: 'garbage-signup@example.com', verificationCode: '123456' },
+  '/api/auth/resend-confirmation': { email: 'garbage-signup@example.com' },
+  '/api/auth/forgot-password': { email: 'garbage-signup@example.com' },
+  '/api/auth/reset-forgotten-password': {
+    email: 'garbage-signup@example.com',
+    code: '123456',
+    newPassword: 'Passw0rd!y',
+  },
+  '/api/auth/callback/credentials': {
+    email: 'nobody@example.com',
+    password: 'wrong-password',
+    csrfToken: user.csrf,
+    callbackUrl: '/',
+    json: 'true',
+  },
+  '/api/auth/signout': { csrfToken: user.csrf, callbackUrl: '/', json: 'true' },
+  '/api/auth/_log': { level: 'warn', code: 'GARBAGE', details: { a: 1 } },
+  '/api/auth/signin/:provider': { csrfToken: user.csrf, callbackUrl: '/' },
+  '/api/user/change-password': { oldPassword: 'not-the-password', newPassword: 'Passw0rd!y' },
+  '/api/user/wallets': { walletAddress: `0x${'a'.repeat(40)}`, chain: 'evm' },
+  '/api/user/wallets/delete': { walletAddress: `0x${'b'.repeat(40)}` },
+  '/api/user/survey/upload': {
+    survey: { userType: 'Retail Investor', expertiseType: 'Beginner', projects: [PID], watchlistName: 'W' },
+  },
+  '/api/sso-settings': { id: 'x.y' },
+  '/api/sso-settings/update': { settings: { newsletter: false } },
+  '/api/sso-settings/unsubscribe': { id: 'x.y' },
+  '/api/impersonation-tool/create': { impersonatingUserId: user.user.username },
+  '/api/impersonation-tool/delete': { adminId: admin.user.username },
+  '/api/watchlist/create': { name: 'Fresh', projects: [PID] },
+  '/api/watchlist/update': { id: WATCHLIST_ID, name: 'Renamed', projects: [PID], version: 1 },
+  '/api/watchlist/toggle': { id: WATCHLIST_ID, projectId: PID },
+  '/api/watchlist/delete': { id: randomUUID() },
+  '/api/announcement': { content: 'Hello', link: '/x', linkText: 'More', active: true },
+  '/ofrep/v1/evaluate/flags': { context: { targetingKey: 'x' } },
+  '/ofrep/v1/evaluate/flags/:key': { context: { targetingKey: 'x' } },
+};
+
+/** Every query parameter and body field named above: routes without a baseline get all of them at once. */
+const ALL_PARAMS = [...new Set(Object.values(QUERIES).flatMap((q) => Object.keys(q)))];
+const ALL_FIELDS = [...new Set(Object.values(BODIES).flatMap((b) => Object.keys(b)))];
+
+/** Real values for path parameters (they reach the handler); garbage ones follow. */
+const PARAM_FILLERS: Record<string, string[]> = {
+  id: [PID],
+  provider: ['credentials', 'email', 'google'],
+  username: [user.user.username],
+  key: ['impersonationTool', 'portfolio'],
+};
+const WILDCARD_FILLERS: Record<string, string[]> = {
+  '/logos/*': ['eth.svg', `gen/${PID}.svg`, 'gen/UPPER.svg'],
+  '/img/*': ['logos/eth.svg', `logos/gen/${PID}.svg`],
+  '/api/auth/*': ['nope', 'signin/x/y'],
+};
+const GARBAGE_FILLERS = [
+  'x',
+  '-1',
+  '%00',
+  '%E0%A4%A',
+  '%F0%9F%92%A5',
+  '..%2F..%2Fpackage.json',
+  '%2e%2e',
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(5000),
+];
+
+function fillPath(url: string, filler: (name: string) => string): string {
+  return url.replace(/:([A-Za-z0-9_]+)|\*/g, (m, name: string | undefined) => filler(name ?? m));
+}
+
+/** The paths to try for a route; `full` marks the one that gets the whole garbage list. */
+function pathsFor(url: string): { path: string; full: boolean }[] {
+  if (!/[:*]/.test(url)) return [{ path: url, full: true }];
+  const names = [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
+  const real = names.map((n) => (n === '*' ? WILDCARD_FILLERS[url] : PARAM_FILLERS[n]) ?? ['x']);
+  const out: { path: string; full: boolean }[] = [];
+  const longest = Math.max(...real.map((r) => r.length));
+  for (let i = 0; i < longest; i++) {
+    let k = 0;
+    out.push({ path: fillPath(url, () => real[k]![Math.min(i, real[k++]!.length - 1)]!), full: i === 0 });
+  }
+  for (const g of GARBAGE_FILLERS) out.push({ path: fillPath(url, () => g), full: false });
+  return out;
+}
+
+const query = (params: Record<string, string>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+const encoded = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)]));
+
+type Probe = { label: string; url: string; payload?: string | Buffer; headers?: Record<string, string> };
+
+function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
+  const base = QUERIES[routeUrl];
+  // Without a known query, garbage goes into every known name at once (below) rather than one at a time.
+  const params = base ? Object.keys(base) : [];
+  const valid = encoded(base ?? {});
+  const probes: Probe[] = [
+    { label: 'no query', url: path },
+    { label: 'valid query', url: `${path}?${query(valid)}` },
+    { label: 'unknown fields', url: `${path}?${query(valid)}&zzz=1&__proto__=x&constructor=1&toString=2` },
+  ];
+  if (!full) return probes;
+  for (const p of params) {
+    for (const g of QUERY_GARBAGE) {
+      probes.push({ label: `${p}=${g.slice(0, 20)}`, url: `${path}?${query({ ...valid, [p]: g })}` });
+    }
+    probes.push({ label: `${p} twice`, url: `${path}?${query(valid)}&${p}=a&${p}=b` });
+    probes.push({ label: `${p}[]`, url: `${path}?${p}[]=x&${p}[a]=b` });
+  }
+  for (const g of QUERY_GARBAGE) {
+    probes.push({
+      label: `every parameter=${g.slice(0, 20)}`,
+      url: `${path}?${ALL_PARAMS.map((p) => `${p}=${g}`).join('&')}`,
+    });
+  }
+  probes.push(
+    { label: 'broken query', url: `${path}?%E0%A4%A=1&&&=&==&%` },
+    { label: 'GET with a JSON body', url: path, payload: '{"a":', headers: { 'content-type': 'application/json' } },
+  );
+  return probes;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
+  const base = BODIES[routeUrl];
+  const fields = base ? Object.keys(base) : [];
+  const valid = base ?? {};
+  const probes: Probe[] = [];
+  const raw = (label: string, payload: string | Buffer, type = 'application/json', extra = {}) =>
+    probes.push({ label, url: path, payload, headers: { 'content-type': type, ...extra } });
+  probes.push({ label: 'no body', url: path });
+  raw('valid body', JSON.stringify(valid));
+  raw('malformed JSON', '{"a":');
+  raw('JSON array', '[]');
+  if (!full) return probes;
+  raw('empty JSON', '');
+  raw('single quotes', "{'a':1}");
+  raw('trailing garbage', '{"a":1}}');
+  raw('NaN', 'NaN');
+  raw('undefined', 'undefined');
+  raw('BOM', '\ufeff{"a":1}');
+  raw('invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+  for (const v of [[valid], 'x', 42, -1, null, true]) raw(`JSON ${JSON.stringify(v).slice(0, 20)}`, JSON.stringify(v));
+  raw('__proto__', '{"__proto__":{"polluted":1}}');
+  raw('constructor.prototype', '{"constructor":{"prototype":{"polluted":1}}}');
+  raw('deep array', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+  for (const f of fields) {
+    for (const g of JSON_GARBAGE) {
+      const body = JSON.stringify({ ...valid, [f]: g });
+      raw(`${f}=${JSON.stringify(g)?.slice(0, 20)}`, body);
+    }
+    // Nesting far deeper than any payload: JSON.parse copes, recursive code after it must not overflow.
+    const deepArray = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const deepObject = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    for (const [label, text] of [['deep array', deepArray], ['deep object', deepObject]] as const) {
+      raw(`${f}=${label}`, JSON.stringify({ ...valid, [f]: '__DEEP__' }).replace('"__DEEP__"', text));
+    }
+    raw(`${f} missing`, JSON.stringify(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
+  }
+  for (const g of JSON_GARBAGE) {
+    raw(`every field=${JSON.stringify(g)?.slice(0, 20)}`, JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))));
+  }
+  raw('unknown fields', JSON.stringify({ ...valid, zzz: 1, toString: 'x', hasOwnProperty: 1 }));
+  raw('charset', JSON.stringify(valid), 'application/json; charset=utf-16');
+  raw('text/plain', 'hello');
+  raw('text/plain JSON', JSON.stringify(valid), 'text/plain');
+  raw('form garbage', 'a=1&b&&=&%E0%A4%A=%', 'application/x-www-form-urlencoded');
+  raw('form fields', new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded');
+  raw('form NUL', `email=a%00b&password=${'x'.repeat(5000)}&json=true`, 'application/x-www-form-urlencoded');
+  raw('octet-stream', 'xyz', 'application/octet-stream');
+  raw('made-up type', 'xyz', 'garbage/garbage');
+  raw('multipart without boundary', 'xyz', 'multipart/form-data');
+  raw('multipart garbage', '--X\r\nwhat\r\n\r\n--X--', 'multipart/form-data; boundary=X');
+  raw(
+    'multipart wrong file',
+    '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--X--\r\n',
+    'multipart/form-data; boundary=X',
+  );
+  raw(
+    'multipart truncated',
+    '--X\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+    'multipart/form-data; boundary=X',
+  );
+  raw('gzip garbage', 'not gzip at all', 'application/json', { 'content-encoding': 'gzip' });
+  raw('unknown encoding', JSON.stringify(valid), 'application/json', { 'content-encoding': 'zzz' });
+  raw('gzip bomb', gzipSync(`{"a":"${' '.repeat(3 * 1024 * 1024)}"}`), 'application/json', {
+    'content-encoding': 'gzip',
+  });
+  return probes;
+}
+
+/** 2 MB bodies: over the 1 MB limit, so 413 whatever the route. */
+const TOO_BIG = `{"a":"${'a'.repeat(2 * 1024 * 1024)}"}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const isApi = (path: string) => path.startsWith('/api/') || path.startsWith('/ofrep/');
+
+function problem(
+  res: LightMyRequestResponse,
+  method: string,
+  path: string,
+  expectStatus?: number,
+): string | undefined {
+  if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 160)}`;
+  if (expectStatus !== undefined && res.statusCode !== expectStatus)
+    return `expected ${expectStatus}, got ${res.statusCode} ${res.body.slice(0, 160)}`;
+  if (res.statusCode < 400 || !isApi(path) || method === 'HEAD') return undefined;
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+    return `${res.statusCode} not JSON: ${String(res.headers['content-type'])} ${res.body.slice(0, 100)}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `${res.statusCode} unparsable JSON: ${res.body.slice(0, 100)}`;
+  }
+  const b = body as { error?: unknown; message?: unknown } | null;
+  if (typeof b?.error !== 'string' || typeof b.message !== 'string')
+    return `${res.statusCode} without string error/message: ${res.body.slice(0, 160)}`;
+  return undefined;
+}
+
+async function check(
+  failures: string[],
+  who: Identity,
+  method: string,
+  probe: Probe,
+  expectStatus?: number,
+): Promise<void> {
+  const opts: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url: probe.url,
+    headers: { ...who.headers, ...(probe.headers ?? {}) },
+    ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+  };
+  let res: LightMyRequestResponse;
+  try {
+    res = await t.app.inject(opts);
+  } catch (err) {
+    failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → threw ${String(err)}`);
+    return;
+  }
+  const p = problem(res, method, probe.url.split('?')[0]!, expectStatus);
+  if (p) failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → ${p}`);
+}
+
+describe('every registered route, fed garbage', () => {
+  it('collects the whole API (the hook saw every route module)', () => {
+    const urls = new Set(ROUTES.map((r) => `${r.method} ${r.url}`));
+    for (const expected of [
+      'GET /api/health',
+      'GET /api/search-project',
+      'POST /api/projects-list',
+      'GET /api/skynet/top-callers',
+      'POST /api/incidents',
+      'POST /api/auth/signup',
+      'POST /api/auth/callback/credentials',
+      'POST /api/user/profile/upload',
+      'POST /api/watchlist/create',
+      'POST /ofrep/v1/evaluate/flags',
+      'POST /api/impersonation-tool/create',
+      'PUT /api/announcement',
+      'GET /api/dev/outbox',
+      'GET /img/*',
+    ]) {
+      expect(urls, expected).toContain(expected);
+    }
+  });
+
+  const byUrl = new Map<string, string[]>();
+  for (const r of ROUTES) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), r.method]);
+
+  for (const [url, methods] of byUrl) {
+    it(`${methods.join(', ')} ${url}`, async () => {
+      const failures: string[] = [];
+      const fullFor = FULL_FOR[url] ?? [VISITOR, USER];
+      for (const { path, full } of pathsFor(url)) {
+        for (const method of methods) {
+          const writes = method !== 'GET' && method !== 'HEAD';
+          const probes = (long: boolean) => (writes ? bodyProbes(path, url, long) : getProbes(path, url, long));
+          const long = probes(true);
+          const short = probes(false);
+          for (const who of IDENTITIES) {
+            const whole = full && method !== 'HEAD' && fullFor.includes(who);
+            for (const probe of whole ? long : short) await check(failures, who, method, probe);
+            if (writes && full && method !== 'TRACE') {
+              for (const type of whole ? ['application/json', 'text/plain'] : ['application/json']) {
+                const probe = { label: `2 MB ${type}`, url: path, payload: TOO_BIG, headers: { 'content-type': type } };
+                await check(failures, who, method, probe, 413);
+              }
+            }
+          }
+        }
+        // Methods nobody registered: a JSON 404/405, not a crash.
+        for (const method of ['DELETE', 'PATCH', 'OPTIONS', 'PUT', 'POST', 'GET'].filter((m) => !methods.includes(m))) {
+          await check(failures, USER, method, { label: 'unregistered method', url: path });
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 120_000);
+  }
+});
