@@ -24,10 +24,18 @@ try {
     await page.waitForSelector('[data-tour="trending"] .strip-row a');
     await page.screenshot({ path: `${out}/home-${name}.png`, fullPage: name === 'desktop' ? false : false });
     await page.screenshot({ path: `${out}/home-${name}-full.png`, fullPage: true });
+    if (name === 'phone') {
+      await page.locator('#leaderboard-title').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/leaderboard-${name}.png` });
+    }
     await page.goto(`/projects/${projectId}`);
     await page.waitForSelector('#project-title');
     await page.waitForSelector('.chart svg');
-    await page.screenshot({ path: `${out}/project-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${out}/project-${name}.png`, fullPage: name === 'desktop' });
+    if (name === 'phone') {
+      await page.locator('#activity-lists-title').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${out}/project-${name}-activity.png` });
+    }
     if (name === 'phone') {
       await page.goto('/');
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,125 +1,47 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, signUpAndSignIn } from '../helpers/auth';
+import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provider';
 
 /*
- * Social sign-in end to end against a real OpenID provider (oidc-provider) on a random port. A thin shim in front
- * of it plays the hosted UI's part: it accepts response_type=CODE as Cognito does (oidc-provider only knows
- * lower case), records what the authorize request carried, and finishes the login/consent interaction as the
- * account the test chose.
+ * Social sign-in end to end against a real OpenID provider (oidc-provider, tests/helpers/oidc-provider.ts) on a
+ * random port; its shim finishes the login/consent interaction as the account the test chose.
  */
 
 const APP = 'http://app.test';
-const CLIENT_ID = 'sentinel-web';
-const CLIENT_SECRET = 'a-test-only-client-secret-of-some-length';
 
 type Account = { sub: string; email?: string; emailVerified?: boolean };
 let account: Account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
-let lastAuthorize: URLSearchParams | undefined;
 
-let server: http.Server;
+let idp: LocalOidcProvider;
 let issuer: string;
+let CLIENT_ID: string;
 let t: TestApp;
+const lastAuthorize = () => idp.lastAuthorize();
 
 beforeAll(async () => {
-  server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [`${APP}/api/auth/callback/google`, `${APP}/api/auth/callback/facebook`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    cookies: { keys: ['test-only-cookie-key'] },
-    ttl: {
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: 600,
-      IdToken: 600,
-      AuthorizationCode: 60,
-    },
-    findAccount: async (_ctx, id) => ({
-      accountId: id,
-      claims: async () => ({
-        sub: id,
-        ...(account.email ? { email: account.email, email_verified: account.emailVerified ?? false } : {}),
-      }),
-    }),
+  idp = await startOidcProvider({
+    redirectUris: [`${APP}/api/auth/callback/google`, `${APP}/api/auth/callback/facebook`],
+    signIn: () => account.sub,
+    claims: () => account,
   });
-  const handle = provider.callback();
-  server.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', issuer);
-    if (url.pathname === '/auth') {
-      lastAuthorize = new URLSearchParams(url.searchParams);
-      const rt = url.searchParams.get('response_type');
-      if (rt) url.searchParams.set('response_type', rt.toLowerCase());
-      req.url = `${url.pathname}${url.search}`;
-    }
-    if (url.pathname.startsWith('/interaction/')) {
-      void (async () => {
-        const details = await provider.interactionDetails(req, res);
-        if (details.prompt.name === 'login') {
-          await provider.interactionFinished(
-            req,
-            res,
-            { login: { accountId: account.sub } },
-            { mergeWithLastSubmission: false },
-          );
-          return;
-        }
-        const grant = new provider.Grant({
-          accountId: details.session!.accountId,
-          clientId: String(details.params.client_id),
-        });
-        const missing = details.prompt.details as {
-          missingOIDCScope?: string[];
-          missingOIDCClaims?: string[];
-        };
-        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        const grantId = await grant.save();
-        await provider.interactionFinished(
-          req,
-          res,
-          { consent: { grantId } },
-          { mergeWithLastSubmission: true },
-        );
-      })().catch((err: unknown) => {
-        res.statusCode = 500;
-        res.end(String(err));
-      });
-      return;
-    }
-    handle(req, res);
-  });
+  issuer = idp.issuer;
+  CLIENT_ID = idp.clientId;
   t = await createTestApp({
     PUBLIC_URL: APP,
     OIDC_ISSUER: issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
     OIDC_PROVIDERS: 'Google,Facebook',
   });
 }, 60_000);
 
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await idp?.close();
 });
 
 /** Follows the provider's redirects like a browser (with its own cookie jar) until it comes back to the app. */
@@ -202,7 +124,7 @@ describe('social sign-in through OpenID Connect', () => {
   it('signs a new user in, creating the account, and lands on the callback URL', async () => {
     account = { sub: 'alice-sub', email: 'Alice@Example.com', emailVerified: true };
     const { back, callback, session } = await socialSignIn('google');
-    expect(lastAuthorize?.get('identity_provider')).toBe('Google');
+    expect(lastAuthorize()?.get('identity_provider')).toBe('Google');
     expect(back.pathname).toBe('/api/auth/callback/google');
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/my/settings');
@@ -216,7 +138,7 @@ describe('social sign-in through OpenID Connect', () => {
     const existing = await signUpAndSignIn(t.app, 'bob@example.com');
     account = { sub: 'bob-sub', email: 'bob@example.com', emailVerified: true };
     const { session } = await socialSignIn('facebook');
-    expect(lastAuthorize?.get('identity_provider')).toBe('Facebook');
+    expect(lastAuthorize()?.get('identity_provider')).toBe('Facebook');
     expect(session.user).toEqual({ username: existing.user.username, email: 'bob@example.com' });
   });
 

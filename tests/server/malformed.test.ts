@@ -446,6 +446,7 @@ function problem(
   return undefined;
 }
 
+let requests = 0;
 async function check(
   failures: string[],
   who: Identity,
@@ -453,10 +454,13 @@ async function check(
   probe: Probe,
   expectStatus?: number,
 ): Promise<void> {
+  // A new client address per request, so per-address rate limits do not hide what a handler does.
+  const n = ++requests;
+  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const opts: InjectOptions = {
     method: method as InjectOptions['method'],
     url: probe.url,
-    headers: { ...who.headers, ...(probe.headers ?? {}) },
+    headers: { 'x-forwarded-for': address, ...who.headers, ...(probe.headers ?? {}) },
     ...(probe.payload === undefined ? {} : { payload: probe.payload }),
   };
   let res: LightMyRequestResponse;
