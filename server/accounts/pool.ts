@@ -7,6 +7,7 @@ import { userCodes, userIdentities, users } from '../db/schema/accounts';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/index';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { ssoSettingsLink } from '../routes/user';
 import type { SessionUser } from '../plugins/session';
 import type { Clock } from './clock';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, type CodePurpose } from './codes';
@@ -96,7 +97,8 @@ export class UserPool {
 
   // ------------------------------------------------------------------------------------------------------------
 
-  async signUp(emailInput: string, password: string) {
+  /** `origin`: the request's origin, for links in mail when PUBLIC_URL is not set (also below). */
+  async signUp(emailInput: string, password: string, origin?: string) {
     const email = normalizeEmail(emailInput);
     const passwordHash = await hashPassword(password);
     const [created] = await this.db
@@ -108,7 +110,7 @@ export class UserPool {
       throw new UserPoolError('UsernameExistsException', 'An account with the given email already exists.');
     // Sign-up starts the resend cooldown (the client's 60 s timer starts here too).
     await start(this.db, `resend-cooldown:${email}`, this.now());
-    await this.sendCode(created, 'verify');
+    await this.sendCode(created, 'verify', origin);
     return { username: created.id, email, userConfirmed: false, codeDeliveryDestination: email };
   }
 
@@ -125,7 +127,7 @@ export class UserPool {
     await this.db.update(users).set({ confirmed: true }).where(eq(users.id, user.id));
   }
 
-  async resendConfirmation(emailInput: string) {
+  async resendConfirmation(emailInput: string, origin?: string) {
     const email = normalizeEmail(emailInput);
     const now = this.now();
     const cooldown = await hit(this.db, `resend-cooldown:${email}`, 1, RESEND_COOLDOWN_MS, now);
@@ -141,16 +143,16 @@ export class UserPool {
     // Unknown addresses get the same answer as known ones, and no mail.
     if (!user) return;
     if (user.confirmed) throw new UserPoolError('NotAuthorizedException', 'User is already confirmed.');
-    await this.sendCode(user, 'verify');
+    await this.sendCode(user, 'verify', origin);
   }
 
-  async forgotPassword(emailInput: string) {
+  async forgotPassword(emailInput: string, origin?: string) {
     const email = normalizeEmail(emailInput);
     const hourly = await hit(this.db, `forgot:${email}`, FORGOT_PER_HOUR, HOUR, this.now());
     if (!hourly.allowed) throw new UserPoolError('LimitExceededException', LIMIT_MESSAGE);
     const user = await this.findByEmail(email);
     if (!user) return;
-    await this.sendCode(user, 'reset');
+    await this.sendCode(user, 'reset', origin);
   }
 
   async resetPassword(emailInput: string, code: string, newPassword: string) {
@@ -228,7 +230,7 @@ export class UserPool {
   // ------------------------------------------------------------------------------------------------------------
   // Codes
 
-  private async sendCode(user: UserRow, purpose: CodePurpose) {
+  private async sendCode(user: UserRow, purpose: CodePurpose, origin?: string) {
     const code = newCode();
     const now = this.now();
     await this.db.delete(userCodes).where(and(eq(userCodes.userId, user.id), eq(userCodes.purpose, purpose)));
@@ -239,7 +241,9 @@ export class UserPool {
       expiresAt: new Date(now.getTime() + CODE_TTL_MS[purpose]),
       createdAt: now,
     });
-    const content = purpose === 'verify' ? verificationMail(code) : resetPasswordMail(code);
+    // The footer's notification-settings / unsubscribe link: on PUBLIC_URL, else on the request's origin.
+    const link = ssoSettingsLink(this.deps.config.publicUrl ?? origin ?? '', this.deps.config.authSecret, user.id);
+    const content = purpose === 'verify' ? verificationMail(code, link) : resetPasswordMail(code, link);
     try {
       await this.deps.mailer.send(user.email, content);
     } catch (err) {

@@ -4,7 +4,15 @@ export type MailContent = { subject: string; text: string; html: string; code?: 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, paragraphs: string[], code: string): string {
+const SETTINGS_LABEL = 'Notification settings and unsubscribe';
+
+/** The footer line with the notification-settings / unsubscribe link (works without signing in). */
+const textFooter = (settingsLink?: string) =>
+  `If you did not ask for this, you can ignore this email.\n${
+    settingsLink ? `\n${SETTINGS_LABEL}: ${settingsLink}\n` : ''
+  }`;
+
+function layout(title: string, paragraphs: string[], code: string, settingsLink?: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f5f6f8;margin:0;padding:24px;color:#1b1f24">
@@ -14,11 +22,15 @@ function layout(title: string, paragraphs: string[], code: string): string {
 ${paragraphs.map((p) => `<p style="font-size:14px;line-height:20px;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>
 <p style="font-size:12px;color:#5b6470;margin:16px 0 0">If you did not ask for this, you can ignore this email.</p>
-</td></tr></table>
+${
+  settingsLink
+    ? `<p style="font-size:12px;color:#5b6470;margin:8px 0 0"><a href="${escapeHtml(settingsLink)}" style="color:#5b6470">${SETTINGS_LABEL}</a></p>\n`
+    : ''
+}</td></tr></table>
 </body></html>`;
 }
 
-export function verificationMail(code: string): MailContent {
+export function verificationMail(code: string, settingsLink?: string): MailContent {
   const subject = 'Your verification code';
   const lines = [
     'Welcome to Sentinel Ratings.',
@@ -27,12 +39,12 @@ export function verificationMail(code: string): MailContent {
   return {
     subject,
     code,
-    text: `${lines.join('\n\n')}\n\n${code}\n\nIf you did not ask for this, you can ignore this email.\n`,
-    html: layout(subject, lines, code),
+    text: `${lines.join('\n\n')}\n\n${code}\n\n${textFooter(settingsLink)}`,
+    html: layout(subject, lines, code, settingsLink),
   };
 }
 
-export function resetPasswordMail(code: string): MailContent {
+export function resetPasswordMail(code: string, settingsLink?: string): MailContent {
   const subject = 'Your password reset code';
   const lines = [
     'Someone asked to reset the password of your Sentinel Ratings account.',
@@ -41,7 +53,7 @@ export function resetPasswordMail(code: string): MailContent {
   return {
     subject,
     code,
-    text: `${lines.join('\n\n')}\n\n${code}\n\nIf you did not ask for this, you can ignore this email.\n`,
-    html: layout(subject, lines, code),
+    text: `${lines.join('\n\n')}\n\n${code}\n\n${textFooter(settingsLink)}`,
+    html: layout(subject, lines, code, settingsLink),
   };
 }

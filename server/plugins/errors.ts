@@ -21,7 +21,7 @@ export const MAX_INPUT_DEPTH = 32;
 
 /**
  * Where `input` holds what no route can take: a NUL character in a string or key (PostgreSQL stores none in text
- * or jsonb) or nesting deeper than MAX_INPUT_DEPTH. Walks arrays and plain objects without recursion.
+ * or jsonb) or nesting deeper than MAX_INPUT_DEPTH. Walks without recursion.
  */
 export function findUnstorable(input: unknown): { path: string[]; problem: string } | undefined {
   const stack: [unknown, string[]][] = [[input, []]];
@@ -31,9 +31,8 @@ export function findUnstorable(input: unknown): { path: string[]; problem: strin
       if (value.includes('\u0000')) return { path, problem: 'Must not contain NUL characters' };
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) continue;
+    // Bytes (a Buffer body) are not text; every other object (parsed JSON, query, params) is walked.
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     if (path.length >= MAX_INPUT_DEPTH) {
       return { path, problem: `Nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` };
     }

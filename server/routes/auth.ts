@@ -347,7 +347,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth/signup', async (request) => {
     const body = parse(SignUpBody.extend({ password: looseNewPassword }), request.body);
     checkNewPassword(body.password);
-    return pool.signUp(body.email, body.password);
+    return pool.signUp(body.email, body.password, baseUrl(request));
   });
 
   app.post('/api/auth/verify-email', async (request) => {
@@ -358,13 +358,13 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/resend-confirmation', async (request) => {
     const body = parse(ResendConfirmationBody, request.body);
-    await pool.resendConfirmation(body.email);
+    await pool.resendConfirmation(body.email, baseUrl(request));
     return { ok: true as const };
   });
 
   app.post('/api/auth/forgot-password', async (request) => {
     const body = parse(ForgotPasswordBody, request.body);
-    await pool.forgotPassword(body.email);
+    await pool.forgotPassword(body.email, baseUrl(request));
     return { ok: true as const };
   });
 

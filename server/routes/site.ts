@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { intFromQuery } from '../../api/projects';
 import {
@@ -13,7 +13,8 @@ import {
   type Announcement,
 } from '../../api/site';
 import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { MemoryLimiter } from '../accounts/rate';
+import { AppError, notFound, parse } from '../errors';
 import { hashString } from '../seed/random';
 import { searchService } from '../search/index';
 
@@ -32,8 +33,22 @@ const ImageQuery = z.object({
  * client error reports, and project logos (GET /logos/* and the resizing-service path GET /img/*).
  */
 export async function siteRoutes(app: FastifyInstance) {
+  // Anonymous writes are limited per address so a script cannot fill the tables.
+  const limits = {
+    incidents: new MemoryLimiter(10, 60 * 60_000),
+    quote: new MemoryLimiter(10, 60 * 60_000),
+    events: new MemoryLimiter(600, 60_000),
+    errors: new MemoryLimiter(60, 60_000),
+  };
+  const limit = (name: keyof typeof limits, request: FastifyRequest) => {
+    if (!limits[name].allow(request.ip, Date.now())) {
+      throw new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.');
+    }
+  };
+
   app.post('/api/incidents', async (request, reply) => {
     const body = parse(IncidentReportBody, request.body);
+    limit('incidents', request);
     const [row] = await app.db
       .insert(incidentReports)
       .values({
@@ -49,6 +64,7 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.post('/api/quote', async (request, reply) => {
     const body = parse(QuoteRequestBody, request.body);
+    limit('quote', request);
     const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
     return reply.status(201).send({ id: row!.id });
   });
@@ -65,6 +81,7 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.post('/api/user/events', async (request, reply) => {
     const body = parse(UserEventBody, request.body);
+    limit('events', request);
     await app.db.insert(userEvents).values({
       eventName: body.eventName,
       properties: body.properties,
@@ -75,6 +92,7 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.post('/api/errors', async (request, reply) => {
     const body = parse(ErrorReportBody, request.body);
+    limit('errors', request);
     request.log.warn(
       { clientError: { title: body.title, description: body.description.slice(0, 500) } },
       'client error',

@@ -61,7 +61,9 @@ export async function startOidcProvider(options: {
       scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       features: { devInteractions: { enabled: !options.signIn } },
-      ...(options.signIn ? { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } } : {}),
+      ...(options.signIn
+        ? { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }
+        : {}),
       cookies: { keys: ['test-only-cookie-key'] },
       ttl: {
         Interaction: 600,
@@ -81,13 +83,21 @@ export async function startOidcProvider(options: {
     });
 
   /** The shim's own interaction: login as signIn(), then consent to whatever the client asked for. */
-  async function finishInteraction(p: Provider, accountId: string, req: http.IncomingMessage, res: http.ServerResponse) {
+  async function finishInteraction(
+    p: Provider,
+    accountId: string,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) {
     const details = await p.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       await p.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
       return;
     }
-    const grant = new p.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+    const grant = new p.Grant({
+      accountId: details.session!.accountId,
+      clientId: String(details.params.client_id),
+    });
     const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);

@@ -34,7 +34,7 @@ describePaths('leaderboard', leaderboardMachine.provide({ actors: { loadPage: pe
       s.context.result !== null,
       s.context.expanded.length,
     ]),
-  limit: 3000,
+  limit: 20000,
   states: {
     'leaderboard.data.loading': (s) => expect(s.hasTag('loading')).toBe(true),
     'leaderboard.data.ready': (s) => expect(s.context.result?.total).toBe(60),

@@ -58,6 +58,21 @@ describe('POST /api/incidents', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(['contactEmail', 'description', 'projectName']);
   });
+  it('limits reports per address to 10 an hour with a 429', async () => {
+    const fresh = await createSeededApp(5);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/incidents',
+        payload: { projectName: `P${i}`, description: 'Drained pool.' },
+      });
+      statuses.push(res.statusCode);
+      if (i === 10) expect(res.json()).toMatchObject({ error: 'TooManyRequests' });
+    }
+    await fresh.close();
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+  });
 });
 
 describe('POST /api/quote', () => {
