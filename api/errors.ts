@@ -1,12 +1,5 @@
-import { z } from 'zod';
-
 /** Every API error body: `{ error: CODE, message, fields? }` (design notes §3). */
-export const ErrorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ErrorBody = { error: string; message: string; fields?: Record<string, string> };
 
 export type HttpErrorKind = 'timeout' | 'server' | 'not-found' | 'client' | 'generic';
 
@@ -60,11 +53,20 @@ export class GenericError extends HttpError {
   }
 }
 
+// Checked by hand rather than with zod: this runs in every page, and zod would be its largest dependency.
 function parseErrorBody(text: string): ErrorBody | undefined {
+  let value: unknown;
   try {
-    const result = ErrorBody.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { error, message, fields } = value as Record<string, unknown>;
+  if (typeof error !== 'string' || typeof message !== 'string') return undefined;
+  const stringFields =
+    typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string')
+      ? (fields as Record<string, string>)
+      : undefined;
+  return { error, message, ...(stringFields ? { fields: stringFields } : {}) };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'machines', 'api', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'machines', 'api', 'content', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

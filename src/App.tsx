@@ -3,12 +3,12 @@ import { Route, Switch } from 'wouter';
 import { FlagsProvider } from './features/flags/flags';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { SessionProvider } from './features/session/session';
-import ServerErrorRoute from './features/error/ServerErrorPage';
 import { Shell } from './features/shell/Shell';
 import { AppWatchlistProvider } from './features/watchlist/AppWatchlistProvider';
 import { HomePage } from './pages/HomePage';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ServerErrorRoute = lazy(() => import('./features/error/ServerErrorPage'));
 const AnnouncementAdminPage = lazy(() => import('./features/announcement-admin/AnnouncementAdminPage'));
 const ProjectPage = lazy(() => import('./features/project/ProjectPage'));
 const ProductPage = lazy(() => import('./features/marketing/ProductPage'));

@@ -242,7 +242,11 @@ export class UserPool {
       createdAt: now,
     });
     // The footer's notification-settings / unsubscribe link: on PUBLIC_URL, else on the request's origin.
-    const link = ssoSettingsLink(this.deps.config.publicUrl ?? origin ?? '', this.deps.config.authSecret, user.id);
+    const link = ssoSettingsLink(
+      this.deps.config.publicUrl ?? origin ?? '',
+      this.deps.config.authSecret,
+      user.id,
+    );
     const content = purpose === 'verify' ? verificationMail(code, link) : resetPasswordMail(code, link);
     try {
       await this.deps.mailer.send(user.email, content);

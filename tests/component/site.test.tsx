@@ -109,7 +109,7 @@ describe('ErrorBoundary', () => {
         </ErrorBoundary>
       </Router>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
     expect(screen.getByText('Sorry, something went wrong.')).toBeInTheDocument();
     expect(
       screen.getByText('Server Error 500. We apologize and are fixing the problem. Please try again at a later stage.'),

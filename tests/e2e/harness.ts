@@ -16,10 +16,14 @@ export type RunningServer = {
 
 /**
  * Starts the real product (`server/main.ts`, as `npm start` does) on a free port with a fresh data folder.
- * A small seed keeps start-up fast; pass env to change anything else.
+ * A small seed keeps start-up fast; pass env to change anything else. With `opts.dataDir` it uses that folder
+ * instead (a restart on the same data) and `stop()` leaves it in place for the caller to delete.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -54,12 +58,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process: child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

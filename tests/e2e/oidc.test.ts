@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provider';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 /*
  * Social sign-in in a real browser: the product (configured with OIDC_* as docs/auth.md says) sends Chromium to a
@@ -40,13 +40,26 @@ afterAll(async () => {
 });
 
 /** A page without the onboarding survey's first-login notification and the cookie notice over it. */
-async function openPage(url: string) {
-  const opened = await newPage(browser, url);
+async function openPage(url: string, viewport?: { width: number; height: number }) {
+  const opened = await newPage(browser, url, viewport);
   await opened.context.addInitScript(() => {
     localStorage.setItem('survey-last-notification-time', String(Date.now()));
     localStorage.setItem('cookieConsent', 'true');
   });
   return opened;
+}
+
+/**
+ * oidc-provider's development login page (any login is the account id; its email claim is the login
+ * itself), then its consent page.
+ */
+async function passProvider(page: Page, email: string) {
+  await page.waitForURL((url) => url.origin === idp.issuer);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 const account = (page: Page) => page.locator('[data-tour="account"]');
@@ -80,25 +93,32 @@ describe('social sign-in with the local OpenID provider', () => {
     const google = dialog(page).getByRole('link', { name: 'Continue with Google' });
     await google.click();
 
-    // The provider's login page (any login; it is the account id, whose email claim is the login itself).
-    await page.waitForURL((url) => url.origin === idp.issuer);
+    // The provider's login and consent pages, then back to the product.
+    await passProvider(page, email);
     const authorize = idp.lastAuthorize();
     expect(authorize?.get('identity_provider')).toBe('Google');
     expect(authorize?.get('response_type')).toBe('CODE');
     expect(authorize?.get('redirect_uri')).toBe(`${server.url}/api/auth/callback/google`);
-    await page.locator('input[name="login"]').fill(email);
-    await page.locator('input[name="password"]').fill('anything');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-
-    // The consent page, then back to the product.
-    await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((url) => url.origin === server.url && url.pathname === '/');
 
     // Signed in: the header's account menu shows the email's initial, and the session names the user.
     const avatar = account(page).getByRole('button', { name: `Account menu for ${email}` });
     await avatar.waitFor();
     expect((await avatar.innerText()).trim()).toBe('S');
+    const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+    expect(session.user.email).toBe(email);
+    await context.close();
+  });
+
+  it('comes back to the callbackUrl of the /auth/login page on narrow layouts', async () => {
+    const email = `phone-${Date.now()}@example.com`;
+    const { context, page } = await openPage(server.url, PHONE);
+    await page.goto('/auth/login?callbackUrl=%2Fmy%2Fsettings');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await passProvider(page, email);
+    await page.waitForURL((url) => url.origin === server.url);
+    expect(new URL(page.url()).pathname).toBe('/my/settings');
+    await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session.user.email).toBe(email);
     await context.close();

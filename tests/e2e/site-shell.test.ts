@@ -81,8 +81,9 @@ describe('app shell', () => {
       }
     });
     await page.goto('/');
-    await page.locator('.site-footer').scrollIntoViewIfNeeded();
-    await page.locator('.site-footer').getByRole('link', { name: 'About Us' }).click();
+    const footer = page.locator('footer.site-footer');
+    await footer.getByRole('link', { name: 'About Us' }).scrollIntoViewIfNeeded();
+    await footer.getByRole('link', { name: 'About Us' }).click();
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     await page.waitForFunction(() => window.scrollY === 0);
     await page.waitForFunction(() => document.title.startsWith('About Us'));

@@ -340,12 +340,15 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   }
   probes.push(
     { label: 'broken query', url: `${path}?%E0%A4%A=1&&&=&==&%` },
-    { label: 'GET with a JSON body', url: path, payload: '{"a":', headers: { 'content-type': 'application/json' } },
+    {
+      label: 'GET with a JSON body',
+      url: path,
+      payload: '{"a":',
+      headers: { 'content-type': 'application/json' },
+    },
   );
   return probes;
 }
-
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   const base = BODIES[routeUrl];
@@ -366,7 +369,8 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   raw('undefined', 'undefined');
   raw('BOM', '\ufeff{"a":1}');
   raw('invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
-  for (const v of [[valid], 'x', 42, -1, null, true]) raw(`JSON ${JSON.stringify(v).slice(0, 20)}`, JSON.stringify(v));
+  for (const v of [[valid], 'x', 42, -1, null, true])
+    raw(`JSON ${JSON.stringify(v).slice(0, 20)}`, JSON.stringify(v));
   raw('__proto__', '{"__proto__":{"polluted":1}}');
   raw('constructor.prototype', '{"constructor":{"prototype":{"polluted":1}}}');
   raw('deep array', `${'['.repeat(5000)}${']'.repeat(5000)}`);
@@ -378,20 +382,30 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     // Nesting far deeper than any payload: JSON.parse copes, recursive code after it must not overflow.
     const deepArray = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     const deepObject = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
-    for (const [label, text] of [['deep array', deepArray], ['deep object', deepObject]] as const) {
+    for (const [label, text] of [
+      ['deep array', deepArray],
+      ['deep object', deepObject],
+    ] as const) {
       raw(`${f}=${label}`, JSON.stringify({ ...valid, [f]: '__DEEP__' }).replace('"__DEEP__"', text));
     }
     raw(`${f} missing`, JSON.stringify(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
   }
   for (const g of JSON_GARBAGE) {
-    raw(`every field=${JSON.stringify(g)?.slice(0, 20)}`, JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))));
+    raw(
+      `every field=${JSON.stringify(g)?.slice(0, 20)}`,
+      JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))),
+    );
   }
   raw('unknown fields', JSON.stringify({ ...valid, zzz: 1, toString: 'x', hasOwnProperty: 1 }));
   raw('charset', JSON.stringify(valid), 'application/json; charset=utf-16');
   raw('text/plain', 'hello');
   raw('text/plain JSON', JSON.stringify(valid), 'text/plain');
   raw('form garbage', 'a=1&b&&=&%E0%A4%A=%', 'application/x-www-form-urlencoded');
-  raw('form fields', new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded');
+  raw(
+    'form fields',
+    new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, String(v)])).toString(),
+    'application/x-www-form-urlencoded',
+  );
   raw('form NUL', `email=a%00b&password=${'x'.repeat(5000)}&json=true`, 'application/x-www-form-urlencoded');
   raw('octet-stream', 'xyz', 'application/octet-stream');
   raw('made-up type', 'xyz', 'garbage/garbage');
@@ -446,6 +460,50 @@ function problem(
   return undefined;
 }
 
+/**
+ * Who gets a 2xx for the valid probe of a route: proof that the garbage next to it reaches the handler rather than
+ * stopping at a sign-in, CSRF or lookup check.
+ */
+const REACHES: Record<string, Identity> = {
+  '/api/health': VISITOR,
+  '/api/search-project': VISITOR,
+  '/api/skynet/metric-latest': VISITOR,
+  '/api/skynet/top-callers': VISITOR,
+  '/api/skynet/top-events': VISITOR,
+  '/api/skynet/top-function-calls': VISITOR,
+  '/api/skynet/privileged-address': VISITOR,
+  '/api/skynet/privileged-function': VISITOR,
+  '/api/skynet/privileged-transaction': VISITOR,
+  '/api/skynet/twitter-activity-by-dates': VISITOR,
+  '/api/projects/vote': USER,
+  '/api/projects/page-view': VISITOR,
+  '/api/projects/:id': VISITOR,
+  '/api/leaderboard': VISITOR,
+  '/api/trending': VISITOR,
+  '/api/alerts': VISITOR,
+  '/api/projects-list': USER,
+  '/api/incidents': USER,
+  '/api/quote': USER,
+  '/api/user/events': USER,
+  '/api/errors': USER,
+  '/api/dev/outbox': VISITOR,
+  '/api/auth/session': USER,
+  '/api/auth/signout': USER,
+  '/api/user/profile': USER,
+  '/api/user/wallets': USER,
+  '/api/user/survey/upload': USER,
+  '/api/sso-settings/update': USER,
+  '/api/watchlist': USER,
+  '/api/watchlist/toggle': USER,
+  '/api/watchlist/export': USER,
+  '/api/impersonation-tool/create': ADMIN,
+  '/api/impersonation-tool/delete': IMPERSONATING,
+  '/api/announcement': ADMIN,
+  '/ofrep/v1/evaluate/flags': USER,
+  '/img/*': VISITOR,
+  '/logos/*': VISITOR,
+};
+
 let requests = 0;
 async function check(
   failures: string[],
@@ -453,7 +511,7 @@ async function check(
   method: string,
   probe: Probe,
   expectStatus?: number,
-): Promise<void> {
+): Promise<number | undefined> {
   // A new client address per request, so per-address rate limits do not hide what a handler does.
   const n = ++requests;
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -468,10 +526,11 @@ async function check(
     res = await t.app.inject(opts);
   } catch (err) {
     failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → threw ${String(err)}`);
-    return;
+    return undefined;
   }
   const p = problem(res, method, probe.url.split('?')[0]!, expectStatus);
   if (p) failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → ${p}`);
+  return res.statusCode;
 }
 
 describe('every registered route, fed garbage', () => {
@@ -507,22 +566,39 @@ describe('every registered route, fed garbage', () => {
       for (const { path, full } of pathsFor(url)) {
         for (const method of methods) {
           const writes = method !== 'GET' && method !== 'HEAD';
-          const probes = (long: boolean) => (writes ? bodyProbes(path, url, long) : getProbes(path, url, long));
+          const probes = (long: boolean) =>
+            writes ? bodyProbes(path, url, long) : getProbes(path, url, long);
           const long = probes(true);
           const short = probes(false);
           for (const who of IDENTITIES) {
             const whole = full && method !== 'HEAD' && fullFor.includes(who);
-            for (const probe of whole ? long : short) await check(failures, who, method, probe);
+            for (const probe of whole ? long : short) {
+              const status = await check(failures, who, method, probe);
+              const mustReach =
+                full && REACHES[url] === who && method !== 'HEAD' && probe.label.startsWith('valid');
+              if (mustReach && !(status !== undefined && status >= 200 && status < 300)) {
+                failures.push(
+                  `${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → ${status}, not 2xx`,
+                );
+              }
+            }
             if (writes && full && method !== 'TRACE') {
               for (const type of whole ? ['application/json', 'text/plain'] : ['application/json']) {
-                const probe = { label: `2 MB ${type}`, url: path, payload: TOO_BIG, headers: { 'content-type': type } };
+                const probe = {
+                  label: `2 MB ${type}`,
+                  url: path,
+                  payload: TOO_BIG,
+                  headers: { 'content-type': type },
+                };
                 await check(failures, who, method, probe, 413);
               }
             }
           }
         }
         // Methods nobody registered: a JSON 404/405, not a crash.
-        for (const method of ['DELETE', 'PATCH', 'OPTIONS', 'PUT', 'POST', 'GET'].filter((m) => !methods.includes(m))) {
+        for (const method of ['DELETE', 'PATCH', 'OPTIONS', 'PUT', 'POST', 'GET'].filter(
+          (m) => !methods.includes(m),
+        )) {
           await check(failures, USER, method, { label: 'unregistered method', url: path });
         }
       }

@@ -1,4 +1,4 @@
-/** The little of oidc-provider (it ships no types) that tests/server/auth.oidc.test.ts uses. */
+/** The little of oidc-provider (it ships no types) that tests/helpers/oidc-provider.ts uses. */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

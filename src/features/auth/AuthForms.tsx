@@ -252,12 +252,26 @@ function CodeField(props: FieldProps & { label: string; first?: boolean }) {
   );
 }
 
+/**
+ * Where social sign-in comes back to: on the pages /auth/login and /auth/signup their own `callbackUrl`
+ * (or home), as the credentials sign-in there does; elsewhere (the modal) the current page. The server
+ * keeps same-site URLs only.
+ */
+function socialCallbackUrl(): string {
+  if (typeof window === 'undefined') return '/';
+  const { pathname, search, href } = window.location;
+  if (pathname === '/auth/login' || pathname === '/auth/signup') {
+    return new URLSearchParams(search).get('callbackUrl') ?? '/';
+  }
+  return href;
+}
+
 /** Social sign-in buttons, one per configured identity provider (from /api/auth/providers). */
 function SocialSignIn({ logic }: { logic: typeof liveAuthProvidersMachine }) {
   const actorRef = useActorRef(logic);
   const providers = useSelector(actorRef, (s) => s.context.providers);
   if (providers.length === 0) return null;
-  const callbackUrl = typeof window === 'undefined' ? '/' : window.location.href;
+  const callbackUrl = socialCallbackUrl();
   return (
     <div className="auth-forms__social">
       <p className="auth-forms__or">or</p>

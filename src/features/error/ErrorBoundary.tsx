@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from 'react';
-import { ServerErrorPage } from './ServerErrorPage';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+
+const ServerErrorPage = lazy(() => import('./ServerErrorPage').then((m) => ({ default: m.ServerErrorPage })));
 
 type Props = { children: ReactNode; resetKey?: string };
 type State = { error: unknown; resetKey?: string };
@@ -18,7 +19,12 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    if (this.state.error) return <ServerErrorPage error={this.state.error} />;
+    if (this.state.error)
+      return (
+        <Suspense fallback={<main id="main" className="route-loading" />}>
+          <ServerErrorPage error={this.state.error} />
+        </Suspense>
+      );
     return this.props.children;
   }
 }

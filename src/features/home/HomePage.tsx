@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTitle } from '../../lib/useResource';
 import { ProjectSearch } from '../search/ProjectSearch';
-import { ProjectStrips } from './ProjectStrips';
 import './home.css';
 
 // Below the fold: separate chunks, so the landing page's initial JS stays small. The placeholders have the
 // sections' final size, so nothing shifts when they arrive.
+const ProjectStrips = lazy(() => import('./ProjectStrips').then((m) => ({ default: m.ProjectStrips })));
 const AlertsSection = lazy(() => import('./AlertsSection').then((m) => ({ default: m.AlertsSection })));
 const Leaderboard = lazy(() => import('./Leaderboard').then((m) => ({ default: m.Leaderboard })));
 
@@ -39,7 +39,17 @@ export function HomePage() {
           </ul>
         </div>
       </section>
-      <ProjectStrips />
+      <Suspense
+        fallback={
+          <div className="container strips" aria-hidden="true">
+            <div className="strip card strip-placeholder" />
+            <div className="strip card strip-placeholder" />
+            <div className="strip card strip-placeholder" />
+          </div>
+        }
+      >
+        <ProjectStrips />
+      </Suspense>
       <Suspense fallback={<div className="section-placeholder alerts-placeholder" aria-hidden="true" />}>
         <AlertsSection />
       </Suspense>

@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { CookieNotice } from '../cookie/CookieNotice';
 import { ErrorBoundary } from '../error/ErrorBoundary';
 import { QuoteProvider } from '../quote/quoteContext';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { RouteEffects } from './RouteEffects';
+
+// The footer is below the fold on every page: its own chunk, with a placeholder of its size.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /** App shell: header (with announcement), page body inside an error boundary, cookie notice, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -18,7 +20,9 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="app">
         <Header />
         <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
-        <Footer />
+        <Suspense fallback={<div className="site-footer footer-placeholder" aria-hidden="true" />}>
+          <Footer />
+        </Suspense>
       </div>
       <CookieNotice />
       <RouteEffects />

@@ -1,0 +1,301 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { incidentReports, quoteRequests } from '../../server/db/schema/index';
+import { startServer, type RunningServer } from './harness';
+
+/**
+ * "A restart on the same DATA_DIR loses nothing; no acknowledged write is lost when the server is killed"
+ * (issue 2, design notes §5). Writes go through the public API of the real server (`server/main.ts` on PGlite
+ * in DATA_DIR); the server is stopped with SIGTERM, or killed with SIGKILL right after the last write was
+ * acknowledged, then started again on the same folder, and every write is read back.
+ */
+
+const SEED = '300';
+const PASSWORD = 'Durable-Passw0rd!';
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-durable-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The product on `dataDir`, logging at info so the seed message can be seen. */
+async function start(dataDir: string): Promise<RunningServer> {
+  const server = await startServer({ SEED_PROJECTS: SEED, LOG_LEVEL: 'info' }, { dataDir });
+  servers.push(server);
+  return server;
+}
+
+async function kill(server: RunningServer): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGKILL');
+  await exited;
+}
+
+const seededOnThisStart = (server: RunningServer) => /Seeded \d+ projects/.test(server.output());
+
+/** A tiny browser: a cookie jar, JSON and form bodies, and the CSRF header on writes once signed in. */
+class Client {
+  private jar = new Map<string, string>();
+  csrf: string | undefined;
+  constructor(public base: string) {}
+
+  get cookie(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async send(
+    method: string,
+    url: string,
+    body?: { json?: unknown; form?: Record<string, string> },
+  ): Promise<{ status: number; data: unknown }> {
+    const headers: Record<string, string> = {};
+    if (this.jar.size > 0) headers.cookie = this.cookie;
+    if (this.csrf && method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    let payload: string | undefined;
+    if (body?.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body?.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(body.form).toString();
+    }
+    const res = await fetch(`${this.base}${url}`, { method, headers, body: payload, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value === '' || /max-age=0/i.test(line) || /expires=thu, 01 jan 1970/i.test(line))
+        this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await res.text();
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, data };
+  }
+
+  /** Sends and expects a 2xx (an acknowledged write), returning the body. */
+  async ok<T>(
+    method: string,
+    url: string,
+    body?: { json?: unknown; form?: Record<string, string> },
+  ): Promise<T> {
+    const res = await this.send(method, url, body);
+    if (res.status < 200 || res.status >= 300) {
+      throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.data).slice(0, 300)}`);
+    }
+    return res.data as T;
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    const { csrfToken } = await this.ok<{ csrfToken: string }>('GET', '/api/auth/csrf');
+    await this.ok('POST', '/api/auth/callback/credentials', {
+      form: { email, password, csrfToken, callbackUrl: '/', json: 'true' },
+    });
+    this.csrf = csrfToken;
+  }
+}
+
+/** Signs up, reads the code from the development outbox, verifies and signs in. */
+async function signUp(client: Client, email: string): Promise<void> {
+  await client.ok('POST', '/api/auth/signup', { json: { email, password: PASSWORD } });
+  const mails = await client.ok<{ code?: string }[]>(
+    'GET',
+    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+  );
+  const code = mails.find((m) => m.code)?.code;
+  expect(code, 'a verification code in the outbox').toMatch(/^\d{6}$/);
+  await client.ok('POST', '/api/auth/verify-email', { json: { email, verificationCode: code } });
+  await client.signIn(email, PASSWORD);
+}
+
+/** Every project id, page by page through the public leaderboard, and the total it reports. */
+async function allProjects(client: Client): Promise<{ total: number; ids: string[] }> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await client.ok<{ items: { id: string }[]; total: number }>(
+      'GET',
+      `/api/leaderboard?page=${page}&pageSize=100`,
+    );
+    ids.push(...res.items.map((p) => p.id));
+    if (res.items.length === 0 || ids.length >= res.total) return { total: res.total, ids: ids.sort() };
+  }
+}
+
+type Written = {
+  watchlist: { id: string; name: string; projects: string[] };
+  votes: Record<string, 'yes' | 'no'>;
+  incidents: { id: number; projectName: string }[];
+  quote: { id: number; company: string };
+};
+
+/** The acknowledged writes of a visit: a watchlist with projects, a vote, an incident report, a quote request. */
+async function writeEverything(client: Client, ids: string[], tag: string): Promise<Written> {
+  const projects = [ids[3]!, ids[1]!, ids[2]!];
+  const name = `Keep ${tag}`;
+  const { id } = await client.ok<{ id: string }>('POST', '/api/watchlist/create', {
+    json: { name, projects },
+  });
+  const vote = await client.ok<{ myVote: string }>('GET', `/api/projects/vote?id=${ids[0]}&vote=yes`);
+  expect(vote.myVote).toBe('yes');
+  const projectName = `Incident ${tag}`;
+  const incident = await client.ok<{ id: number }>('POST', '/api/incidents', {
+    json: { projectName, description: 'Funds drained through a reentrancy bug.', txHash: '0xabc' },
+  });
+  const company = `Company ${tag}`;
+  const quote = await client.ok<{ id: number }>('POST', '/api/quote', {
+    json: {
+      name: 'Ada',
+      email: 'ada@example.com',
+      company,
+      services: ['security-audit'],
+      budget: '$10k',
+      message: 'Please audit us.',
+    },
+  });
+  return {
+    watchlist: { id, name, projects },
+    votes: { [ids[0]!]: 'yes' },
+    incidents: [{ id: incident.id, projectName }],
+    quote: { id: quote.id, company },
+  };
+}
+
+/** Reads every write back through the API of the restarted server. */
+async function expectEverything(client: Client, written: Written): Promise<void> {
+  const lists = await client.ok<{ id: string; name: string; projects: string[] }[]>('GET', '/api/watchlist');
+  expect(lists.find((l) => l.id === written.watchlist.id)).toMatchObject(written.watchlist);
+  for (const [projectId, vote] of Object.entries(written.votes)) {
+    const tally = await client.ok<{ yes: number; no: number; myVote: string | null }>(
+      'GET',
+      `/api/projects/vote?id=${projectId}`,
+    );
+    expect(tally.myVote, `my vote on ${projectId}`).toBe(vote);
+    expect(tally[vote], `${vote} votes on ${projectId}`).toBe(1);
+  }
+}
+
+/** Incident reports and quote requests have no read API: look in the database once the server is down. */
+async function expectStored(dataDir: string, written: Written): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    for (const incident of written.incidents) {
+      const rows = await database.db
+        .select()
+        .from(incidentReports)
+        .where(eq(incidentReports.id, incident.id));
+      expect(rows.map((r) => r.projectName)).toEqual([incident.projectName]);
+    }
+    const quotes = await database.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, written.quote.id));
+    expect(quotes.map((q) => q.company)).toEqual([written.quote.company]);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('durability on the same DATA_DIR', () => {
+  it('keeps every write across a SIGTERM restart, without reseeding', async () => {
+    const dataDir = newDataDir();
+    const first = await start(dataDir);
+    expect(seededOnThisStart(first)).toBe(true);
+    const client = new Client(first.url);
+    const email = `durable-term-${Date.now()}@example.com`;
+    await signUp(client, email);
+    const before = await allProjects(client);
+    expect(before.total).toBe(Number(SEED));
+    const written = await writeEverything(client, before.ids, 'term');
+
+    await first.stop();
+    expect(first.process.exitCode, first.output().slice(-500)).toBe(0);
+
+    const second = await start(dataDir);
+    expect(seededOnThisStart(second)).toBe(false);
+    client.base = second.url;
+    // The session cookie still works (the generated secret lives in DATA_DIR), and so does the password.
+    const session = await client.ok<{ user?: { email: string } }>('GET', '/api/auth/session');
+    expect(session.user?.email).toBe(email);
+    const fresh = new Client(second.url);
+    await fresh.signIn(email, PASSWORD);
+    expect(await allProjects(client)).toEqual(before);
+    await expectEverything(client, written);
+    await expectEverything(fresh, written);
+
+    await second.stop();
+    await expectStored(dataDir, written);
+  }, 600_000);
+
+  it('keeps every acknowledged write when the server is killed right after it (SIGKILL)', async () => {
+    const dataDir = newDataDir();
+    const first = await start(dataDir);
+    const client = new Client(first.url);
+    const email = `durable-kill-${Date.now()}@example.com`;
+    await signUp(client, email);
+    const before = await allProjects(client);
+    const written = await writeEverything(client, before.ids, 'kill');
+    await kill(first);
+
+    const second = await start(dataDir);
+    expect(seededOnThisStart(second)).toBe(false);
+    client.base = second.url;
+    expect(await allProjects(client)).toEqual(before);
+    await expectEverything(client, written);
+
+    // A second round on the restarted server: change the watchlist and the vote, report again, and kill at once.
+    const toggled = await client.ok<{ projects: string[] }>('POST', '/api/watchlist/toggle', {
+      json: { id: written.watchlist.id, projectId: written.watchlist.projects[0] },
+    });
+    expect(toggled.projects).toEqual(written.watchlist.projects.slice(1));
+    const renamed = await client.ok<{ name: string; projects: string[] }>('POST', '/api/watchlist/update', {
+      json: {
+        id: written.watchlist.id,
+        name: 'Renamed kill',
+        projects: [...toggled.projects, before.ids[5]],
+      },
+    });
+    const changed = await client.ok<{ myVote: string }>(
+      'GET',
+      `/api/projects/vote?id=${before.ids[0]}&vote=no`,
+    );
+    expect(changed.myVote).toBe('no');
+    const incident = await client.ok<{ id: number }>('POST', '/api/incidents', {
+      json: { projectName: 'Incident kill 2', description: 'Oracle manipulation.' },
+    });
+    await kill(second);
+
+    const third = await start(dataDir);
+    expect(seededOnThisStart(third)).toBe(false);
+    client.base = third.url;
+    const after: Written = {
+      ...written,
+      watchlist: { id: written.watchlist.id, name: renamed.name, projects: renamed.projects },
+      votes: { [before.ids[0]!]: 'no' },
+      incidents: [...written.incidents, { id: incident.id, projectName: 'Incident kill 2' }],
+    };
+    expect(renamed.name).toBe('Renamed kill');
+    await expectEverything(client, after);
+    expect(await allProjects(client)).toEqual(before);
+
+    await third.stop();
+    await expectStored(dataDir, after);
+  }, 600_000);
+});
