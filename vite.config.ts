@@ -10,11 +10,6 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: {
-      // The api/ modules define zod schemas at top level for the server; the browser only uses their types and
-      // fetchers. Marking zod's builders pure lets unused schemas (and zod itself) drop out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
-    },
   },
   server: {
     proxy: { '/api': apiTarget, '/ofrep': apiTarget, '/img': apiTarget, '/logos': apiTarget },
