@@ -1,49 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type * as schemas from './admin.schemas';
 import type { Request } from './http';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
-
-/** A site path (/…) or an http(s) URL; anything else (javascript:, data:) is refused. */
-const link = z
-  .string()
-  .trim()
-  .max(500, 'At most 500 characters')
-  .refine(
-    (v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-    'Enter a path starting with / or an http(s) URL',
-  )
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
-
-/** PUT /api/announcement (admin only) — replaces the announcement banner; `active: false` hides it. */
-export const AnnouncementUpdateBody = z
-  .object({
-    content: z.string().trim().min(1, 'Enter the announcement text').max(500, 'At most 500 characters'),
-    link,
-    linkText: optionalText(100),
-    active: z.boolean(),
-  })
-  .refine((b) => !(b.link && !b.linkText), { message: 'Enter the link text', path: ['linkText'] });
-export type AnnouncementUpdateInput = z.input<typeof AnnouncementUpdateBody>;
-export type AnnouncementUpdateBody = z.infer<typeof AnnouncementUpdateBody>;
-
-/** GET /api/admin/announcement (admin only) — the latest announcement, active or not, for the admin form. */
-export const AdminAnnouncement = z.object({
-  content: z.string(),
-  link: z.string().nullable(),
-  linkText: z.string().nullable(),
-  active: z.boolean(),
-  updatedAt: z.string(),
-});
-export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
+export type AnnouncementUpdateInput = z.input<typeof schemas.AnnouncementUpdateBody>;
+export type AnnouncementUpdateBody = z.infer<typeof schemas.AnnouncementUpdateBody>;
+export type AdminAnnouncement = z.infer<typeof schemas.AdminAnnouncement>;
 
 // ---- typed fetch functions ----
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type * as schemas from './auth.schemas';
 import type { Request } from './http';
 
 /*
@@ -40,140 +41,24 @@ export type UserPoolErrorName = (typeof USER_POOL_ERRORS)[number];
 /** True when the password meets the shared rule: ≥ 8 characters, at least one letter and one digit. */
 export const meetsPasswordRule = (password: string) =>
   password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password);
-
-/** An email address; trimmed. The server compares emails case-insensitively. */
-export const Email = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.invalidEmail)
-  .pipe(z.email(MESSAGES.invalidEmail));
-
-/** A new password (sign-up, reset, change): the shared rule. */
-export const NewPassword = z
-  .string({ error: MESSAGES.passwordRule })
-  .max(256, MESSAGES.passwordRule)
-  .refine(meetsPasswordRule, MESSAGES.passwordRule);
-
-/** A password being checked (login, old password): only required. */
-export const Password = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .max(256, 'Password is too long');
-
-/** A 6-digit code as typed (trimmed; at most 6 characters). */
-export const Code = z.string().trim().min(1, 'Code is required').max(CODE_LENGTH, 'Code is too long');
-
-// ---------------------------------------------------------------------------------------------------------------
-// User pool: request bodies
-
-export const SignUpBody = z.object({ email: Email, password: NewPassword });
-export type SignUpBody = z.infer<typeof SignUpBody>;
-
-export const VerifyEmailBody = z.object({
-  email: Email,
-  verificationCode: Code.refine((c) => c.length > 0, MESSAGES.verificationCodeRequired),
-});
-export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
-
-export const ResendConfirmationBody = z.object({ email: Email });
-export type ResendConfirmationBody = z.infer<typeof ResendConfirmationBody>;
-
-export const ForgotPasswordBody = z.object({ email: Email });
-export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
-
-export const ResetForgottenPasswordBody = z.object({ email: Email, code: Code, newPassword: NewPassword });
-export type ResetForgottenPasswordBody = z.infer<typeof ResetForgottenPasswordBody>;
-
-export const ChangePasswordBody = z.object({ oldPassword: Password, newPassword: NewPassword });
-export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
-
-// User pool: responses
-
-export const SignUpResult = z.object({
-  /** The new account's username (a UUID). */
-  username: z.string(),
-  email: z.string(),
-  userConfirmed: z.boolean(),
-  /** Where the verification code went (the email address). */
-  codeDeliveryDestination: z.string(),
-});
-export type SignUpResult = z.infer<typeof SignUpResult>;
-
-/** Body of every user-pool success without data. */
-export const Ok = z.object({ ok: z.literal(true) });
-export type Ok = z.infer<typeof Ok>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Auth service (NextAuth contract)
-
-export const SessionUserSchema = z.object({
-  username: z.string(),
-  email: z.string(),
-  image: z.string().nullable().optional(),
-  /** Set only while an admin impersonates this user. */
-  adminId: z.string().optional(),
-});
-export type SessionUserInfo = z.infer<typeof SessionUserSchema>;
-
-/** `{}` when signed out; `{ user, expires }` (ISO date) when signed in. */
-export const Session = z.union([
-  z.object({ user: SessionUserSchema, expires: z.string() }),
-  z.object({}).strict(),
-]);
+export type SignUpBody = z.infer<typeof schemas.SignUpBody>;
+export type VerifyEmailBody = z.infer<typeof schemas.VerifyEmailBody>;
+export type ResendConfirmationBody = z.infer<typeof schemas.ResendConfirmationBody>;
+export type ForgotPasswordBody = z.infer<typeof schemas.ForgotPasswordBody>;
+export type ResetForgottenPasswordBody = z.infer<typeof schemas.ResetForgottenPasswordBody>;
+export type ChangePasswordBody = z.infer<typeof schemas.ChangePasswordBody>;
+export type SignUpResult = z.infer<typeof schemas.SignUpResult>;
+export type Ok = z.infer<typeof schemas.Ok>;
+export type SessionUserInfo = z.infer<typeof schemas.SessionUserSchema>;
 export type Session = { user: SessionUserInfo; expires: string } | Record<string, never>;
 export const isSignedIn = (s: Session): s is { user: SessionUserInfo; expires: string } => 'user' in s;
-
-export const CsrfResult = z.object({ csrfToken: z.string() });
-export type CsrfResult = z.infer<typeof CsrfResult>;
-
-export const Provider = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(['oauth', 'credentials']),
-  signinUrl: z.string(),
-  callbackUrl: z.string(),
-});
-export type Provider = z.infer<typeof Provider>;
-/** Keyed by provider id; `credentials` is always present, social providers only when configured. */
-export const Providers = z.record(z.string(), Provider);
-export type Providers = z.infer<typeof Providers>;
-
-/** POST /api/auth/callback/credentials, form-encoded. `json: 'true'` asks for JSON instead of a redirect. */
-export const CredentialsForm = z.object({
-  email: Email,
-  password: Password,
-  csrfToken: z.string().max(200).optional(),
-  callbackUrl: z.string().max(2000).optional(),
-  json: z.string().max(10).optional(),
-});
-export type CredentialsForm = z.infer<typeof CredentialsForm>;
-
-/** POST /api/auth/signout, form-encoded. */
-export const SignOutForm = z.object({
-  csrfToken: z.string().max(200).optional(),
-  callbackUrl: z.string().max(2000).optional(),
-  json: z.string().max(10).optional(),
-});
-
-/** 200 body of credentials sign-in and sign-out with json=true: where to go next. */
-export const UrlResult = z.object({ url: z.string() });
-export type UrlResult = z.infer<typeof UrlResult>;
-
-/**
- * 401 body of a failed credentials sign-in with json=true: the Cognito name in `error` (NotAuthorizedException,
- * UserNotConfirmedException), a message, and the sign-in page URL carrying the same error.
- */
-export const CredentialsFailure = z.object({ error: z.string(), message: z.string(), url: z.string() });
-export type CredentialsFailure = z.infer<typeof CredentialsFailure>;
-
-/** POST /api/auth/_log (beacon): client logging. */
-export const LogBody = z.object({
-  level: z.enum(['error', 'warn', 'debug']),
-  code: z.string().min(1).max(100),
-  details: z.unknown().optional(),
-});
-export type LogBody = z.infer<typeof LogBody>;
+export type CsrfResult = z.infer<typeof schemas.CsrfResult>;
+export type Provider = z.infer<typeof schemas.Provider>;
+export type Providers = z.infer<typeof schemas.Providers>;
+export type CredentialsForm = z.infer<typeof schemas.CredentialsForm>;
+export type UrlResult = z.infer<typeof schemas.UrlResult>;
+export type CredentialsFailure = z.infer<typeof schemas.CredentialsFailure>;
+export type LogBody = z.infer<typeof schemas.LogBody>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fetch functions. Writes to the auth service need the CSRF token from getCsrfToken (the request helper should

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type * as schemas from './user.schemas';
 import { ClientError, GenericError, NotFoundError, ServerError } from './errors';
 import type { Request } from './http';
 
@@ -9,18 +10,7 @@ import type { Request } from './http';
 /** Largest profile picture accepted by POST /api/user/profile/upload. */
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
-/** GET /api/user/profile */
-export const Profile = z.object({
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(['user', 'admin']),
-  /** The user image field (identity provider picture), or null. */
-  image: z.string().nullable(),
-  /** Path of the uploaded profile picture with its version as cache-buster, or null when none was uploaded. */
-  profileImageUrl: z.string().nullable(),
-});
-export type Profile = z.infer<typeof Profile>;
+export type Profile = z.infer<typeof schemas.Profile>;
 
 /** The public address of a user's profile picture; `v` changes every minute (spec §3, avatar cache-busting). */
 export const profileImagePath = (username: string, now = Date.now()) =>
@@ -64,8 +54,7 @@ export const deleteProfileImage = (request: Request) =>
 // ---------------------------------------------------------------------------------------------------------
 
 export const WALLET_CHAINS = ['evm', 'solana', 'tron', 'cosmos'] as const;
-export const WalletChain = z.enum(WALLET_CHAINS);
-export type WalletChain = z.infer<typeof WalletChain>;
+export type WalletChain = z.infer<typeof schemas.WalletChain>;
 
 export const WALLET_CHAIN_LABELS: Record<WalletChain, string> = {
   evm: 'Ethereum / EVM',
@@ -126,33 +115,9 @@ export function detectChain(address: string): WalletChain | undefined {
 export function normalizeWalletAddress(chain: WalletChain, address: string): string {
   return chain === 'evm' || chain === 'cosmos' ? address.toLowerCase() : address;
 }
-
-/** POST /api/user/wallets */
-export const AddWalletBody = z
-  .object({
-    walletAddress: z.string().trim().min(1, 'Wallet address is required').max(128, 'Wallet address is too long'),
-    chain: WalletChain.optional(),
-  })
-  .superRefine((value, ctx) => {
-    const ok = value.chain ? WALLET_VALIDATORS[value.chain](value.walletAddress) : !!detectChain(value.walletAddress);
-    if (!ok) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['walletAddress'],
-        message: value.chain
-          ? `Invalid ${WALLET_CHAIN_LABELS[value.chain]} address`
-          : 'Unrecognised wallet address',
-      });
-    }
-  });
-export type AddWalletBody = z.input<typeof AddWalletBody>;
-
-/** POST /api/user/wallets/delete */
-export const DeleteWalletBody = z.object({ walletAddress: z.string().trim().min(1, 'Wallet address is required') });
-export type DeleteWalletBody = z.infer<typeof DeleteWalletBody>;
-
-export const Wallet = z.object({ walletAddress: z.string(), chain: WalletChain, createdAt: z.string() });
-export type Wallet = z.infer<typeof Wallet>;
+export type AddWalletBody = z.input<typeof schemas.AddWalletBody>;
+export type DeleteWalletBody = z.infer<typeof schemas.DeleteWalletBody>;
+export type Wallet = z.infer<typeof schemas.Wallet>;
 
 export const getWallets = (request: Request) => request<Wallet[]>('/api/user/wallets');
 export const addWallet = (request: Request, body: AddWalletBody) =>
@@ -165,8 +130,7 @@ export const deleteWallet = (request: Request, body: DeleteWalletBody) =>
 // ---------------------------------------------------------------------------------------------------------
 
 export const USER_TYPES = ['Retail Investor', 'Institutional Partner'] as const;
-export const UserType = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof UserType>;
+export type UserType = z.infer<typeof schemas.UserType>;
 
 export const EXPERTISE_TYPES = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const INSTITUTION_TYPES = ['Fund', 'Security Firm', 'Exchange', 'Project Owner'] as const;
@@ -174,24 +138,9 @@ export const INSTITUTION_TYPES = ['Fund', 'Security Firm', 'Exchange', 'Project 
 /** Watchlist names: 1–20 characters (spec §5). */
 export const WATCHLIST_NAME_MAX = 20;
 export const WATCHLIST_NAME_MESSAGE = 'Watchlist name cannot exceed 20 characters.';
-
-/** The survey answers (spec §3); skipped questions are absent. */
-export const SurveyAnswers = z.object({
-  userType: UserType.optional(),
-  expertiseType: z.enum(EXPERTISE_TYPES).optional(),
-  institutionType: z.enum(INSTITUTION_TYPES).optional(),
-  projects: z.array(z.string().min(1).max(100)).max(200).default([]),
-  watchlistName: z.string().trim().max(WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE).optional(),
-});
-export type SurveyAnswers = z.infer<typeof SurveyAnswers>;
-
-/** POST /api/user/survey/upload */
-export const SurveyUploadBody = z.object({ survey: SurveyAnswers });
-export type SurveyUploadBody = z.input<typeof SurveyUploadBody>;
-
-/** GET /api/user/survey — `survey` is null ("empty") until the user has completed it. */
-export const SurveyStatus = z.object({ survey: SurveyAnswers.nullable(), completedAt: z.string().nullable() });
-export type SurveyStatus = z.infer<typeof SurveyStatus>;
+export type SurveyAnswers = z.infer<typeof schemas.SurveyAnswers>;
+export type SurveyUploadBody = z.input<typeof schemas.SurveyUploadBody>;
+export type SurveyStatus = z.infer<typeof schemas.SurveyStatus>;
 
 export const getSurveyStatus = (request: Request) => request<SurveyStatus>('/api/user/survey');
 export const uploadSurvey = (request: Request, survey: SurveyAnswers) =>
@@ -208,27 +157,9 @@ export const NOTIFICATION_LABELS: Record<(typeof NOTIFICATION_SETTINGS)[number],
   productNews: 'Product news',
   newsletter: 'Newsletter',
 };
-export const NotificationSettings = z.object({
-  securityAlerts: z.boolean(),
-  watchlistUpdates: z.boolean(),
-  productNews: z.boolean(),
-  newsletter: z.boolean(),
-});
-export type NotificationSettings = z.infer<typeof NotificationSettings>;
-
-/** A signed settings token (from an email link); optional when the caller is signed in. */
-const SsoId = z.string().trim().min(1).max(300);
-
-/** POST /api/sso-settings */
-export const SsoSettingsBody = z.object({ id: SsoId.optional() });
-/** POST /api/sso-settings/update */
-export const SsoSettingsUpdateBody = z.object({ id: SsoId.optional(), settings: NotificationSettings.partial() });
-export type SsoSettingsUpdateBody = z.infer<typeof SsoSettingsUpdateBody>;
-/** POST /api/sso-settings/unsubscribe */
-export const SsoUnsubscribeBody = z.object({ id: SsoId });
-
-export const SsoSettings = z.object({ id: z.string(), email: z.string(), settings: NotificationSettings });
-export type SsoSettings = z.infer<typeof SsoSettings>;
+export type NotificationSettings = z.infer<typeof schemas.NotificationSettings>;
+export type SsoSettingsUpdateBody = z.infer<typeof schemas.SsoSettingsUpdateBody>;
+export type SsoSettings = z.infer<typeof schemas.SsoSettings>;
 
 export const getSsoSettings = (request: Request, id?: string) =>
   request<SsoSettings>('/api/sso-settings', { method: 'POST', body: id ? { id } : {} });

@@ -67,7 +67,13 @@ const impersonating: TestSession = await (async () => {
     payload: { impersonatingUserId: user.user.username },
   });
   if (res.statusCode !== 200) throw new Error(`impersonation failed: ${res.statusCode} ${res.body}`);
-  return { ...admin, cookie: [admin.cookie, cookieHeader(res)].join('; ') };
+  // The new session cookie replaces the admin's; the CSRF cookie stays.
+  const jar = new Map<string, string>();
+  for (const pair of [...admin.cookie.split('; '), ...cookieHeader(res).split('; ')]) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return { ...admin, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
 })();
 
 type Identity = { name: string; headers: Record<string, string> };

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { AuthModalHostApi } from './authModal';
 import { liveAuthModalMachine } from './liveAuth';
+import { inspect } from '../../lib/inspect';
 
 const AuthDialog = lazy(() => import('./AuthDialog'));
 
@@ -19,7 +20,7 @@ export default function AuthModalHost({
   onSignedIn: () => void;
   logic?: AnyActorLogic;
 }) {
-  const modal = useActorRef((logic ?? liveAuthModalMachine) as typeof liveAuthModalMachine, { input: {} });
+  const modal = useActorRef((logic ?? liveAuthModalMachine) as typeof liveAuthModalMachine, { input: {}, inspect });
   const open = useSelector(modal, (s) => s.hasTag('open'));
 
   useEffect(() => {

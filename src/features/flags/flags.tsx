@@ -10,6 +10,7 @@ import {
   type FlagValues,
 } from '../../../machines/flags/flags.machine';
 import { useSessionStatus, useSessionUser } from '../session/session';
+import { inspect } from '../../lib/inspect';
 
 /** The flags machine with the OpenFeature SDK, loaded on first use. */
 export const liveFlagsMachine = flagsMachine.provide({
@@ -53,7 +54,7 @@ export function FlagsProvider({ children, values, logic }: FlagsProviderProps) {
 }
 
 function LiveFlags({ children, logic }: { children: ReactNode; logic: typeof liveFlagsMachine }) {
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, { inspect });
   const status = useSessionStatus();
   const user = useSessionUser();
   const username = user?.username;

@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import './search.css';
+import { inspect } from '../../lib/inspect';
 
 const machine = searchMachine.provide({
   actors: {
@@ -37,7 +38,7 @@ const isTypingTarget = (el: EventTarget | null) =>
  * Header variant: placeholder 'Search project', dropdown 252 px wide. Page variant: 'Search Project by Name / Token'.
  */
 export function ProjectSearch({ variant, slashFocus = false, minLength = HEADER_MIN_KEYWORD_LENGTH, onChosen, id }: ProjectSearchProps) {
-  const actorRef = useActorRef(machine, { input: { minLength } });
+  const actorRef = useActorRef(machine, { input: { minLength }, inspect });
   const keyword = useSelector(actorRef, (s) => s.context.keyword);
   const options = useSelector(actorRef, (s) => s.context.options);
   const highlighted = useSelector(actorRef, (s) => s.context.highlighted);

@@ -13,6 +13,7 @@ import {
 import { request } from '../../lib/client';
 import { AuthModalProvider } from '../auth/authModal';
 import { SessionRequiredGuard } from './SessionRequired';
+import { inspect } from '../../lib/inspect';
 
 /** The session machine with the real session call. */
 export const liveSessionMachine = sessionMachine.provide({
@@ -49,7 +50,7 @@ export function SessionProvider({
   onSessionRequired,
 }: SessionProviderProps) {
   return (
-    <SessionContext.Provider logic={logic} options={{ input: { pollInterval } }}>
+    <SessionContext.Provider logic={logic} options={{ input: { pollInterval }, inspect }}>
       <Guard redirect={onSessionRequired} />
       <ModalWithSession logic={authModalLogic}>{children}</ModalWithSession>
     </SessionContext.Provider>

@@ -5,6 +5,7 @@ import { surveyNotificationMachine } from '../../../machines/survey-notification
 import type { SurveyOutput } from '../../../machines/survey/survey.machine';
 import { surveyNotificationActors } from './actors';
 import type { SurveyDialogProps } from './SurveyDialog';
+import { inspect } from '../../lib/inspect';
 
 export const liveSurveyNotificationMachine = surveyNotificationMachine.provide({ actors: surveyNotificationActors });
 
@@ -24,7 +25,7 @@ export type SurveyHostProps = {
  * and shows it; 'Start a Guided Tour' goes to /?tour=true after the dialog closes.
  */
 export function SurveyHost({ status, enabled, logic = liveSurveyNotificationMachine, dialogLogic }: SurveyHostProps) {
-  const [snapshot, send] = useActor(logic);
+  const [snapshot, send] = useActor(logic, { inspect });
   const [, navigate] = useLocation();
 
   useEffect(() => {

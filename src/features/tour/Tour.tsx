@@ -20,6 +20,7 @@ import {
 } from '../../../machines/tour/tour.dom';
 import { tourMachine } from '../../../machines/tour/tour.machine';
 import './tour.css';
+import { inspect } from '../../lib/inspect';
 
 export type TourProps = {
   /** The session: true when signed in, false when signed out, null while it is loading. */
@@ -42,10 +43,10 @@ const TARGET_WAIT = 1000;
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, targetWait = TARGET_WAIT }: TourProps) {
-  const [snapshot, send] = useActor(tourMachine, { input: { signedIn } });
+  const [snapshot, send] = useActor(tourMachine, { input: { signedIn }, inspect });
   const api = connect(snapshot, send);
   const { step, card } = api;
-  const [tip, sendTip] = useActor(tooltipMachine, { input: {} });
+  const [tip, sendTip] = useActor(tooltipMachine, { input: {}, inspect });
   const [, navigate] = useLocation();
 
   // Start: after a reload a saved tour resumes where it was; otherwise ?tour=true starts from the first step.

@@ -6,6 +6,7 @@ import { watchlistMachine } from '../../../machines/watchlist/watchlist.machine'
 import { Icon } from '../../components/Icon';
 import { watchlistActors } from './actors';
 import './watchlist.css';
+import { inspect } from '../../lib/inspect';
 
 export type WatchlistActorRef = ActorRefFrom<typeof watchlistMachine>;
 
@@ -34,6 +35,7 @@ export function WatchlistProvider({ children, signedIn, onLoginRequired, logic }
     (logic ?? watchlistMachine.provide({ actors: watchlistActors })).provide({
       actions: { requestLogin: () => loginRef.current() },
     }),
+    { inspect },
   );
   useEffect(() => {
     if (signedIn === true) actorRef.send({ type: 'SIGNED_IN' });
