@@ -28,4 +28,28 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ['react', 'react-dom', 'ofetch'] }],
     },
   },
+  {
+    // zod and the api/*.schemas.ts modules are for the server: a runtime import puts ~25 KB of zod into the
+    // browser's chunk (docs/architecture.md, "api/"). Types may be imported; a lazily loaded chunk that really
+    // validates with a schema may disable this rule on that line.
+    files: ['api/**/*.ts', 'src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    ignores: ['api/**/*.schemas.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', allowTypeImports: true, message: 'Only api/*.schemas.ts import zod at runtime.' },
+          ],
+          patterns: [
+            {
+              group: ['**/*.schemas'],
+              allowTypeImports: true,
+              message: 'Schemas are for the server; use api/<resource>.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

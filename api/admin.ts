@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as schemas from './admin.schemas';
 import type { Request } from './http';
+
 export type AnnouncementUpdateInput = z.input<typeof schemas.AnnouncementUpdateBody>;
 export type AnnouncementUpdateBody = z.infer<typeof schemas.AnnouncementUpdateBody>;
 export type AdminAnnouncement = z.infer<typeof schemas.AdminAnnouncement>;

@@ -1,6 +1,6 @@
 /** Zod schemas of the auth contract: the server validates with these (the browser uses api/auth.ts). */
 import { z } from 'zod';
-import { MESSAGES, meetsPasswordRule, CODE_LENGTH } from './auth';
+import { PASSWORD_MAX_LENGTH, MESSAGES, meetsPasswordRule, CODE_LENGTH } from './auth';
 
 /** An email address; trimmed. The server compares emails case-insensitively. */
 export const Email = z
@@ -13,14 +13,14 @@ export const Email = z
 /** A new password (sign-up, reset, change): the shared rule. */
 export const NewPassword = z
   .string({ error: MESSAGES.passwordRule })
-  .max(256, MESSAGES.passwordRule)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordRule)
   .refine(meetsPasswordRule, MESSAGES.passwordRule);
 
 /** A password being checked (login, old password): only required. */
 export const Password = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, MESSAGES.passwordRequired)
-  .max(256, 'Password is too long');
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long');
 
 /** A 6-digit code as typed (trimmed; at most 6 characters). */
 export const Code = z.string().trim().min(1, 'Code is required').max(CODE_LENGTH, 'Code is too long');

@@ -12,6 +12,7 @@ import type { Request } from './http';
 // Shared rules and messages (spec §5, §8, §9)
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
 export const CODE_LENGTH = 6;
 /** Seconds between two code sends (sign-up starts the timer; resend restarts it). */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -47,6 +48,24 @@ export type ResendConfirmationBody = z.infer<typeof schemas.ResendConfirmationBo
 export type ForgotPasswordBody = z.infer<typeof schemas.ForgotPasswordBody>;
 export type ResetForgottenPasswordBody = z.infer<typeof schemas.ResetForgottenPasswordBody>;
 export type ChangePasswordBody = z.infer<typeof schemas.ChangePasswordBody>;
+
+/**
+ * The change-password form checked in the browser by the rules of ChangePasswordBody (api/auth.schemas.ts),
+ * without zod: the body to send, or the message per field.
+ */
+export function checkChangePassword(input: {
+  oldPassword: string;
+  newPassword: string;
+}): { body: ChangePasswordBody; fields?: undefined } | { fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  if (!input.oldPassword) fields.oldPassword = MESSAGES.passwordRequired;
+  else if (input.oldPassword.length > PASSWORD_MAX_LENGTH) fields.oldPassword = 'Password is too long';
+  if (input.newPassword.length > PASSWORD_MAX_LENGTH || !meetsPasswordRule(input.newPassword))
+    fields.newPassword = MESSAGES.passwordRule;
+  return Object.keys(fields).length
+    ? { fields }
+    : { body: { oldPassword: input.oldPassword, newPassword: input.newPassword } };
+}
 export type SignUpResult = z.infer<typeof schemas.SignUpResult>;
 export type Ok = z.infer<typeof schemas.Ok>;
 export type SessionUserInfo = z.infer<typeof schemas.SessionUserSchema>;

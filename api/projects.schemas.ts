@@ -1,6 +1,14 @@
 /** Zod schemas of the projects contract: the server validates with these (the browser uses api/projects.ts). */
 import { z } from 'zod';
-import { CHAINS, TIERS, AUDIT_STATUSES, MAX_PROJECT_IDS, LEADERBOARD_SORTS, MAX_PAGE_SIZE, SEVERITIES } from './projects';
+import {
+  CHAINS,
+  TIERS,
+  AUDIT_STATUSES,
+  MAX_PROJECT_IDS,
+  LEADERBOARD_SORTS,
+  MAX_PAGE_SIZE,
+  SEVERITIES,
+} from './projects';
 
 export const Chain = z.enum(CHAINS);
 export const Tier = z.enum(TIERS);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as schemas from './site.schemas';
 import type { ErrorReport, Request } from './http';
+
 export type IncidentReportBody = z.infer<typeof schemas.IncidentReportBody>;
 
 export const QUOTE_SERVICES = ['security-audit', 'skynet', 'skytrace', 'pentest', 'other'] as const;

@@ -1,6 +1,12 @@
 /** Zod schemas of the skynet contract: the server validates with these (the browser uses api/skynet.ts). */
 import { z } from 'zod';
-import { SOCIAL_TYPES, METRIC_NAME_PATTERN, TOP_LIST_DEFAULT_COUNT, PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT, MAX_ACTIVITY_DATES, isoDay } from './skynet';
+import {
+  SOCIAL_TYPES,
+  METRIC_NAME_PATTERN,
+  TOP_LIST_DEFAULT_COUNT,
+  PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT,
+  MAX_ACTIVITY_DATES,
+} from './skynet';
 import { intFromQuery } from './projects.schemas';
 
 export const SocialType = z.enum(SOCIAL_TYPES);
@@ -65,6 +71,7 @@ export const PrivilegedTransactionQuery = z.object({
   address,
   limit: intFromQuery(1, 200).default(PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT),
 });
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 /** `dates` is a comma list of YYYY-MM-DD days (at most 366); the answer keeps their order, 0 where no data. */
 export const TwitterActivityQuery = z.object({
   projectId,
@@ -88,36 +95,3 @@ export const TwitterActivityQuery = z.object({
       return days;
     }),
 });
-
-// ---- typed fetch functions ----
-
-export const getExchangeMetrics = (request: Request, projectId: string) =>
-  request<MetricLatest>('/api/skynet/metric-latest', {
-    query: { name: `exchanges(projectId=${projectId})` },
-  });
-
-export const getTopCallers = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
-  request<TopEntry[]>('/api/skynet/top-callers', { query: { projectId, count } });
-
-export const getTopEvents = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
-  request<TopEntry[]>('/api/skynet/top-events', { query: { projectId, count } });
-
-export const getTopFunctionCalls = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
-  request<TopEntry[]>('/api/skynet/top-function-calls', { query: { projectId, count } });
-
-export const getPrivilegedAddresses = (request: Request, address: string) =>
-  request<PrivilegedAddress[]>('/api/skynet/privileged-address', { query: { address } });
-
-export const getPrivilegedFunctions = (request: Request, address: string) =>
-  request<PrivilegedFunction[]>('/api/skynet/privileged-function', { query: { address } });
-
-export const getPrivilegedTransactions = (
-  request: Request,
-  address: string,
-  limit = PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT,
-) => request<PrivilegedTransaction[]>('/api/skynet/privileged-transaction', { query: { address, limit } });
-
-export const getTwitterActivity = (request: Request, projectId: string, type: SocialType, dates: string[]) =>
-  request<ActivityPoint[]>('/api/skynet/twitter-activity-by-dates', {
-    query: { projectId, type, dates: dates.join(',') },
-  });

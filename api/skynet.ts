@@ -18,9 +18,38 @@ export type PrivilegedFunction = z.infer<typeof schemas.PrivilegedFunction>;
 export type PrivilegedTransaction = z.infer<typeof schemas.PrivilegedTransaction>;
 export type ActivityPoint = z.infer<typeof schemas.ActivityPoint>;
 
-// ---- queries (the server validates with these same schemas) ----
-
 /** `name` must read exactly `exchanges(projectId=ID)`; the server extracts the id. */
 export const METRIC_NAME_PATTERN = /^exchanges\(projectId=([^()\s]{1,200})\)$/;
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+// ---- typed fetch functions ----
+
+export const getExchangeMetrics = (request: Request, projectId: string) =>
+  request<MetricLatest>('/api/skynet/metric-latest', {
+    query: { name: `exchanges(projectId=${projectId})` },
+  });
+
+export const getTopCallers = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
+  request<TopEntry[]>('/api/skynet/top-callers', { query: { projectId, count } });
+
+export const getTopEvents = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
+  request<TopEntry[]>('/api/skynet/top-events', { query: { projectId, count } });
+
+export const getTopFunctionCalls = (request: Request, projectId: string, count = TOP_LIST_DEFAULT_COUNT) =>
+  request<TopEntry[]>('/api/skynet/top-function-calls', { query: { projectId, count } });
+
+export const getPrivilegedAddresses = (request: Request, address: string) =>
+  request<PrivilegedAddress[]>('/api/skynet/privileged-address', { query: { address } });
+
+export const getPrivilegedFunctions = (request: Request, address: string) =>
+  request<PrivilegedFunction[]>('/api/skynet/privileged-function', { query: { address } });
+
+export const getPrivilegedTransactions = (
+  request: Request,
+  address: string,
+  limit = PRIVILEGED_TRANSACTIONS_DEFAULT_LIMIT,
+) => request<PrivilegedTransaction[]>('/api/skynet/privileged-transaction', { query: { address, limit } });
+
+export const getTwitterActivity = (request: Request, projectId: string, type: SocialType, dates: string[]) =>
+  request<ActivityPoint[]>('/api/skynet/twitter-activity-by-dates', {
+    query: { projectId, type, dates: dates.join(',') },
+  });

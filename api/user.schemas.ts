@@ -1,6 +1,16 @@
 /** Zod schemas of the user contract: the server validates with these (the browser uses api/user.ts). */
 import { z } from 'zod';
-import { WALLET_CHAINS, WALLET_VALIDATORS, detectChain, WALLET_CHAIN_LABELS, USER_TYPES, EXPERTISE_TYPES, INSTITUTION_TYPES, WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE } from './user';
+import {
+  WALLET_CHAINS,
+  WALLET_ADDRESS_MAX,
+  WALLET_MESSAGES,
+  walletAddressProblem,
+  USER_TYPES,
+  EXPERTISE_TYPES,
+  INSTITUTION_TYPES,
+  WATCHLIST_NAME_MAX,
+  WATCHLIST_NAME_MESSAGE,
+} from './user';
 
 /** GET /api/user/profile */
 export const Profile = z.object({
@@ -17,24 +27,22 @@ export const WalletChain = z.enum(WALLET_CHAINS);
 /** POST /api/user/wallets */
 export const AddWalletBody = z
   .object({
-    walletAddress: z.string().trim().min(1, 'Wallet address is required').max(128, 'Wallet address is too long'),
+    walletAddress: z
+      .string()
+      .trim()
+      .min(1, WALLET_MESSAGES.required)
+      .max(WALLET_ADDRESS_MAX, WALLET_MESSAGES.tooLong),
     chain: WalletChain.optional(),
   })
   .superRefine((value, ctx) => {
-    const ok = value.chain ? WALLET_VALIDATORS[value.chain](value.walletAddress) : !!detectChain(value.walletAddress);
-    if (!ok) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['walletAddress'],
-        message: value.chain
-          ? `Invalid ${WALLET_CHAIN_LABELS[value.chain]} address`
-          : 'Unrecognised wallet address',
-      });
-    }
+    const message = walletAddressProblem(value.walletAddress, value.chain);
+    if (message) ctx.addIssue({ code: 'custom', path: ['walletAddress'], message });
   });
 
 /** POST /api/user/wallets/delete */
-export const DeleteWalletBody = z.object({ walletAddress: z.string().trim().min(1, 'Wallet address is required') });
+export const DeleteWalletBody = z.object({
+  walletAddress: z.string().trim().min(1, 'Wallet address is required'),
+});
 
 export const Wallet = z.object({ walletAddress: z.string(), chain: WalletChain, createdAt: z.string() });
 export const UserType = z.enum(USER_TYPES);
@@ -52,7 +60,10 @@ export const SurveyAnswers = z.object({
 export const SurveyUploadBody = z.object({ survey: SurveyAnswers });
 
 /** GET /api/user/survey — `survey` is null ("empty") until the user has completed it. */
-export const SurveyStatus = z.object({ survey: SurveyAnswers.nullable(), completedAt: z.string().nullable() });
+export const SurveyStatus = z.object({
+  survey: SurveyAnswers.nullable(),
+  completedAt: z.string().nullable(),
+});
 export const NotificationSettings = z.object({
   securityAlerts: z.boolean(),
   watchlistUpdates: z.boolean(),
@@ -66,7 +77,10 @@ const SsoId = z.string().trim().min(1).max(300);
 /** POST /api/sso-settings */
 export const SsoSettingsBody = z.object({ id: SsoId.optional() });
 /** POST /api/sso-settings/update */
-export const SsoSettingsUpdateBody = z.object({ id: SsoId.optional(), settings: NotificationSettings.partial() });
+export const SsoSettingsUpdateBody = z.object({
+  id: SsoId.optional(),
+  settings: NotificationSettings.partial(),
+});
 /** POST /api/sso-settings/unsubscribe */
 export const SsoUnsubscribeBody = z.object({ id: SsoId });
 

@@ -115,6 +115,39 @@ export function detectChain(address: string): WalletChain | undefined {
 export function normalizeWalletAddress(chain: WalletChain, address: string): string {
   return chain === 'evm' || chain === 'cosmos' ? address.toLowerCase() : address;
 }
+export const WALLET_ADDRESS_MAX = 128;
+export const WALLET_MESSAGES = {
+  required: 'Wallet address is required',
+  tooLong: 'Wallet address is too long',
+  unrecognised: 'Unrecognised wallet address',
+} as const;
+
+/** Why an address does not fit its chain (or any chain when none is given), or undefined when it fits. */
+export function walletAddressProblem(address: string, chain?: WalletChain): string | undefined {
+  const ok = chain ? WALLET_VALIDATORS[chain](address) : !!detectChain(address);
+  if (ok) return undefined;
+  return chain ? `Invalid ${WALLET_CHAIN_LABELS[chain]} address` : WALLET_MESSAGES.unrecognised;
+}
+
+/**
+ * The add-wallet form checked in the browser by the rules of AddWalletBody (api/user.schemas.ts), without zod:
+ * the body to send, or the message per field.
+ */
+export function checkAddWallet(input: {
+  walletAddress: string;
+  chain?: string;
+}): { body: AddWalletBody; fields?: undefined } | { fields: Record<string, string> } {
+  const walletAddress = input.walletAddress.trim();
+  if (!walletAddress) return { fields: { walletAddress: WALLET_MESSAGES.required } };
+  if (walletAddress.length > WALLET_ADDRESS_MAX)
+    return { fields: { walletAddress: WALLET_MESSAGES.tooLong } };
+  const chain = input.chain as WalletChain | undefined;
+  if (chain !== undefined && !(WALLET_CHAINS as readonly string[]).includes(chain))
+    return { fields: { chain: 'Unknown chain' } };
+  const problem = walletAddressProblem(walletAddress, chain);
+  if (problem) return { fields: { walletAddress: problem } };
+  return { body: chain ? { walletAddress, chain } : { walletAddress } };
+}
 export type AddWalletBody = z.input<typeof schemas.AddWalletBody>;
 export type DeleteWalletBody = z.infer<typeof schemas.DeleteWalletBody>;
 export type Wallet = z.infer<typeof schemas.Wallet>;

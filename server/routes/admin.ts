@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AnnouncementUpdateBody, type AdminAnnouncement } from '../../api/admin';
+import { type AdminAnnouncement } from '../../api/admin';
+import { AnnouncementUpdateBody } from '../../api/admin.schemas';
 import { announcements } from '../db/schema/index';
 import { forbidden, parse } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';

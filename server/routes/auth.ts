@@ -1,20 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MESSAGES, meetsPasswordRule, type Providers, type Session } from '../../api/auth';
 import {
   ChangePasswordBody,
   CredentialsForm,
   ForgotPasswordBody,
   LogBody,
-  MESSAGES,
-  meetsPasswordRule,
   ResendConfirmationBody,
   ResetForgottenPasswordBody,
   SignOutForm,
   SignUpBody,
   VerifyEmailBody,
-  type Providers,
-  type Session,
-} from '../../api/auth';
+} from '../../api/auth.schemas';
 import { userPoolFor } from '../accounts/index';
 import { OidcClient } from '../accounts/oidc';
 import { errorPage, signInPage } from '../accounts/pages';

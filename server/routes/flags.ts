@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OfrepEvaluationRequest, OfrepKeyParams } from '../../api/flags';
+import { OfrepEvaluationRequest, OfrepKeyParams } from '../../api/flags.schemas';
 import { AppError, parse } from '../errors';
 import { flagContextFor } from '../flags/service';
 

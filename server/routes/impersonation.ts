@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  CreateImpersonationBody,
-  DeleteImpersonationBody,
-  USER_NOT_FOUND_MESSAGE,
-  type ImpersonationResult,
-} from '../../api/impersonation';
+import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
+import { CreateImpersonationBody, DeleteImpersonationBody } from '../../api/impersonation.schemas';
 import { impersonationAudit as auditTable, users } from '../db/schema/index';
 import { AppError, forbidden, parse } from '../errors';
 import { flagContextFor } from '../flags/service';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Alert, type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
 import {
   LeaderboardQuery,
   LimitQuery,
@@ -9,11 +10,7 @@ import {
   ProjectsListBody,
   SearchProjectQuery,
   VoteQuery,
-  type Alert,
-  type LeaderboardPage,
-  type ProjectDetail,
-  type ProjectRow,
-} from '../../api/projects';
+} from '../../api/projects.schemas';
 import { alerts, contracts, pageViews, projects, votes } from '../db/schema/index';
 import { notFound, parse } from '../errors';
 import { round1, toProjectRow, voteTally } from '../projects/rows';

@@ -4,14 +4,9 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { intFromQuery } from '../../api/projects';
-import {
-  ErrorReportBody,
-  IncidentReportBody,
-  QuoteRequestBody,
-  UserEventBody,
-  type Announcement,
-} from '../../api/site';
+import { intFromQuery } from '../../api/projects.schemas';
+import { type Announcement } from '../../api/site';
+import { ErrorReportBody, IncidentReportBody, QuoteRequestBody, UserEventBody } from '../../api/site.schemas';
 import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
 import { MemoryLimiter } from '../accounts/rate';
 import { AppError, notFound, parse } from '../errors';

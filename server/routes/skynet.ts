@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  AddressQuery,
   METRIC_NAME_PATTERN,
-  MetricLatestQuery,
-  PrivilegedTransactionQuery,
-  TopListQuery,
-  TwitterActivityQuery,
   type ActivityPoint,
   type MetricLatest,
   type PrivilegedAddress,
@@ -14,6 +9,13 @@ import {
   type PrivilegedTransaction,
   type TopEntry,
 } from '../../api/skynet';
+import {
+  AddressQuery,
+  MetricLatestQuery,
+  PrivilegedTransactionQuery,
+  TopListQuery,
+  TwitterActivityQuery,
+} from '../../api/skynet.schemas';
 import { contracts, projectMonitoring, socialActivity } from '../db/schema/index';
 import { notFound, parse } from '../errors';
 import { requireProject } from './projects';

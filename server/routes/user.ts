@@ -6,16 +6,10 @@ import multipart from '@fastify/multipart';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { riskLevel, type Portfolio } from '../../api/portfolio';
 import {
-  AddWalletBody,
-  DeleteWalletBody,
   detectChain,
   normalizeWalletAddress,
   NOTIFICATION_SETTINGS,
   PROFILE_IMAGE_MAX_BYTES,
-  SsoSettingsBody,
-  SsoSettingsUpdateBody,
-  SsoUnsubscribeBody,
-  SurveyUploadBody,
   type NotificationSettings,
   type Profile,
   type SsoSettings,
@@ -24,6 +18,14 @@ import {
   type Wallet,
   type WalletChain,
 } from '../../api/user';
+import {
+  AddWalletBody,
+  DeleteWalletBody,
+  SsoSettingsBody,
+  SsoSettingsUpdateBody,
+  SsoUnsubscribeBody,
+  SurveyUploadBody,
+} from '../../api/user.schemas';
 import { projects, ssoSettings, surveys, users, wallets, watchlists } from '../db/schema/index';
 import { AppError, badRequest, notFound, parse } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';

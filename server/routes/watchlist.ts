@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  CreateWatchlistBody,
-  DeleteWatchlistBody,
-  ExportWatchlistQuery,
   MAX_PROJECTS_PER_WATCHLIST,
   MAX_WATCHLISTS_PER_USER,
   NAME_TAKEN_MESSAGE,
-  ToggleWatchlistBody,
-  UpdateWatchlistBody,
   WATCHLIST_ERRORS,
   type ToggleResult,
   type Watchlist,
 } from '../../api/watchlist';
+import {
+  CreateWatchlistBody,
+  DeleteWatchlistBody,
+  ExportWatchlistQuery,
+  ToggleWatchlistBody,
+  UpdateWatchlistBody,
+} from '../../api/watchlist.schemas';
 import type { Db } from '../db/client';
 import { projects, users, watchlists } from '../db/schema/index';
 import { AppError, notFound, parse } from '../errors';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AuditStatus, Chain, Severity, SubScores, Tier, type Tier as TierT } from '../../api/projects';
+import { type SubScores as SubScoresT, type Tier as TierT } from '../../api/projects';
+import { AuditStatus, Chain, Severity, SubScores, Tier } from '../../api/projects.schemas';
 import {
   ExchangeMetric,
   PrivilegedAddress,
@@ -7,7 +8,7 @@ import {
   PrivilegedTransaction,
   SocialType,
   TopEntry,
-} from '../../api/skynet';
+} from '../../api/skynet.schemas';
 
 /**
  * The shape of one project's data, shared by the seed generator and `npm run import -- FILE.json`.
@@ -94,7 +95,7 @@ export type ProjectRecord = z.infer<typeof ProjectRecord>;
 export type ProjectRecordInput = z.input<typeof ProjectRecord>;
 
 /** The overall score: weighted mean of the six sub-scores, one decimal. Code security weighs most. */
-export const SCORE_WEIGHTS: Record<keyof SubScores, number> = {
+export const SCORE_WEIGHTS: Record<keyof SubScoresT, number> = {
   codeSecurity: 0.25,
   fundamentalHealth: 0.15,
   operationalResilience: 0.15,
@@ -103,9 +104,9 @@ export const SCORE_WEIGHTS: Record<keyof SubScores, number> = {
   communityTrust: 0.15,
 };
 
-export function overallScore(s: SubScores): number {
+export function overallScore(s: SubScoresT): number {
   let total = 0;
-  for (const [k, w] of Object.entries(SCORE_WEIGHTS)) total += s[k as keyof SubScores] * w;
+  for (const [k, w] of Object.entries(SCORE_WEIGHTS)) total += s[k as keyof SubScoresT] * w;
   return Math.round(total * 10) / 10;
 }
 

@@ -10,29 +10,60 @@ import { startServer, type RunningServer } from './harness';
 /**
  * "A restart on the same DATA_DIR loses nothing; no acknowledged write is lost when the server is killed"
  * (issue 2, design notes §5). Writes go through the public API of the real server (`server/main.ts` on PGlite
- * in DATA_DIR); the server is stopped with SIGTERM, or killed with SIGKILL right after the last write was
- * acknowledged, then started again on the same folder, and every write is read back.
+ * in DATA_DIR, and on PostgreSQL too when TEST_DATABASE_URL is set); the server is stopped with SIGTERM, or
+ * killed with SIGKILL right after the last write was acknowledged, then started again on the same folder and
+ * database, and every write is read back.
  */
 
 const SEED = '300';
 const PASSWORD = 'Durable-Passw0rd!';
+/** Votes sent at once before the second kill; the kill comes when half are acknowledged. */
+const BURST = 40;
 const dirs: string[] = [];
+const scratchDatabases: string[] = [];
 const servers: RunningServer[] = [];
+const BASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** Runs `sql` on the database TEST_DATABASE_URL names. */
+async function admin(sql: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 
 afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const name of scratchDatabases) await admin(`DROP DATABASE IF EXISTS "${name}"`);
 });
 
-function newDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-durable-'));
-  dirs.push(dir);
-  return dir;
+/** Where the product keeps its data: a DATA_DIR, plus a fresh PostgreSQL database for that driver. */
+type Store = { dataDir: string; databaseUrl?: string };
+
+async function newStore(driver: 'pglite' | 'postgres'): Promise<Store> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-durable-'));
+  dirs.push(dataDir);
+  if (driver === 'pglite' || !BASE_URL) return { dataDir };
+  const name = `durable_${process.pid}_${Date.now()}_${scratchDatabases.length}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  scratchDatabases.push(name);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return { dataDir, databaseUrl: url.toString() };
 }
 
-/** The product on `dataDir`, logging at info so the seed message can be seen. */
-async function start(dataDir: string): Promise<RunningServer> {
-  const server = await startServer({ SEED_PROJECTS: SEED, LOG_LEVEL: 'info' }, { dataDir });
+/** The product on the store, logging at info so the seed message can be seen. */
+async function start(store: Store): Promise<RunningServer> {
+  const server = await startServer(
+    // An empty DATABASE_URL means PGlite in DATA_DIR, whatever the environment says.
+    { SEED_PROJECTS: SEED, LOG_LEVEL: 'info', DATABASE_URL: store.databaseUrl ?? '' },
+    { dataDir: store.dataDir },
+  );
   servers.push(server);
   return server;
 }
@@ -193,8 +224,8 @@ async function expectEverything(client: Client, written: Written): Promise<void>
 }
 
 /** Incident reports and quote requests have no read API: look in the database once the server is down. */
-async function expectStored(dataDir: string, written: Written): Promise<void> {
-  const database = await openDatabase({ dataDir });
+async function expectStored(store: Store, written: Written): Promise<void> {
+  const database = await openDatabase({ url: store.databaseUrl, dataDir: store.dataDir });
   try {
     for (const incident of written.incidents) {
       const rows = await database.db
@@ -213,12 +244,15 @@ async function expectStored(dataDir: string, written: Written): Promise<void> {
   }
 }
 
-describe('durability on the same DATA_DIR', () => {
+const DRIVERS = BASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+describe.each(DRIVERS)('durability on the same DATA_DIR (%s)', (driver) => {
   it('keeps every write across a SIGTERM restart, without reseeding', async () => {
-    const dataDir = newDataDir();
-    const first = await start(dataDir);
+    const store = await newStore(driver);
+    const first = await start(store);
     expect(seededOnThisStart(first)).toBe(true);
     const client = new Client(first.url);
+    expect(await client.ok<{ database: string }>('GET', '/api/health')).toMatchObject({ database: driver });
     const email = `durable-term-${Date.now()}@example.com`;
     await signUp(client, email);
     const before = await allProjects(client);
@@ -228,7 +262,7 @@ describe('durability on the same DATA_DIR', () => {
     await first.stop();
     expect(first.process.exitCode, first.output().slice(-500)).toBe(0);
 
-    const second = await start(dataDir);
+    const second = await start(store);
     expect(seededOnThisStart(second)).toBe(false);
     client.base = second.url;
     // The session cookie still works (the generated secret lives in DATA_DIR), and so does the password.
@@ -241,12 +275,12 @@ describe('durability on the same DATA_DIR', () => {
     await expectEverything(fresh, written);
 
     await second.stop();
-    await expectStored(dataDir, written);
+    await expectStored(store, written);
   }, 600_000);
 
   it('keeps every acknowledged write when the server is killed right after it (SIGKILL)', async () => {
-    const dataDir = newDataDir();
-    const first = await start(dataDir);
+    const store = await newStore(driver);
+    const first = await start(store);
     const client = new Client(first.url);
     const email = `durable-kill-${Date.now()}@example.com`;
     await signUp(client, email);
@@ -254,7 +288,7 @@ describe('durability on the same DATA_DIR', () => {
     const written = await writeEverything(client, before.ids, 'kill');
     await kill(first);
 
-    const second = await start(dataDir);
+    const second = await start(store);
     expect(seededOnThisStart(second)).toBe(false);
     client.base = second.url;
     expect(await allProjects(client)).toEqual(before);
@@ -280,15 +314,35 @@ describe('durability on the same DATA_DIR', () => {
     const incident = await client.ok<{ id: number }>('POST', '/api/incidents', {
       json: { projectName: 'Incident kill 2', description: 'Oracle manipulation.' },
     });
+    // Then a burst of votes on other projects, killed while some are still in flight: every acknowledged one
+    // must survive.
+    const burst: Record<string, 'yes'> = {};
+    let acknowledged = 0;
+    await new Promise<void>((resolve) => {
+      let settled = 0;
+      for (const id of before.ids.slice(10, 10 + BURST)) {
+        client
+          .ok<{ myVote: string }>('GET', `/api/projects/vote?id=${id}&vote=yes`)
+          .then(() => {
+            burst[id] = 'yes';
+            if (++acknowledged === BURST / 2) resolve();
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            if (++settled === BURST) resolve();
+          });
+      }
+    });
     await kill(second);
+    expect(Object.keys(burst).length).toBeGreaterThanOrEqual(BURST / 2);
 
-    const third = await start(dataDir);
+    const third = await start(store);
     expect(seededOnThisStart(third)).toBe(false);
     client.base = third.url;
     const after: Written = {
       ...written,
       watchlist: { id: written.watchlist.id, name: renamed.name, projects: renamed.projects },
-      votes: { [before.ids[0]!]: 'no' },
+      votes: { [before.ids[0]!]: 'no', ...burst },
       incidents: [...written.incidents, { id: incident.id, projectName: 'Incident kill 2' }],
     };
     expect(renamed.name).toBe('Renamed kill');
@@ -296,6 +350,6 @@ describe('durability on the same DATA_DIR', () => {
     expect(await allProjects(client)).toEqual(before);
 
     await third.stop();
-    await expectStored(dataDir, after);
+    await expectStored(store, after);
   }, 600_000);
 });

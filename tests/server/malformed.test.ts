@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
 import { contracts, projects } from '../../server/db/schema/index';
 import { cookieHeader, signUpAndSignIn, type TestSession } from '../helpers/auth';
 import { createSeededApp } from '../helpers/seeded';
@@ -318,6 +322,17 @@ const query = (params: Record<string, string>) =>
 const encoded = (params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)]));
 
+/** Headers a proxy or a broken client might send along with a valid request. */
+const GARBAGE_HEADERS = {
+  'accept-encoding': 'gzip;q=abc, br;q=NaN, *;q=2, zzz',
+  accept: 'garbage/garbage;q=x',
+  'if-none-match': '"x", W/, *',
+  'x-forwarded-proto': 'gopher',
+  'x-forwarded-host': '%%%:99999',
+  host: 'bad host:-1',
+  'accept-language': '%E0%A4%A',
+};
+
 type Probe = { label: string; url: string; payload?: string | Buffer; headers?: Record<string, string> };
 
 function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
@@ -329,6 +344,7 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     { label: 'no query', url: path },
     { label: 'valid query', url: `${path}?${query(valid)}` },
     { label: 'unknown fields', url: `${path}?${query(valid)}&zzz=1&__proto__=x&constructor=1&toString=2` },
+    { label: 'garbage headers', url: `${path}?${query(valid)}`, headers: GARBAGE_HEADERS },
   ];
   if (!full) return probes;
   for (const p of params) {
@@ -367,6 +383,7 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   raw('valid body', JSON.stringify(valid));
   raw('malformed JSON', '{"a":');
   raw('JSON array', '[]');
+  raw('garbage headers', JSON.stringify(valid), 'application/json', GARBAGE_HEADERS);
   if (!full) return probes;
   raw('empty JSON', '');
   raw('single quotes', "{'a':1}");
@@ -442,6 +459,15 @@ const TOO_BIG = `{"a":"${'a'.repeat(2 * 1024 * 1024)}"}`;
 
 const isApi = (path: string) => path.startsWith('/api/') || path.startsWith('/ofrep/');
 
+/** The response text, decompressed as a browser would (garbage accept-encoding headers still get gzip or br). */
+function decoded(res: LightMyRequestResponse): string {
+  const encoding = String(res.headers['content-encoding'] ?? '');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+  if (encoding === 'deflate') return inflateSync(res.rawPayload).toString();
+  return res.body;
+}
+
 function problem(
   res: LightMyRequestResponse,
   method: string,
@@ -456,7 +482,7 @@ function problem(
     return `${res.statusCode} not JSON: ${String(res.headers['content-type'])} ${res.body.slice(0, 100)}`;
   let body: unknown;
   try {
-    body = JSON.parse(res.body);
+    body = JSON.parse(decoded(res));
   } catch {
     return `${res.statusCode} unparsable JSON: ${res.body.slice(0, 100)}`;
   }
@@ -517,6 +543,7 @@ async function check(
   method: string,
   probe: Probe,
   expectStatus?: number,
+  app: FastifyInstance = t.app,
 ): Promise<number | undefined> {
   // A new client address per request, so per-address rate limits do not hide what a handler does.
   const n = ++requests;
@@ -529,7 +556,7 @@ async function check(
   };
   let res: LightMyRequestResponse;
   try {
-    res = await t.app.inject(opts);
+    res = await app.inject(opts);
   } catch (err) {
     failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → threw ${String(err)}`);
     return undefined;
@@ -560,6 +587,35 @@ describe('every registered route, fed garbage', () => {
     ]) {
       expect(urls, expected).toContain(expected);
     }
+  });
+
+  it('refuses text PostgreSQL cannot store and absurd nesting with a 400 naming the field', async () => {
+    const nul = await t.app.inject({
+      method: 'POST',
+      url: '/api/incidents',
+      payload: { projectName: 'a\u0000b', description: 'x' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      error: 'ValidationError',
+      message: 'projectName: Must not contain NUL characters',
+      fields: { projectName: 'Must not contain NUL characters' },
+    });
+    const query = await t.app.inject({ method: 'GET', url: '/api/projects/page-view?projectId=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ fields: { projectId: 'Must not contain NUL characters' } });
+    const deepBody = `{"eventName":"x","properties":{"a":${'['.repeat(100)}${']'.repeat(100)}}}`;
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/events',
+      headers: { 'content-type': 'application/json' },
+      payload: deepBody,
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toMatchObject({
+      error: 'ValidationError',
+      message: expect.stringMatching(/^properties\.a\.0\.0/),
+    });
   });
 
   const byUrl = new Map<string, string[]>();
@@ -611,4 +667,96 @@ describe('every registered route, fed garbage', () => {
       expect(failures).toEqual([]);
     }, 120_000);
   }
+});
+
+describe('the same write sent several times at once', () => {
+  it('answers every copy below 500 (a lost race is a 4xx, not a crash)', async () => {
+    const email = `race-${randomUUID().slice(0, 8)}@example.com`;
+    const copies = 6;
+    const writes: [Identity, string, string, unknown][] = [
+      [VISITOR, 'POST', '/api/auth/signup', { email, password: 'Passw0rd!x' }],
+      [VISITOR, 'POST', '/api/auth/resend-confirmation', { email }],
+      [VISITOR, 'POST', '/api/auth/forgot-password', { email: user.user.email }],
+      [USER, 'POST', '/api/watchlist/create', { name: 'Raced', projects: [PID] }],
+      [USER, 'POST', '/api/watchlist/toggle', { id: WATCHLIST_ID, projectId: PID }],
+      [USER, 'POST', '/api/user/wallets', { walletAddress: `0x${'c'.repeat(40)}` }],
+      [USER, 'POST', '/api/user/wallets/delete', { walletAddress: `0x${'c'.repeat(40)}` }],
+      [USER, 'POST', '/api/user/survey/upload', { survey: { userType: 'Retail Investor', projects: [] } }],
+      [USER, 'POST', '/api/sso-settings/update', { settings: { newsletter: true } }],
+      [USER, 'GET', `/api/projects/vote?id=${PID}&vote=no`, undefined],
+      [VISITOR, 'GET', `/api/projects/page-view?projectId=${PID}`, undefined],
+      [ADMIN, 'PUT', '/api/announcement', { content: 'Raced', active: true }],
+    ];
+    const failures: string[] = [];
+    for (const [who, method, url, body] of writes) {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string> =
+        payload === undefined ? {} : { 'content-type': 'application/json' };
+      await Promise.all(
+        Array.from({ length: copies }, (_, i) =>
+          check(failures, who, method, { label: `copy ${i}`, url, payload, headers }),
+        ),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the same app serving a built SPA', () => {
+  it('answers garbage paths below 500 and never serves a file outside the build', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'sentinel-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Sentinel</title>');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const known = captured.length;
+    const app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
+    try {
+      await app.ready();
+      const failures: string[] = [];
+      // The SPA's own routes (index, static files) plus the history fallback and traversal attempts.
+      const spaRoutes = captured.slice(known).filter((r) => !ROUTES.some((o) => o.url === r.url));
+      expect(spaRoutes.length).toBeGreaterThan(0);
+      const urls = [
+        ...spaRoutes.flatMap((r) => pathsFor(r.url).map((p) => p.path)),
+        '/',
+        '/assets/app-abc123.js',
+        '/assets/%00',
+        '/assets/%ZZ',
+        '/%',
+        '/..%2f..%2fpackage.json',
+        '/assets/..%2f..%2f..%2fpackage.json',
+        '/%2e%2e/%2e%2e/package.json',
+        '/my/settings',
+        '/api/nope',
+        `/${'x/'.repeat(3000)}`,
+      ];
+      for (const url of urls) {
+        for (const method of ['GET', 'HEAD', 'POST', 'OPTIONS']) {
+          for (const accept of ['text/html', '*/*']) {
+            const headers = {
+              accept,
+              range: 'bytes=5-1,abc',
+              'if-modified-since': 'garbage',
+              'accept-encoding': 'gzip',
+            };
+            const status = await check(
+              failures,
+              USER,
+              method,
+              { label: accept, url, headers },
+              undefined,
+              app,
+            );
+            const res = await app.inject({ method: 'GET', url, headers: { accept } });
+            if (res.body.includes('"devDependencies"'))
+              failures.push(`GET ${url} served package.json (${status})`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import {
   ProjectDetail as ProjectDetailSchema,
   ProjectRow as ProjectRowSchema,
   ProjectSummary as ProjectSummarySchema,
-} from '../../api/projects';
+} from '../../api/projects.schemas';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectDetail } from '../../api/projects';
 import type { ActivityPoint, MetricLatest, PrivilegedTransaction, TopEntry } from '../../api/skynet';
-import { ActivityPoint as ActivityPointSchema, MetricLatest as MetricLatestSchema } from '../../api/skynet';
+import {
+  ActivityPoint as ActivityPointSchema,
+  MetricLatest as MetricLatestSchema,
+} from '../../api/skynet.schemas';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 

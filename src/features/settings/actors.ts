@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import { ChangePasswordBody, changePassword, MESSAGES } from '../../../api/auth';
+import { changePassword, checkChangePassword, MESSAGES } from '../../../api/auth';
 import {
-  AddWalletBody,
   addWallet,
+  checkAddWallet,
   deleteProfileImage,
   deleteWallet,
   getProfile,
@@ -29,9 +29,7 @@ class FormError extends Error {
   }
 }
 
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): FormError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+function formError(fields: Record<string, string>): FormError {
   return new FormError(Object.values(fields)[0] ?? 'Please check the form.', fields);
 }
 
@@ -60,9 +58,9 @@ export const walletsSection = settingsSectionMachine.provide({
         await deleteWallet(request, { walletAddress: String(input.payload) });
         return { message: 'Wallet removed.', data: await getWallets(request) };
       }
-      const parsed = AddWalletBody.safeParse(input.payload);
-      if (!parsed.success) throw firstIssue(parsed.error);
-      await addWallet(request, parsed.data);
+      const checked = checkAddWallet(input.payload as { walletAddress: string; chain?: string });
+      if (checked.fields) throw formError(checked.fields);
+      await addWallet(request, checked.body);
       return { message: 'Wallet added.', data: await getWallets(request) };
     }),
   },
@@ -79,10 +77,10 @@ export const PASSWORD_MESSAGES = {
 export const passwordSection = settingsSectionMachine.provide({
   actors: {
     mutate: fromPromise<MutationResult, { action: string; payload: unknown }>(async ({ input }) => {
-      const parsed = ChangePasswordBody.safeParse(input.payload);
-      if (!parsed.success) throw firstIssue(parsed.error);
+      const checked = checkChangePassword(input.payload as { oldPassword: string; newPassword: string });
+      if (checked.fields) throw formError(checked.fields);
       try {
-        await changePassword(request, parsed.data);
+        await changePassword(request, checked.body);
       } catch (e) {
         const c = code(e);
         if (c === 'NotAuthorizedException') throw new FormError(PASSWORD_MESSAGES.wrongOld, { oldPassword: PASSWORD_MESSAGES.wrongOld });
