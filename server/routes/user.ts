@@ -36,7 +36,10 @@ const USERNAME = /^[0-9a-fA-F-]{1,64}$/;
 
 /** The image type from the first bytes (never from the file name or the declared type). */
 export function sniffImageType(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | undefined {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'image/png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
   if (
@@ -113,12 +116,19 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   // Profile pictures: DATA_DIR/uploads/profile/<username>, or the S3-compatible bucket when configured.
-  const store = app.config.s3 ? s3Store(app.config.s3, 'uploads/') : diskStore(path.join(app.config.dataDir, 'uploads'));
+  const store = app.config.s3
+    ? s3Store(app.config.s3, 'uploads/')
+    : diskStore(path.join(app.config.dataDir, 'uploads'));
   const imageKey = (username: string) => `profile/${username}`;
 
   async function loadProfile(user: SessionUser): Promise<Profile> {
     const [row] = await app.db
-      .select({ email: users.email, role: users.role, image: users.image, version: users.profileImageVersion })
+      .select({
+        email: users.email,
+        role: users.role,
+        image: users.image,
+        version: users.profileImageVersion,
+      })
       .from(users)
       .where(eq(users.id, user.username));
     const version = row?.version ?? null;
@@ -143,18 +153,29 @@ export async function userRoutes(app: FastifyInstance) {
         file: 'A PNG, JPEG or WebP image is required',
       });
     }
-    const part = await request.file();
-    if (!part) throw badRequest('A picture is required.', { file: 'A PNG, JPEG or WebP image is required' });
+    // Everything that goes wrong while reading the form (no boundary, cut-off body, too large) is the client's.
     let buffer: Buffer;
     try {
-      buffer = await part.toBuffer();
+      const part = await request.file();
+      if (!part)
+        throw badRequest('A picture is required.', { file: 'A PNG, JPEG or WebP image is required' });
+      try {
+        buffer = await part.toBuffer();
+      } catch (err) {
+        if (part.file.truncated)
+          throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+        throw err;
+      }
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
+      if (err instanceof AppError) throw err;
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError(413, 'PayloadTooLarge', 'The picture must be at most 2 MB.', {
           file: 'The picture must be at most 2 MB',
         });
       }
-      throw err;
+      throw badRequest('The upload is not valid multipart form data.', {
+        file: 'Send the picture in the field "file"',
+      });
     }
     if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
     const type = sniffImageType(buffer);
@@ -228,7 +249,8 @@ export async function userRoutes(app: FastifyInstance) {
         .returning();
       return reply.status(201).send(toWallet(row!));
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
+      if (isUniqueViolation(err))
+        throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
       throw err;
     }
   });
@@ -241,8 +263,7 @@ export async function userRoutes(app: FastifyInstance) {
     const match =
       rows.find((w) => w.walletAddress === body.walletAddress) ??
       rows.find(
-        (w) =>
-          (w.chain === 'evm' || w.chain === 'cosmos') && w.walletAddress.toLowerCase() === wanted,
+        (w) => (w.chain === 'evm' || w.chain === 'cosmos') && w.walletAddress.toLowerCase() === wanted,
       );
     if (!match) throw notFound('No such wallet.');
     await app.db.delete(wallets).where(and(eq(wallets.id, match.id), eq(wallets.userId, user.username)));
@@ -331,7 +352,8 @@ export async function userRoutes(app: FastifyInstance) {
       .from(watchlists)
       .where(eq(watchlists.userId, user.username));
     const weight = new Map<string, number>();
-    for (const list of lists) for (const id of new Set(list.projects)) weight.set(id, (weight.get(id) ?? 0) + 1);
+    for (const list of lists)
+      for (const id of new Set(list.projects)) weight.set(id, (weight.get(id) ?? 0) + 1);
     const ids = [...weight.keys()];
     const rows =
       ids.length === 0
@@ -353,7 +375,9 @@ export async function userRoutes(app: FastifyInstance) {
       .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
     const totalWeight = items.reduce((s, p) => s + p.watchlists, 0);
     const weightedScore =
-      totalWeight === 0 ? null : Math.round((items.reduce((s, p) => s + p.score * p.watchlists, 0) / totalWeight) * 10) / 10;
+      totalWeight === 0
+        ? null
+        : Math.round((items.reduce((s, p) => s + p.score * p.watchlists, 0) / totalWeight) * 10) / 10;
     return {
       wallets: await listWallets(user.username),
       projects: items,
