@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ssoSettingsLink } from '../../server/routes/user';
+import { signInApi, signUpAndSignIn } from './accounts';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -20,30 +20,14 @@ afterAll(async () => {
 
 const PASSWORD = 'Passw0rd!x';
 const NEW_PASSWORD = 'Brand-new-pass9';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(128, 7),
+]);
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const csrf = async (page: Page) =>
   ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-
-async function signInApi(page: Page, email: string, password: string) {
-  return page.request.post('/api/auth/callback/credentials', {
-    form: { email, password, csrfToken: await csrf(page), callbackUrl: '/', json: 'true' },
-  });
-}
-
-/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
-async function signUp(page: Page): Promise<string> {
-  const email = `settings-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-    code?: string;
-  }[];
-  const code = mails.find((m) => m.code)?.code;
-  expect((await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } })).status()).toBe(200);
-  expect((await signInApi(page, email, PASSWORD)).status()).toBe(200);
-  return email;
-}
 
 /** Completes the survey through the API so it does not cover the page under test. */
 async function surveyDone(page: Page) {
@@ -57,7 +41,7 @@ async function surveyDone(page: Page) {
 describe('onboarding survey in a real browser', () => {
   it('first login → survey → Start a Guided Tour lands on /?tour=true', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    await signUpAndSignIn(page, 'settings', PASSWORD);
     await page.goto('/my/watchlists');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Personalize your Experience').waitFor();
@@ -85,16 +69,23 @@ describe('onboarding survey in a real browser', () => {
     await page.getByText('Personalize your Experience').waitFor({ state: 'detached' });
 
     // Saved: the survey status is no longer empty, and the watchlist was created from the answers.
-    const status = (await (await page.request.get('/api/user/survey')).json()) as { survey: { watchlistName: string } };
+    const status = (await (await page.request.get('/api/user/survey')).json()) as {
+      survey: { watchlistName: string };
+    };
     expect(status.survey.watchlistName).toBe('Survey picks');
-    const lists = (await (await page.request.get('/api/watchlist')).json()) as { name: string; projects: string[] }[];
-    expect(lists).toEqual([expect.objectContaining({ name: 'Survey picks', projects: [expect.any(String)] })]);
+    const lists = (await (await page.request.get('/api/watchlist')).json()) as {
+      name: string;
+      projects: string[];
+    }[];
+    expect(lists).toEqual([
+      expect.objectContaining({ name: 'Survey picks', projects: [expect.any(String)] }),
+    ]);
     await context.close();
   });
 
   it("'I'll do it later' hides the survey for the next 7 days", async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    await signUpAndSignIn(page, 'settings', PASSWORD);
     await page.goto('/my/settings');
     await page.getByRole('button', { name: "I'll do it later" }).click();
     await page.getByText('Personalize your Experience').waitFor({ state: 'detached' });
@@ -111,14 +102,16 @@ describe('onboarding survey in a real browser', () => {
 describe('account settings in a real browser', () => {
   it('uploads a profile picture, adds a wallet and changes the password', async () => {
     const { context, page } = await newPage(browser, server.url);
-    const email = await signUp(page);
+    const email = await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     await page.goto('/my/settings');
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
     await page.locator('[data-part="email"]').getByText(email).waitFor();
 
     // Profile picture.
-    await page.getByLabel('Upload profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Upload profile picture')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('Profile picture updated.').waitFor();
     const src = await page.getByRole('img', { name: 'Profile picture' }).getAttribute('src');
     expect(src).toMatch(/^\/api\/user\/profile\/image\/[0-9a-f-]+\?v=\d+$/);
@@ -148,7 +141,7 @@ describe('account settings in a real browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.').waitFor();
     const other = await newPage(browser, server.url);
-    expect((await signInApi(other.page, email, NEW_PASSWORD)).status()).toBe(200);
+    expect((await signInApi(other.page.request, email, NEW_PASSWORD)).status()).toBe(200);
     await other.context.close();
 
     // Guided Tour section.
@@ -159,7 +152,7 @@ describe('account settings in a real browser', () => {
 
   it('unsubscribes from the email link without signing in', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     const { username } = (await (await page.request.get('/api/user/profile')).json()) as { username: string };
     // The server generated its AUTH_SECRET under DATA_DIR; the mail would carry this link.
@@ -182,7 +175,7 @@ describe('account settings in a real browser', () => {
 
   it('hides the portfolio without the portfolio flag', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signUp(page);
+    await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     expect((await page.request.get('/api/portfolio')).status()).toBe(404);
     await page.goto('/my/watchlists');
@@ -207,7 +200,11 @@ describe('portfolio with the flag on', () => {
       JSON.stringify({
         flags: {
           portfolio: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'on' },
-          extendedUserSetting: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'off' },
+          extendedUserSetting: {
+            state: 'ENABLED',
+            variants: { on: true, off: false },
+            defaultVariant: 'off',
+          },
         },
       }),
     );
@@ -217,9 +214,11 @@ describe('portfolio with the flag on', () => {
 
   it('shows the wallets and the risk view', async () => {
     const { context, page } = await newPage(browser, flagged.url);
-    await signUp(page);
+    await signUpAndSignIn(page, 'settings', PASSWORD);
     const headers = { 'x-csrf-token': await csrf(page) };
-    expect((await page.request.post('/api/user/wallets', { data: { walletAddress: EVM }, headers })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/user/wallets', { data: { walletAddress: EVM }, headers })).status(),
+    ).toBe(201);
     await page.goto('/my/watchlists');
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Portfolio' }).click();

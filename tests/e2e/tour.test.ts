@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -14,8 +14,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = 'Passw0rd!x';
-const ANONYMOUS = ['Search for projects', 'Stay informed on safety', 'Keep up with trends', "What's new", 'Filter through projects', 'In the works'];
+const ANONYMOUS = [
+  'Search for projects',
+  'Stay informed on safety',
+  'Keep up with trends',
+  "What's new",
+  'Filter through projects',
+  'In the works',
+];
 const SIGNED_IN = ['Your account', ...ANONYMOUS];
 
 /** The tour's tooltip or card (other dialogs, e.g. the cookie notice, may be on the page too). */
@@ -39,26 +45,6 @@ async function expectStep(page: Page, title: string, progress: string) {
 
 async function next(page: Page) {
   await dialog(page).getByRole('button', { name: 'Next' }).click();
-}
-
-/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
-async function signUp(page: Page): Promise<string> {
-  const email = `tour-${randomUUID().slice(0, 8)}@example.com`;
-  const signup = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
-  expect(signup.status()).toBe(200);
-  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-    code?: string;
-  }[];
-  const code = mails.find((m) => m.code)?.code;
-  expect(code).toMatch(/^\d{6}$/);
-  const verify = await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } });
-  expect(verify.status()).toBe(200);
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const signIn = await page.request.post('/api/auth/callback/credentials', {
-    form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
-  });
-  expect(signIn.status()).toBe(200);
-  return email;
 }
 
 for (const [label, viewport] of [
@@ -91,9 +77,11 @@ for (const [label, viewport] of [
     it('signed in: 7 steps, then the signed-in card', async () => {
       const { context, page } = await newPage(browser, server.url, viewport);
       // This user answered the first-login survey notification with 'I'll do it later' just now.
-      await context.addInitScript(() => localStorage.setItem('survey-last-notification-time', String(Date.now())));
+      await context.addInitScript(() =>
+        localStorage.setItem('survey-last-notification-time', String(Date.now())),
+      );
       await page.goto('/');
-      await signUp(page);
+      await signUpAndSignIn(page, 'tour');
       await page.goto('/?tour=true');
       for (const [i, title] of SIGNED_IN.entries()) {
         await expectStep(page, title, `${i + 1} of 7`);
@@ -121,7 +109,9 @@ for (const [label, viewport] of [
       await expectStep(page, ANONYMOUS[1]!, '2 of 6');
       await page.keyboard.press('Escape');
       await dialog(page).getByRole('heading', { name: 'Do you want to skip?' }).waitFor();
-      await dialog(page).getByText('Account Settings > Guided Tour > Get Started', { exact: false }).waitFor();
+      await dialog(page)
+        .getByText('Account Settings > Guided Tour > Get Started', { exact: false })
+        .waitFor();
       await dialog(page).getByRole('button', { name: 'No, maybe later' }).click();
       await expectStep(page, ANONYMOUS[1]!, '2 of 6');
       await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
@@ -129,7 +119,9 @@ for (const [label, viewport] of [
       await dialog(page).getByRole('button', { name: 'Yes, skip' }).click();
       await dialog(page).waitFor({ state: 'detached' });
       expect(new URL(page.url()).search).toBe('');
-      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(
+        true,
+      );
       await context.close();
     });
 
@@ -151,7 +143,9 @@ for (const [label, viewport] of [
       page.on('console', (m) => logs.push(m.text()));
       await page.goto('/?tour=true');
       await expectStep(page, ANONYMOUS[0]!, '1 of 6');
-      await page.evaluate(() => document.querySelector('[data-tour="trending"]')?.removeAttribute('data-tour'));
+      await page.evaluate(() =>
+        document.querySelector('[data-tour="trending"]')?.removeAttribute('data-tour'),
+      );
       await next(page);
       await expectStep(page, ANONYMOUS[1]!, '2 of 6');
       await next(page);

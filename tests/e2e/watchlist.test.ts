@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signUpAndSignIn } from './accounts';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -14,25 +14,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const PASSWORD = 'Passw0rd!x';
 type ApiList = { id: string; name: string; projects: string[] };
-
-/** Signs up, verifies with the code from the outbox and signs in, all through the real routes. */
-async function signUp(page: Page): Promise<void> {
-  const email = `watch-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-    code?: string;
-  }[];
-  const code = mails.find((m) => m.code)?.code;
-  const verify = await page.request.post('/api/auth/verify-email', { data: { email, verificationCode: code } });
-  expect(verify.status()).toBe(200);
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const signIn = await page.request.post('/api/auth/callback/credentials', {
-    form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
-  });
-  expect(signIn.status()).toBe(200);
-}
 
 /** A signed-in page; the onboarding survey and the cookie notice are already answered. */
 async function signedInPage() {
@@ -41,11 +23,12 @@ async function signedInPage() {
     window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
     window.localStorage.setItem('cookieConsent', 'true');
   });
-  await signUp(opened.page);
+  await signUpAndSignIn(opened.page, 'watch');
   return opened;
 }
 
-const serverLists = async (page: Page) => (await (await page.request.get('/api/watchlist')).json()) as ApiList[];
+const serverLists = async (page: Page) =>
+  (await (await page.request.get('/api/watchlist')).json()) as ApiList[];
 const message = (page: Page) => page.locator('[data-part="message"]');
 const listTitle = (page: Page) => page.locator('#watchlist-title');
 const expectMessage = async (page: Page, text: string) => {
@@ -108,12 +91,16 @@ describe('watchlists in a real browser', () => {
     expect((await serverLists(page)).map((l) => l.name)).toEqual(['Core Holdings', 'DeFi']);
 
     // Toggle from a project page (the first list is selected after a fresh load).
-    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
+    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as {
+      id: string;
+    }[];
     const other = trending.find((p) => p.id !== firstId)!;
     await page.goto(`/projects/${other.id}`);
     const add = page.getByRole('button', { name: 'Add to Watchlist' });
     await add.waitFor();
-    await page.waitForFunction(() => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'),
+    );
     await add.click();
     await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
     await expectMessage(page, 'The project is successfully added');
@@ -139,10 +126,14 @@ describe('watchlists in a real browser', () => {
 
   it('rolls an optimistic toggle back when the server fails the update', async () => {
     const { context, page } = await signedInPage();
-    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string }[];
+    const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as {
+      id: string;
+    }[];
     const projectId = trending[0]!.id;
     await page.goto(`/projects/${projectId}`);
-    await page.waitForFunction(() => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'));
+    await page.waitForFunction(
+      () => !document.querySelector('[data-part="toggle"]')?.hasAttribute('disabled'),
+    );
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await expectMessage(page, 'The project is successfully added');
 

@@ -42,7 +42,7 @@ describe('configuration', () => {
   });
 
   it('npm start exits with a clear message in production without the secrets', () => {
-    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir() };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir() };
     delete env.AUTH_SECRET;
     delete env.SMTP_URL;
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
