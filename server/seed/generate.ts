@@ -297,6 +297,9 @@ function weightedChain(rng: Random): Chain {
   return 'Ethereum';
 }
 
+/** The highest code-security sub-score a project without a completed audit gets. */
+export const UNAUDITED_CODE_SECURITY_MAX = 72;
+
 /** One project's full record, deterministic in (identity, today). */
 export function generateProject(
   identity: { id: string; name: string; tickers: string[]; icon: boolean },
@@ -310,7 +313,8 @@ export function generateProject(
   while (rng.chance(0.3) && chains.size < 5) chains.add(weightedChain(rng));
 
   // Well-known (manifest) projects lean towards better ratings.
-  const quality = (identity.icon ? 68 : 58) + rng.normal() * 13;
+  // Capped so that even the best projects differ by category instead of all reading 100.
+  const quality = Math.min(90, (identity.icon ? 68 : 58) + rng.normal() * 13);
   const sub = (): number => clamp(quality + rng.normal() * 9);
   const subScores: SubScores = {
     codeSecurity: sub(),
@@ -323,6 +327,9 @@ export function generateProject(
   const a = rng.next();
   const auditStatus = a < 0.55 ? 'audited' : a < 0.63 ? 'in_progress' : 'none';
   const auditDate = auditStatus === 'audited' ? dayString(daysBefore(today, rng.int(1, 1000))) : null;
+  // Code that no completed audit has reviewed cannot earn a top code-security score.
+  if (auditStatus !== 'audited')
+    subScores.codeSecurity = Math.min(subScores.codeSecurity, UNAUDITED_CODE_SECURITY_MAX);
   const category = rng.pick(CATEGORIES);
   const chainList = [...chains];
 

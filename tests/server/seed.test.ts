@@ -5,7 +5,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, TIERS } from '../../api/projects';
 import { alerts, contracts, projectMonitoring, projects, socialActivity } from '../../server/db/schema/index';
-import { generateProject, projectIdentities } from '../../server/seed/generate';
+import { generateProject, projectIdentities, UNAUDITED_CODE_SECURITY_MAX } from '../../server/seed/generate';
 import { seedIfEmpty } from '../../server/seed/index';
 import { ProjectRecord } from '../../server/seed/shape';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -60,6 +60,11 @@ describe('seed generator (2,000 projects, the default)', () => {
     expect(count('none')).toBeGreaterThan(400);
     for (const r of rows) expect(r.auditDate === null).toBe(r.auditStatus !== 'audited');
     expect(rows.filter((r) => r.kyc).length).toBeGreaterThan(400);
+    // Without a completed audit, code security stays below the cap; nobody reads 100 in every category.
+    for (const r of rows.filter((x) => x.auditStatus !== 'audited')) {
+      expect(r.subScores.codeSecurity).toBeLessThanOrEqual(UNAUDITED_CODE_SECURITY_MAX);
+    }
+    expect(rows.some((r) => Object.values(r.subScores).every((v) => v === 100))).toBe(false);
   });
 
   it('gives every project contracts with privileged data, monitoring and 90 days of social activity', async () => {
