@@ -1,6 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/quote-form/quoteForm.machine';
-import { Icon } from '../../components/Icon';
+import { FormDialog } from '../../components/FormDialog';
 import { QuoteContext } from './quoteContext';
 import './quote.css';
 
@@ -13,8 +12,9 @@ export default function QuoteModal() {
   const submitting = QuoteContext.useSelector((s) => s.hasTag('submitting'));
   const submitted = QuoteContext.useSelector((s) => s.hasTag('submitted'));
   const close = () => actorRef.send({ type: 'CLOSE' });
-  const change = (field: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    actorRef.send({ type: 'CHANGE', field, value: e.target.value });
+  const change =
+    (field: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      actorRef.send({ type: 'CHANGE', field, value: e.target.value });
   const err = (field: string) =>
     errors[field] ? (
       <p className="field-error" id={`quote-${field}-error`}>
@@ -25,124 +25,100 @@ export default function QuoteModal() {
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `quote-${field}-error` } : {};
 
   return (
-    <Dialog open onClose={close} className="dialog-root quote-dialog">
-      <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-wrap">
-        <DialogPanel className="dialog-panel quote-panel" data-scope="quote-form">
-          <button type="button" className="dialog-close" aria-label="Close" onClick={close}>
-            <Icon name="close" />
-          </button>
-          {submitted ? (
-            <div className="success-panel" role="status">
-              <div className="check">
-                <Icon name="check" size={28} />
-              </div>
-              <DialogTitle as="h2">Thank you, we’ve got it</DialogTitle>
-              <p className="muted">
-                Your request has been received. A security engineer will reply to {values.email} within one business day.
-              </p>
-              <button type="button" className="btn btn-primary" onClick={close}>
-                Close
-              </button>
-            </div>
-          ) : (
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                actorRef.send({ type: 'SUBMIT' });
-              }}
-            >
-              <DialogTitle as="h2">Protect Your Project Today</DialogTitle>
-              <Description className="muted quote-intro">
-                Tell us about your project and we’ll come back with scope, timeline and a fixed quote.
-              </Description>
-              {serverError && (
-                <p className="form-alert" role="alert">
-                  {serverError}
-                </p>
-              )}
-              <div className="quote-grid">
-                <div className="field">
-                  <label htmlFor="quote-name">Name</label>
-                  <input id="quote-name" autoComplete="name" value={values.name} onChange={change('name')} {...invalid('name')} />
-                  {err('name')}
-                </div>
-                <div className="field">
-                  <label htmlFor="quote-email">Work email</label>
-                  <input
-                    id="quote-email"
-                    type="email"
-                    autoComplete="email"
-                    value={values.email}
-                    onChange={change('email')}
-                    {...invalid('email')}
-                  />
-                  {err('email')}
-                </div>
-              </div>
-              <div className="field">
-                <label htmlFor="quote-company">Company or project</label>
-                <input
-                  id="quote-company"
-                  autoComplete="organization"
-                  value={values.company}
-                  onChange={change('company')}
-                  {...invalid('company')}
-                />
-                {err('company')}
-              </div>
-              <fieldset className="field quote-services" {...(errors.services ? { 'aria-describedby': 'quote-services-error' } : {})}>
-                <legend>Services you need</legend>
-                <div className="quote-checks">
-                  {Object.entries(QUOTE_SERVICE_LABELS).map(([value, label]) => (
-                    <label key={value} className="check-option">
-                      <input
-                        type="checkbox"
-                        checked={(values.services as string[]).includes(value)}
-                        onChange={() => actorRef.send({ type: 'TOGGLE', field: 'services', option: value })}
-                      />
-                      <span>{label}</span>
-                    </label>
-                  ))}
-                </div>
-                {err('services')}
-              </fieldset>
-              <div className="field">
-                <label htmlFor="quote-budget">Budget</label>
-                <select id="quote-budget" value={values.budget} onChange={change('budget')} {...invalid('budget')}>
-                  <option value="">Choose a range</option>
-                  {QUOTE_BUDGETS.map((b) => (
-                    <option key={b} value={b}>
-                      {b}
-                    </option>
-                  ))}
-                </select>
-                {err('budget')}
-              </div>
-              <div className="field">
-                <label htmlFor="quote-message">Message</label>
-                <textarea
-                  id="quote-message"
-                  value={values.message}
-                  onChange={change('message')}
-                  placeholder="Repository, chains, deadline, anything we should know"
-                  {...invalid('message')}
-                />
-                {err('message')}
-              </div>
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-ghost" onClick={close}>
-                  Cancel
-                </button>
-                <button type="submit" className="btn btn-primary" disabled={submitting}>
-                  {submitting ? 'Sending…' : 'Request a Quote'}
-                </button>
-              </div>
-            </form>
-          )}
-        </DialogPanel>
+    <FormDialog
+      scope="quote-form"
+      className="quote-dialog"
+      panelClassName="quote-panel"
+      title="Protect Your Project Today"
+      description="Tell us about your project and we’ll come back with scope, timeline and a fixed quote."
+      descriptionClassName="quote-intro"
+      serverError={serverError}
+      submitting={submitting}
+      submitLabel="Request a Quote"
+      submitted={submitted}
+      successTitle="Thank you, we’ve got it"
+      successText={`Your request has been received. A security engineer will reply to ${values.email} within one business day.`}
+      onSubmit={() => actorRef.send({ type: 'SUBMIT' })}
+      onClose={close}
+    >
+      <div className="quote-grid">
+        <div className="field">
+          <label htmlFor="quote-name">Name</label>
+          <input
+            id="quote-name"
+            autoComplete="name"
+            value={values.name}
+            onChange={change('name')}
+            {...invalid('name')}
+          />
+          {err('name')}
+        </div>
+        <div className="field">
+          <label htmlFor="quote-email">Work email</label>
+          <input
+            id="quote-email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={change('email')}
+            {...invalid('email')}
+          />
+          {err('email')}
+        </div>
       </div>
-    </Dialog>
+      <div className="field">
+        <label htmlFor="quote-company">Company or project</label>
+        <input
+          id="quote-company"
+          autoComplete="organization"
+          value={values.company}
+          onChange={change('company')}
+          {...invalid('company')}
+        />
+        {err('company')}
+      </div>
+      <fieldset
+        className="field quote-services"
+        {...(errors.services ? { 'aria-describedby': 'quote-services-error' } : {})}
+      >
+        <legend>Services you need</legend>
+        <div className="quote-checks">
+          {Object.entries(QUOTE_SERVICE_LABELS).map(([value, label]) => (
+            <label key={value} className="check-option">
+              <input
+                type="checkbox"
+                checked={(values.services as string[]).includes(value)}
+                onChange={() => actorRef.send({ type: 'TOGGLE', field: 'services', option: value })}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+        {err('services')}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="quote-budget">Budget</label>
+        <select id="quote-budget" value={values.budget} onChange={change('budget')} {...invalid('budget')}>
+          <option value="">Choose a range</option>
+          {QUOTE_BUDGETS.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </select>
+        {err('budget')}
+      </div>
+      <div className="field">
+        <label htmlFor="quote-message">Message</label>
+        <textarea
+          id="quote-message"
+          value={values.message}
+          onChange={change('message')}
+          placeholder="Repository, chains, deadline, anything we should know"
+          {...invalid('message')}
+        />
+        {err('message')}
+      </div>
+    </FormDialog>
   );
 }

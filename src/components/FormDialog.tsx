@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Icon } from './Icon';
+
+export type FormDialogProps = {
+  /** `data-scope` of the panel, which tests select on. */
+  scope: string;
+  className?: string;
+  panelClassName?: string;
+  title: ReactNode;
+  description: ReactNode;
+  descriptionClassName?: string;
+  serverError: string | null | undefined;
+  submitting: boolean;
+  submitLabel: string;
+  submitted: boolean;
+  successTitle: ReactNode;
+  successText: ReactNode;
+  onSubmit: () => void;
+  onClose: () => void;
+  /** The form's fields. */
+  children: ReactNode;
+};
+
+/**
+ * The shell every form dialog shares (quote request, incident report): close button, title, server error,
+ * Cancel / submit actions, and the confirmation shown once the form machine reports `submitted`.
+ */
+export function FormDialog(props: FormDialogProps) {
+  const { onClose } = props;
+  return (
+    <Dialog open onClose={onClose} className={`dialog-root ${props.className ?? ''}`.trim()}>
+      <div className="dialog-backdrop" aria-hidden="true" />
+      <div className="dialog-wrap">
+        <DialogPanel className={`dialog-panel ${props.panelClassName ?? ''}`.trim()} data-scope={props.scope}>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+          {props.submitted ? (
+            <div className="success-panel" role="status">
+              <div className="check">
+                <Icon name="check" size={28} />
+              </div>
+              <DialogTitle as="h2">{props.successTitle}</DialogTitle>
+              <p className="muted">{props.successText}</p>
+              <button type="button" className="btn btn-primary" onClick={onClose}>
+                Close
+              </button>
+            </div>
+          ) : (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                props.onSubmit();
+              }}
+            >
+              <DialogTitle as="h2">{props.title}</DialogTitle>
+              <Description className={`muted ${props.descriptionClassName ?? ''}`.trim()}>
+                {props.description}
+              </Description>
+              {props.serverError && (
+                <p className="form-alert" role="alert">
+                  {props.serverError}
+                </p>
+              )}
+              {props.children}
+              <div className="dialog-actions">
+                <button type="button" className="btn btn-ghost" onClick={onClose}>
+                  Cancel
+                </button>
+                <button type="submit" className="btn btn-primary" disabled={props.submitting}>
+                  {props.submitting ? 'Sending…' : props.submitLabel}
+                </button>
+              </div>
+            </form>
+          )}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
