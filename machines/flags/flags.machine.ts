@@ -33,7 +33,7 @@ export const FLAGS_RETRY_MS = 30_000;
  * anywhere else a flag has its default.
  * Actors: `evaluate` (input: identity → values) and `watch` (sends FLAGS_CHANGED), provided by the app.
  */
-export const flagsMachine = setup({
+const flagsSetup = setup({
   types: {
     context: {} as { identity: FlagIdentity | undefined; values: FlagValues; error: string | null },
     events: {} as FlagsEvent,
@@ -71,7 +71,18 @@ export const flagsMachine = setup({
       },
     }),
   },
-}).createMachine({
+});
+
+/** Evaluating the flags for the current identity: on first load and again after the identity changed. */
+const evaluateFlags = {
+  id: 'evaluate',
+  src: 'evaluate',
+  input: ({ context }: { context: { identity: FlagIdentity | undefined } }) => context.identity ?? null,
+  onDone: { target: '#flags.ready', actions: 'assignValues' },
+  onError: { target: '#flags.failed', actions: 'assignError' },
+} as const;
+
+export const flagsMachine = flagsSetup.createMachine({
   id: 'flags',
   context: { identity: undefined, values: {}, error: null },
   initial: 'waitingForSession',
@@ -82,13 +93,7 @@ export const flagsMachine = setup({
     },
     loading: {
       tags: ['loading'],
-      invoke: {
-        id: 'evaluate',
-        src: 'evaluate',
-        input: ({ context }) => context.identity ?? null,
-        onDone: { target: 'ready', actions: 'assignValues' },
-        onError: { target: 'failed', actions: 'assignError' },
-      },
+      invoke: evaluateFlags,
       on: {
         SESSION_CHANGED: {
           guard: 'identityChanged',
@@ -112,13 +117,7 @@ export const flagsMachine = setup({
     },
     stale: {
       tags: ['stale'],
-      invoke: {
-        id: 'evaluate',
-        src: 'evaluate',
-        input: ({ context }) => context.identity ?? null,
-        onDone: { target: 'ready', actions: 'assignValues' },
-        onError: { target: 'failed', actions: 'assignError' },
-      },
+      invoke: evaluateFlags,
       on: {
         SESSION_CHANGED: {
           guard: 'identityChanged',
