@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
           testTimeout: 20_000,
           // Creating a test app (PGlite + migrations) and OWASP-cost scrypt hashes are slow on a busy machine.
           hookTimeout: 60_000,
@@ -35,13 +35,27 @@ export default defineConfig({
               test: {
                 name: 'server-pglite',
                 environment: 'node' as const,
-                include: ['tests/server/**/*.test.ts'],
+                include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+                // Several instances starting on one database is a PostgreSQL-only race; the node project runs it.
+                exclude: ['tests/security/migrate-lock.test.ts'],
                 testTimeout: 20_000,
                 env: { TEST_DATABASE_URL: '' },
               },
             },
           ]
         : []),
+      // Real instances (server/main.ts processes) on one PostgreSQL database and Redis (issue 10).
+      {
+        extends: true,
+        test: {
+          name: 'fleet',
+          environment: 'node',
+          include: ['tests/fleet/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
       {
         extends: true,
         test: { name: 'paths', environment: 'node', include: ['tests/paths/**/*.paths.test.ts'] },

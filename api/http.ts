@@ -39,14 +39,17 @@ export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
  */
 export function createRequest(options: ClientOptions = {}): Request {
   const baseURL = options.baseURL ?? '';
-  const raw = ofetch.create({
-    baseURL,
-    credentials: 'include',
-    retry: 0,
-    ignoreResponseError: true,
-    responseType: 'text',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  } as FetchOptions);
+  const raw = ofetch.create(
+    {
+      baseURL,
+      credentials: 'include',
+      retry: 0,
+      ignoreResponseError: true,
+      responseType: 'text',
+    } as FetchOptions,
+    // ofetch takes its fetch implementation in the global options (second argument), not in the defaults.
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   const report =
     options.report ??

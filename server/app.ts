@@ -5,10 +5,16 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { flags } from './flags/plugin';
+import { impersonationAudit } from './plugins/audit';
+import { csrf } from './plugins/csrf';
 import { errorHandling } from './plugins/errors';
+import { lifecycle } from './plugins/lifecycle';
+import { rateLimits } from './plugins/rateLimit';
+import { redis } from './plugins/redis';
+import { routeConfig } from './plugins/routeConfig';
+import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
 import { spa } from './plugins/spa';
-import { impersonationAudit } from './routes/impersonation';
 import { routes } from './routes/index';
 
 declare module 'fastify' {
@@ -32,7 +38,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers choose the client address and protocol only from the proxies TRUST_PROXY names.
+    trustProxy: opts.config.trustProxy,
+    // While draining (SIGTERM), requests on open connections are still served (with Connection: close) rather
+    // than refused; /api/ready answers 503 so the load balancer stops sending.
+    return503OnClosing: false,
     // Requests are logged by id; bodies never are (they may hold passwords).
     disableRequestLogging: opts.config.logLevel === 'silent',
   });
@@ -41,12 +51,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
 
   await app.register(errorHandling);
+  // First of the hooks: every answer carries the security headers (CSP, frame-ancestors, nosniff, HSTS), redirects
+  // and errors too.
+  await app.register(securityHeaders);
+  await app.register(redis);
+  await app.register(lifecycle);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
+  // Before any route: fills the per-route rules every plugin below reads from the matched route's config.
+  await app.register(routeConfig);
   await app.register(session);
+  await app.register(csrf);
   await app.register(flags);
   await app.register(impersonationAudit);
+  // Before the routes: their config.rateLimit is read when they are added.
+  await app.register(rateLimits);
   await app.register(routes, { prefix: '' });
   await app.register(spa, { distDir: opts.distDir });
   return app;

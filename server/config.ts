@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { s3SettingsFromEnv, type S3Settings } from './storage/objectStore';
 
@@ -22,6 +23,15 @@ export type Config = {
   /** S3-compatible bucket for uploads (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY); else DATA_DIR/uploads. */
   s3: S3Settings | undefined;
   logLevel: string;
+  /**
+   * TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto/-Host (Fastify's `trustProxy`). Off by default, so
+   * the client address is the socket's and no header can choose it.
+   */
+  trustProxy: boolean | string[];
+  /** Redis (REDIS_URL, keys under REDIS_KEY_PREFIX) shares rate limits across a fleet; undefined when not set. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** SERVE_SPA=false serves the API only: no web-app build on start, no static files (fleet tests, API nodes). */
+  serveSpa: boolean;
   /** Social sign-in through a hosted OpenID provider (OIDC_*); undefined when not configured. */
   oidc: OidcConfig | undefined;
 };
@@ -69,13 +79,80 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     flagsFile: path.resolve(env.FLAGS_FILE ?? 'flags.json'),
-    publicUrl: env.PUBLIC_URL || undefined,
-    sentryDsn: env.SENTRY_DSN || undefined,
-    imageHost: env.IMAGE_HOST || undefined,
+    publicUrl: checkPublicUrl(env.PUBLIC_URL),
+    // The browser's build-time VITE_* values count too: the CSP must allow what the built app talks to.
+    sentryDsn: env.SENTRY_DSN || env.VITE_SENTRY_DSN || undefined,
+    imageHost: env.IMAGE_HOST || env.VITE_IMAGE_HOST || undefined,
     s3: s3SettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'sentinel:' } : undefined,
+    serveSpa: !['false', '0', 'no', 'off'].includes((env.SERVE_SPA ?? '').toLowerCase()),
     oidc: loadOidc(env),
   };
+}
+
+function checkPublicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) URL such as https://ratings.example.com, got "${value}"`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The site's public origin, from configuration only (never from a request's Host or X-Forwarded-Host, which the
+ * client chooses): PUBLIC_URL, else http://HOST:PORT, with the port the server is bound to when PORT=0 picked one
+ * (`bound`: `app.server.address()`). Links in mail and the auth service's URLs are built on it.
+ */
+export function publicOrigin(config: Config, bound?: { port: number } | string | null): string {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  const port = bound && typeof bound === 'object' ? bound.port : config.port;
+  // A wildcard address is not one a browser can open; the machine itself can.
+  let host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  if (host.includes(':')) host = `[${host}]`;
+  return `http://${host}:${port}`;
+}
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset/empty/`false` = trust no proxy; `true` = trust every hop (only when nothing but the proxy can
+ * reach the server); otherwise comma-separated proxy addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`, or
+ * `loopback`, `linklocal`, `uniquelocal`). Hop counts are refused: Fastify cannot tell a proxy from a client by
+ * them and ignores them.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    throw new ConfigError(
+      `TRUST_PROXY takes the proxy's addresses (e.g. 127.0.0.1 or 10.0.0.0/8), not a hop count, got "${raw}"`,
+    );
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!(PROXY_RANGES.has(entry) || (version !== 0 && okBits && rest.length === 0))) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false, or comma-separated proxy addresses/CIDRs; "${entry}" is neither`,
+      );
+    }
+  }
+  return entries;
 }
 
 function loadOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {

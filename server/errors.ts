@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Response headers that belong to the answer, e.g. Retry-After on a 429 or 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -26,7 +28,8 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'NotFound'
 export function parse<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
+  // Keys come from the input's paths: a null-prototype object stores `__proto__` or `toString` like any other.
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of result.error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : where;
     fields[key] ??= issue.message;

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedIfEmpty } from './seed/index';
+import { prepareDatabase } from './db/prepare';
+
+/** How long a SIGTERM drain may take before the process exits regardless. */
+const DRAIN_GRACE_MS = 10_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,20 +21,29 @@ async function main() {
     }
     throw err;
   }
-  const distDir = await buildSpaIfStale(root, (m) => console.log(m));
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const seed = await seedIfEmpty(database.db, config.seedProjects);
+  // SERVE_SPA=false: an API-only instance (no web-app build, no static files).
+  const distDir = config.serveSpa ? await buildSpaIfStale(root, (m) => console.log(m)) : undefined;
+  // Migrate and seed (once, even when several instances start together on one PostgreSQL).
+  const { database, seeded } = await prepareDatabase(config);
   const app = await buildApp({ config, database, distDir });
-  if (seed.seeded) app.log.info(`Seeded ${config.seedProjects} projects`);
+  if (seeded) app.log.info(`Seeded ${config.seedProjects} projects`);
 
+  // Graceful drain: /api/ready answers 503 at once, the listener stops taking connections, requests in flight
+  // (and those already on an open connection, answered with Connection: close) finish, then the database closes.
+  // A drain that takes longer than the grace period ends the process anyway.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    // Stop taking requests, let in-flight ones finish, then close the database cleanly.
+    app.lifecycle.startDrain();
+    app.log.info(`${signal} received: draining (in-flight requests get up to ${DRAIN_GRACE_MS / 1000} s)`);
+    setTimeout(() => {
+      app.log.error(`Drain not finished after ${DRAIN_GRACE_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, DRAIN_GRACE_MS).unref();
     await app.close();
     await database.close();
+    app.log.info('Drained; exiting');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,34 +1,74 @@
 /** The server-rendered auth pages: /api/auth/signin and /api/auth/error (NextAuth's built-in pages). */
 
+import { createHash } from 'node:crypto';
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Messages for the `error` query value of the sign-in page. */
-export const SIGNIN_ERRORS: Record<string, string> = {
-  SessionRequired: 'Please sign in to access this page.',
-  CredentialsSignin: 'Email and password do not match. Please try again.',
-  NotAuthorizedException: 'Email and password do not match. Please try again.',
-  UserNotConfirmedException: 'Please verify your email address before you sign in.',
-  OAuthSignin: 'Could not start the sign-in with this provider. Try again or use another way.',
-  OAuthCallback: 'The sign-in with this provider did not complete. Try again or use another way.',
-  OAuthAccountNotLinked: 'This email is already used by another account. Sign in the way you used before.',
-  Callback: 'The sign-in did not complete. Please try again.',
-  default: 'Unable to sign in.',
-};
+/**
+ * Messages for the `error` query value of the sign-in page. Maps, not plain objects: the key comes from the query
+ * string, and `__proto__`, `constructor` or `toString` must find nothing rather than Object.prototype's members.
+ */
+export const SIGNIN_ERRORS = new Map<string, string>([
+  ['SessionRequired', 'Please sign in to access this page.'],
+  ['CredentialsSignin', 'Email and password do not match. Please try again.'],
+  ['NotAuthorizedException', 'Email and password do not match. Please try again.'],
+  ['UserNotConfirmedException', 'Please verify your email address before you sign in.'],
+  ['OAuthSignin', 'Could not start the sign-in with this provider. Try again or use another way.'],
+  ['OAuthCallback', 'The sign-in with this provider did not complete. Try again or use another way.'],
+  [
+    'OAuthAccountNotLinked',
+    'This email is already used by another account. Sign in the way you used before.',
+  ],
+  ['Callback', 'The sign-in did not complete. Please try again.'],
+]);
+export const SIGNIN_DEFAULT_ERROR = 'Unable to sign in.';
 
-/** Messages for the `error` query value of the error page. */
-export const ERROR_PAGE_ERRORS: Record<string, { title: string; message: string }> = {
-  Configuration: {
-    title: 'Server error',
-    message: 'There is a problem with the server configuration. Please contact us if this continues.',
-  },
-  AccessDenied: { title: 'Access denied', message: 'You do not have permission to sign in.' },
-  Verification: {
-    title: 'Unable to sign in',
-    message: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
-  },
-  default: { title: 'Error', message: 'Something went wrong while signing in.' },
-};
+/** Messages for the `error` query value of the error page (a Map for the same reason). */
+export const ERROR_PAGE_ERRORS = new Map<string, { title: string; message: string }>([
+  [
+    'Configuration',
+    {
+      title: 'Server error',
+      message: 'There is a problem with the server configuration. Please contact us if this continues.',
+    },
+  ],
+  ['AccessDenied', { title: 'Access denied', message: 'You do not have permission to sign in.' }],
+  [
+    'Verification',
+    {
+      title: 'Unable to sign in',
+      message: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
+    },
+  ],
+]);
+export const ERROR_PAGE_DEFAULT = { title: 'Error', message: 'Something went wrong while signing in.' };
+
+/**
+ * The stylesheet of the server-rendered pages (sign-in, error, and the development outbox), served as a file at
+ * PAGES_CSS_URL so the Content-Security-Policy needs no inline style (routes/auth.ts serves it).
+ */
+export const PAGES_CSS = `body{font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#f5f6f8;color:#1b1f24;margin:0}
+.auth main{max-width:380px;margin:64px auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 3px #0002}
+.auth h1{font-size:22px;margin:0 0 16px}
+.auth label{display:block;font-size:14px;margin:12px 0 4px}
+.auth input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #8a939e;border-radius:6px;font-size:16px}
+.auth button,.auth .button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:10px;border:0;border-radius:6px;
+  background:#1747c9;color:#fff;font-size:16px;text-align:center;text-decoration:none;cursor:pointer}
+.auth .button.secondary{background:#fff;color:#1b1f24;border:1px solid #8a939e}
+.auth .error{background:#fdecec;color:#8a1010;border-radius:6px;padding:10px;margin:0 0 12px;font-size:14px}
+.auth .links{font-size:14px;margin-top:16px;display:flex;justify-content:space-between}
+.auth a{color:#1747c9}
+.outbox{background:#fff}
+.outbox main{max-width:760px;margin:24px auto;padding:0 16px}
+.outbox article{border:1px solid #c9ced6;border-radius:8px;padding:12px 16px;margin:12px 0}
+.outbox h2{font-size:18px;margin:0 0 4px}
+.outbox .meta{color:#4a525c;font-size:14px;margin:0}
+.outbox pre{white-space:pre-wrap;font-size:14px}
+.outbox code{font-size:20px}
+`;
+/** Where PAGES_CSS is served; the version changes with its content, so it can be cached for long. */
+export const PAGES_CSS_URL = `/api/auth/pages.css?v=${createHash('sha256').update(PAGES_CSS).digest('hex').slice(0, 10)}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -37,21 +77,9 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Sentinel Ratings</title>
-<style>
-  body{font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#f5f6f8;color:#1b1f24;margin:0}
-  main{max-width:380px;margin:64px auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 3px #0002}
-  h1{font-size:22px;margin:0 0 16px}
-  label{display:block;font-size:14px;margin:12px 0 4px}
-  input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #8a939e;border-radius:6px;font-size:16px}
-  button,.button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:10px;border:0;border-radius:6px;
-    background:#1747c9;color:#fff;font-size:16px;text-align:center;text-decoration:none;cursor:pointer}
-  .button.secondary{background:#fff;color:#1b1f24;border:1px solid #8a939e}
-  .error{background:#fdecec;color:#8a1010;border-radius:6px;padding:10px;margin:0 0 12px;font-size:14px}
-  .links{font-size:14px;margin-top:16px;display:flex;justify-content:space-between}
-  a{color:#1747c9}
-</style>
+<link rel="stylesheet" href="${PAGES_CSS_URL}">
 </head>
-<body><main>
+<body class="auth"><main>
 ${body}
 </main></body></html>`;
 }
@@ -62,7 +90,7 @@ export function signInPage(opts: {
   csrfToken: string;
   providers: { id: string; name: string }[];
 }): string {
-  const message = opts.error ? (SIGNIN_ERRORS[opts.error] ?? SIGNIN_ERRORS.default!) : undefined;
+  const message = opts.error ? (SIGNIN_ERRORS.get(opts.error) ?? SIGNIN_DEFAULT_ERROR) : undefined;
   const cb = encodeURIComponent(opts.callbackUrl);
   const social = opts.providers
     .map(
@@ -89,7 +117,7 @@ ${social}
 }
 
 export function errorPage(error: string | undefined): string {
-  const entry = (error && ERROR_PAGE_ERRORS[error]) || ERROR_PAGE_ERRORS.default!;
+  const entry = (error && ERROR_PAGE_ERRORS.get(error)) || ERROR_PAGE_DEFAULT;
   return page(
     entry.title,
     `<h1>${escapeHtml(entry.title)}</h1>

@@ -12,7 +12,8 @@ import type { SessionUser } from '../plugins/session';
 import type { Clock } from './clock';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, type CodePurpose } from './codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { hit, start } from './rate';
+import { claimAttempt, clear, hit, lockFor, start, unclaim, type LockoutRule } from './rate';
+import { revokeUserSessions, sessionUserFor } from './sessions';
 
 /** A user-pool failure: `{ error: <Cognito exception name>, message }`. */
 export class UserPoolError extends AppError {
@@ -40,10 +41,31 @@ const CODE_EXPIRED = 'Invalid code provided, please request a code again.';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** How long an account is locked after `failures` consecutive failures (0 below the threshold). */
+/** Per (account, client address): 5 failures lock that address out of the account, doubling up to 15 minutes. */
+const LOCKOUT: LockoutRule = { after: LOCKOUT_AFTER, baseMs: LOCKOUT_BASE_MS, maxMs: LOCKOUT_MAX_MS };
+/**
+ * Per account across all addresses, a much higher ceiling against guessing from many addresses: 100 failures
+ * (forgotten after a day without attempts) lock the account everywhere for 15 minutes per further failure.
+ */
+export const ACCOUNT_LOCKOUT_AFTER = 100;
+const ACCOUNT_LOCKOUT: LockoutRule = {
+  after: ACCOUNT_LOCKOUT_AFTER,
+  baseMs: LOCKOUT_MAX_MS,
+  maxMs: LOCKOUT_MAX_MS,
+};
+
+/**
+ * The lockout counters (rate_counters) of an account or unknown email: `login:<subject>` across all addresses and
+ * `login:<subject>:<address>` per client address. A stranger's failures lock only the stranger's address.
+ */
+const loginKeys = (subject: string, address: string) => ({
+  account: `login:${subject}`,
+  address: `login:${subject}:${address}`,
+});
+
+/** How long `failures` consecutive failures from one address lock it (0 below the threshold). */
 export function lockoutMs(failures: number): number {
-  if (failures < LOCKOUT_AFTER) return 0;
-  return Math.min(LOCKOUT_MAX_MS, LOCKOUT_BASE_MS * 2 ** (failures - LOCKOUT_AFTER));
+  return lockFor(LOCKOUT, failures);
 }
 
 const minutes = (ms: number) => {
@@ -56,7 +78,15 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** The user pool: Cognito semantics and error names over our own tables. */
 export class UserPool {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; config: Config; mailer: Mailer; log: FastifyBaseLogger },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      config: Config;
+      mailer: Mailer;
+      log: FastifyBaseLogger;
+      /** The site's origin for links in mail, from configuration (publicOrigin). */
+      origin: () => string;
+    },
   ) {}
 
   private get db() {
@@ -81,24 +111,14 @@ export class UserPool {
     return row;
   }
 
-  /** The session user for a row; ADMIN_EMAILS is evaluated here, on every login and session issue. */
-  async sessionUser(row: UserRow): Promise<SessionUser> {
-    const listed = this.deps.config.adminEmails.includes(row.email.toLowerCase());
-    if (listed && row.role !== 'admin') {
-      await this.db.update(users).set({ role: 'admin' }).where(eq(users.id, row.id));
-    }
-    return {
-      username: row.id,
-      email: row.email,
-      role: listed ? 'admin' : row.role,
-      ...(row.image ? { image: row.image } : {}),
-    };
+  /** The session user for a row; the role follows ADMIN_EMAILS as configured now and is never stored. */
+  sessionUser(row: UserRow): SessionUser {
+    return sessionUserFor(this.deps.config, row);
   }
 
   // ------------------------------------------------------------------------------------------------------------
 
-  /** `origin`: the request's origin, for links in mail when PUBLIC_URL is not set (also below). */
-  async signUp(emailInput: string, password: string, origin?: string) {
+  async signUp(emailInput: string, password: string) {
     const email = normalizeEmail(emailInput);
     const passwordHash = await hashPassword(password);
     const [created] = await this.db
@@ -110,24 +130,37 @@ export class UserPool {
       throw new UserPoolError('UsernameExistsException', 'An account with the given email already exists.');
     // Sign-up starts the resend cooldown (the client's 60 s timer starts here too).
     await start(this.db, `resend-cooldown:${email}`, this.now());
-    await this.sendCode(created, 'verify', origin);
+    await this.sendCode(created, 'verify');
     return { username: created.id, email, userConfirmed: false, codeDeliveryDestination: email };
   }
 
+  /**
+   * Confirms an account with its mailed code. Unknown and already confirmed addresses answer exactly like a wrong
+   * code (Cognito's PreventUserExistenceErrors), so a stranger learns nothing. One exception: whoever submits the
+   * very code that confirmed the account (sent twice, or confirmed in another tab) is told it is confirmed
+   * (NotAuthorizedException → spec §8 'Email {email} is not awaiting authorization.'); only the reader of the
+   * mail can do that. So a verify code is kept after use, still bound by its 24 h expiry and 5 attempts.
+   */
   async verifyEmail(emailInput: string, code: string) {
     const user = await this.findByEmail(emailInput);
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     if (user.confirmed) {
+      try {
+        await this.consumeCode(user, 'verify', code, { keep: true });
+      } catch (err) {
+        if (err instanceof UserPoolError) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
+        throw err;
+      }
       throw new UserPoolError(
         'NotAuthorizedException',
         'User cannot be confirmed. Current status is CONFIRMED.',
       );
     }
-    await this.consumeCode(user, 'verify', code);
+    await this.consumeCode(user, 'verify', code, { keep: true });
     await this.db.update(users).set({ confirmed: true }).where(eq(users.id, user.id));
   }
 
-  async resendConfirmation(emailInput: string, origin?: string) {
+  async resendConfirmation(emailInput: string) {
     const email = normalizeEmail(emailInput);
     const now = this.now();
     const cooldown = await hit(this.db, `resend-cooldown:${email}`, 1, RESEND_COOLDOWN_MS, now);
@@ -140,19 +173,19 @@ export class UserPool {
     const hourly = await hit(this.db, `resend-hour:${email}`, RESEND_PER_HOUR, HOUR, now);
     if (!hourly.allowed) throw new UserPoolError('LimitExceededException', LIMIT_MESSAGE);
     const user = await this.findByEmail(email);
-    // Unknown addresses get the same answer as known ones, and no mail.
-    if (!user) return;
-    if (user.confirmed) throw new UserPoolError('NotAuthorizedException', 'User is already confirmed.');
-    await this.sendCode(user, 'verify', origin);
+    // Unknown and confirmed addresses get the same answer as unconfirmed ones (and the same limits, counted
+    // above per address), but no mail: a code means something only to an account awaiting confirmation.
+    if (!user || user.confirmed) return;
+    await this.sendCode(user, 'verify');
   }
 
-  async forgotPassword(emailInput: string, origin?: string) {
+  async forgotPassword(emailInput: string) {
     const email = normalizeEmail(emailInput);
     const hourly = await hit(this.db, `forgot:${email}`, FORGOT_PER_HOUR, HOUR, this.now());
     if (!hourly.allowed) throw new UserPoolError('LimitExceededException', LIMIT_MESSAGE);
     const user = await this.findByEmail(email);
     if (!user) return;
-    await this.sendCode(user, 'reset', origin);
+    await this.sendCode(user, 'reset');
   }
 
   async resetPassword(emailInput: string, code: string, newPassword: string) {
@@ -160,64 +193,94 @@ export class UserPool {
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     await this.consumeCode(user, 'reset', code);
     const passwordHash = await hashPassword(newPassword);
-    // The code proved the address, so the account is confirmed too, and any lockout ends.
-    await this.db
-      .update(users)
-      .set({ passwordHash, confirmed: true, failedLogins: 0, lockedUntil: null })
-      .where(eq(users.id, user.id));
+    // The code proved the address, so the account is confirmed too, and any lockout ends. Every session of the
+    // account ends with the old password (whoever held it may have signed in somewhere).
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, confirmed: true, failedLogins: 0, lockedUntil: null })
+        .where(eq(users.id, user.id));
+      await revokeUserSessions(tx, user.id, this.now());
+    });
+    await clear(this.db, `login:${user.id}`, true);
   }
 
-  async changePassword(userId: string, oldPassword: string, newPassword: string) {
+  /** Changes the password and signs out every other device: all sessions of the account but `currentSessionId`. */
+  async changePassword(
+    userId: string,
+    oldPassword: string,
+    newPassword: string,
+    currentSessionId: string,
+    address: string,
+  ) {
     const user = await this.findById(userId);
     if (!user) throw new UserPoolError('NotAuthorizedException', 'Access Token has been revoked.');
-    await this.checkPassword(user, oldPassword, 'Incorrect password.');
+    await this.checkPassword(user.id, user.passwordHash, oldPassword, 'Incorrect password.', address);
     const passwordHash = await hashPassword(newPassword);
-    await this.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await revokeUserSessions(tx, user.id, this.now(), currentSessionId);
+    });
   }
 
-  /** Credentials sign-in: the account, or NotAuthorizedException / UserNotConfirmedException. */
-  async authenticate(emailInput: string, password: string): Promise<UserRow> {
-    const user = await this.findByEmail(emailInput);
-    if (!user) {
-      await burnPasswordCheck(password);
-      throw new UserPoolError('NotAuthorizedException', WRONG_CREDENTIALS, 401);
-    }
-    await this.checkPassword(user, password, WRONG_CREDENTIALS, 401);
+  /**
+   * Credentials sign-in from the client `address`: the account, or NotAuthorizedException /
+   * UserNotConfirmedException. Unknown emails are counted, locked and answered exactly like real accounts.
+   */
+  async authenticate(emailInput: string, password: string, address: string): Promise<UserRow> {
+    const email = normalizeEmail(emailInput);
+    const user = await this.findByEmail(email);
+    const subject = user?.id ?? `unknown:${email}`;
+    await this.checkPassword(subject, user?.passwordHash ?? null, password, WRONG_CREDENTIALS, address, 401);
+    // checkPassword throws without a password hash, so `user` is set here.
+    if (!user) throw new UserPoolError('NotAuthorizedException', WRONG_CREDENTIALS, 401);
     if (!user.confirmed) throw new UserPoolError('UserNotConfirmedException', 'User is not confirmed.', 401);
     return user;
   }
 
-  /** Checks a password under the lockout rule: 5 failures lock, the delay doubles up to 15 minutes. */
-  private async checkPassword(user: UserRow, password: string, wrongMessage: string, status = 400) {
+  /**
+   * Checks a password under the lockout rules. The attempt is claimed BEFORE the password is verified, by one
+   * conditional upsert per counter that both counts it and refuses while locked, so parallel guesses get at most
+   * LOCKOUT_AFTER verifications per address. A success clears the counters of this address and the account.
+   */
+  private async checkPassword(
+    subject: string,
+    passwordHash: string | null,
+    password: string,
+    wrongMessage: string,
+    address: string,
+    status = 400,
+  ) {
     const now = this.now();
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-      await burnPasswordCheck(password);
+    const keys = loginKeys(subject, address);
+    const claim = await claimAttempt(this.db, keys.address, LOCKOUT, now);
+    const wide = claim.allowed ? await claimAttempt(this.db, keys.account, ACCOUNT_LOCKOUT, now) : claim;
+    if (!claim.allowed || !wide.allowed) {
+      if (claim.allowed) await unclaim(this.db, keys.address);
+      const retryAfterMs = wide.allowed ? 0 : wide.retryAfterMs;
       throw new UserPoolError(
         'NotAuthorizedException',
-        `Password attempts exceeded. Too many failed sign-in attempts; try again in ${minutes(user.lockedUntil.getTime() - now.getTime())}.`,
+        `Password attempts exceeded. Too many failed sign-in attempts; try again in ${minutes(retryAfterMs)}.`,
         status,
       );
     }
-    const ok = user.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
-    if (!user.passwordHash) await burnPasswordCheck(password);
+    let ok = false;
+    try {
+      if (passwordHash) ok = await verifyPassword(password, passwordHash);
+      else await burnPasswordCheck(password);
+    } catch (err) {
+      // Not checked (e.g. the hashing queue is full): the attempt does not count.
+      await unclaim(this.db, keys.address);
+      await unclaim(this.db, keys.account);
+      throw err;
+    }
     if (ok) {
-      if (user.failedLogins !== 0 || user.lockedUntil) {
-        await this.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-      }
+      await clear(this.db, keys.address);
+      await clear(this.db, keys.account);
       return;
     }
-    const [row] = await this.db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins });
-    const failures = row?.failedLogins ?? user.failedLogins + 1;
-    const lockMs = lockoutMs(failures);
+    const lockMs = lockoutMs(claim.count);
     if (lockMs > 0) {
-      await this.db
-        .update(users)
-        .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(eq(users.id, user.id));
       throw new UserPoolError(
         'NotAuthorizedException',
         `${wrongMessage} Password attempts exceeded: try again in ${minutes(lockMs)}.`,
@@ -230,7 +293,7 @@ export class UserPool {
   // ------------------------------------------------------------------------------------------------------------
   // Codes
 
-  private async sendCode(user: UserRow, purpose: CodePurpose, origin?: string) {
+  private async sendCode(user: UserRow, purpose: CodePurpose) {
     const code = newCode();
     const now = this.now();
     await this.db.delete(userCodes).where(and(eq(userCodes.userId, user.id), eq(userCodes.purpose, purpose)));
@@ -241,12 +304,8 @@ export class UserPool {
       expiresAt: new Date(now.getTime() + CODE_TTL_MS[purpose]),
       createdAt: now,
     });
-    // The footer's notification-settings / unsubscribe link: on PUBLIC_URL, else on the request's origin.
-    const link = ssoSettingsLink(
-      this.deps.config.publicUrl ?? origin ?? '',
-      this.deps.config.authSecret,
-      user.id,
-    );
+    // The footer's notification-settings / unsubscribe link, on the configured origin (never a request's Host).
+    const link = ssoSettingsLink(this.deps.origin(), this.deps.config.authSecret, user.id, now);
     const content = purpose === 'verify' ? verificationMail(code, link) : resetPasswordMail(code, link);
     try {
       await this.deps.mailer.send(user.email, content);
@@ -256,8 +315,11 @@ export class UserPool {
     }
   }
 
-  /** Accepts the current code once; every guess counts (at most 5 per code), expired codes are refused. */
-  private async consumeCode(user: UserRow, purpose: CodePurpose, codeInput: string) {
+  /**
+   * Accepts the current code once (`keep`: the code stays, see verifyEmail); every guess counts (at most 5 per
+   * code), expired codes are refused.
+   */
+  private async consumeCode(user: UserRow, purpose: CodePurpose, codeInput: string, { keep = false } = {}) {
     const code = codeInput.trim();
     const [row] = await this.db
       .select()
@@ -280,7 +342,7 @@ export class UserPool {
       : '';
     if (!codeMatches(row.codeHash, candidate))
       throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
-    await this.db.delete(userCodes).where(eq(userCodes.id, row.id));
+    if (!keep) await this.db.delete(userCodes).where(eq(userCodes.id, row.id));
   }
 
   // ------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters } from '../db/schema/site';
 
@@ -40,25 +40,77 @@ export async function start(db: Db, key: string, now: Date): Promise<void> {
     .onConflictDoUpdate({ target: rateCounters.key, set: { count: 1, windowStart: now } });
 }
 
-/**
- * A small in-memory limiter for cheap, high-volume endpoints (client logging), where losing the counts on a
- * restart does not matter.
- */
-export class MemoryLimiter {
-  private readonly buckets = new Map<string, { count: number; start: number }>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+/** Every window kept in rate_counters is at most this long (the longest: login failures, forgotten after a day). */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
-  allow(key: string, nowMs: number): boolean {
-    const bucket = this.buckets.get(key);
-    if (!bucket || nowMs - bucket.start >= this.windowMs) {
-      if (this.buckets.size > 10_000) this.buckets.clear();
-      this.buckets.set(key, { count: 1, start: nowMs });
-      return true;
-    }
-    bucket.count += 1;
-    return bucket.count <= this.limit;
-  }
+/** Deletes counters whose window ended: rows untouched for longer than any window means nothing any more. */
+export async function prune(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS);
+  const gone = await db
+    .delete(rateCounters)
+    .where(lt(rateCounters.windowStart, cutoff))
+    .returning({ key: rateCounters.key });
+  return gone.length;
+}
+
+/** A lockout: locked after `after` failures for baseMs, doubling per further failure up to maxMs. */
+export type LockoutRule = { after: number; baseMs: number; maxMs: number };
+
+/** How long `failures` consecutive failures lock (0 below the threshold). */
+export function lockFor(rule: LockoutRule, failures: number): number {
+  if (failures < rule.after) return 0;
+  return Math.min(rule.maxMs, rule.baseMs * 2 ** Math.min(failures - rule.after, 30));
+}
+
+/**
+ * Claims one attempt under `key` BEFORE it is checked (e.g. a password): one conditional upsert counts it and
+ * refuses while locked, so parallel attempts cannot slip past the lock. The row holds the failures so far (the
+ * claimed attempt included) and, as window_start, the time of the last claim; it is locked while
+ * count ≥ rule.after and now < window_start + lockFor(count). A success calls `clear`. Counts whose last attempt is
+ * older than LONGEST_WINDOW_MS start again.
+ */
+export async function claimAttempt(
+  db: Db,
+  key: string,
+  rule: LockoutRule,
+  now: Date,
+): Promise<{ allowed: true; count: number } | { allowed: false; retryAfterMs: number }> {
+  const nowIso = now.toISOString();
+  const row = sql`"rate_counters"`;
+  const lockMs = sql`LEAST(${rule.maxMs}::float8, ${rule.baseMs}::float8 * power(2, LEAST(${row}."count" - ${rule.after}::int, 30)))`;
+  const locked = sql`${row}."count" >= ${rule.after}::int AND ${row}."window_start" + ${lockMs} * interval '1 millisecond' > ${nowIso}::timestamptz`;
+  const stale = sql`${row}."window_start" <= ${new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString()}::timestamptz`;
+  const [claimed] = await db
+    .insert(rateCounters)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: { count: sql`CASE WHEN ${stale} THEN 1 ELSE ${row}."count" + 1 END`, windowStart: now },
+      setWhere: sql`NOT (${locked})`,
+    })
+    .returning({ count: rateCounters.count });
+  if (claimed) return { allowed: true, count: claimed.count };
+  const [current] = await db.select().from(rateCounters).where(eq(rateCounters.key, key)).limit(1);
+  const until = current ? current.windowStart.getTime() + lockFor(rule, current.count) : now.getTime();
+  return { allowed: false, retryAfterMs: Math.max(0, until - now.getTime()) };
+}
+
+/** Forgets the counters under `key`, and under every key starting with `key + ':'` when `withChildren`. */
+export async function clear(db: Db, key: string, withChildren = false): Promise<void> {
+  const escaped = key.replace(/[\\%_]/g, (c) => `\\${c}`);
+  await db
+    .delete(rateCounters)
+    .where(
+      withChildren
+        ? or(eq(rateCounters.key, key), like(rateCounters.key, `${escaped}:%`))
+        : eq(rateCounters.key, key),
+    );
+}
+
+/** Gives back one claimed attempt that was never checked (e.g. the hashing queue was full). */
+export async function unclaim(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateCounters)
+    .set({ count: sql`GREATEST("rate_counters"."count" - 1, 0)` })
+    .where(eq(rateCounters.key, key));
 }

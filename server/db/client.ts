@@ -19,22 +19,50 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The PostgreSQL advisory lock held while migrating (and seeding): any constant of our own. */
+const PREPARE_LOCK = 0x53454e54_52;
 
 /**
- * Opens the database and applies pending migrations.
+ * Opens the database and applies pending migrations, then runs `prepare` (the seed: see db/prepare.ts).
  * `url` postgres://… uses PostgreSQL; otherwise PGlite, stored in `dataDir` (or in memory when dataDir is ':memory:').
+ * On PostgreSQL, migrate + prepare hold an advisory lock on a connection of their own, so instances starting
+ * together on one database take turns instead of racing (duplicate keys, a double seed). PGlite allows one
+ * process, so it needs none.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  prepare?: (db: Db) => Promise<void>;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A bounded wait for a connection: while PostgreSQL is down a request fails (503) instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client whose connection drops (PostgreSQL restarted) must not crash the process: the pool discards
+    // it and connects anew on the next query. The readiness monitor (plugins/lifecycle.ts) logs the outage.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK]);
+        await migratePg(db, { migrationsFolder });
+        await opts.prepare?.(db as unknown as Db);
+      } finally {
+        // Closing the lock's connection ends the lock too, even when the unlock cannot be sent.
+        lock.release(true);
+      }
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   const client = opts.dataDir === ':memory:' ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pglite'));
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
+  await opts.prepare?.(db as unknown as Db);
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }

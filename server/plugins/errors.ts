@@ -46,10 +46,53 @@ export function findUnstorable(input: unknown): { path: string[]; problem: strin
   return undefined;
 }
 
+/** Socket-level failures reaching PostgreSQL or Redis. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** PostgreSQL states meaning "no server to talk to right now": class 08 and the shutdown / start-up states. */
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
+/** node-postgres and ioredis raise these without a code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  "Stream isn't writeable",
+  'Connection is closed',
+  'Reached the max retries per request limit',
+];
+
+/**
+ * True when `err` (or an error it wraps: Drizzle puts the driver's error in `cause`) says PostgreSQL or Redis is
+ * unreachable. Such a request answers 503, not 500: nothing is wrong with it, and it works once they are back.
+ */
+export function isUnavailableError(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const stack = [err];
+  while (stack.length > 0) {
+    const e = stack.pop() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | null;
+    if (e === null || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (CONNECTION_CODES.has(code) || PG_UNAVAILABLE.test(code)) return true;
+    if (UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return true;
+    stack.push(e.cause);
+    if (Array.isArray(e.errors)) stack.push(...e.errors);
+  }
+  return false;
+}
+
 export const errorHandling = fp(async (app: FastifyInstance) => {
   // Input no handler could store or walk safely is a 400 naming the field (OFREP keeps its own error shape).
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/ofrep/')) return;
+    if (request.routeOptions.config.ofrep) return;
     for (const [where, input] of [
       ['params', request.params],
       ['query', request.query],
@@ -64,6 +107,7 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
         .status(err.statusCode)
         .send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
@@ -72,6 +116,17 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       const code = CODES[status] ?? 'BadRequest';
       return reply.status(status).send({ error: code, message: err.message });
+    }
+    if (isUnavailableError(err)) {
+      // The readiness monitor logs the outage once; each request only at debug level.
+      request.log.debug({ err }, 'request failed: database or Redis unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          error: 'ServiceUnavailable',
+          message: 'The service is briefly unavailable. Please try again shortly.',
+        });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });

@@ -1,9 +1,19 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { Clock } from '../accounts/clock';
-import { AppError, unauthorized } from '../errors';
+import { safeCallbackUrl } from '../accounts/origin';
+import {
+  createSession,
+  findLiveSession,
+  renewSession as renewRecord,
+  revokeSession,
+  roleFor,
+  sessionUserFor,
+  type SessionRecord,
+} from '../accounts/sessions';
+import { unauthorized } from '../errors';
 
 /** The signed-in user as every route sees it. `adminId` is set only while an admin impersonates. */
 export type SessionUser = {
@@ -20,6 +30,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** When the current session expires (null when signed out). */
     sessionExpires: Date | null;
+    /** The id of the current session (null when signed out); CSRF tokens are bound to it. */
+    sessionId: string | null;
   }
 }
 
@@ -28,9 +40,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
-
-/** Sessions last 30 days and are renewed whenever the session is read (GET /api/auth/session). */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Cookies are Secure and carry the __Secure-/__Host- prefixes when PUBLIC_URL is https or the request is. */
 export function isSecure(request: FastifyRequest): boolean {
@@ -110,150 +119,128 @@ export async function openJwt(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Session
+// Session: the cookie seals the id of a record in the `sessions` table (server/accounts/sessions.ts), which every
+// request resolves with the user's current row, so sign-out and revocation take effect at once on every instance.
 
-/** Sets the session cookie for `user` (an admin's role comes from the caller, who evaluates ADMIN_EMAILS). */
+/** The record behind the current request's session (for renewal, revocation and impersonation). */
+const currentRecord = new WeakMap<FastifyRequest, SessionRecord>();
+
+const secondsUntil = (until: Date, now: Date) =>
+  Math.max(0, Math.floor((until.getTime() - now.getTime()) / 1000));
+
+/**
+ * Starts a new session for `user` (whose role the caller computed with `sessionUserFor`) and sets its cookie. The
+ * session this request came with is revoked, so one cookie never leaves a live session behind. `continueSignIn`
+ * (impersonation start and exit) keeps the absolute expiry of the current session instead of starting a new one.
+ */
 export async function issueSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: SessionUser,
+  opts: { continueSignIn?: boolean } = {},
 ): Promise<Date> {
   const app = request.server;
   const now = app.clock.now();
+  const previous = currentRecord.get(request);
+  if (previous) await revokeSession(app.db, previous.id, now);
+  const record = await createSession(app.db, now, {
+    userId: user.username,
+    adminId: user.adminId,
+    absoluteExpiresAt: opts.continueSignIn ? previous?.absoluteExpiresAt : undefined,
+  });
   const token = await sealJwt(
     app.config.authSecret,
     'session',
-    {
-      sub: user.username,
-      email: user.email,
-      role: user.role,
-      ...(user.image ? { image: user.image } : {}),
-      ...(user.adminId ? { adminId: user.adminId } : {}),
-    },
+    { sid: record.id },
     now,
-    SESSION_MAX_AGE_SECONDS,
+    secondsUntil(record.absoluteExpiresAt, now),
   );
   reply.setCookie(
     cookieNames(isSecure(request)).session,
     token,
-    cookieOptions(request, SESSION_MAX_AGE_SECONDS),
+    cookieOptions(request, secondsUntil(record.expiresAt, now)),
   );
-  const expires = new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  currentRecord.set(request, record);
   request.user = user;
+  request.sessionId = record.id;
+  request.sessionExpires = record.expiresAt;
+  return record.expiresAt;
+}
+
+/**
+ * Renews the current session (GET /api/auth/session, as NextAuth's maxAge): another 30 idle days, never past the
+ * absolute cap. The new expiry, or null when there is no live session.
+ */
+export async function renewSession(request: FastifyRequest, reply: FastifyReply): Promise<Date | null> {
+  const record = currentRecord.get(request);
+  const token = request.cookies[cookieNames(isSecure(request)).session];
+  if (!record || !token) return null;
+  const now = request.server.clock.now();
+  const expires = await renewRecord(request.server.db, record, now);
+  if (!expires) return null;
+  reply.setCookie(
+    cookieNames(isSecure(request)).session,
+    token,
+    cookieOptions(request, secondsUntil(expires, now)),
+  );
   request.sessionExpires = expires;
   return expires;
 }
 
-export function clearSession(request: FastifyRequest, reply: FastifyReply): void {
+/** Signs out: revokes the current session record and clears the cookie. */
+export async function clearSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const record = currentRecord.get(request);
+  if (record) await revokeSession(request.server.db, record.id, request.server.clock.now());
+  currentRecord.delete(request);
   reply.clearCookie(cookieNames(isSecure(request)).session, cookieOptions(request));
   request.user = null;
+  request.sessionId = null;
   request.sessionExpires = null;
 }
 
+/**
+ * Resolves the session cookie against the `sessions` table: an unknown, tampered, revoked, idle-expired or
+ * absolutely expired session is signed out, and so is an impersonation whose admin is no longer an admin. The
+ * role is computed from ADMIN_EMAILS now, never read from the cookie.
+ */
 async function readSession(request: FastifyRequest): Promise<void> {
   const app = request.server;
+  const now = app.clock.now();
   const token = request.cookies[cookieNames(isSecure(request)).session];
-  const claims = await openJwt(app.config.authSecret, 'session', token, app.clock.now());
-  if (!claims || typeof claims.sub !== 'string' || typeof claims.email !== 'string') return;
-  request.user = {
-    username: claims.sub,
-    email: claims.email,
-    role: claims.role === 'admin' ? 'admin' : 'user',
-    ...(typeof claims.image === 'string' ? { image: claims.image } : {}),
-    ...(typeof claims.adminId === 'string' ? { adminId: claims.adminId } : {}),
-  };
-  request.sessionExpires = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : null;
+  const claims = await openJwt(app.config.authSecret, 'session', token, now);
+  if (!claims || typeof claims.sid !== 'string') return;
+  const found = await findLiveSession(app.db, claims.sid, now);
+  if (!found) return;
+  const { session: record, user, admin } = found;
+  if (record.adminId && (!admin || roleFor(app.config, admin.email) !== 'admin')) return;
+  currentRecord.set(request, record);
+  request.user = sessionUserFor(app.config, user, record.adminId);
+  request.sessionId = record.id;
+  request.sessionExpires = record.expiresAt;
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// CSRF (double submit): the cookie holds `token|HMAC(AUTH_SECRET, token)`; the form field csrfToken or the
-// x-csrf-token header must carry the same token.
-
-const csrfHash = (secret: string, token: string) =>
-  createHmac('sha256', deriveKey(secret, 'csrf')).update(token).digest('base64url');
-
-function csrfFromCookie(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[cookieNames(isSecure(request)).csrf];
-  if (!raw) return undefined;
-  const [token, hash] = raw.split('|');
-  if (!token || !hash) return undefined;
-  const expected = Buffer.from(csrfHash(request.server.config.authSecret, token));
-  const actual = Buffer.from(hash);
-  return expected.length === actual.length && timingSafeEqual(expected, actual) ? token : undefined;
-}
-
-/** The CSRF token of this browser, setting the cookie when there is no valid one yet. */
-export function ensureCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = csrfFromCookie(request);
-  if (existing) return existing;
-  const token = randomBytes(32).toString('base64url');
-  reply.setCookie(
-    cookieNames(isSecure(request)).csrf,
-    `${token}|${csrfHash(request.server.config.authSecret, token)}`,
-    cookieOptions(request),
-  );
-  return token;
-}
-
-export function csrfValid(request: FastifyRequest, supplied: unknown): boolean {
-  const expected = csrfFromCookie(request);
-  if (!expected || typeof supplied !== 'string' || supplied.length === 0) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(supplied);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Auth-service form posts: CSRF is required even without a session (it also stops login CSRF). */
-const FORM_POSTS = ['/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/signin/'];
-/** Beacons cannot carry headers; the endpoint only logs and is rate limited. */
-const CSRF_EXEMPT = new Set(['/api/auth/_log']);
-
-export const csrfError = () =>
-  new AppError(
-    403,
-    'CsrfError',
-    'The CSRF token is missing or does not match. Reload the page and try again.',
-  );
-
-const pathOf = (url: string) => url.split('?')[0] ?? url;
 
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Reads the session cookie into `request.user`, redirects signed-out page loads under /my/* to the sign-in page,
- * and enforces CSRF on auth form posts and on every cookie-authenticated write under /api/.
+ * Reads the session cookie into `request.user` and redirects signed-out visitors of pages that need a session
+ * (`config.auth: 'page'`, the /my/* pages) to the sign-in page. CSRF is plugins/csrf.ts.
  */
 export const session = fp(async (app: FastifyInstance) => {
   if (!app.hasDecorator('clock')) app.decorate('clock', new Clock());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpires', null);
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.sessionExpires = null;
+    request.sessionId = null;
     await readSession(request);
-    const path = pathOf(request.url);
-    if (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      (path === '/my' || path.startsWith('/my/')) &&
-      !request.user
-    ) {
-      const target = `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(request.url)}`;
+    // Decided on the matched route: the router decodes the path, so /%6dy/settings is a /my page too.
+    if (request.routeOptions.config.auth === 'page' && !request.user) {
+      const back = safeCallbackUrl(request, request.url);
+      const target = `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`;
       return reply.redirect(target, 302);
     }
-  });
-
-  app.addHook('preHandler', async (request) => {
-    if (!WRITES.has(request.method)) return;
-    const path = pathOf(request.url);
-    if (!path.startsWith('/api/') || CSRF_EXEMPT.has(path)) return;
-    const formPost = FORM_POSTS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
-    // Cookie-authenticated = a valid session cookie came with the request (a stale one carries no authority).
-    if (!formPost && !request.user) return;
-    const body = request.body as Record<string, unknown> | undefined | null;
-    const fromBody = body && typeof body === 'object' ? body.csrfToken : undefined;
-    const supplied = request.headers['x-csrf-token'] ?? fromBody;
-    if (!csrfValid(request, supplied)) throw csrfError();
   });
 });

@@ -14,21 +14,23 @@ import {
 } from '../../api/auth.schemas';
 import { userPoolFor } from '../accounts/index';
 import { OidcClient } from '../accounts/oidc';
-import { errorPage, signInPage } from '../accounts/pages';
+import { safeCallbackUrl, siteOrigin } from '../accounts/origin';
+import { errorPage, PAGES_CSS, signInPage } from '../accounts/pages';
 import { UserPoolError } from '../accounts/pool';
-import { MemoryLimiter } from '../accounts/rate';
 import { AppError, parse } from '../errors';
+import { clientAddress, LIMITS } from '../plugins/rateLimit';
 import {
   clearSession,
   cookieNames,
   cookieOptions,
-  ensureCsrfToken,
   isSecure,
   issueSession,
   openJwt,
+  renewSession,
   requireUser,
   sealJwt,
 } from '../plugins/session';
+import { ensureCsrfToken } from '../plugins/csrf';
 
 /** The auth service error codes of spec §8, logged by the server and accepted from clients through _log. */
 export const AUTH_LOG_CODES = {
@@ -47,36 +49,18 @@ function checkNewPassword(password: string) {
   }
 }
 
-/**
- * Where to go after sign-in/out: a path on this site only (an absolute URL must be this site's). The result is
- * re-serialised by URL, so it is always a safe Location header (no control characters, non-ASCII encoded).
- */
-export function safeCallbackUrl(request: FastifyRequest, raw: unknown): string {
-  if (typeof raw !== 'string' || raw === '' || raw.length > 2000) return '/';
-  const base = new URL('http://callback.invalid');
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    return '/';
-  }
-  const origins = [base.origin];
-  for (const candidate of [`${request.protocol}://${request.host}`, request.server.config.publicUrl]) {
-    try {
-      if (candidate) origins.push(new URL(candidate).origin);
-    } catch {
-      // an unusable Host header or PUBLIC_URL adds no origin
-    }
-  }
-  if (!origins.includes(url.origin)) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-const baseUrl = (request: FastifyRequest) =>
-  (request.server.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+/** This site's origin for links and OAuth redirect URIs: from configuration only. */
+const baseUrl = (request: FastifyRequest) => siteOrigin(request.server);
 
 const signInUrl = (error: string, callbackUrl: string) =>
   `/api/auth/signin?error=${encodeURIComponent(error)}&callbackUrl=${encodeURIComponent(callbackUrl)}`;
+
+/** The auth service's form posts: CSRF always (it also stops login CSRF), HTML forms or JSON. */
+const FORM_POST = { csrf: 'always', bodies: ['form', 'json'] } as const;
+/** Client logging by beacon: a beacon carries no headers (so no CSRF token) and sends text, a form or JSON. */
+const BEACON = { csrf: false, bodies: ['text', 'form', 'json'] } as const;
+/** Credentials sign-in: a form post, limited per address (each attempt costs a scrypt). */
+const SIGN_IN = { ...FORM_POST, rateLimit: LIMITS.signIn };
 
 const wantsJson = (json: unknown) => json === 'true' || json === true;
 
@@ -97,8 +81,7 @@ function looseBody(body: unknown): Record<string, unknown> {
 
 export async function authRoutes(app: FastifyInstance) {
   const pool = userPoolFor(app);
-  const oidc = app.config.oidc ? new OidcClient(app.config.oidc) : undefined;
-  const logLimiter = new MemoryLimiter(30, 60_000);
+  const oidc = app.config.oidc ? new OidcClient(app.config.oidc, app.config.production) : undefined;
 
   if (!app.config.authSecret) app.log.error({ code: AUTH_LOG_CODES.noSecret }, 'AUTH_SECRET is missing');
 
@@ -107,19 +90,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get('/api/auth/session', async (request, reply): Promise<Session> => {
     noStore(reply);
-    const current = request.user;
-    if (!current) return {};
-    // Re-read the account (it may be gone, or its role or image may have changed) and renew the cookie.
-    const row = await pool.findById(current.username);
-    if (!row) {
-      clearSession(request, reply);
+    // request.user was resolved from the session record and the account row as they are now (role from
+    // ADMIN_EMAILS); reading the session renews it, never past its absolute cap.
+    const user = request.user;
+    const expires = user ? await renewSession(request, reply) : null;
+    if (!user || !expires) {
+      // A cookie that names no live session is dropped.
+      if (request.cookies[cookieNames(isSecure(request)).session]) await clearSession(request, reply);
       return {};
     }
-    const user = {
-      ...(await pool.sessionUser(row)),
-      ...(current.adminId ? { adminId: current.adminId } : {}),
-    };
-    const expires = await issueSession(request, reply, user);
     return {
       user: {
         username: user.username,
@@ -177,6 +156,15 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.type('text/html; charset=utf-8').send(errorPage(error));
   });
 
+  // The stylesheet of the pages above (a file, so the Content-Security-Policy allows no inline style). Its URL
+  // carries a version of its content, so it is cached for a long time.
+  app.get('/api/auth/pages.css', async (_request, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(PAGES_CSS),
+  );
+
   /** Social sign-in: a redirect to the hosted identity provider (GET link or POST form with csrfToken). */
   const startSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const { provider: id } = request.params as { provider: string };
@@ -221,7 +209,7 @@ export async function authRoutes(app: FastifyInstance) {
     return noStore(reply).redirect(started.url, 302);
   };
   app.get('/api/auth/signin/:provider', startSignIn);
-  app.post('/api/auth/signin/:provider', startSignIn);
+  app.post('/api/auth/signin/:provider', { config: FORM_POST }, startSignIn);
 
   /** The hosted identity provider comes back here with a code: exchange, verify, link or create, sign in. */
   app.get('/api/auth/callback/:provider', async (request, reply) => {
@@ -230,7 +218,7 @@ export async function authRoutes(app: FastifyInstance) {
     const cookieName = cookieNames(isSecure(request)).oidc;
     const saved = await openJwt(app.config.authSecret, 'oidc', request.cookies[cookieName], app.clock.now());
     reply.clearCookie(cookieName, cookieOptions(request));
-    const callbackUrl = typeof saved?.callbackUrl === 'string' ? saved.callbackUrl : '/';
+    const callbackUrl = safeCallbackUrl(request, saved?.callbackUrl);
     const provider = oidc?.find(id);
     if (!oidc || !provider) return reply.redirect('/api/auth/signin', 302);
     if (typeof query.error === 'string') {
@@ -251,8 +239,11 @@ export async function authRoutes(app: FastifyInstance) {
     }
     try {
       const identity = await oidc.finish({
-        code: query.code,
+        params: new URLSearchParams(
+          Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        ),
         redirectUri: `${baseUrl(request)}/api/auth/callback/${provider.id}`,
+        state: saved.state,
         verifier: saved.verifier,
         nonce: saved.nonce,
       });
@@ -262,7 +253,7 @@ export async function authRoutes(app: FastifyInstance) {
         identity.email,
         identity.emailVerified,
       );
-      await issueSession(request, reply, await pool.sessionUser(row));
+      await issueSession(request, reply, pool.sessionUser(row));
       return reply.redirect(callbackUrl, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'OAuthCallback';
@@ -272,7 +263,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   /** Credentials sign-in (form-encoded). json=true → 200 {url} or 401 {error, message, url}; otherwise redirects. */
-  app.post('/api/auth/callback/credentials', async (request, reply) => {
+  app.post('/api/auth/callback/credentials', { config: SIGN_IN }, async (request, reply) => {
     const raw = looseBody(request.body);
     const json = wantsJson(raw.json);
     const callbackUrl = safeCallbackUrl(request, raw.callbackUrl);
@@ -286,18 +277,20 @@ export async function authRoutes(app: FastifyInstance) {
     }
     let row;
     try {
-      row = await pool.authenticate(form.email, form.password);
+      row = await pool.authenticate(form.email, form.password, clientAddress(request));
     } catch (err) {
       if (err instanceof UserPoolError) {
         const url = signInUrl(err.code, callbackUrl);
         if (json) return reply.status(401).send({ error: err.code, message: err.message, url });
         return reply.redirect(url, 302);
       }
+      // A known answer (e.g. 503 while the hashing queue is full) is not a handler fault.
+      if (err instanceof AppError) throw err;
       request.log.error({ err, code: AUTH_LOG_CODES.credentialsHandler }, 'credentials sign-in failed');
       throw err;
     }
     try {
-      await issueSession(request, reply, await pool.sessionUser(row));
+      await issueSession(request, reply, pool.sessionUser(row));
     } catch (err) {
       request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
       throw err;
@@ -306,21 +299,18 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.redirect(callbackUrl, 302);
   });
 
-  app.post('/api/auth/signout', async (request, reply) => {
+  app.post('/api/auth/signout', { config: FORM_POST }, async (request, reply) => {
     const raw = looseBody(request.body);
     const form = parse(SignOutForm, raw);
     const callbackUrl = safeCallbackUrl(request, form.callbackUrl);
-    clearSession(request, reply);
+    await clearSession(request, reply);
     noStore(reply);
     if (wantsJson(form.json)) return { url: callbackUrl };
     return reply.redirect(callbackUrl, 302);
   });
 
   /** Client logging (beacon): level, code, details. Rate limited per address; never a CSRF check (no headers). */
-  app.post('/api/auth/_log', async (request, reply) => {
-    if (!logLimiter.allow(request.ip, app.clock.nowMs())) {
-      throw new AppError(429, 'TooManyRequests', 'Too many log messages; slow down.');
-    }
+  app.post('/api/auth/_log', { config: { ...BEACON, rateLimit: LIMITS.log } }, async (request, reply) => {
     const raw = looseBody(request.body);
     if (typeof raw.details === 'string') {
       try {
@@ -341,31 +331,31 @@ export async function authRoutes(app: FastifyInstance) {
   // --------------------------------------------------------------------------------------------------------------
   // User pool (Cognito semantics)
 
-  app.post('/api/auth/signup', async (request) => {
+  app.post('/api/auth/signup', { config: { rateLimit: LIMITS.signUp } }, async (request) => {
     const body = parse(SignUpBody.extend({ password: looseNewPassword }), request.body);
     checkNewPassword(body.password);
-    return pool.signUp(body.email, body.password, baseUrl(request));
+    return pool.signUp(body.email, body.password);
   });
 
-  app.post('/api/auth/verify-email', async (request) => {
+  app.post('/api/auth/verify-email', { config: { rateLimit: LIMITS.verify } }, async (request) => {
     const body = parse(VerifyEmailBody, request.body);
     await pool.verifyEmail(body.email, body.verificationCode);
     return { ok: true as const };
   });
 
-  app.post('/api/auth/resend-confirmation', async (request) => {
+  app.post('/api/auth/resend-confirmation', { config: { rateLimit: LIMITS.resend } }, async (request) => {
     const body = parse(ResendConfirmationBody, request.body);
-    await pool.resendConfirmation(body.email, baseUrl(request));
+    await pool.resendConfirmation(body.email);
     return { ok: true as const };
   });
 
-  app.post('/api/auth/forgot-password', async (request) => {
+  app.post('/api/auth/forgot-password', { config: { rateLimit: LIMITS.forgot } }, async (request) => {
     const body = parse(ForgotPasswordBody, request.body);
-    await pool.forgotPassword(body.email, baseUrl(request));
+    await pool.forgotPassword(body.email);
     return { ok: true as const };
   });
 
-  app.post('/api/auth/reset-forgotten-password', async (request) => {
+  app.post('/api/auth/reset-forgotten-password', { config: { rateLimit: LIMITS.reset } }, async (request) => {
     const body = parse(ResetForgottenPasswordBody.extend({ newPassword: looseNewPassword }), request.body);
     checkNewPassword(body.newPassword);
     await pool.resetPassword(body.email, body.code, body.newPassword);
@@ -373,13 +363,20 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   /** Lives here (not in routes/user.ts) because it is the user pool's; needs a session and the CSRF header. */
-  app.post('/api/user/change-password', async (request) => {
+  app.post('/api/user/change-password', { config: { rateLimit: LIMITS.changePassword } }, async (request) => {
     const user = requireUser(request);
     const body = parse(ChangePasswordBody.extend({ newPassword: looseNewPassword }), request.body);
     checkNewPassword(body.newPassword);
     // While impersonating, the admin must not change the subject's password.
     if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');
-    await pool.changePassword(user.username, body.oldPassword, body.newPassword);
+    // Other devices are signed out; this session (request.sessionId) stays.
+    await pool.changePassword(
+      user.username,
+      body.oldPassword,
+      body.newPassword,
+      request.sessionId!,
+      clientAddress(request),
+    );
     return { ok: true as const };
   });
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { escapeHtml } from '../accounts/pages';
+import { escapeHtml, PAGES_CSS_URL } from '../accounts/pages';
 import { outbox } from '../db/schema/site';
 import { parse } from '../errors';
 import { outboxEnabled } from '../mail/index';
@@ -53,10 +53,8 @@ ${m.code ? `<p>Code: <code data-code>${escapeHtml(m.code)}</code></p>` : ''}
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Outbox · Sentinel Ratings</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1b1f24}
-article{border:1px solid #c9ced6;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:18px;margin:0 0 4px}
-.meta{color:#4a525c;font-size:14px;margin:0}pre{white-space:pre-wrap;font-size:14px}code{font-size:20px}</style>
-</head><body><main>
+<link rel="stylesheet" href="${PAGES_CSS_URL}">
+</head><body class="outbox"><main>
 <h1>Outbox</h1>
 <p>Mail is kept here because no SMTP_URL is set. Newest first.</p>
 <form method="get"><label for="to">Recipient</label> <input id="to" name="to" type="email" value="${escapeHtml(to ?? '')}"> <button type="submit">Filter</button></form>

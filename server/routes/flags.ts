@@ -13,6 +13,8 @@ import { flagContextFor } from '../flags/service';
  * Error bodies carry both the house shape (`error`, `message`) and the OFREP one (`errorCode`, `errorDetails`).
  */
 export async function flagsRoutes(app: FastifyInstance) {
+  // Outside /api/: no CSRF (they write nothing) and bad input is answered here in the OFREP shape.
+  const OFREP = { ofrep: true };
   /** Checks the body's shape; the context itself always comes from the session. */
   const bodyError = (request: FastifyRequest): AppError | undefined => {
     try {
@@ -24,7 +26,7 @@ export async function flagsRoutes(app: FastifyInstance) {
     }
   };
 
-  app.post('/ofrep/v1/evaluate/flags', async (request, reply) => {
+  app.post('/ofrep/v1/evaluate/flags', { config: OFREP }, async (request, reply) => {
     const error = bodyError(request);
     if (error) return invalid(reply, error, 'INVALID_CONTEXT');
     const context = flagContextFor(request.user);
@@ -35,7 +37,7 @@ export async function flagsRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/ofrep/v1/evaluate/flags/:key', async (request, reply) => {
+  app.post('/ofrep/v1/evaluate/flags/:key', { config: OFREP }, async (request, reply) => {
     const params = OfrepKeyParams.safeParse(request.params);
     if (!params.success) {
       return invalid(

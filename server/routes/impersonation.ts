@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
 import { CreateImpersonationBody, DeleteImpersonationBody } from '../../api/impersonation.schemas';
-import { impersonationAudit as auditTable, users } from '../db/schema/index';
+import { users } from '../db/schema/index';
 import { AppError, forbidden, parse } from '../errors';
+import { roleFor, sessionUserFor } from '../accounts/sessions';
 import { flagContextFor } from '../flags/service';
+import { audit } from '../plugins/audit';
 import { issueSession, requireUser, type SessionUser } from '../plugins/session';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who impersonated whom when this request arrived (null when not impersonating). */
-    impersonation: { adminId: string; subjectId: string } | null;
-  }
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOOL_PATHS = '/api/impersonation-tool/';
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type UserRow = typeof users.$inferSelect;
 
@@ -27,20 +19,8 @@ async function findUser(app: FastifyInstance, id: string): Promise<UserRow | und
   return row;
 }
 
-/** The role an account has now: its stored role, or admin when ADMIN_EMAILS lists its email. */
-function roleOf(app: FastifyInstance, row: UserRow): 'user' | 'admin' {
-  return row.role === 'admin' || app.config.adminEmails.includes(row.email.toLowerCase()) ? 'admin' : 'user';
-}
-
-function sessionUserOf(app: FastifyInstance, row: UserRow, adminId?: string): SessionUser {
-  return {
-    username: row.id,
-    email: row.email,
-    role: roleOf(app, row),
-    ...(row.image ? { image: row.image } : {}),
-    ...(adminId ? { adminId } : {}),
-  };
-}
+/** The role an account has now: admin only while ADMIN_EMAILS lists its email. */
+const roleOf = (app: FastifyInstance, row: UserRow) => roleFor(app.config, row.email);
 
 const result = (user: SessionUser): ImpersonationResult => ({
   user: {
@@ -51,31 +31,22 @@ const result = (user: SessionUser): ImpersonationResult => ({
   },
 });
 
-async function audit(
-  app: FastifyInstance,
-  row: {
-    adminId: string;
-    subjectId: string;
-    action: 'start' | 'stop' | 'write';
-    detail?: Record<string, unknown>;
-  },
-) {
-  await app.db.insert(auditTable).values({ ...row, detail: row.detail ?? null, createdAt: app.clock.now() });
-}
-
 /**
  * The impersonation tool (spec §4 Impersonation, design notes §4):
  * - POST /api/impersonation-tool/create {impersonatingUserId}: only a signed-in admin (role checked against the
- *   database and ADMIN_EMAILS, not only the session) for whom the impersonationTool flag is on, and not while
+ *   current ADMIN_EMAILS, not only the session) for whom the impersonationTool flag is on, and not while
  *   already impersonating. Unknown id → 404 `UserNotFound` "User doesn't exist.". Admin accounts cannot be
  *   impersonated (that would hand over their rights). The session is re-issued for the user with adminId set.
  * - POST /api/impersonation-tool/delete {adminId}: only while impersonating, with the adminId of the session;
  *   re-issues the admin's own session. Exiting needs no flag: it only gives up rights.
- * Start and stop are written to impersonation_audit; so is every write made while impersonating (see
- * `impersonationAudit`).
+ * Start and stop are written to impersonation_audit here (the routes opt out of the generic audit); every
+ * other write made while impersonating is recorded by plugins/audit.ts.
  */
 export async function impersonationRoutes(app: FastifyInstance) {
-  app.post('/api/impersonation-tool/create', async (request, reply) => {
+  // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) skips it.
+  const OWN_AUDIT = { audit: false };
+
+  app.post('/api/impersonation-tool/create', { config: OWN_AUDIT }, async (request, reply) => {
     const actor = requireUser(request);
     if (actor.adminId) {
       throw new AppError(
@@ -103,12 +74,13 @@ export async function impersonationRoutes(app: FastifyInstance) {
     if (roleOf(app, target) === 'admin') throw forbidden('Admin accounts cannot be impersonated.');
 
     await audit(app, { adminId: actor.username, subjectId: target.id, action: 'start' });
-    const subject = sessionUserOf(app, target, actor.username);
-    await issueSession(request, reply, subject);
+    // A new session record carrying the admin's id; it keeps the admin's sign-in cap (absolute expiry).
+    const subject = sessionUserFor(app.config, target, actor.username);
+    await issueSession(request, reply, subject, { continueSignIn: true });
     return result(subject);
   });
 
-  app.post('/api/impersonation-tool/delete', async (request, reply) => {
+  app.post('/api/impersonation-tool/delete', { config: OWN_AUDIT }, async (request, reply) => {
     const current = requireUser(request);
     if (!current.adminId) throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
     const { adminId } = parse(DeleteImpersonationBody, request.body);
@@ -117,42 +89,8 @@ export async function impersonationRoutes(app: FastifyInstance) {
     if (!admin) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
 
     await audit(app, { adminId, subjectId: current.username, action: 'stop' });
-    const back = sessionUserOf(app, admin);
-    await issueSession(request, reply, back);
+    const back = sessionUserFor(app.config, admin);
+    await issueSession(request, reply, back, { continueSignIn: true });
     return result(back);
   });
 }
-
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
-
-/**
- * Records every write under /api/ made while impersonating (method, path, status — never the body) with the
- * admin as actor and the impersonated user as subject. It runs in onSend, so the row is stored before the
- * client sees the answer. The tool's own calls are logged as start/stop by their routes.
- */
-export const impersonationAudit = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('impersonation', null);
-
-  app.addHook('onRequest', async (request) => {
-    const user = request.user;
-    request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const who = request.impersonation;
-    if (!who || READS.has(request.method)) return payload;
-    const path = pathOf(request);
-    if (!path.startsWith('/api/') || path.startsWith(TOOL_PATHS)) return payload;
-    if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
-    try {
-      await audit(app, {
-        ...who,
-        action: 'write',
-        detail: { method: request.method, path, statusCode: reply.statusCode },
-      });
-    } catch (err) {
-      request.log.error({ err }, 'could not write the impersonation audit row');
-    }
-    return payload;
-  });
-});

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Alert, type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
@@ -13,6 +13,8 @@ import {
 } from '../../api/projects.schemas';
 import { alerts, contracts, pageViews, projects, votes } from '../db/schema/index';
 import { notFound, parse } from '../errors';
+import { LIMITS } from '../plugins/rateLimit';
+import { deriveKey, isSecure } from '../plugins/session';
 import { round1, toProjectRow, voteTally } from '../projects/rows';
 import { searchService } from '../search/index';
 
@@ -144,7 +146,8 @@ export async function projectsRoutes(app: FastifyInstance) {
     return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
   });
 
-  app.get('/api/projects/vote', async (request, reply) => {
+  // Votes (not tally reads) are limited per address: dropping the visitor cookie makes a new voter, not more votes.
+  app.get('/api/projects/vote', { config: { rateLimit: LIMITS.vote } }, async (request, reply) => {
     const { id, vote } = parse(VoteQuery, request.query, 'query');
     await requireProject(app, id);
     const voter = voterKey(request, reply, vote !== undefined);
@@ -205,21 +208,35 @@ export async function requireProject(app: FastifyInstance, id: string) {
   return project;
 }
 
+/** `<uuid>.<HMAC>`: the server made this visitor id (key derived from AUTH_SECRET for this use only). */
+const visitorMac = (secret: string, id: string) =>
+  createHmac('sha256', deriveKey(secret, 'visitor')).update(id).digest('base64url');
+
+/** The visitor id of a cookie the server signed; a missing, unsigned or forged one is no visitor. */
+export function visitorId(secret: string, cookie: string | undefined): string | undefined {
+  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
+  if (!match) return undefined;
+  const [, id, mac] = match as unknown as [string, string, string];
+  const expected = Buffer.from(visitorMac(secret, id));
+  return timingSafeEqual(expected, Buffer.from(mac)) ? id : undefined;
+}
+
 /**
- * The voter: the signed-in user, else the anonymous visitor cookie (made on the first vote when `create`).
- * While impersonating, the vote is the impersonated user's.
+ * The voter: the signed-in user, else the anonymous visitor of the signed cookie (made on the first vote when
+ * `create`). While impersonating, the vote is the impersonated user's.
  */
 function voterKey(request: FastifyRequest, reply: FastifyReply, create: boolean): string | undefined {
   if (request.user) return `user:${request.user.username}`;
-  const cookie = request.cookies[VISITOR_COOKIE];
-  if (cookie && /^[0-9a-f-]{36}$/.test(cookie)) return `visitor:${cookie}`;
+  const secret = request.server.config.authSecret;
+  const known = visitorId(secret, request.cookies[VISITOR_COOKIE]);
+  if (known) return `visitor:${known}`;
   if (!create) return undefined;
   const id = randomUUID();
-  reply.setCookie(VISITOR_COOKIE, id, {
+  reply.setCookie(VISITOR_COOKIE, `${id}.${visitorMac(secret, id)}`, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: isSecure(request),
     maxAge: 400 * 24 * 3600,
   });
   return `visitor:${id}`;

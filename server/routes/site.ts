@@ -8,8 +8,8 @@ import { intFromQuery } from '../../api/projects.schemas';
 import { type Announcement } from '../../api/site';
 import { ErrorReportBody, IncidentReportBody, QuoteRequestBody, UserEventBody } from '../../api/site.schemas';
 import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
-import { MemoryLimiter } from '../accounts/rate';
-import { AppError, notFound, parse } from '../errors';
+import { notFound, parse } from '../errors';
+import { LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
 import { searchService } from '../search/index';
 
@@ -28,22 +28,9 @@ const ImageQuery = z.object({
  * client error reports, and project logos (GET /logos/* and the resizing-service path GET /img/*).
  */
 export async function siteRoutes(app: FastifyInstance) {
-  // Anonymous writes are limited per address so a script cannot fill the tables.
-  const limits = {
-    incidents: new MemoryLimiter(10, 60 * 60_000),
-    quote: new MemoryLimiter(10, 60 * 60_000),
-    events: new MemoryLimiter(600, 60_000),
-    errors: new MemoryLimiter(60, 60_000),
-  };
-  const limit = (name: keyof typeof limits, request: FastifyRequest) => {
-    if (!limits[name].allow(request.ip, Date.now())) {
-      throw new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.');
-    }
-  };
-
-  app.post('/api/incidents', async (request, reply) => {
+  // Anonymous writes are limited per address (LIMITS) so a script cannot fill the tables.
+  app.post('/api/incidents', { config: { rateLimit: LIMITS.incidents } }, async (request, reply) => {
     const body = parse(IncidentReportBody, request.body);
-    limit('incidents', request);
     const [row] = await app.db
       .insert(incidentReports)
       .values({
@@ -57,9 +44,8 @@ export async function siteRoutes(app: FastifyInstance) {
     return reply.status(201).send({ id: row!.id });
   });
 
-  app.post('/api/quote', async (request, reply) => {
+  app.post('/api/quote', { config: { rateLimit: LIMITS.quote } }, async (request, reply) => {
     const body = parse(QuoteRequestBody, request.body);
-    limit('quote', request);
     const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
     return reply.status(201).send({ id: row!.id });
   });
@@ -74,9 +60,8 @@ export async function siteRoutes(app: FastifyInstance) {
     return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
   });
 
-  app.post('/api/user/events', async (request, reply) => {
+  app.post('/api/user/events', { config: { rateLimit: LIMITS.events } }, async (request, reply) => {
     const body = parse(UserEventBody, request.body);
-    limit('events', request);
     await app.db.insert(userEvents).values({
       eventName: body.eventName,
       properties: body.properties,
@@ -85,9 +70,8 @@ export async function siteRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.post('/api/errors', async (request, reply) => {
+  app.post('/api/errors', { config: { rateLimit: LIMITS.errors } }, async (request, reply) => {
     const body = parse(ErrorReportBody, request.body);
-    limit('errors', request);
     request.log.warn(
       { clientError: { title: body.title, description: body.description.slice(0, 500) } },
       'client error',
@@ -134,17 +118,13 @@ export async function siteRoutes(app: FastifyInstance) {
     return undefined;
   };
 
-  app.get('/logos/*', async (request, reply) => sendLogo(request.url.split('?')[0]!, reply));
+  // The path comes from the matched route's wildcard (decoded by the router), so /%6cogos/x.svg is /logos/x.svg.
+  const wildcard = (request: FastifyRequest) => (request.params as { '*'?: string })['*'] ?? '';
+  app.get('/logos/*', async (request, reply) => sendLogo(`/logos/${wildcard(request)}`, reply));
 
   app.get('/img/*', async (request, reply) => {
     parse(ImageQuery, request.query, 'query');
-    let logoPath: string;
-    try {
-      logoPath = decodeURIComponent(request.url.split('?')[0]!.slice('/img'.length));
-    } catch {
-      throw notFound('No such image.');
-    }
-    return sendLogo(logoPath, reply);
+    return sendLogo(`/${wildcard(request)}`, reply);
   });
 }
 

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -28,51 +27,48 @@ import {
 } from '../../api/user.schemas';
 import { projects, ssoSettings, surveys, users, wallets, watchlists } from '../db/schema/index';
 import { AppError, badRequest, notFound, parse } from '../errors';
-import { requireUser, type SessionUser } from '../plugins/session';
-import { diskStore, s3Store } from '../storage/objectStore';
+import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
+import { reencodeImage, sniffImageType } from '../storage/images';
+import { uploadStore } from '../storage/select';
 
 /** Usernames are UUIDs; anything else never reaches the file system. */
 const USERNAME = /^[0-9a-fA-F-]{1,64}$/;
 
-/** The image type from the first bytes (never from the file name or the declared type). */
-export function sniffImageType(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | undefined {
-  if (
-    buf.length >= 8 &&
-    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (
-    buf.length >= 12 &&
-    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    buf.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return undefined;
-}
+/** How long the notification-settings link in a mail works without signing in. */
+export const SSO_LINK_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-/** The signed id of a user's notification settings, for links in emails (HMAC with AUTH_SECRET). */
-export function ssoSettingsToken(secret: string, userId: string): string {
-  return `${userId}.${sign(secret, userId)}`;
+/**
+ * The signed id of a user's notification settings, for links in emails: `<userId>.<expiry>.<mac>`, an
+ * HMAC-SHA256 with a key derived from AUTH_SECRET for this purpose only, over the user id and the expiry
+ * (Unix seconds, SSO_LINK_TTL_SECONDS after `now`).
+ */
+export function ssoSettingsToken(secret: string, userId: string, now: Date = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + SSO_LINK_TTL_SECONDS;
+  return `${userId}.${expires}.${ssoMac(secret, userId, String(expires))}`;
 }
 
 /** The unsubscribe / notification-settings link to put in an email (works without signing in). */
-export function ssoSettingsLink(baseUrl: string, secret: string, userId: string): string {
-  return `${baseUrl.replace(/\/$/, '')}/notifications/unsubscribe?id=${encodeURIComponent(ssoSettingsToken(secret, userId))}`;
+export function ssoSettingsLink(
+  baseUrl: string,
+  secret: string,
+  userId: string,
+  now: Date = new Date(),
+): string {
+  return `${baseUrl.replace(/\/$/, '')}/notifications/unsubscribe?id=${encodeURIComponent(ssoSettingsToken(secret, userId, now))}`;
 }
 
-function sign(secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(`sso-settings:${userId}`).digest('base64url');
-}
+const ssoMac = (secret: string, userId: string, expires: string) =>
+  createHmac('sha256', deriveKey(secret, 'sso-settings')).update(`${userId}.${expires}`).digest('base64url');
 
-function verifySsoToken(secret: string, token: string): string | undefined {
-  const dot = token.lastIndexOf('.');
-  if (dot < 1) return undefined;
-  const userId = token.slice(0, dot);
-  if (!USERNAME.test(userId)) return undefined;
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(sign(secret, userId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
+/** The user id of a genuine token, 'expired' for a genuine one past its expiry, undefined for anything else. */
+function verifySsoToken(secret: string, token: string, now: Date): string | 'expired' | undefined {
+  const [userId, expiresText, mac, ...rest] = token.split('.');
+  if (!userId || !expiresText || !mac || rest.length > 0) return undefined;
+  if (!USERNAME.test(userId) || !/^\d{1,12}$/.test(expiresText)) return undefined;
+  const given = Buffer.from(mac);
+  const expected = Buffer.from(ssoMac(secret, userId, expiresText));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return Number(expiresText) * 1000 > now.getTime() ? userId : 'expired';
 }
 
 const DEFAULT_SETTINGS: NotificationSettings = Object.fromEntries(
@@ -115,17 +111,14 @@ export async function userRoutes(app: FastifyInstance) {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
 
-  // Profile pictures: DATA_DIR/uploads/profile/<username>, or the S3-compatible bucket when configured.
-  const store = app.config.s3
-    ? s3Store(app.config.s3, 'uploads/')
-    : diskStore(path.join(app.config.dataDir, 'uploads'));
+  // Profile pictures under profile/<username>, where storage/select.ts puts uploads (bucket, PostgreSQL or disk).
+  const store = uploadStore(app.config, app.database);
   const imageKey = (username: string) => `profile/${username}`;
 
   async function loadProfile(user: SessionUser): Promise<Profile> {
     const [row] = await app.db
       .select({
         email: users.email,
-        role: users.role,
         image: users.image,
         version: users.profileImageVersion,
       })
@@ -135,7 +128,7 @@ export async function userRoutes(app: FastifyInstance) {
     return {
       username: user.username,
       email: row?.email ?? user.email,
-      role: row?.role ?? user.role,
+      role: user.role, // from ADMIN_EMAILS, resolved with the session
       image: row?.image ?? user.image ?? null,
       profileImageUrl:
         version === null ? null : `/api/user/profile/image/${encodeURIComponent(user.username)}?v=${version}`,
@@ -146,45 +139,39 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.get('/api/user/profile', async (request) => loadProfile(requireUser(request)));
 
-  app.post('/api/user/profile/upload', async (request) => {
+  // A picture comes as multipart; JSON still reaches the handler, which names the field it wants (400).
+  app.post('/api/user/profile/upload', { config: { bodies: ['multipart', 'json'] } }, async (request) => {
     const user = requireUser(request);
     if (!request.isMultipart()) {
       throw badRequest('Send the picture as multipart form data in the field "file".', {
         file: 'A PNG, JPEG or WebP image is required',
       });
     }
+    const tooLarge = () =>
+      new AppError(413, 'PayloadTooLarge', 'The picture must be at most 2 MB.', {
+        file: 'The picture must be at most 2 MB',
+      });
     // Everything that goes wrong while reading the form (no boundary, cut-off body, too large) is the client's.
     let buffer: Buffer;
     try {
       const part = await request.file();
       if (!part)
         throw badRequest('A picture is required.', { file: 'A PNG, JPEG or WebP image is required' });
-      try {
-        buffer = await part.toBuffer();
-      } catch (err) {
-        if (part.file.truncated)
-          throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-        throw err;
-      }
+      buffer = await part.toBuffer();
+      // busboy cuts the file at limits.fileSize and marks it truncated; when the cut falls on a chunk boundary
+      // toBuffer() returns the first 2 MB without an error. So the flag is checked here, on every path.
+      if (part.file.truncated) throw tooLarge();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'PayloadTooLarge', 'The picture must be at most 2 MB.', {
-          file: 'The picture must be at most 2 MB',
-        });
-      }
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw badRequest('The upload is not valid multipart form data.', {
         file: 'Send the picture in the field "file"',
       });
     }
     if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
-    const type = sniffImageType(buffer);
-    if (!type) {
-      throw badRequest('The picture must be a PNG, JPEG or WebP image.', {
-        file: 'The picture must be a PNG, JPEG or WebP image',
-      });
-    }
-    await store.put(imageKey(user.username), buffer, type);
+    // Store only a re-encoded copy: a polyglot (image header + HTML) never reaches the bucket.
+    const picture = await reencodeImage(buffer);
+    await store.put(imageKey(user.username), picture.bytes, picture.type);
     await app.db
       .update(users)
       .set({ profileImageVersion: sql`coalesce(${users.profileImageVersion}, 0) + 1` })
@@ -206,10 +193,13 @@ export async function userRoutes(app: FastifyInstance) {
     const buffer = await store.get(imageKey(username));
     const type = buffer && sniffImageType(buffer);
     if (!buffer || !type) throw notFound('No profile picture.');
+    // An image, never a document: no sniffing, shown inline, and nothing may run if it is opened directly.
     return reply
       .type(type)
       .header('cache-control', 'public, max-age=60')
       .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('content-security-policy', "default-src 'none'; sandbox")
       .send(buffer);
   });
 
@@ -296,8 +286,18 @@ export async function userRoutes(app: FastifyInstance) {
   /** The settings' owner: from the signed id (email link, no sign-in needed) or else the session. */
   function settingsOwner(request: FastifyRequest, id: string | undefined): string {
     if (id !== undefined) {
-      const userId = verifySsoToken(app.config.authSecret, id);
+      const userId = verifySsoToken(app.config.authSecret, id, app.clock.now());
       if (!userId) throw badRequest('This link is not valid.', { id: 'Invalid settings id' });
+      if (userId === 'expired') {
+        throw new AppError(
+          400,
+          'ExpiredLink',
+          'This link has expired. Sign in to change your notification settings.',
+          {
+            id: 'Expired settings link',
+          },
+        );
+      }
       return userId;
     }
     return requireUser(request).username;
@@ -308,7 +308,7 @@ export async function userRoutes(app: FastifyInstance) {
     if (!user) throw notFound('No such account.');
     const [row] = await app.db.select().from(ssoSettings).where(eq(ssoSettings.userId, userId));
     return {
-      id: ssoSettingsToken(app.config.authSecret, userId),
+      id: ssoSettingsToken(app.config.authSecret, userId, app.clock.now()),
       email: user.email,
       settings: { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) },
     };

@@ -1,6 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 
 /** Where uploaded files live: a folder under DATA_DIR, or an S3-compatible bucket when S3_* is configured. */
 export type ObjectStore = {
@@ -32,9 +33,9 @@ export function s3SettingsFromEnv(env: NodeJS.ProcessEnv): S3Settings | undefine
   };
 }
 
-/** Keys are relative paths of safe segments ([A-Za-z0-9._-]), never `..`. */
+/** Keys are relative paths of segments of S3's "safe characters" (A-Z a-z 0-9 ! - _ . * ' ( )), never `.`/`..`. */
 function checkKey(key: string): string {
-  if (!key.split('/').every((s) => /^[A-Za-z0-9._-]+$/.test(s) && s !== '.' && s !== '..'))
+  if (!key.split('/').every((s) => /^[A-Za-z0-9!_.*'()-]+$/.test(s) && s !== '.' && s !== '..'))
     throw new Error(`Invalid object key: ${key}`);
   return key;
 }
@@ -45,9 +46,15 @@ export function diskStore(root: string): ObjectStore {
     async put(key, body) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, body);
-      await rename(tmp, target);
+      // Unique per write: concurrent uploads of one key each rename their own complete file into place.
+      const tmp = `${target}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(tmp, body);
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       try {
@@ -62,72 +69,32 @@ export function diskStore(root: string): ObjectStore {
   };
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
 /**
- * AWS Signature Version 4 headers for one S3 request. `headers` are the extra headers to sign (lower-case
- * names); host, x-amz-date and x-amz-content-sha256 are added.
+ * An S3-compatible bucket, path-style. Requests are signed with SigV4 by aws4fetch (a small, maintained signer
+ * over fetch, no dependencies): it canonicalises the key as SigV4 requires (RFC 3986, so `!'()*` are encoded in
+ * the signature) and retries 5xx/429. The payload hash is signed too, so the bucket rejects altered bodies.
  */
-export function signS3Request(opts: {
-  method: string;
-  url: URL;
-  headers?: Record<string, string>;
-  payloadHash: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-  now: Date;
-}): Record<string, string> {
-  const amzDate = opts.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(opts.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v.trim()])),
-    host: opts.url.host,
-    'x-amz-content-sha256': opts.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalQuery = [...opts.url.searchParams]
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .sort()
-    .join('&');
-  const canonicalRequest = [
-    opts.method,
-    opts.url.pathname,
-    canonicalQuery,
-    names.map((n) => `${n}:${headers[n]}\n`).join(''),
-    names.join(';'),
-    opts.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${opts.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, day), opts.region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  const { host: _host, ...sent } = headers;
-  return {
-    ...sent,
-    authorization: `AWS4-HMAC-SHA256 Credential=${opts.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-  };
-}
-
-export function s3Store(s3: S3Settings, prefix = '', fetchImpl: typeof fetch = fetch): ObjectStore {
+export function s3Store(s3: S3Settings, prefix = ''): ObjectStore {
+  const client = new AwsClient({
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    service: 's3',
+    region: s3.region,
+    retries: 2,
+  });
   const urlFor = (key: string) =>
-    new URL(`${s3.endpoint.replace(/\/$/, '')}/${encodeURIComponent(s3.bucket)}/${prefix}${checkKey(key)}`);
-  const send = (method: string, key: string, body?: Buffer, contentType?: string) => {
-    const url = urlFor(key);
-    const headers = signS3Request({
+    `${s3.endpoint.replace(/\/$/, '')}/${encodeURIComponent(s3.bucket)}/${prefix}${checkKey(key)}`;
+  const send = (method: string, key: string, body?: Buffer, contentType?: string) =>
+    client.fetch(urlFor(key), {
       method,
-      url,
-      headers: contentType ? { 'content-type': contentType } : {},
-      payloadHash: sha256(body ?? ''),
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      region: s3.region,
-      now: new Date(),
+      headers: {
+        'x-amz-content-sha256': createHash('sha256')
+          .update(body ?? '')
+          .digest('hex'),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      ...(body ? { body: new Uint8Array(body) } : {}),
     });
-    return fetchImpl(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
-  };
   return {
     async put(key, body, contentType) {
       const res = await send('PUT', key, body, contentType);

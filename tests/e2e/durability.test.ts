@@ -140,7 +140,8 @@ class Client {
     await this.ok('POST', '/api/auth/callback/credentials', {
       form: { email, password, csrfToken, callbackUrl: '/', json: 'true' },
     });
-    this.csrf = csrfToken;
+    // The token is bound to the session: the signed-in session has its own.
+    this.csrf = (await this.ok<{ csrfToken: string }>('GET', '/api/auth/csrf')).csrfToken;
   }
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { ssoSettingsLink } from '../../server/routes/user';
 import { signInApi, signUpAndSignIn } from './accounts';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
@@ -20,10 +21,12 @@ afterAll(async () => {
 
 const PASSWORD = 'Passw0rd!x';
 const NEW_PASSWORD = 'Brand-new-pass9';
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(128, 7),
-]);
+/** A real 16×16 picture: uploads are decoded and re-encoded, so a bare signature would be refused. */
+const PNG = await sharp({
+  create: { width: 16, height: 16, channels: 3, background: { r: 40, g: 90, b: 200 } },
+})
+  .png()
+  .toBuffer();
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 const csrf = async (page: Page) =>

@@ -30,6 +30,8 @@ describe('home', () => {
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
     await openHome(page);
+    // The strips below the leaderboard are a lazy chunk: wait for it before counting.
+    await page.locator('[data-tour="in-the-works"]').waitFor();
     for (const anchor of ['account', 'search', 'alerts', 'trending', 'recently-audited', 'filters', 'in-the-works'])
       expect(await page.locator(`[data-tour="${anchor}"]:visible`).count(), anchor).toBe(1);
     expect(await page.locator('[data-tour="alerts"]').getByRole('button', { name: 'Report Incident' }).count()).toBe(1);

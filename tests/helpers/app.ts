@@ -11,19 +11,42 @@ export type TestApp = {
   database: Database;
   config: Config;
   close: () => Promise<void>;
+  /**
+   * Simulates a restart with other settings: closes this server (not its database) and builds a new one on the
+   * same database and DATA_DIR (so the same generated AUTH_SECRET). Close only the returned app afterwards.
+   */
+  restart: (env?: Record<string, string>) => Promise<TestApp>;
 };
 
 /**
  * A real server (Fastify through app.inject) on a real database: in-memory PGlite by default, or
  * PostgreSQL when TEST_DATABASE_URL is set (each call gets its own fresh schema there).
+ * `before` runs on the empty database before the app opens and migrates it (e.g. to lay down an older schema);
+ * PGlite then lives in files under DATA_DIR/pglite instead of memory.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { before?: (target: { url?: string; dataDir: string }) => Promise<void> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const scratch = process.env.TEST_DATABASE_URL
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
-  const database = await openDatabase({ url: scratch?.url, dataDir: ':memory:' });
+  await opts.before?.({ url: scratch?.url, dataDir });
+  const database = await openDatabase({ url: scratch?.url, dataDir: opts.before ? dataDir : ':memory:' });
+  return startApp(env, dataDir, database, async () => {
+    await database.close();
+    await scratch?.drop();
+  });
+}
+
+async function startApp(
+  env: Record<string, string>,
+  dataDir: string,
+  database: Database,
+  closeDatabase: () => Promise<void>,
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -32,15 +55,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     close: async () => {
       await app.close();
-      await database.close();
-      await scratch?.drop();
+      await closeDatabase();
+    },
+    restart: async (next = {}) => {
+      await app.close();
+      return startApp(next, dataDir, database, closeDatabase);
     },
   };
 }
 
 let counter = 0;
 /** Creates a scratch database next to the one TEST_DATABASE_URL names, so tests never share state. */
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
   const admin = async (sql: string) => {

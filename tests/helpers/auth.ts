@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { users } from '../../server/db/schema/accounts';
 
 export type TestSession = {
   /** Cookie header value: the session cookie and the CSRF cookie. */
@@ -44,54 +42,76 @@ export async function getCsrf(app: FastifyInstance, cookie = ''): Promise<{ csrf
   return { csrf, cookie: [cookie, fresh].filter(Boolean).join('; ') };
 }
 
-/** Signs in with the real credentials route (form-encoded, json=true). Throws with the body on failure. */
+let clients = 0;
+/**
+ * A client address of its own (198.18.0.0/15, the benchmarking range), for `app.inject({ remoteAddress })`: the
+ * helpers below act as a new visitor each, so the per-address limits and lockouts of one test do not add up.
+ */
+export function newClientAddress(): string {
+  const n = ++clients;
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Signs in with the real credentials route (form-encoded, json=true), from a new client address unless
+ * `remoteAddress` is given. Throws with the body on failure.
+ */
 export async function signIn(
   app: FastifyInstance,
   email: string,
   password: string,
+  remoteAddress = newClientAddress(),
 ): Promise<TestSession & { response: LightMyRequestResponse }> {
-  const { csrf, cookie: csrfCookie } = await getCsrf(app);
+  const { csrf: anonymousCsrf, cookie: csrfCookie } = await getCsrf(app);
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/callback/credentials',
+    remoteAddress,
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
     payload: new URLSearchParams({
       email,
       password,
-      csrfToken: csrf,
+      csrfToken: anonymousCsrf,
       callbackUrl: '/',
       json: 'true',
     }).toString(),
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = [csrfCookie, cookieHeader(response)].filter(Boolean).join('; ');
+  // The token is bound to the session: the new session needs a new one, as the browser fetches after sign-in.
+  const { csrf: sessionCsrf } = await getCsrf(app, cookie);
   const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
   const user = (session.json() as { user: { username: string; email: string } }).user;
-  return { cookie, csrf, user: { username: user.username, email: user.email }, response };
+  return { cookie, csrf: sessionCsrf, user: { username: user.username, email: user.email }, response };
 }
 
 /**
  * A new confirmed account, signed in through the real routes: sign-up, the code from the outbox, verify,
- * credentials sign-in. `admin` gives the account the admin role (as ADMIN_EMAILS would).
+ * credentials sign-in. An admin is an address listed in the app's ADMIN_EMAILS (`createTestApp({ ADMIN_EMAILS })`).
  */
 export async function signUpAndSignIn(
   app: FastifyInstance,
   email = `user-${randomUUID().slice(0, 8)}@example.com`,
-  opts: { admin?: boolean; password?: string } = {},
+  opts: { password?: string } = {},
 ): Promise<TestSession> {
   const password = opts.password ?? TEST_PASSWORD;
-  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
+  const remoteAddress = newClientAddress();
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    remoteAddress,
+    payload: { email, password },
+  });
   if (signup.statusCode !== 200) throw new Error(`sign-up failed: ${signup.statusCode} ${signup.body}`);
   const code = await latestCode(app, email);
   const verify = await app.inject({
     method: 'POST',
     url: '/api/auth/verify-email',
+    remoteAddress,
     payload: { email, verificationCode: code },
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
-  if (opts.admin)
-    await app.db.update(users).set({ role: 'admin' }).where(eq(users.email, email.toLowerCase()));
-  const { cookie, csrf, user } = await signIn(app, email, password);
+  const { cookie, csrf, user } = await signIn(app, email, password, remoteAddress);
   return { cookie, csrf, user };
 }
 

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from './app';
 export const SEED_DAY = new Date('2026-11-20T00:00:00Z');
 
 /** A test app on a database seeded with `count` generated projects, with the search index built. */
-export async function createSeededApp(count = 80): Promise<TestApp> {
-  const t = await createTestApp();
+export async function createSeededApp(count = 80, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(env);
   await seedIfEmpty(t.database.db, count, { today: SEED_DAY });
   await searchService(t.database).refresh();
   return t;

@@ -4,7 +4,8 @@ import { users } from '../../server/db/schema/index';
 
 /**
  * A browser-like client for app.inject: keeps cookies between calls and sends the CSRF header on writes.
- * `signIn` creates a confirmed account (admin when asked) and signs in through the real credentials route.
+ * `signIn` creates a confirmed account and signs in through the real credentials route. An admin is an address
+ * listed in the app's ADMIN_EMAILS (`createTestApp({ ADMIN_EMAILS })`), as in production.
  */
 export type Client = {
   username: string;
@@ -18,7 +19,7 @@ let n = 0;
 
 export async function signIn(
   app: FastifyInstance,
-  opts: { email?: string; admin?: boolean } = {},
+  opts: { email?: string } = {},
 ): Promise<Client> {
   const email = opts.email ?? `user${process.pid}-${Date.now()}-${n++}@example.com`;
   const [row] = await app.db
@@ -27,7 +28,6 @@ export async function signIn(
       email,
       passwordHash: await hashPassword(PASSWORD),
       confirmed: true,
-      role: opts.admin ? 'admin' : 'user',
     })
     .returning();
   const client = anonymous(app);
@@ -43,7 +43,14 @@ export async function signIn(
 /** A cookie-keeping client without a session. */
 export function anonymous(app: FastifyInstance): Client {
   const cookies = new Map<string, string>();
-  let csrfToken: string | undefined;
+  // The CSRF token is bound to the session: fetched again whenever the session cookie changed (sign-in,
+  // impersonation), as the browser client does after a 403 CsrfError. Concurrent writes share one fetch.
+  let csrf: { session: string; token: Promise<string> } | undefined;
+  const sessionCookie = () =>
+    [...cookies]
+      .filter(([name]) => name.endsWith('session-token'))
+      .map(([name, value]) => `${name}=${value}`)
+      .join(';');
   const send = async (opts: InjectOptions) => {
     const res = await app.inject({
       ...opts,
@@ -59,12 +66,18 @@ export function anonymous(app: FastifyInstance): Client {
   const inject = async (opts: InjectOptions) => {
     const method = (opts.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') {
-      if (!csrfToken) csrfToken = (await send({ method: 'GET', url: '/api/auth/csrf' })).json().csrfToken;
+      if (!csrf || csrf.session !== sessionCookie()) {
+        const token = send({ method: 'GET', url: '/api/auth/csrf' }).then(
+          (r) => r.json().csrfToken as string,
+        );
+        csrf = { session: sessionCookie(), token };
+      }
+      const csrfToken = await csrf.token;
       const isForm = typeof opts.url === 'string' && opts.url.startsWith('/api/auth/callback/');
       if (isForm && opts.payload && typeof opts.payload === 'object') {
         return send({ ...opts, payload: { ...(opts.payload as object), csrfToken } });
       }
-      return send({ ...opts, headers: { 'x-csrf-token': csrfToken!, ...(opts.headers ?? {}) } });
+      return send({ ...opts, headers: { 'x-csrf-token': csrfToken, ...(opts.headers ?? {}) } });
     }
     return send(opts);
   };

@@ -9,8 +9,8 @@ describe('PUT /api/announcement (admin only)', () => {
   let admin: Client;
   let user: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signIn(t.app, { admin: true });
+    t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
+    admin = await signIn(t.app, { email: 'admin@example.com' });
     user = await signIn(t.app);
   }, 120_000);
   afterAll(async () => t?.close());

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
+import { OidcClient } from '../../server/accounts/oidc';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, signUpAndSignIn } from '../helpers/auth';
 import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provider';
@@ -115,6 +116,8 @@ describe('social sign-in through OpenID Connect', () => {
     expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(res.cookies.find((c) => c.name === 'oidc-state')).toMatchObject({
       httpOnly: true,
       sameSite: 'Lax',
@@ -167,6 +170,43 @@ describe('social sign-in through OpenID Connect', () => {
     expect(callback.cookies.map((c) => c.name)).not.toContain('session-token');
   });
 
+  it('refuses a code issued to another sign-in, even with that sign-in\'s state (PKCE verifier and nonce are bound)', async () => {
+    account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
+    const mine = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    const back = await throughProvider(theirs.headers.location as string);
+    back.searchParams.set('state', new URL(mine.headers.location as string).searchParams.get('state')!);
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: cookieHeader(mine) },
+    });
+    expect(callback.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
+    expect(callback.cookies.map((c) => c.name)).not.toContain('session-token');
+  });
+
+  it('refuses a callback naming another issuer (mix-up) and a replayed code', async () => {
+    account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    const back = await throughProvider(start.headers.location as string);
+    const mixedUp = new URL(back);
+    mixedUp.searchParams.set('iss', 'https://idp.evil.example');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${mixedUp.pathname}${mixedUp.search}`,
+      headers: { cookie: cookieHeader(start) },
+    });
+    expect(refused.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
+    // The genuine answer works once; the same code again is refused by the provider.
+    const genuine = `${back.pathname}${back.search}`;
+    const first = await t.app.inject({ method: 'GET', url: genuine, headers: { cookie: cookieHeader(start) } });
+    expect(first.headers.location).toBe('/');
+    expect(first.cookies.map((c) => c.name)).toContain('session-token');
+    const replay = await t.app.inject({ method: 'GET', url: genuine, headers: { cookie: cookieHeader(start) } });
+    expect(replay.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
+    expect(replay.cookies.map((c) => c.name)).not.toContain('session-token');
+  });
+
   it('sends an unknown provider to the sign-in page', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -180,5 +220,17 @@ describe('social sign-in through OpenID Connect', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin' });
     expect(res.body).toContain('Sign in with Google');
     expect(res.body).toContain('href="/api/auth/signin/facebook?callbackUrl=%2F"');
+  });
+});
+
+describe('the OpenID issuer must be https', () => {
+  const config = (issuer: string) => ({ issuer, clientId: 'c', clientSecret: 's', providers: ['Google'] });
+
+  it('allows http only for a loopback issuer outside production', () => {
+    expect(() => new OidcClient(config('http://127.0.0.1:4000'), false)).not.toThrow();
+    expect(() => new OidcClient(config('http://localhost:4000'), false)).not.toThrow();
+    expect(() => new OidcClient(config('https://idp.example'), true)).not.toThrow();
+    expect(() => new OidcClient(config('http://127.0.0.1:4000'), true)).toThrow(/https/);
+    expect(() => new OidcClient(config('http://idp.example'), false)).toThrow(/https/);
   });
 });

@@ -66,10 +66,10 @@ describe('OFREP over the session', () => {
     dir = tmp();
     // The file is written once the accounts exist (targeting needs their ids); until then an empty flag set.
     writeFileSync(path.join(dir, 'flags.json'), JSON.stringify({ flags: {} }));
-    t = await createTestApp({ FLAGS_FILE: path.join(dir, 'flags.json') });
+    t = await createTestApp({ FLAGS_FILE: path.join(dir, 'flags.json'), ADMIN_EMAILS: 'root@example.com' });
     alice = await signIn(t.app, { email: 'alice@example.com' });
     bob = await signIn(t.app, { email: 'bob@example.com' });
-    admin = await signIn(t.app, { email: 'root@example.com', admin: true });
+    admin = await signIn(t.app, { email: 'root@example.com' });
     const changed = new Promise<void>((resolve) => t.app.flags.onChange(resolve));
     writeFileSync(
       path.join(dir, 'flags.json'),

@@ -25,8 +25,8 @@ describe('impersonation with the impersonationTool flag on (repository flags.jso
   let user: Client;
   let target: Client;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'listed@example.com' });
-    admin = await signIn(t.app, { admin: true });
+    t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com,listed@example.com' });
+    admin = await signIn(t.app, { email: 'admin@example.com' });
     listedAdmin = await signIn(t.app, { email: 'listed@example.com' });
     user = await signIn(t.app);
     target = await signIn(t.app);
@@ -150,12 +150,12 @@ describe('impersonation with the impersonationTool flag off', () => {
         },
       }),
     );
-    t = await createTestApp({ FLAGS_FILE: file });
+    t = await createTestApp({ FLAGS_FILE: file, ADMIN_EMAILS: 'admin@example.com' });
   }, 120_000);
   afterAll(async () => t?.close());
 
   it('refuses an admin with 403 and keeps the session', async () => {
-    const admin = await signIn(t.app, { admin: true });
+    const admin = await signIn(t.app, { email: 'admin@example.com' });
     const target = await signIn(t.app);
     const res = await create(admin, target.username);
     expect(res.statusCode).toBe(403);

@@ -8,7 +8,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { contracts, projects } from '../../server/db/schema/index';
-import { cookieHeader, signUpAndSignIn, type TestSession } from '../helpers/auth';
+import {
+  cookieHeader,
+  getCsrf,
+  signIn,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+  type TestSession,
+} from '../helpers/auth';
 import { createSeededApp } from '../helpers/seeded';
 
 /**
@@ -19,8 +26,10 @@ import { createSeededApp } from '../helpers/seeded';
  * ids and with garbage — is sent garbage as a visitor, a user, an admin and an admin impersonating a user:
  * no body, malformed JSON, JSON that is not an object, wrong field types, 100k-character strings, NUL bytes,
  * deep nesting, bad numbers and unknown fields in query strings, 2 MB bodies (413), wrong content types,
- * broken multipart, broken gzip and a gzip bomb. Every answer must be below 500; under /api/ and /ofrep/ every
- * 4xx must be JSON with a string `error` and `message`.
+ * broken multipart, broken gzip and a gzip bomb, prototype keys (`__proto__`, `constructor`, `toString`) as
+ * query and body keys and values and as path parameters. Every answer must be below 500; under /api/ and /ofrep/
+ * every 4xx must be JSON with a string `error` and `message`. Then percent-encoded paths (`/%61pi/...` is routed to
+ * `/api/...`) must meet the same route rules, and JSON routes must refuse form, text and multipart bodies.
  */
 
 const captured = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -41,7 +50,7 @@ vi.mock('fastify', async (importOriginal) => {
 // ---------------------------------------------------------------------------------------------------------------
 // The app, its routes, and who calls them
 
-const t = await createSeededApp(12);
+const t = await createSeededApp(12, { ADMIN_EMAILS: 'admin@example.com' });
 afterAll(async () => t.close());
 
 const [project] = await t.app.db.select().from(projects).orderBy(asc(projects.id)).limit(1);
@@ -51,7 +60,7 @@ const PID = project.id;
 const ADDRESS = contract.address;
 
 const user = await signUpAndSignIn(t.app);
-const admin = await signUpAndSignIn(t.app, undefined, { admin: true });
+const admin = await signUpAndSignIn(t.app, 'admin@example.com');
 
 /** A watchlist of the user, so update/toggle/export get past the lookup. */
 const created = await t.app.inject({
@@ -62,23 +71,33 @@ const created = await t.app.inject({
 });
 const WATCHLIST_ID = (created.json() as { id: string }).id;
 
-/** The admin, impersonating the user (writes then also go through the impersonation audit). */
+/**
+ * The admin, impersonating the user (writes then also go through the impersonation audit). It starts from a
+ * second sign-in of the admin: starting to impersonate replaces that session, not the one ADMIN uses.
+ */
 const impersonating: TestSession = await (async () => {
+  const second = await signIn(t.app, admin.user.email, TEST_PASSWORD);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/impersonation-tool/create',
-    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+    headers: { cookie: second.cookie, 'x-csrf-token': second.csrf },
     payload: { impersonatingUserId: user.user.username },
   });
   if (res.statusCode !== 200) throw new Error(`impersonation failed: ${res.statusCode} ${res.body}`);
   // The new session cookie replaces the admin's; the CSRF cookie stays.
   const jar = new Map<string, string>();
-  for (const pair of [...admin.cookie.split('; '), ...cookieHeader(res).split('; ')]) {
+  for (const pair of [...second.cookie.split('; '), ...cookieHeader(res).split('; ')]) {
     const at = pair.indexOf('=');
     if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
   }
-  return { ...admin, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  // CSRF tokens are bound to the session: the impersonation session gets its own.
+  const { csrf } = await getCsrf(t.app, cookie);
+  return { ...admin, cookie, csrf };
 })();
+
+/** Signs out during the sign-out route's probes (sign-out revokes the session), so USER stays signed in. */
+const leaving = await signUpAndSignIn(t.app);
 
 type Identity = { name: string; headers: Record<string, string> };
 const VISITOR: Identity = { name: 'visitor', headers: {} };
@@ -95,7 +114,15 @@ const BROKEN_COOKIES: Identity = {
     'x-csrf-token': 'nope',
   },
 };
+const LEAVING: Identity = {
+  name: 'user signing out',
+  headers: { cookie: leaving.cookie, 'x-csrf-token': leaving.csrf },
+};
 const IDENTITIES = [VISITOR, USER, ADMIN, IMPERSONATING, BROKEN_COOKIES];
+/** Routes that end the caller's session get identities of their own. */
+const IDENTITIES_FOR: Record<string, Identity[]> = {
+  '/api/auth/signout': [VISITOR, LEAVING, BROKEN_COOKIES],
+};
 
 /**
  * Who gets the whole garbage list on a route (signed out and signed in by default; the admin where only an
@@ -106,6 +133,7 @@ const FULL_FOR: Record<string, Identity[]> = {
   '/api/admin/announcement': [VISITOR, ADMIN],
   '/api/impersonation-tool/create': [USER, ADMIN],
   '/api/impersonation-tool/delete': [USER, IMPERSONATING],
+  '/api/auth/signout': [VISITOR, LEAVING],
 };
 
 const ROUTES = [...new Map(captured.map((r) => [`${r.method} ${r.url}`, r])).values()];
@@ -138,6 +166,12 @@ const QUERY_GARBAGE = [
   '..%2F..%2Fetc%2Fpasswd',
   "'%20OR%201%3D1--",
   HUGE,
+  // Prototype keys as values (a handler that looks them up in a plain object finds Object.prototype's).
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
 ];
 
 /** Values for one JSON field. */
@@ -156,6 +190,9 @@ const JSON_GARBAGE: unknown[] = [
   [HUGE],
   { 'a\u0000b': 'c' },
   deep(),
+  '__proto__',
+  'constructor',
+  'toString',
 ];
 
 /** A valid-looking query for each GET route: garbage replaces one parameter at a time. */
@@ -245,7 +282,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
     callbackUrl: '/',
     json: 'true',
   },
-  '/api/auth/signout': { csrfToken: user.csrf, callbackUrl: '/', json: 'true' },
+  '/api/auth/signout': { csrfToken: leaving.csrf, callbackUrl: '/', json: 'true' },
   '/api/auth/_log': { level: 'warn', code: 'GARBAGE', details: { a: 1 } },
   '/api/auth/signin/:provider': { csrfToken: user.csrf, callbackUrl: '/' },
   '/api/user/change-password': { oldPassword: 'not-the-password', newPassword: 'Passw0rd!y' },
@@ -294,6 +331,9 @@ const GARBAGE_FILLERS = [
   '%2e%2e',
   '00000000-0000-0000-0000-000000000000',
   'x'.repeat(5000),
+  '__proto__',
+  'constructor',
+  'toString',
 ];
 
 function fillPath(url: string, filler: (name: string) => string): string {
@@ -379,8 +419,9 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   const probes: Probe[] = [];
   const raw = (label: string, payload: string | Buffer, type = 'application/json', extra = {}) =>
     probes.push({ label, url: path, payload, headers: { 'content-type': type, ...extra } });
-  probes.push({ label: 'no body', url: path });
+  // The valid body first: for the sign-out route it is the one probe that still has a session to end.
   raw('valid body', JSON.stringify(valid));
+  probes.push({ label: 'no body', url: path });
   raw('malformed JSON', '{"a":');
   raw('JSON array', '[]');
   raw('garbage headers', JSON.stringify(valid), 'application/json', GARBAGE_HEADERS);
@@ -430,6 +471,15 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     'application/x-www-form-urlencoded',
   );
   raw('form NUL', `email=a%00b&password=${'x'.repeat(5000)}&json=true`, 'application/x-www-form-urlencoded');
+  raw(
+    'form prototype keys',
+    '__proto__[polluted]=1&constructor[prototype][polluted]=1&toString=x&valueOf=1&hasOwnProperty=1&json=true',
+    'application/x-www-form-urlencoded',
+  );
+  raw(
+    'JSON prototype keys',
+    '{"toString":"x","valueOf":1,"hasOwnProperty":"x","constructor":"x","__proto__":"x"}',
+  );
   raw('octet-stream', 'xyz', 'application/octet-stream');
   raw('made-up type', 'xyz', 'garbage/garbage');
   raw('multipart without boundary', 'xyz', 'multipart/form-data');
@@ -520,7 +570,7 @@ const REACHES: Record<string, Identity> = {
   '/api/errors': USER,
   '/api/dev/outbox': VISITOR,
   '/api/auth/session': USER,
-  '/api/auth/signout': USER,
+  '/api/auth/signout': LEAVING,
   '/api/user/profile': USER,
   '/api/user/wallets': USER,
   '/api/user/survey/upload': USER,
@@ -551,7 +601,8 @@ async function check(
   const opts: InjectOptions = {
     method: method as InjectOptions['method'],
     url: probe.url,
-    headers: { 'x-forwarded-for': address, ...who.headers, ...(probe.headers ?? {}) },
+    remoteAddress: address,
+    headers: { ...who.headers, ...(probe.headers ?? {}) },
     ...(probe.payload === undefined ? {} : { payload: probe.payload }),
   };
   let res: LightMyRequestResponse;
@@ -632,7 +683,7 @@ describe('every registered route, fed garbage', () => {
             writes ? bodyProbes(path, url, long) : getProbes(path, url, long);
           const long = probes(true);
           const short = probes(false);
-          for (const who of IDENTITIES) {
+          for (const who of IDENTITIES_FOR[url] ?? IDENTITIES) {
             const whole = full && method !== 'HEAD' && fullFor.includes(who);
             for (const probe of whole ? long : short) {
               const status = await check(failures, who, method, probe);
@@ -652,7 +703,8 @@ describe('every registered route, fed garbage', () => {
                   payload: TOO_BIG,
                   headers: { 'content-type': type },
                 };
-                await check(failures, who, method, probe, 413);
+                // Over the limit is 413; a type the route does not take is refused (415) before it is read.
+                await check(failures, who, method, probe, acceptsType(url, type) ? 413 : 415);
               }
             }
           }
@@ -667,6 +719,185 @@ describe('every registered route, fed garbage', () => {
       expect(failures).toEqual([]);
     }, 120_000);
   }
+
+  it('left Object.prototype as it was', () => {
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Route rules follow the matched route: percent-encoded paths, and the body types each route takes
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes under /api/ whose route takes forms (the auth service's form posts and the beacon log). */
+const FORM_ROUTES = new Set([
+  '/api/auth/callback/credentials',
+  '/api/auth/signout',
+  '/api/auth/signin/:provider',
+  '/api/auth/_log',
+]);
+/** Whether the route of `url` takes a body of `type` (writes under /api/ take JSON unless they say otherwise). */
+function acceptsType(url: string, type: string): boolean {
+  if (!url.startsWith('/api/')) return true;
+  if (type === 'application/json') return true;
+  if (type === 'application/x-www-form-urlencoded') return FORM_ROUTES.has(url);
+  if (type === 'text/plain') return url === '/api/auth/_log';
+  if (type.startsWith('multipart/form-data')) return url === '/api/user/profile/upload';
+  return false;
+}
+
+/** `/api/x` → `/%61pi/x`: a different string that the router decodes to the same route. */
+const encodeFirst = (path: string) => `/%${path.charCodeAt(1).toString(16)}${path.slice(2)}`;
+
+const API_WRITES = ROUTES.filter((r) => WRITE_METHODS.has(r.method) && r.url.startsWith('/api/'));
+
+describe('percent-encoded paths meet the rules of the route they reach', () => {
+  it('refuses every write under /api/ made with a session cookie and no CSRF token (403), however spelled', async () => {
+    const failures: string[] = [];
+    const signedInNoToken: Identity = { name: 'user without token', headers: { cookie: user.cookie } };
+    for (const { method, url } of API_WRITES) {
+      if (url === '/api/auth/_log') continue; // a beacon: no token, by design
+      const path = pathsFor(url)[0]!.path;
+      for (const spelled of [path, encodeFirst(path)]) {
+        const body = JSON.stringify({ ...(BODIES[url] ?? {}), csrfToken: undefined });
+        const probe = {
+          label: 'no token',
+          url: spelled,
+          payload: body,
+          headers: { 'content-type': 'application/json' },
+        };
+        await check(failures, signedInNoToken, method, probe, 403);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses the auth form posts without a token for a visitor too (login CSRF), however spelled', async () => {
+    const failures: string[] = [];
+    for (const url of [
+      '/api/auth/callback/credentials',
+      '/api/auth/signout',
+      '/api/auth/signin/credentials',
+    ]) {
+      for (const spelled of [url, encodeFirst(url), url.replace('/auth/', '/%61uth/')]) {
+        const probe = {
+          label: 'form without token',
+          url: spelled,
+          payload: 'email=a%40b.co&password=Passw0rd!x&callbackUrl=%2F&json=true',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        };
+        await check(failures, VISITOR, 'POST', probe, 403);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers every read the same through a percent-encoded path', async () => {
+    const failures: string[] = [];
+    for (const { method, url } of ROUTES) {
+      if (method !== 'GET' || url === '/' || url.startsWith('/api/auth/callback/')) continue;
+      const path = pathsFor(url)[0]!.path;
+      const valid = QUERIES[url] ? `?${query(encoded(QUERIES[url]))}` : '';
+      for (const who of [VISITOR, USER]) {
+        const plain = await check(failures, who, 'GET', { label: 'plain', url: `${path}${valid}` });
+        const spelled = await check(failures, who, 'GET', {
+          label: 'encoded',
+          url: `${encodeFirst(path)}${valid}`,
+        });
+        if (plain !== spelled)
+          failures.push(`${who.name} GET ${path}: ${plain} but ${encodeFirst(path)}: ${spelled}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('redirects signed-out visitors of /my pages however spelled', async () => {
+    for (const url of ['/my', '/my/settings', '/%6dy/settings', '/%6d%79/watchlists', '/my/%73ettings']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toMatch(/^\/api\/auth\/signin\?error=SessionRequired&/);
+    }
+  });
+
+  it('answers OFREP input in the OFREP shape through a percent-encoded path as well', async () => {
+    for (const payload of [
+      '{"context":{"targetingKey":"a\\u0000b"}}',
+      '{"context":5}',
+      '{"context":{"a":{"b":{"c":1}}}}',
+    ]) {
+      const answers = [];
+      for (const url of [
+        '/ofrep/v1/evaluate/flags',
+        '/%6ffrep/v1/evaluate/flags',
+        '/ofrep/v1/evaluate/flags/%70ortfolio',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
+        answers.push({ status: res.statusCode, body: res.json() as Record<string, unknown> });
+      }
+      expect(answers[1], payload).toEqual(answers[0]);
+      if (answers[0]!.status === 400) {
+        expect(answers[0]!.body).toHaveProperty('errorCode');
+        expect(answers[2]!.body).toHaveProperty('errorCode');
+      }
+    }
+  });
+});
+
+describe('JSON routes take JSON only', () => {
+  const BODY_TYPES: [string, (url: string) => string][] = [
+    [
+      'application/x-www-form-urlencoded',
+      (url) =>
+        new URLSearchParams(Object.entries(BODIES[url] ?? {}).map(([k, v]) => [k, String(v)])).toString(),
+    ],
+    ['text/plain', (url) => JSON.stringify(BODIES[url] ?? {})],
+    [
+      'multipart/form-data; boundary=X',
+      () => '--X\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--X--\r\n',
+    ],
+  ];
+
+  it('refuses form, text and multipart bodies with 415 on every route that does not take them, however spelled', async () => {
+    const failures: string[] = [];
+    for (const { method, url } of API_WRITES) {
+      const path = pathsFor(url)[0]!.path;
+      for (const [type, body] of BODY_TYPES) {
+        if (acceptsType(url, type)) continue;
+        for (const spelled of [path, encodeFirst(path)]) {
+          // Signed in with a valid token: the content type alone is refused.
+          const probe = { label: type, url: spelled, payload: body(url), headers: { 'content-type': type } };
+          await check(failures, USER, method, probe, 415);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets the bodies a route takes reach it (forms on the auth form posts, text on the beacon)', async () => {
+    const failures: string[] = [];
+    for (const { method, url } of API_WRITES) {
+      const path = pathsFor(url)[0]!.path;
+      for (const [type, body] of BODY_TYPES) {
+        if (!acceptsType(url, type)) continue;
+        // A visitor: the form posts then stop at the CSRF check, the beacon logs, the upload needs a session.
+        const status = await check(failures, VISITOR, method, {
+          label: type,
+          url: path,
+          payload: body(url),
+          headers: { 'content-type': type },
+        });
+        if (status === 415) failures.push(`${method} ${path} [${type}] → 415`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 describe('the same write sent several times at once', () => {

@@ -41,6 +41,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ SEED_PROJECTS: '-3', DATA_DIR: dataDir() })).toThrow(/SEED_PROJECTS/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names one', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.0/8, ::1 ,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['1', 'yes', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/8', '127.0.0.1,']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('npm start exits with a clear message in production without the secrets', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir() };
     delete env.AUTH_SECRET;

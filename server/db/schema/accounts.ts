@@ -21,7 +21,7 @@ export const users = pgTable(
     /** Null for accounts that only sign in through an identity provider. */
     passwordHash: text('password_hash'),
     confirmed: boolean('confirmed').notNull().default(false),
-    role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+    // No stored role: the admin role comes from ADMIN_EMAILS on every request (migration 0003 dropped `role`).
     image: text('image'),
     profileImageVersion: integer('profile_image_version'),
     failedLogins: integer('failed_logins').notNull().default(0),
@@ -29,6 +29,29 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
+);
+
+/**
+ * Server-side sessions: the session cookie seals only `id`; every request resolves it here, joined with the user.
+ * A session ends when revoked (sign-out, password change/reset), 30 days after it was last read (`expiresAt`,
+ * renewed on read) or at `absoluteExpiresAt` (90 days after sign-in, never renewed). `adminId` is set while an
+ * admin impersonates `userId`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** 256 random bits, base64url. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_admin_idx').on(t.adminId)],
 );
 
 /** Identity-provider links (social sign-in): provider + subject → user. */

@@ -3,3 +3,4 @@ export * from './projects';
 export * from './site';
 export * from './accounts';
 export * from './watchlists';
+export * from './objects';

@@ -5,8 +5,9 @@ import { AuthForms } from '../../features/auth/AuthForms';
 import { liveAuthModalMachine } from '../../features/auth/liveAuth';
 import { useSessionActor } from '../../features/session/session';
 
-/** Only same-site paths are followed after sign-in. */
-const safeCallback = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : '/');
+/** Only same-site paths are followed after sign-in (`//host` and `/\host` are other sites). */
+const safeCallback = (value: string | null) =>
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 
 /**
  * /auth/login and /auth/signup (narrow layouts): the auth flow on a page, with the same machine as the modal.

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { impersonationAudit as auditTable } from '../db/schema/index';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who impersonated whom when this request arrived (null when not impersonating). */
+    impersonation: { adminId: string; subjectId: string } | null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Writes one impersonation_audit row (the only writer: the tool's start/stop and the hook below). */
+export async function audit(
+  app: FastifyInstance,
+  row: {
+    adminId: string;
+    subjectId: string;
+    action: 'start' | 'stop' | 'write';
+    detail?: Record<string, unknown>;
+  },
+) {
+  await app.db.insert(auditTable).values({ ...row, detail: row.detail ?? null, createdAt: app.clock.now() });
+}
+
+/**
+ * Records every write made while impersonating to a route with `config.audit` (every write under /api/ by
+ * default, plugins/routeConfig.ts; the tool's own routes opt out and write start/stop themselves): method, the
+ * matched route, status — never the body — with the admin as actor and the impersonated user as subject.
+ * Decided on the matched route, so `/%61pi/...` is audited like `/api/...`. It runs in onSend, so the row is
+ * stored before the client sees the answer.
+ */
+export const impersonationAudit = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('impersonation', null);
+
+  app.addHook('onRequest', async (request) => {
+    const user = request.user;
+    request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const who = request.impersonation;
+    if (!who || !request.routeOptions.config.audit || READS.has(request.method)) return payload;
+    if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
+    try {
+      await audit(app, {
+        ...who,
+        action: 'write',
+        detail: { method: request.method, path: request.routeOptions.url, statusCode: reply.statusCode },
+      });
+    } catch (err) {
+      request.log.error({ err }, 'could not write the impersonation audit row');
+    }
+    return payload;
+  });
+});

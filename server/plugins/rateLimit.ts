@@ -1,0 +1,121 @@
+import rateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+  type RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hit, prune } from '../accounts/rate';
+import { AppError } from '../errors';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** What a user-pool form shows for a limit (spec §8: "Attempt limit exceeded, please try after some time."). */
+const userPoolLimit = () =>
+  new AppError(429, 'LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+
+/**
+ * Per-address limits, keyed by the client address (`request.ip`: the socket's, or the forwarded one only through a
+ * proxy that TRUST_PROXY names; IPv6 per /64). Figures a person never meets; a script does. Routes opt in with
+ * `config: { rateLimit: LIMITS.x }`. User-pool routes answer with the Cognito name the forms already show.
+ */
+export const LIMITS = {
+  /** POST /api/auth/callback/credentials: each costs a scrypt. */
+  signIn: { max: 30, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  /** POST /api/auth/signup: a scrypt and a mail. */
+  signUp: { max: 10, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  forgot: { max: 10, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  reset: { max: 10, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  verify: { max: 20, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  resend: { max: 10, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  changePassword: { max: 10, timeWindow: MINUTE, errorResponseBuilder: userPoolLimit },
+  /** GET /api/projects/vote with a `vote` (reading the tally is not counted). */
+  vote: {
+    max: 30,
+    timeWindow: HOUR,
+    allowList: (request: FastifyRequest) => (request.query as { vote?: unknown } | null)?.vote === undefined,
+  },
+  /** Anonymous site writes, so a script cannot fill the tables. */
+  incidents: { max: 10, timeWindow: HOUR },
+  quote: { max: 10, timeWindow: HOUR },
+  events: { max: 600, timeWindow: MINUTE },
+  errors: { max: 60, timeWindow: MINUTE },
+  /** POST /api/auth/_log (client logging by beacon). */
+  log: { max: 30, timeWindow: MINUTE },
+} satisfies Record<string, RateLimitOptions>;
+
+/** The client address as the limits and the lockout count it (IPv6 per /64, IPv4-mapped as IPv4). */
+export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/**
+ * Counters in the database (`rate_counters`, one fixed window per route and address, one atomic upsert per hit),
+ * so every instance on one database shares them and they survive restarts.
+ */
+function databaseStore(app: FastifyInstance): FastifyRateLimitStoreCtor {
+  return class DatabaseStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = 'limit:',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ) {
+      hit(app.db, `${this.prefix}${key}`, max, timeWindow, app.clock.now()).then(
+        (result) => callback(null, { current: result.count, ttl: result.retryAfterMs }),
+        (err: Error) => callback(err),
+      );
+    }
+
+    child(options: unknown) {
+      // The plugin passes the route's merged limit options; routeInfo is the matched route.
+      const { method, url } = (options as { routeInfo: { method: string | string[]; url: string } })
+        .routeInfo;
+      return new DatabaseStore(undefined, `limit:${[method].flat().join(',')} ${url}:`);
+    }
+  };
+}
+
+/**
+ * Where the counters live, the one place that decides: Redis when REDIS_URL is set (shared by every instance,
+ * expiring by themselves), the database otherwise (shared too). Never process memory, which a fleet cannot share.
+ * While Redis is unreachable a limited route answers 503 rather than go unlimited.
+ */
+function counterStore(app: FastifyInstance): Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'> {
+  if (app.redis) return { redis: app.redis, nameSpace: 'limit:' };
+  return { store: databaseStore(app) };
+}
+
+/** Expired counters are deleted every PRUNE_EVERY_MS (rows of every store in `rate_counters`). */
+export const PRUNE_EVERY_MS = 10 * MINUTE;
+
+/**
+ * @fastify/rate-limit, registered once with `global: false`: only routes with `config.rateLimit` are limited.
+ * Over the limit: 429 `{ error, message }` with Retry-After and the RateLimit-* headers.
+ */
+export const rateLimits = fp(async (app: FastifyInstance) => {
+  await app.register(rateLimit, {
+    global: false,
+    ...counterStore(app),
+    enableDraftSpec: true,
+    errorResponseBuilder: () =>
+      new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.'),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      prune(app.db, app.clock.now()).catch((err: unknown) =>
+        app.log.warn({ err }, 'pruning rate counters failed'),
+      );
+    }, PRUNE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});

@@ -1,0 +1,112 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { impersonationAudit, wallets, watchlists } from '../../server/db/schema/index';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { cookieHeader, getCsrf, signUpAndSignIn, type TestSession } from '../helpers/auth';
+
+/**
+ * Issue 12, finding 2: writes made while impersonating must not escape the audit through a percent-encoded path
+ * (`/%61pi/...` is routed to `/api/...`). The audit decides on the matched route, so every such write is recorded
+ * with the route it reached, whether it succeeded or was refused.
+ */
+
+const ADMIN_EMAIL = 'boss@example.com';
+const WALLET = `0x${'b'.repeat(40)}`;
+
+let t: TestApp;
+let admin: TestSession;
+let target: TestSession;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
+  admin = await signUpAndSignIn(t.app, ADMIN_EMAIL);
+  target = await signUpAndSignIn(t.app);
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** Cookie headers merged as a browser's jar would (later values win). */
+const merge = (...cookies: string[]) => {
+  const jar = new Map<string, string>();
+  for (const pair of cookies.join('; ').split('; ')) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+};
+
+const auditRows = async () =>
+  (await t.app.db.select().from(impersonationAudit).orderBy(asc(impersonationAudit.id))).map((r) => ({
+    action: r.action,
+    adminId: r.adminId,
+    subjectId: r.subjectId,
+    detail: r.detail,
+  }));
+
+describe('the impersonation audit is decided on the matched route (finding 2)', () => {
+  it('records writes through percent-encoded paths, accepted or refused, and nothing after exit', async () => {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation-tool/create',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+      payload: { impersonatingUserId: target.user.username },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const cookie = merge(admin.cookie, cookieHeader(started));
+    // The impersonation is a new session: it gets its own CSRF token.
+    const { csrf } = await getCsrf(t.app, cookie);
+    const as = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST', token: string | null = csrf) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie, ...(token === null ? {} : { 'x-csrf-token': token }) },
+        payload,
+      });
+
+    const created = await as('/%61pi/watchlist/create', { name: 'Borrowed' });
+    expect(created.statusCode, created.body).toBe(200);
+    const wallet = await as('/api/user/%77allets', { walletAddress: WALLET });
+    expect(wallet.statusCode, wallet.body).toBe(201);
+    // Refused writes are recorded too: no CSRF token, and an admin-only route the borrowed session cannot use.
+    expect((await as('/%61pi/user/wallets/delete', { walletAddress: WALLET }, 'POST', null)).statusCode).toBe(
+      403,
+    );
+    expect((await as('/%61pi/announcement', { content: 'Hi', active: true }, 'PUT')).statusCode).toBe(403);
+    // Reads are not audited, whatever the path looks like.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/%61pi/watchlist', headers: { cookie } })).statusCode,
+    ).toBe(200);
+
+    // The writes landed on the impersonated user.
+    const lists = await t.app.db.select().from(watchlists).where(eq(watchlists.userId, target.user.username));
+    expect(lists.map((l) => l.name)).toEqual(['Borrowed']);
+    expect(
+      await t.app.db.select().from(wallets).where(eq(wallets.userId, target.user.username)),
+    ).toHaveLength(1);
+
+    const stopped = await as('/%61pi/impersonation-tool/delete', { adminId: admin.user.username });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const back = merge(cookie, cookieHeader(stopped));
+    const backCsrf = (await getCsrf(t.app, back)).csrf;
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/watchlist/create',
+      headers: { cookie: back, 'x-csrf-token': backCsrf },
+      payload: { name: 'Own' },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const who = { adminId: admin.user.username, subjectId: target.user.username };
+    const write = (method: string, path: string, statusCode: number) => ({
+      action: 'write',
+      ...who,
+      detail: { method, path, statusCode },
+    });
+    expect(await auditRows()).toEqual([
+      { action: 'start', ...who, detail: null },
+      write('POST', '/api/watchlist/create', 200),
+      write('POST', '/api/user/wallets', 201),
+      write('POST', '/api/user/wallets/delete', 403),
+      write('PUT', '/api/announcement', 403),
+      { action: 'stop', ...who, detail: null },
+    ]);
+  });
+});

@@ -1,0 +1,225 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sealJwt } from '../../server/plugins/session';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { cookieHeader, getCsrf, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
+
+/**
+ * Issue 12, finding 4: open redirect after sign-in and sign-out. Every callbackUrl that leads off the site ends in
+ * a same-site path; the origin comes from configuration (PUBLIC_URL or HOST:PORT), never from the Host header.
+ */
+
+// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+/** Targets that left the site before (the first three are the review's), and their relatives. */
+const ATTACKS = [
+  '/.//evil.example/phish',
+  '//evil.example/phish',
+  'https://other//x',
+  '///evil.example/phish',
+  '/\\evil.example/phish',
+  '\\\\evil.example/phish',
+  '/\t/evil.example/phish',
+  ' //evil.example/phish',
+  '/..//evil.example/phish',
+  '/a/../..//evil.example/phish',
+  '/%2e//evil.example/phish',
+  'https://evil.example/phish',
+  'https:evil.example/phish',
+  'HTTPS://EVIL.EXAMPLE/phish',
+  'javascript:alert(document.domain)',
+  'data:text/html,<script>alert(1)</script>',
+];
+
+/** Where a browser on this site goes with `location`: it must stay on the site, on a path that is one. */
+function expectStaysOnSite(location: string | undefined) {
+  expect(location).toBeTypeOf('string');
+  const here = 'http://site.test';
+  expect(new URL(location!, `${here}/current`).origin).toBe(here);
+  expect(location!.startsWith('/')).toBe(true);
+  expect(location!.startsWith('//')).toBe(false);
+  expect(location!.startsWith('/\\')).toBe(false);
+}
+
+/** The callbackUrl carried inside a redirect to our own sign-in page. */
+function callbackInside(res: LightMyRequestResponse): string {
+  const location = String(res.headers.location);
+  expect(location.startsWith('/api/auth/signin?')).toBe(true);
+  return new URL(location, 'http://site.test').searchParams.get('callbackUrl') ?? '/';
+}
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+let t: TestApp;
+let email: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    // A configured provider (never contacted here) so the OIDC callback route is live.
+    OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
+    OIDC_CLIENT_ID: 'client',
+    OIDC_CLIENT_SECRET: 'secret',
+    OIDC_PROVIDERS: 'Google',
+  });
+  email = (await signUpAndSignIn(t.app)).user.email;
+}, 120_000);
+afterAll(async () => t?.close());
+
+async function signOut(callbackUrl: string, json: boolean, host?: string) {
+  const { csrf, cookie } = await getCsrf(t.app);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signout',
+    headers: { ...FORM, cookie, ...(host ? { host } : {}) },
+    payload: new URLSearchParams({
+      csrfToken: csrf,
+      callbackUrl,
+      ...(json ? { json: 'true' } : {}),
+    }).toString(),
+  });
+}
+
+async function signIn(callbackUrl: string, password: string, host?: string) {
+  const { csrf, cookie } = await getCsrf(t.app);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/callback/credentials',
+    headers: { ...FORM, cookie, ...(host ? { host } : {}) },
+    payload: new URLSearchParams({ csrfToken: csrf, email, password, callbackUrl }).toString(),
+  });
+}
+
+describe('sign-out', () => {
+  it.each(ATTACKS)('redirects %j to a path on this site', async (target) => {
+    const res = await signOut(target, false, 'other');
+    expect(res.statusCode).toBe(302);
+    expectStaysOnSite(res.headers.location as string);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it.each(ATTACKS)('answers json=true for %j with a path on this site', async (target) => {
+    const res = await signOut(target, true, 'other');
+    expect(res.statusCode).toBe(200);
+    expectStaysOnSite(res.json().url);
+  });
+
+  it('still follows a same-site path and an absolute URL on the configured origin', async () => {
+    expect((await signOut('/projects/x?tab=audits#top', false)).headers.location).toBe(
+      '/projects/x?tab=audits#top',
+    );
+    expect((await signOut(`http://127.0.0.1:3000/my/settings`, false)).headers.location).toBe('/my/settings');
+  });
+});
+
+describe('credentials sign-in', () => {
+  it.each(ATTACKS.slice(0, 3))(
+    'redirects %j to a path on this site after a successful sign-in',
+    async (target) => {
+      const res = await signIn(target, TEST_PASSWORD, 'other');
+      expect(res.statusCode).toBe(302);
+      expect(res.cookies.map((c) => c.name)).toContain('session-token');
+      expectStaysOnSite(res.headers.location as string);
+      expect(res.headers.location).toBe('/');
+    },
+  );
+
+  it('keeps a failed sign-in on our sign-in page with a safe callbackUrl', async () => {
+    const res = await signIn('/.//evil.example/phish', 'wrong-Passw0rd', 'other');
+    expect(res.statusCode).toBe(302);
+    expect(callbackInside(res)).toBe('/');
+  });
+});
+
+describe('the sign-in page and the provider start', () => {
+  it.each(ATTACKS)('puts a safe callbackUrl into the form and links for %j', async (target) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/signin?callbackUrl=${encodeURIComponent(target)}`,
+      headers: { host: 'other' },
+    });
+    expect(res.statusCode).toBe(200);
+    const hidden = /name="callbackUrl" value="([^"]*)"/.exec(res.body)?.[1];
+    expect(hidden).toBe('/');
+    expect(res.body).toContain('href="/api/auth/signin/google?callbackUrl=%2F"');
+  });
+
+  it.each(ATTACKS)(
+    'sends GET /api/auth/signin/credentials?callbackUrl=%j back with a safe path',
+    async (target) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/signin/credentials?callbackUrl=${encodeURIComponent(target)}`,
+        headers: { host: 'other' },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(callbackInside(res)).toBe('/');
+    },
+  );
+});
+
+describe('the OIDC callback', () => {
+  it.each(ATTACKS)('re-checks the saved callbackUrl %j before redirecting', async (target) => {
+    // Even a state cookie sealed with the server's own key (which an attacker does not have) cannot send the
+    // browser off the site: the saved target goes through the same check on the way out.
+    const sealed = await sealJwt(
+      t.config.authSecret,
+      'oidc',
+      { state: 's', verifier: 'v', nonce: 'n', provider: 'google', callbackUrl: target },
+      t.app.clock.now(),
+      600,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/callback/google?error=access_denied&state=s',
+      headers: { cookie: `oidc-state=${sealed}`, host: 'other' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(callbackInside(res)).toBe('/');
+  });
+});
+
+describe('the /my pages while signed out', () => {
+  it.each([
+    '/my//evil.example/phish',
+    '/%6dy/..%2f..%2f%2fevil.example',
+    '/my/x/..%2f..%2f..%2f%2fevil.example',
+  ])('redirects %s to sign-in with a callbackUrl that is a path on this site', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', host: 'other' } });
+    expect(res.statusCode).toBe(302);
+    const back = callbackInside(res);
+    expectStaysOnSite(back);
+    // And the sign-in page it leads to keeps it that way.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: String(res.headers.location),
+      headers: { cookie: cookieHeader(res) },
+    });
+    const hidden = /name="callbackUrl" value="([^"]*)"/.exec(page.body)?.[1];
+    expectStaysOnSite(hidden?.replaceAll('&amp;', '&'));
+  });
+});
+
+describe('with PUBLIC_URL', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ PUBLIC_URL: 'https://ratings.example.com' });
+  }, 60_000);
+  afterAll(async () => p?.close());
+
+  it('follows absolute URLs on PUBLIC_URL only, whatever the Host header says', async () => {
+    const out = async (callbackUrl: string, host: string) => {
+      const { csrf, cookie } = await getCsrf(p.app);
+      const res = await p.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { ...FORM, cookie, host, 'x-forwarded-host': host },
+        payload: new URLSearchParams({ csrfToken: csrf, callbackUrl }).toString(),
+      });
+      return res.headers.location;
+    };
+    expect(await out('https://ratings.example.com/projects/x', 'ratings.example.com')).toBe('/projects/x');
+    expect(await out('https://evil.example/x', 'evil.example')).toBe('/');
+    expect(await out('https://ratings.example.com//evil.example/x', 'ratings.example.com')).toBe('/');
+    expect(await out('http://ratings.example.com/projects/x', 'ratings.example.com')).toBe('/');
+  });
+});
