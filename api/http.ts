@@ -51,19 +51,15 @@ export function createRequest(options: ClientOptions = {}): Request {
     options.fetch ? { fetch: options.fetch } : {},
   );
 
+  // Reports of server errors go through this same helper (so a signed-in report carries its CSRF token), but a
+  // report that fails is not reported again.
   const report =
     options.report ??
-    ((r: ErrorReport) => {
-      // Fire and forget, outside this helper so a failing report cannot recurse.
-      void (options.fetch ?? globalThis.fetch)(`${baseURL}/api/errors`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', ...options.headers?.() },
-        body: JSON.stringify(r),
-      }).catch(() => undefined);
-    });
+    ((r: ErrorReport) => void send('/api/errors', { method: 'POST', body: r }, false).catch(() => undefined));
 
-  return async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return <T>(path: string, opts?: RequestOptions) => send<T>(path, opts, true);
+
+  async function send<T>(path: string, opts: RequestOptions = {}, reportFailures: boolean): Promise<T> {
     const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
     const isWrite = method !== 'GET';
     let csrf = isWrite ? await options.csrfToken?.(false) : undefined;
@@ -101,7 +97,7 @@ export function createRequest(options: ClientOptions = {}): Request {
         continue;
       }
       const error = classify(status, path, text);
-      if (error instanceof TimeoutError || error instanceof ServerError) {
+      if (reportFailures && (error instanceof TimeoutError || error instanceof ServerError)) {
         report({
           title:
             error instanceof TimeoutError
@@ -113,7 +109,7 @@ export function createRequest(options: ClientOptions = {}): Request {
       }
       throw error;
     }
-  };
+  }
 }
 
 function classify(status: number, path: string, body: string): HttpError {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCsrfToken, signInWithCredentials } from '../../api/auth';
 import { createRequest } from '../../api/http';
 import { createWatchlist } from '../../api/watchlist';
-import { incidentReports, wallets, watchlists } from '../../server/db/schema/index';
+import { clientErrors, incidentReports, wallets, watchlists } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   cookieHeader,
@@ -332,55 +332,7 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
   });
 
   it('the browser client signs in, is refused once with CsrfError, fetches the new token and writes', async () => {
-    // A real listener and the browser's request helper (api/http.ts) with the csrf fetcher of src/lib/client.ts.
-    const email = `client-${Date.now()}@example.com`;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password: TEST_PASSWORD },
-    });
-    const verificationCode = await latestCode(t.app, email);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      payload: { email, verificationCode },
-    });
-
-    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const jar = new Map<string, string>();
-    const log: string[] = [];
-    const browserFetch: typeof fetch = async (input, init) => {
-      const headers = new Headers(init?.headers);
-      if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const res = await fetch(input, { ...init, headers });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const at = pair.indexOf('=');
-        const value = pair.slice(at + 1);
-        if (value === '' || /max-age=0/i.test(line)) jar.delete(pair.slice(0, at));
-        else jar.set(pair.slice(0, at), value);
-      }
-      const url = new URL(input instanceof Request ? input.url : String(input), base);
-      log.push(`${init?.method ?? 'GET'} ${url.pathname} ${res.status}`);
-      return res;
-    };
-    let csrf: Promise<string | undefined> | undefined;
-    const request = createRequest({
-      baseURL: base,
-      fetch: browserFetch,
-      csrfToken: (fresh) => {
-        if (fresh || !csrf) {
-          csrf = browserFetch(`${base}/api/auth/csrf`, { headers: { accept: 'application/json' } })
-            .then((r) => r.json() as Promise<{ csrfToken?: string }>)
-            .then((b) => b.csrfToken);
-        }
-        return csrf;
-      },
-    });
-
-    const csrfToken = await getCsrfToken(request);
-    await signInWithCredentials(request, { email, password: TEST_PASSWORD, csrfToken });
-    log.length = 0;
+    const { request, log } = await browserClient();
     const created = await createWatchlist(request, { name: 'From the browser' });
     expect(created.id).toEqual(expect.any(String));
     expect(log).toEqual([
@@ -389,4 +341,71 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
       'POST /api/watchlist/create 200',
     ]);
   });
+
+  it("records a signed-in browser's automatic report of a server error (issue 15, item 2)", async () => {
+    // A proxy in front of the server answers one read with a 503; the helper reports it through the same path
+    // as every other write, so the report carries the session's CSRF token and is stored.
+    const { request, log } = await browserClient({ failing: '/api/leaderboard' });
+    await expect(request('/api/leaderboard')).rejects.toMatchObject({ status: 503 });
+    await vi.waitFor(() => expect(log).toContain('POST /api/errors 204'));
+    const stored = await t.app.db.select().from(clientErrors);
+    expect(stored).toContainEqual(
+      expect.objectContaining({ title: 'Server error 503: GET /api/leaderboard', trace: 'maintenance' }),
+    );
+  });
 });
+
+/**
+ * The browser's request helper (api/http.ts) with the csrf fetcher of src/lib/client.ts, against a real listener,
+ * signed in as a fresh user; `log` lists every request after sign-in. `failing` is a path a proxy answers with 503.
+ */
+async function browserClient({ failing }: { failing?: string } = {}) {
+  const email = `client-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: TEST_PASSWORD } });
+  const verificationCode = await latestCode(t.app, email);
+  await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, verificationCode } });
+
+  const address = t.app.server.listening ? t.app.server.address() : undefined;
+  const base =
+    address && typeof address === 'object'
+      ? `http://127.0.0.1:${address.port}`
+      : await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const jar = new Map<string, string>();
+  const log: string[] = [];
+  const browserFetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), base);
+    if (url.pathname === failing) {
+      log.push(`${init?.method ?? 'GET'} ${url.pathname} 503`);
+      return new Response('maintenance', { status: 503, headers: { 'content-type': 'text/plain' } });
+    }
+    const headers = new Headers(init?.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), value);
+    }
+    log.push(`${init?.method ?? 'GET'} ${url.pathname} ${res.status}`);
+    return res;
+  };
+  let csrf: Promise<string | undefined> | undefined;
+  const request = createRequest({
+    baseURL: base,
+    fetch: browserFetch,
+    csrfToken: (fresh) => {
+      if (fresh || !csrf) {
+        csrf = browserFetch(`${base}/api/auth/csrf`, { headers: { accept: 'application/json' } })
+          .then((r) => r.json() as Promise<{ csrfToken?: string }>)
+          .then((b) => b.csrfToken);
+      }
+      return csrf;
+    },
+  });
+  const csrfToken = await getCsrfToken(request);
+  await signInWithCredentials(request, { email, password: TEST_PASSWORD, csrfToken });
+  log.length = 0;
+  return { request, log };
+}
