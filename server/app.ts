@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -43,8 +43,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // While draining (SIGTERM), requests on open connections are still served (with Connection: close) rather
     // than refused; /api/ready answers 503 so the load balancer stops sending.
     return503OnClosing: false,
-    // Requests are logged by id; bodies never are (they may hold passwords).
-    disableRequestLogging: opts.config.logLevel === 'silent',
+    // Requests are logged by id; bodies never are (they may hold passwords). Routes asked for by the hundred per
+    // page (logos, static files) log only warnings and errors (`logLevel: 'warn'` where they are registered).
+    logController: new LogController({ disableRequestLogging: opts.config.logLevel === 'silent' }),
   });
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);

@@ -48,17 +48,20 @@ export const ERROR_PAGE_DEFAULT = { title: 'Error', message: 'Something went wro
  * The stylesheet of the server-rendered pages (sign-in, error, and the development outbox), served as a file at
  * PAGES_CSS_URL so the Content-Security-Policy needs no inline style (routes/auth.ts serves it).
  */
-export const PAGES_CSS = `body{font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#f5f6f8;color:#1b1f24;margin:0}
-.auth main{max-width:380px;margin:64px auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 1px 3px #0002}
+export const PAGES_CSS = `body{font-family:Inter,system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;background:#f6f8fb;color:#0f172a;margin:0}
+.brand{background:#0a1024;padding:14px 24px}
+.brand a{display:inline-flex;align-items:center;gap:10px;color:#f1f5f9;font-weight:700;font-size:18px;text-decoration:none}
+.auth main{max-width:380px;margin:56px auto;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;
+  box-shadow:0 10px 30px #0f172a14}
 .auth h1{font-size:22px;margin:0 0 16px}
 .auth label{display:block;font-size:14px;margin:12px 0 4px}
-.auth input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #8a939e;border-radius:6px;font-size:16px}
-.auth button,.auth .button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:10px;border:0;border-radius:6px;
-  background:#1747c9;color:#fff;font-size:16px;text-align:center;text-decoration:none;cursor:pointer}
-.auth .button.secondary{background:#fff;color:#1b1f24;border:1px solid #8a939e}
+.auth input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #cbd5e1;border-radius:8px;font-size:16px}
+.auth button,.auth .button{display:block;width:100%;box-sizing:border-box;margin-top:16px;padding:10px;border:0;border-radius:8px;
+  background:#1d4ed8;color:#fff;font-size:16px;text-align:center;text-decoration:none;cursor:pointer}
+.auth .button.secondary{background:#fff;color:#0f172a;border:1px solid #cbd5e1}
 .auth .error{background:#fdecec;color:#8a1010;border-radius:6px;padding:10px;margin:0 0 12px;font-size:14px}
 .auth .links{font-size:14px;margin-top:16px;display:flex;justify-content:space-between}
-.auth a{color:#1747c9}
+.auth main a{color:#1d4ed8}
 .outbox{background:#fff}
 .outbox main{max-width:760px;margin:24px auto;padding:0 16px}
 .outbox article{border:1px solid #c9ced6;border-radius:8px;padding:12px 16px;margin:12px 0}
@@ -77,9 +80,12 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Sentinel Ratings</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${PAGES_CSS_URL}">
 </head>
-<body class="auth"><main>
+<body class="auth">
+<header class="brand"><a href="/"><img src="/favicon.svg" alt="" width="28" height="28">Sentinel Ratings</a></header>
+<main>
 ${body}
 </main></body></html>`;
 }

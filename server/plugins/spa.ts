@@ -19,6 +19,8 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
       index: false,
       wildcard: true,
       preCompressed: false,
+      // Hashed assets are asked for by the dozen per page; only their warnings and errors are logged.
+      logLevel: 'warn',
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.header(

@@ -180,9 +180,9 @@ export async function authRoutes(app: FastifyInstance) {
     }
     if (id === 'credentials')
       return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
-    if (!oidc) return reply.redirect('/api/auth/error?error=Configuration', 302);
-    const provider = oidc.find(id);
-    if (!provider)
+    // Spec §8: an unknown provider (any social provider while none is configured) goes to the sign-in page.
+    const provider = oidc?.find(id);
+    if (!oidc || !provider)
       return reply.redirect(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, 302);
     const redirectUri = `${baseUrl(request)}/api/auth/callback/${provider.id}`;
     let started;

@@ -120,7 +120,9 @@ export async function siteRoutes(app: FastifyInstance) {
 
   // The path comes from the matched route's wildcard (decoded by the router), so /%6cogos/x.svg is /logos/x.svg.
   const wildcard = (request: FastifyRequest) => (request.params as { '*'?: string })['*'] ?? '';
-  app.get('/logos/*', async (request, reply) => sendLogo(`/logos/${wildcard(request)}`, reply));
+  app.get('/logos/*', { logLevel: 'warn' }, async (request, reply) =>
+    sendLogo(`/logos/${wildcard(request)}`, reply),
+  );
 
   app.get('/img/*', async (request, reply) => {
     parse(ImageQuery, request.query, 'query');

@@ -82,7 +82,9 @@ describe('accounts in a real browser', () => {
     // Verify with the code from the outbox: signed in automatically.
     await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
     await expect(dialog(page).getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
-    await dialog(page).getByLabel('Verification code').fill(await latestCode(email));
+    await dialog(page)
+      .getByLabel('Verification code')
+      .fill(await latestCode(email));
     await dialog(page).getByRole('button', { name: 'Verify' }).click();
     await avatar(page, email).waitFor();
     await dialog(page).waitFor({ state: 'detached' });
@@ -108,7 +110,9 @@ describe('accounts in a real browser', () => {
     await dialog(page).getByLabel('Email').fill(email);
     await dialog(page).getByRole('button', { name: 'Send code' }).click();
     await dialog(page).getByRole('heading', { name: 'Reset password' }).waitFor();
-    await dialog(page).getByLabel('Reset code').fill(await latestCode(email, before));
+    await dialog(page)
+      .getByLabel('Reset code')
+      .fill(await latestCode(email, before));
     await dialog(page).getByLabel('New password').fill('second-pass2');
     await dialog(page).getByRole('button', { name: 'Reset password' }).click();
     await avatar(page, email).waitFor();
@@ -161,6 +165,17 @@ describe('accounts in a real browser', () => {
     expect(url.pathname).toBe('/api/auth/signin');
     expect(url.searchParams.get('error')).toBe('SessionRequired');
     expect(url.searchParams.get('callbackUrl')).toBe('/my/settings');
+    await context.close();
+  });
+
+  it('sends a social sign-in with an unknown provider to the sign-in page, not the error page (issue 15, item 4)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/api/auth/signin/google?callbackUrl=%2Fmy%2Fwatchlists');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/api/auth/signin');
+    expect(url.searchParams.get('callbackUrl')).toBe('/my/watchlists');
+    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true);
     await context.close();
   });
 });

@@ -361,7 +361,11 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
  */
 async function browserClient({ failing }: { failing?: string } = {}) {
   const email = `client-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: TEST_PASSWORD } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: TEST_PASSWORD },
+  });
   const verificationCode = await latestCode(t.app, email);
   await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, verificationCode } });
 

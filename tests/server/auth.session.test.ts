@@ -420,13 +420,16 @@ describe('pages and redirects', () => {
     expect(res.body).toContain('There is a problem with the server configuration.');
   });
 
-  it('lists only credentials without OIDC configuration; social sign-in then goes to the error page', async () => {
+  it('lists only credentials without OIDC configuration; social sign-in then goes to the sign-in page', async () => {
     const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(Object.keys(providers.json())).toEqual(['credentials']);
     expect(providers.json().credentials).toMatchObject({ id: 'credentials', type: 'credentials' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google?callbackUrl=/my/settings' });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/api/auth/error?error=Configuration');
+    expect(res.headers.location).toBe('/api/auth/signin?callbackUrl=%2Fmy%2Fsettings');
+    const page = await t.app.inject({ method: 'GET', url: res.headers.location! });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="callbackUrl" value="/my/settings"');
   });
 
   it('answers a JSON 404 for an unknown auth route', async () => {
