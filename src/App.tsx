@@ -6,6 +6,7 @@ import { SessionProvider } from './features/session/session';
 import { Shell } from './features/shell/Shell';
 import { AppWatchlistProvider } from './features/watchlist/AppWatchlistProvider';
 import { HomePage } from './pages/HomePage';
+import { PAGE_PATHS } from './routes';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ServerErrorRoute = lazy(() => import('./features/error/ServerErrorPage'));
@@ -26,39 +27,42 @@ const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
 /** A page-sized placeholder while a lazy route loads (keeps the footer from jumping up). */
 const PageFallback = () => <main id="main" className="route-loading" aria-busy="true" />;
 
-/** Route table. Home is eager (it is the landing page); every other page is a lazy chunk. */
+/**
+ * Route table (the paths are in routes.ts, which the server answers with 200). Home is eager (it is the landing
+ * page); every other page is a lazy chunk.
+ */
 export function App() {
   return (
     <SessionProvider>
-    <FlagsProvider>
-    <ImpersonationRoot />
-    <AppWatchlistProvider>
-    <Shell>
-      <Suspense fallback={<PageFallback />}>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/projects/:id">{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
-          <Route path="/products/:slug">{(p) => <ProductPage slug={p.slug} />}</Route>
-          <Route path="/company/:slug">{(p) => <CompanyPage slug={p.slug} />}</Route>
-          <Route path="/resources/blog" component={BlogIndexPage} />
-          <Route path="/resources/blog/:slug">{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
-          <Route path="/my/watchlists" component={WatchlistsPage} />
-          <Route path="/my/settings" component={SettingsPage} />
-          <Route path="/my/portfolio" component={PortfolioPage} />
-          <Route path="/notifications/unsubscribe" component={UnsubscribePage} />
-          <Route path="/auth/login" component={LoginPage} />
-          <Route path="/auth/signup" component={SignupPage} />
-          <Route path="/500" component={ServerErrorRoute} />
-          <Route path="/admin/announcement">{() => <AnnouncementAdminPage />}</Route>
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </Shell>
-    <Suspense fallback={null}>
-      <SurveyRoot />
-    </Suspense>
-    </AppWatchlistProvider>
-    </FlagsProvider>
+      <FlagsProvider>
+        <ImpersonationRoot />
+        <AppWatchlistProvider>
+          <Shell>
+            <Suspense fallback={<PageFallback />}>
+              <Switch>
+                <Route path={PAGE_PATHS.home} component={HomePage} />
+                <Route path={PAGE_PATHS.project}>{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
+                <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
+                <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
+                <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
+                <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
+                <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
+                <Route path={PAGE_PATHS.settings} component={SettingsPage} />
+                <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
+                <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />
+                <Route path={PAGE_PATHS.login} component={LoginPage} />
+                <Route path={PAGE_PATHS.signup} component={SignupPage} />
+                <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
+                <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
+                <Route component={NotFoundPage} />
+              </Switch>
+            </Suspense>
+          </Shell>
+          <Suspense fallback={null}>
+            <SurveyRoot />
+          </Suspense>
+        </AppWatchlistProvider>
+      </FlagsProvider>
     </SessionProvider>
   );
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { PAGE_PATHS } from '../../src/routes';
 
 /**
- * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation,
- * and the history fallback (any unknown GET that wants HTML gets index.html). Unknown /api and /ofrep paths stay
- * JSON 404s.
+ * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
+ * for its page paths (200) and for any other GET (404, the app shows its not-found page). Unknown /api and /ofrep
+ * paths stay JSON 404s.
  */
 export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
   const distDir = opts.distDir;
@@ -32,12 +33,6 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   }
   const indexHtml = hasSpa && indexFile ? readFileSync(indexFile, 'utf8') : undefined;
 
-  if (indexHtml) {
-    app.get('/', (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-    );
-  }
-
   /** The JSON 404 (the path is only echoed in the message, never used to decide). */
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -49,16 +44,25 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   app.all('/api/*', { config: { audit: false } }, notFound);
   app.all('/ofrep/*', { config: { csrf: false, bodies: undefined, audit: false } }, notFound);
 
-  /** A page load (a GET wanting HTML) gets index.html; anything else a JSON 404. */
-  const page = (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && indexHtml && wantsHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  /** The app's HTML: its router shows the page, or its not-found page with the 404 status. */
+  const sendApp = (reply: FastifyReply, status: 200 | 404) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a
+  // session (signed-out visitors are redirected to sign-in by plugins/session.ts).
+  if (indexHtml) {
+    for (const pagePath of Object.values(PAGE_PATHS)) {
+      const config = pagePath.startsWith('/my/') ? { auth: 'page' as const } : {};
+      app.get(pagePath, { config }, (_request, reply) => sendApp(reply, 200));
     }
-    return notFound(request, reply);
-  };
-  // Pages that need a session: signed-out visitors are redirected to sign-in (plugins/session.ts).
-  app.get('/my', { config: { auth: 'page' } }, page);
-  app.get('/my/*', { config: { auth: 'page' } }, page);
-  app.setNotFoundHandler(page);
+  }
+
+  /** Any other GET gets the app's not-found page with a 404; other methods, or no built app, a JSON 404. */
+  const unknownPath = (request: FastifyRequest, reply: FastifyReply) =>
+    indexHtml && (request.method === 'GET' || request.method === 'HEAD')
+      ? sendApp(reply, 404)
+      : notFound(request, reply);
+  app.get('/my', { config: { auth: 'page' } }, unknownPath);
+  app.get('/my/*', { config: { auth: 'page' } }, unknownPath);
+  app.setNotFoundHandler(unknownPath);
 });

@@ -28,4 +28,13 @@ describe('the product in a real browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
     await context.close();
   });
+
+  it('answers a path the app does not know with its not-found page and a 404 (issue 15, item 12)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    await expect(page.getByRole('link', { name: 'Back to Homepage' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
 });

@@ -1,0 +1,20 @@
+/**
+ * Every page path of the app, in one place: App.tsx routes them and the server answers them with 200 (any other
+ * path gets the app's not-found page with a 404). Imported by the server, so it imports nothing.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  project: '/projects/:id',
+  product: '/products/:slug',
+  company: '/company/:slug',
+  blog: '/resources/blog',
+  blogPost: '/resources/blog/:slug',
+  watchlists: '/my/watchlists',
+  settings: '/my/settings',
+  portfolio: '/my/portfolio',
+  unsubscribe: '/notifications/unsubscribe',
+  login: '/auth/login',
+  signup: '/auth/signup',
+  serverError: '/500',
+  announcementAdmin: '/admin/announcement',
+} as const;

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { PAGE_PATHS } from '../../src/routes';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * Issue 15, item 12: the app's page paths answer 200 with the app for any GET (a `curl` sends `Accept: *\/*`),
+ * any other path gets the app (which shows its not-found page) with a 404, and API paths stay JSON.
+ */
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+
+let t: TestApp;
+let app: FastifyInstance;
+let dist: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dist = mkdtempSync(path.join(os.tmpdir(), 'sentinel-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+  app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
+  await app.ready();
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+const ACCEPTS = ['*/*', 'application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', undefined];
+const get = (url: string, accept?: string) =>
+  app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
+
+describe('the app’s pages', () => {
+  it('answers every page path with 200 and the app, whatever the client accepts', async () => {
+    const pages = Object.values(PAGE_PATHS)
+      .filter((p) => !p.startsWith('/my/'))
+      .map((p) => p.replace(':id', 'uniswap').replace(':slug', 'about'));
+    expect(pages).toContain('/company/about');
+    for (const url of [...pages, '/notifications/unsubscribe?token=x', '/%63ompany/about']) {
+      for (const accept of ACCEPTS) {
+        const res = await get(url, accept);
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(res.body, url).toBe(INDEX);
+      }
+    }
+  });
+
+  it('redirects signed-out visitors of /my pages to sign-in, as before', async () => {
+    for (const url of ['/my/settings', '/my/watchlists', '/my/portfolio', '/my/nope']) {
+      const res = await get(url, '*/*');
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toMatch(/^\/api\/auth\/signin\?error=SessionRequired&/);
+    }
+  });
+});
+
+describe('other paths', () => {
+  it('answer a GET with the app and a 404, so the app shows its not-found page', async () => {
+    for (const url of ['/nope', '/company/about/extra', '/resources', '/projects', '/assets/missing.js']) {
+      for (const accept of ACCEPTS) {
+        const res = await get(url, accept);
+        expect(res.statusCode, `${url} ${accept}`).toBe(404);
+        expect(res.body, url).toBe(INDEX);
+      }
+    }
+  });
+
+  it('answer other methods, and API paths, with a JSON 404', async () => {
+    const post = await app.inject({ method: 'POST', url: '/nope', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: 'NotFound', message: 'No route for POST /nope' });
+    const api = await get('/api/nope', 'text/html');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'NotFound', message: 'No route for GET /api/nope' });
+  });
+
+  it('still serve the built files', async () => {
+    const res = await get('/assets/app.js', '*/*');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("app")');
+  });
+});
