@@ -1,5 +1,11 @@
 /** Every API error body: `{ error: CODE, message, fields? }` (design notes §3). */
-export type ErrorBody = { error: string; message: string; fields?: Record<string, string> };
+export type ErrorBody = {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  /** When the refused action may be tried again (the resend-code cooldown). */
+  retryAfterSeconds?: number;
+};
 
 export type HttpErrorKind = 'timeout' | 'server' | 'not-found' | 'client' | 'generic';
 
@@ -13,6 +19,8 @@ export class HttpError extends Error {
   /** `error` of the JSON error body, when the server sent one (e.g. NotAuthorizedException). */
   readonly code: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** `retryAfterSeconds` of the JSON error body: when the refused action may be tried again. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: HttpErrorKind, status: number, path: string, body: string, message?: string) {
     const parsed = parseErrorBody(body);
@@ -24,6 +32,7 @@ export class HttpError extends Error {
     this.body = body;
     this.code = parsed?.error;
     this.fields = parsed?.fields;
+    this.retryAfterSeconds = parsed?.retryAfterSeconds;
   }
 }
 
@@ -62,11 +71,15 @@ function parseErrorBody(text: string): ErrorBody | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { error, message, fields } = value as Record<string, unknown>;
+  const { error, message, fields, retryAfterSeconds } = value as Record<string, unknown>;
   if (typeof error !== 'string' || typeof message !== 'string') return undefined;
   const stringFields =
     typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string')
       ? (fields as Record<string, string>)
       : undefined;
-  return { error, message, ...(stringFields ? { fields: stringFields } : {}) };
+  const retry =
+    typeof retryAfterSeconds === 'number' && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0
+      ? { retryAfterSeconds }
+      : {};
+  return { error, message, ...(stringFields ? { fields: stringFields } : {}), ...retry };
 }

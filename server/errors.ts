@@ -12,6 +12,8 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+  /** When the refused action may be tried again, sent as `retryAfterSeconds` in the body (e.g. the resend cooldown). */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { resendTimerMachine } from '../resend-timer/resendTimer.machine';
+import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../resend-timer/resendTimer.machine';
 import { AUTH_MESSAGES } from './authModal.messages';
 import {
   emailKnown,
@@ -24,8 +24,8 @@ export type AuthModalContext = AuthForm & {
   startView: 'login' | 'signup' | undefined;
   /** The credentials of the last sign-up, login or reset, used to sign in once the email is verified. */
   credentials: Credentials | null;
-  /** verify-email: the code was just sent, so the resend countdown starts at once. */
-  startCooldown: boolean;
+  /** verify-email: seconds until the server accepts Resend (0 = now); the countdown starts at once when > 0. */
+  cooldownSeconds: number;
   /** Server answers shown on a field (e.g. UsernameExistsException on the email). */
   fieldErrors: Partial<Record<AuthField, string>>;
   /** Form-level error message. */
@@ -56,6 +56,11 @@ export const errorCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 const actorError = (event: unknown) => (event as ErrorActorEvent).error;
+/** The server's `retryAfterSeconds` of an actor's failure (`HttpError.retryAfterSeconds`), or 0. */
+const retryAfterSeconds = (error: unknown): number => {
+  const value = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : 0;
+};
 const failedWith =
   (...codes: string[]) =>
   ({ event }: { event: unknown }) =>
@@ -87,8 +92,10 @@ const loginError = (error: unknown) =>
       ? AUTH_MESSAGES.attemptLimit
       : AUTH_MESSAGES.unknown;
 
-const valid = (view: AuthView) => ({ context }: { context: AuthModalContext }) =>
-  validate(view, context).canSubmit;
+const valid =
+  (view: AuthView) =>
+  ({ context }: { context: AuthModalContext }) =>
+    validate(view, context).canSubmit;
 
 /**
  * The auth modal (spec §2 "Auth modal", §4 "Auth modal flow", §5, §8): the views login, signup,
@@ -137,7 +144,9 @@ export const authModalMachine = setup({
     resetValid: valid('reset-forgotten-password'),
     verifyValid: valid('verify-email'),
     emailKnown: ({ context }) => emailKnown(context),
-    cooldownRequested: ({ context }) => context.startCooldown,
+    cooldownRequested: ({ context }) => context.cooldownSeconds > 0,
+    isResendCooldown: ({ event }) =>
+      errorCode(actorError(event)) === 'LimitExceededException' && retryAfterSeconds(actorError(event)) > 0,
     hasCredentialsForEmail: ({ context }) =>
       context.credentials !== null &&
       context.credentials.email.trim().toLowerCase() === context.email.trim().toLowerCase(),
@@ -171,7 +180,7 @@ export const authModalMachine = setup({
     openWith: assign(({ context, event }) => ({
       ...freshForm(event.type === 'OPEN' && event.email !== undefined ? event.email : context.email),
       emailSupplied: event.type === 'OPEN' && event.view === 'verify-email' && !!event.email,
-      startCooldown: false,
+      cooldownSeconds: 0,
     })),
     resetForm: assign(({ context }) => freshForm(context.email)),
     forgetEverything: assign(() => ({ ...freshForm(''), credentials: null, emailSupplied: false })),
@@ -185,13 +194,16 @@ export const authModalMachine = setup({
     verifyAfterSignUp: assign(({ context }) => ({
       ...freshForm(context.email.trim()),
       emailSupplied: true,
-      startCooldown: true,
+      cooldownSeconds: RESEND_COOLDOWN_SECONDS,
     })),
-    verifyAfterLogin: assign(({ context }) => ({
+    // The server says how long its resend cooldown still runs (e.g. a sign-up a moment ago).
+    verifyAfterLogin: assign(({ context, event }) => ({
       ...freshForm(context.email.trim()),
       emailSupplied: true,
-      startCooldown: false,
+      cooldownSeconds: retryAfterSeconds(actorError(event)),
     })),
+    coolDownAfterSend: assign({ cooldownSeconds: () => RESEND_COOLDOWN_SECONDS }),
+    coolDownAsServerSays: assign({ cooldownSeconds: ({ event }) => retryAfterSeconds(actorError(event)) }),
     resetAfterForgot: assign(({ context }) => freshForm(context.email.trim())),
     showLoginError: assign({ error: ({ event }) => loginError(actorError(event)) }),
     showEmailTaken: assign({ fieldErrors: () => ({ email: AUTH_MESSAGES.emailTaken }) }),
@@ -227,7 +239,7 @@ export const authModalMachine = setup({
     startView: input?.view,
     credentials: null,
     emailSupplied: false,
-    startCooldown: false,
+    cooldownSeconds: 0,
   }),
   initial: 'starting',
   on: {
@@ -391,7 +403,11 @@ export const authModalMachine = setup({
                   { target: '#authModal.login', actions: 'loginAfterVerify' },
                 ],
                 onError: [
-                  { guard: 'isCodeMismatchOrExpired', target: 'editing', actions: 'showWrongVerificationCode' },
+                  {
+                    guard: 'isCodeMismatchOrExpired',
+                    target: 'editing',
+                    actions: 'showWrongVerificationCode',
+                  },
                   { guard: 'isNotAuthorized', target: 'editing', actions: 'showNotAwaiting' },
                   { target: 'editing', actions: 'showUnknownError' },
                 ],
@@ -420,7 +436,12 @@ export const authModalMachine = setup({
             },
             cooling: {
               tags: ['cooling'],
-              invoke: { id: 'resendTimer', src: 'resendTimer', input: {}, onDone: 'ready' },
+              invoke: {
+                id: 'resendTimer',
+                src: 'resendTimer',
+                input: ({ context }) => ({ seconds: context.cooldownSeconds }),
+                onDone: 'ready',
+              },
             },
             sending: {
               tags: ['resending'],
@@ -428,8 +449,12 @@ export const authModalMachine = setup({
                 id: 'resendConfirmation',
                 src: 'resendConfirmation',
                 input: ({ context }) => ({ email: context.email.trim() }),
-                onDone: { target: 'cooling', actions: 'showCodeSent' },
-                onError: { target: 'ready', actions: 'showUnknownError' },
+                onDone: { target: 'cooling', actions: ['showCodeSent', 'coolDownAfterSend'] },
+                onError: [
+                  // Asked too early (another tab, or a sign-up a moment ago): count down the server's time.
+                  { guard: 'isResendCooldown', target: 'cooling', actions: 'coolDownAsServerSays' },
+                  { target: 'ready', actions: 'showUnknownError' },
+                ],
               },
             },
           },

@@ -1,11 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 
 export type Votes = { yes: number; no: number; yesPercentage: number; myVote: 'yes' | 'no' | null };
 export type VoteChoice = 'yes' | 'no';
 
 /**
  * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage
- * across all projects loads alongside. Actors: castVote, loadAverage.
+ * across all projects loads alongside, and again after each saved vote. Actors: castVote, loadAverage.
  */
 export const projectVoteMachine = setup({
   types: {
@@ -17,7 +17,8 @@ export const projectVoteMachine = setup({
       pendingVote: VoteChoice | null;
       average: number | null;
     },
-    events: {} as { type: 'VOTE'; vote: VoteChoice },
+    /** VOTE.SAVED is raised by the machine itself once the server saved a vote. */
+    events: {} as { type: 'VOTE'; vote: VoteChoice } | { type: 'VOTE.SAVED' },
   },
   actors: {
     castVote: fromPromise<Votes, { projectId: string; vote: VoteChoice }>(async () => {
@@ -28,7 +29,12 @@ export const projectVoteMachine = setup({
     }),
   },
   actions: {
-    setPending: assign({ pendingVote: ({ event }) => event.vote }),
+    setPending: assign({
+      pendingVote: ({ event }) => {
+        assertEvent(event, 'VOTE');
+        return event.vote;
+      },
+    }),
   },
 }).createMachine({
   id: 'projectVote',
@@ -43,6 +49,8 @@ export const projectVoteMachine = setup({
   states: {
     average: {
       initial: 'loading',
+      // A saved vote moves the average across all projects too, so it is loaded again.
+      on: { 'VOTE.SAVED': { target: '.loading', reenter: true } },
       states: {
         loading: {
           invoke: {
@@ -71,10 +79,13 @@ export const projectVoteMachine = setup({
             input: ({ context }) => ({ projectId: context.projectId, vote: context.pendingVote! }),
             onDone: {
               target: 'voted',
-              actions: assign({
-                votes: ({ event }) => event.output,
-                myVote: ({ context, event }) => event.output.myVote ?? context.pendingVote,
-              }),
+              actions: [
+                assign({
+                  votes: ({ event }) => event.output,
+                  myVote: ({ context, event }) => event.output.myVote ?? context.pendingVote,
+                }),
+                raise({ type: 'VOTE.SAVED' }),
+              ],
             },
             onError: { target: 'failed' },
           },

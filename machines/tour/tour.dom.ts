@@ -1,6 +1,6 @@
 /**
  * The tour's contact with the page: targets by `[data-tour=…]`, their visibility, the saved progress in
- * browser storage and the `tour=true` query flag. Every function is a no-op outside a browser.
+ * the tab's session storage and the `tour=true` query flag. Every function is a no-op outside a browser.
  */
 import type { SavedTour, StepId, TargetProblem } from './tour.types';
 
@@ -56,9 +56,13 @@ export function checkTarget(
 export const problemMessage = (problem: TargetProblem) =>
   problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible';
 
+/**
+ * The tab's own storage: a tour runs in the tab that started it and survives its reloads, but never covers the
+ * site in another tab (where its overlay would block every click).
+ */
 function storage(): Storage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {
     return null;
   }

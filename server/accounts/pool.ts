@@ -12,7 +12,7 @@ import type { SessionUser } from '../plugins/session';
 import type { Clock } from './clock';
 import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, type CodePurpose } from './codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { claimAttempt, clear, hit, lockFor, start, unclaim, type LockoutRule } from './rate';
+import { claimAttempt, clear, hit, lockFor, remainingMs, start, unclaim, type LockoutRule } from './rate';
 import { revokeUserSessions, sessionUserFor } from './sessions';
 
 /** A user-pool failure: `{ error: <Cognito exception name>, message }`. */
@@ -21,8 +21,17 @@ export class UserPoolError extends AppError {
     name: UserPoolErrorName,
     message: string,
     statusCode = name === 'LimitExceededException' ? 429 : 400,
+    /** When the refused action may be tried again (the resend cooldown): a Retry-After header and a body field. */
+    retryAfterSeconds?: number,
   ) {
-    super(statusCode, name, message);
+    super(
+      statusCode,
+      name,
+      message,
+      undefined,
+      retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -165,9 +174,12 @@ export class UserPool {
     const now = this.now();
     const cooldown = await hit(this.db, `resend-cooldown:${email}`, 1, RESEND_COOLDOWN_MS, now);
     if (!cooldown.allowed) {
+      const seconds = Math.ceil(cooldown.retryAfterMs / 1000);
       throw new UserPoolError(
         'LimitExceededException',
-        `Please wait ${Math.ceil(cooldown.retryAfterMs / 1000)} seconds before asking for another code.`,
+        `Please wait ${seconds} seconds before asking for another code.`,
+        429,
+        seconds,
       );
     }
     const hourly = await hit(this.db, `resend-hour:${email}`, RESEND_PER_HOUR, HOUR, now);
@@ -234,7 +246,16 @@ export class UserPool {
     await this.checkPassword(subject, user?.passwordHash ?? null, password, WRONG_CREDENTIALS, address, 401);
     // checkPassword throws without a password hash, so `user` is set here.
     if (!user) throw new UserPoolError('NotAuthorizedException', WRONG_CREDENTIALS, 401);
-    if (!user.confirmed) throw new UserPoolError('UserNotConfirmedException', 'User is not confirmed.', 401);
+    if (!user.confirmed) {
+      // The right password: say how long until Resend is available, so the client's countdown follows ours.
+      const left = await remainingMs(this.db, `resend-cooldown:${email}`, RESEND_COOLDOWN_MS, this.now());
+      throw new UserPoolError(
+        'UserNotConfirmedException',
+        'User is not confirmed.',
+        401,
+        Math.ceil(left / 1000),
+      );
+    }
     return user;
   }
 

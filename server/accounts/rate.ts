@@ -40,6 +40,12 @@ export async function start(db: Db, key: string, now: Date): Promise<void> {
     .onConflictDoUpdate({ target: rateCounters.key, set: { count: 1, windowStart: now } });
 }
 
+/** How long the window under `key` still runs (0 when there is none or it ended), without counting anything. */
+export async function remainingMs(db: Db, key: string, windowMs: number, now: Date): Promise<number> {
+  const [row] = await db.select().from(rateCounters).where(eq(rateCounters.key, key)).limit(1);
+  return row ? Math.max(0, row.windowStart.getTime() + windowMs - now.getTime()) : 0;
+}
+
 /** Every window kept in rate_counters is at most this long (the longest: login failures, forgotten after a day). */
 export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 

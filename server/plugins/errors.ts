@@ -108,9 +108,12 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply
-        .status(err.statusCode)
-        .send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+      return reply.status(err.statusCode).send({
+        error: err.code,
+        message: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+        ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -120,13 +123,10 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     if (isUnavailableError(err)) {
       // The readiness monitor logs the outage once; each request only at debug level.
       request.log.debug({ err }, 'request failed: database or Redis unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({
-          error: 'ServiceUnavailable',
-          message: 'The service is briefly unavailable. Please try again shortly.',
-        });
+      return reply.status(503).header('retry-after', '5').send({
+        error: 'ServiceUnavailable',
+        message: 'The service is briefly unavailable. Please try again shortly.',
+      });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
@@ -52,7 +52,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   // session (signed-out visitors are redirected to sign-in by plugins/session.ts).
   if (indexHtml) {
     for (const pagePath of Object.values(PAGE_PATHS)) {
-      const config = pagePath.startsWith('/my/') ? { auth: 'page' as const } : {};
+      const config: FastifyContextConfig = pagePath.startsWith('/my/') ? { auth: 'page' } : {};
       app.get(pagePath, { config }, (_request, reply) => sendApp(reply, 200));
     }
   }

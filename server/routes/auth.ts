@@ -281,7 +281,8 @@ export async function authRoutes(app: FastifyInstance) {
     } catch (err) {
       if (err instanceof UserPoolError) {
         const url = signInUrl(err.code, callbackUrl);
-        if (json) return reply.status(401).send({ error: err.code, message: err.message, url });
+        const retry = err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds };
+        if (json) return reply.status(401).send({ error: err.code, message: err.message, url, ...retry });
         return reply.redirect(url, 302);
       }
       // A known answer (e.g. 503 while the hashing queue is full) is not a handler fault.

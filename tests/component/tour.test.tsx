@@ -94,12 +94,12 @@ describe('Tour', () => {
     render(<Page />);
     screen.getByRole('button', { name: 'Before the tour' }).focus();
     await expectStep('Search for projects', '1 of 6');
-    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toContain('search');
+    expect(sessionStorage.getItem(TOUR_STORAGE_KEY)).toContain('search');
     await user.click(screen.getByRole('button', { name: 'Close the tour' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, skip' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location.search).toBe('');
-    expect(localStorage.getItem(TOUR_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(TOUR_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('button', { name: 'Before the tour' })).toHaveFocus();
   });
 
@@ -160,13 +160,13 @@ describe('Tour', () => {
   });
 
   it('resumes a saved tour at the same step', async () => {
-    localStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
+    sessionStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
     render(<Page />);
     await expectStep('Filter through projects', '5 of 6');
   });
 
   it("starts over when reached by a client-side navigation (Settings' Get Started), despite a saved tour", async () => {
-    localStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
+    sessionStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       { name: 'http://localhost:3000/my/settings' } as PerformanceEntry,
     ]);

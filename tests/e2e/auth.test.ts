@@ -127,11 +127,43 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
+  it("follows the server's resend cooldown after signing up, closing the modal and logging in (issue 15, item 3)", async () => {
+    const { context, page } = await openPage();
+    const email = `cooldown-${Date.now()}@example.com`;
+    await page.goto('/');
+    await account(page).getByRole('link', { name: 'Sign up' }).click();
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByLabel('Password').fill('first-pass1');
+    await dialog(page).getByRole('checkbox').check();
+    await dialog(page).getByRole('button', { name: 'Sign up' }).click();
+    await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+
+    // Log in at once: the account is unconfirmed, and Resend waits for what is left of the server's 60 s.
+    await account(page).getByRole('link', { name: 'Log in' }).click();
+    await dialog(page).getByLabel('Email').fill(email);
+    await dialog(page).getByLabel('Password').fill('first-pass1');
+    await dialog(page).getByRole('button', { name: 'Log in' }).click();
+    await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
+    const countdown = dialog(page).getByText(/^You can resend the code in (\d+) s\.$/);
+    const seconds = Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
+    expect(seconds).toBeGreaterThan(30);
+    expect(seconds).toBeLessThanOrEqual(60);
+    await expect(dialog(page).getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
+    expect(await dialog(page).getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
   it('uses the /auth/login page on narrow layouts and returns home signed in', async () => {
     const email = await confirmedAccount('phone', 'phone-pass1');
     const { context, page } = await openPage(PHONE);
+    await page.goto('/auth/signup');
+    await page.getByRole('heading', { level: 1, name: 'Sign up' }).waitFor();
+    expect(await page.title()).toBe('Sign up — Sentinel Ratings');
     await page.goto('/auth/login');
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await page.title()).toBe('Log in — Sentinel Ratings');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('phone-pass1');
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -134,6 +134,38 @@ describe('project page', () => {
     await page.locator('.vote-average', { hasText: '% yes' }).waitFor();
     await context.close();
   });
+
+  it('counts a first view as "1 view", shows no votes as an empty bar, and refreshes the average after a vote (issue 15, item 6)', async () => {
+    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=4`)).json()) as {
+      items: { id: string }[];
+    };
+    const [, other, fresh] = board.items.map((item) => item.id);
+    // Another visitor's yes on another project, so a no on this one moves the average across all projects.
+    expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`)).status).toBe(200);
+    const average = async () =>
+      ((await (await fetch(`${server.url}/api/projects/average-yes-percentage`)).json()) as {
+        averageYesPercentage: number;
+      }).averageYesPercentage;
+    const before = await average();
+
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto(`/projects/${fresh}`);
+    await page.locator('.meta-item', { hasText: /^1 view$/ }).waitFor();
+    expect(await page.getByTestId('vote-result').textContent()).toBe('0.0% yes · 0 votes');
+    const bar = page.getByTestId('vote-bar');
+    expect(await bar.getAttribute('class')).toContain('is-empty');
+    expect(await bar.locator('span').evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+    await page.locator('.vote-average', { hasText: `${before.toFixed(1)}% yes` }).waitFor();
+
+    await page.getByRole('button', { name: 'No', exact: true }).click();
+    await page.getByTestId('vote-result').filter({ hasText: '0.0% yes · 1 vote' }).waitFor();
+    const after = await average();
+    expect(after).toBeLessThan(before);
+    await page.locator('.vote-average', { hasText: `Average across all projects: ${after.toFixed(1)}% yes` }).waitFor();
+    expect(await bar.getAttribute('class')).not.toContain('is-empty');
+    await context.close();
+  });
 });
 
 describe('marketing content', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { acceptCookies } from './site-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -134,6 +135,27 @@ for (const [label, viewport] of [
       await expectStep(page, ANONYMOUS[2]!, '3 of 6');
       await page.reload();
       await expectStep(page, ANONYMOUS[2]!, '3 of 6');
+      await context.close();
+    });
+
+    it('a tour in one tab leaves the site in another tab alone (issue 15, item 10)', async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await page.goto('/?tour=true');
+      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
+      await next(page);
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      const other = await context.newPage();
+      await acceptCookies(other);
+      await other.goto('/');
+      await other.locator('.lb-table tbody tr[data-project]').first().waitFor();
+      expect(await dialog(other).count()).toBe(0);
+      expect(await other.locator('[data-scope="tour"]').count()).toBe(0);
+      // Nothing covers the page: a click on the first project opens it.
+      await other.locator('.lb-table tbody tr[data-project] a.project-link').first().click();
+      await other.waitForURL((url) => url.pathname.startsWith('/projects/'));
+      // The first tab's tour goes on.
+      await page.bringToFront();
+      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
       await context.close();
     });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
 import { authModalMachine } from '../../machines/auth-modal/authModal.machine';
 import { connect } from '../../machines/auth-modal/authModal.connect';
 import { AUTH_MESSAGES } from '../../machines/auth-modal/authModal.messages';
@@ -24,6 +30,13 @@ const fail = (id: string, code?: string) => ({
   error: code ? Object.assign(new Error(code), { code }) : new Error('network down'),
 });
 const done = (id: string) => ({ type: `xstate.done.actor.${id}`, output: { ok: true } });
+/** A failure that says when to try again, as HttpError carries the server's `retryAfterSeconds`. */
+const failRetry = (id: string, code: string, retryAfterSeconds: number) => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(code), { code, retryAfterSeconds }),
+});
+/** The seconds the server gave in the events above, and the client's own cooldown after a send. */
+const COOLDOWNS = [60, 42, 37];
 
 /** What a user or the server can do in a snapshot. */
 function events(s: AnyMachineSnapshot): (EventObject & Record<string, unknown>)[] {
@@ -56,11 +69,16 @@ function events(s: AnyMachineSnapshot): (EventObject & Record<string, unknown>)[
     { type: 'CLOSE' },
   ];
   const m = (v: unknown) => s.matches(v as never);
-  if (m({ login: 'submitting' }) || m({ 'reset-forgotten-password': 'signingIn' }) || m({ 'verify-email': { form: 'signingIn' } }))
+  if (
+    m({ login: 'submitting' }) ||
+    m({ 'reset-forgotten-password': 'signingIn' }) ||
+    m({ 'verify-email': { form: 'signingIn' } })
+  )
     list.push(
       done('signIn'),
       fail('signIn', 'NotAuthorizedException'),
       fail('signIn', 'UserNotConfirmedException'),
+      failRetry('signIn', 'UserNotConfirmedException', 42),
       fail('signIn', 'LimitExceededException'),
       fail('signIn'),
     );
@@ -72,7 +90,11 @@ function events(s: AnyMachineSnapshot): (EventObject & Record<string, unknown>)[
       fail('signUp'),
     );
   if (m({ 'forgot-password': 'submitting' }))
-    list.push(done('forgotPassword'), fail('forgotPassword', 'LimitExceededException'), fail('forgotPassword'));
+    list.push(
+      done('forgotPassword'),
+      fail('forgotPassword', 'LimitExceededException'),
+      fail('forgotPassword'),
+    );
   if (m({ 'reset-forgotten-password': 'submitting' }))
     list.push(done('resetPassword'), fail('resetPassword', 'CodeMismatchException'), fail('resetPassword'));
   if (m({ 'verify-email': { form: 'submitting' } }))
@@ -84,7 +106,11 @@ function events(s: AnyMachineSnapshot): (EventObject & Record<string, unknown>)[
       fail('verifyEmail'),
     );
   if (m({ 'verify-email': { resend: 'sending' } }))
-    list.push(done('resendConfirmation'), fail('resendConfirmation'));
+    list.push(
+      done('resendConfirmation'),
+      failRetry('resendConfirmation', 'LimitExceededException', 37),
+      fail('resendConfirmation'),
+    );
   if (m({ 'verify-email': { resend: 'cooling' } })) list.push({ type: 'xstate.done.actor.resendTimer' });
   return list;
 }
@@ -166,6 +192,10 @@ const states = {
   'authModal.verify-email.resend.cooling': (s: AnyMachineSnapshot) => {
     expect(connect(s as never).cooling).toBe(true);
     expect(connect(s as never).canResend).toBe(false);
+    // The countdown runs for what the server said (or the full cooldown after a send).
+    const timer = s.children.resendTimer as AnyActorRef;
+    expect(COOLDOWNS).toContain(s.context.cooldownSeconds);
+    expect(timer.getSnapshot().context.remaining).toBe(s.context.cooldownSeconds);
   },
   'authModal.verify-email.resend.sending': (s: AnyMachineSnapshot) =>
     expect(connect(s as never).canResend).toBe(false),
@@ -273,6 +303,46 @@ describe('authModal flows', () => {
     expect(view.view).toBe('verify-email');
     expect(view.canResend).toBe(true);
     expect(view.canSubmit).toBe(false);
+    actor.stop();
+  });
+
+  it("counts down the server's remaining cooldown after an unconfirmed login, and after a refused resend (issue 15, item 3)", async () => {
+    const resends: unknown[] = [];
+    const actor = createActor(
+      outcomes({
+        signIn: () => {
+          throw Object.assign(new Error('x'), { code: 'UserNotConfirmedException', retryAfterSeconds: 42 });
+        },
+        resendConfirmation: (input) => {
+          resends.push(input);
+          throw Object.assign(new Error('wait'), { code: 'LimitExceededException', retryAfterSeconds: 37 });
+        },
+      }),
+      { input: {} },
+    ).start();
+    const remaining = () =>
+      (actor.getSnapshot().children.resendTimer as AnyActorRef | undefined)?.getSnapshot().context.remaining;
+    actor.send({ type: 'OPEN', view: 'login' });
+    actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
+    actor.send({ type: 'CHANGE', field: 'password', value: 'whatever' });
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    let view = connect(actor.getSnapshot());
+    expect(view.view).toBe('verify-email');
+    expect(view.cooling).toBe(true);
+    expect(view.canResend).toBe(false);
+    expect(remaining()).toBe(42);
+
+    // The countdown ends; Resend is refused again by a cooldown started elsewhere: count down, no error.
+    actor.send({ type: 'xstate.done.actor.resendTimer' } as never);
+    expect(connect(actor.getSnapshot()).canResend).toBe(true);
+    actor.send({ type: 'RESEND' });
+    await settle();
+    view = connect(actor.getSnapshot());
+    expect(resends).toEqual([{ email: EMAIL }]);
+    expect(view.error).toBeNull();
+    expect(view.cooling).toBe(true);
+    expect(remaining()).toBe(37);
     actor.stop();
   });
 });

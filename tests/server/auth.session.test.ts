@@ -142,11 +142,16 @@ describe('POST /api/auth/callback/credentials', () => {
       url: '/api/auth/signup',
       payload: { email, password: TEST_PASSWORD },
     });
+    t.app.clock.advance(20_000);
     const res = await login(email, TEST_PASSWORD);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ error: 'UserNotConfirmedException' });
+    // With the seconds left of the resend cooldown sign-up started (issue 15, item 3).
+    expect(res.json()).toMatchObject({ error: 'UserNotConfirmedException', retryAfterSeconds: 40 });
     const wrong = await login(email, 'Wrong1234');
     expect(wrong.json()).toMatchObject({ error: 'NotAuthorizedException' });
+    expect(wrong.json()).not.toHaveProperty('retryAfterSeconds');
+    t.app.clock.advance(60_000);
+    expect((await login(email, TEST_PASSWORD)).json()).toMatchObject({ retryAfterSeconds: 0 });
   });
 
   it('without json, redirects to the callback URL or to the sign-in page with the error', async () => {

@@ -27,10 +27,13 @@ export function AuthForms({
   actorRef,
   Title = 'h2',
   providersLogic = liveAuthProvidersMachine,
+  documentTitle = false,
 }: {
   actorRef: AuthActor;
   Title?: ElementType;
   providersLogic?: typeof liveAuthProvidersMachine;
+  /** On the /auth pages the form's title is the page's title too (React places `<title>` in the head). */
+  documentTitle?: boolean;
 }) {
   const view = useSelector(actorRef, connect, sameView);
   const timer = useSelector(actorRef, (s) => s.children.resendTimer as ActorRefFrom<typeof resendTimerMachine> | undefined);
@@ -44,6 +47,7 @@ export function AuthForms({
 
   return (
     <div className="auth-forms" data-scope="auth" data-part={view.view}>
+      {documentTitle && <title>{`${TITLES[view.view]} — Sentinel Ratings`}</title>}
       <Title className="auth-forms__title">{TITLES[view.view]}</Title>
       {view.notice && (
         <p role="status" className="auth-forms__notice">

@@ -1,4 +1,10 @@
-import { getProject, recordPageView, SUB_SCORE_LABELS, type ProjectDetail, type SubScores } from '../../../api/projects';
+import {
+  getProject,
+  recordPageView,
+  SUB_SCORE_LABELS,
+  type ProjectDetail,
+  type SubScores,
+} from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource, useTitle } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
@@ -47,7 +53,11 @@ function PageViews({ id }: { id: string }) {
   return (
     <span className="meta-item">
       <Icon name="eye" size={16} />
-      {views.data ? `${formatNumber(views.data.views)} views` : <Skeleton width={60} />}
+      {views.data ? (
+        `${formatNumber(views.data.views)} ${views.data.views === 1 ? 'view' : 'views'}`
+      ) : (
+        <Skeleton width={60} />
+      )}
     </span>
   );
 }
@@ -94,7 +104,9 @@ function ProjectHeader({ p }: { p: ProjectDetail }) {
             </div>
             <div className="project-meta">
               <PageViews id={p.id} />
-              {p.marketCapUsd !== null && <span className="meta-item">Market cap {formatUsd(p.marketCapUsd)}</span>}
+              {p.marketCapUsd !== null && (
+                <span className="meta-item">Market cap {formatUsd(p.marketCapUsd)}</span>
+              )}
               {p.auditDate && <span className="meta-item">Audited {formatDate(p.auditDate)}</span>}
               {p.website && (
                 <a className="meta-item" href={p.website} target="_blank" rel="noopener noreferrer">
@@ -153,7 +165,8 @@ function ProjectSkeleton() {
 export default function ProjectPage({ id }: { id: string }) {
   const project = useResource(() => getProject(request, id));
   useTitle(project.data?.name ?? (project.notFound ? 'Project not found' : 'Project'));
-  if (project.notFound) return <NotFound title="Project not found" text="We don’t rate a project with this id (yet)." />;
+  if (project.notFound)
+    return <NotFound title="Project not found" text="We don’t rate a project with this id (yet)." />;
   if (project.failed)
     return (
       <main id="main" className="page-narrow">

@@ -50,8 +50,9 @@ export function VotePanel({ projectId, votes, name }: { projectId: string; votes
           No
         </button>
       </div>
-      <div className="vote-bar" aria-hidden="true">
-        <span style={{ width: `${total === 0 ? 50 : yes}%` }} />
+      {/* With no votes yet the bar is empty and neutral, not half yes and half no. */}
+      <div className={`vote-bar${total === 0 ? ' is-empty' : ''}`} aria-hidden="true" data-testid="vote-bar">
+        <span style={{ width: `${total === 0 ? 0 : yes}%` }} />
       </div>
       <p className="vote-result" aria-live="polite" data-testid="vote-result">
         <strong>{yes.toFixed(1)}% yes</strong> · {total} {total === 1 ? 'vote' : 'votes'}

@@ -32,7 +32,7 @@ export function AuthPage({ view }: { view: 'login' | 'signup' }) {
 
   return (
     <main id="main" className="auth-page">
-      <AuthForms actorRef={actorRef} Title="h1" />
+      <AuthForms actorRef={actorRef} Title="h1" documentTitle />
     </main>
   );
 }
