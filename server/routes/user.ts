@@ -186,13 +186,15 @@ export async function userRoutes(app: FastifyInstance) {
     return loadProfile(user);
   });
 
-  /** Public: the avatar loads it by username with a cache-busting `v` query. */
+  /** Public: the avatar loads it by username with a cache-busting `v` query; 204 when there is none. */
   app.get<{ Params: { username: string } }>('/api/user/profile/image/:username', async (request, reply) => {
     const { username } = request.params;
     if (!USERNAME.test(username)) throw notFound('No profile picture.');
     const buffer = await store.get(imageKey(username));
     const type = buffer && sniffImageType(buffer);
-    if (!buffer || !type) throw notFound('No profile picture.');
+    // No picture is a normal answer, not an error: the avatar falls back to the image field or the initial, and
+    // the browser logs no failed request on every page (unknown users answer the same, so nothing is revealed).
+    if (!buffer || !type) return reply.status(204).header('cache-control', 'public, max-age=60').send();
     // An image, never a document: no sniffing, shown inline, and nothing may run if it is opened directly.
     return reply
       .type(type)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signInApi } from './accounts';
 import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -152,6 +153,62 @@ describe('accounts in a real browser', () => {
     expect(seconds).toBeLessThanOrEqual(60);
     await expect(dialog(page).getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
     expect(await dialog(page).getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it('signs out from the phone menu drawer, where the header shows the avatar (issue 15, item 1)', async () => {
+    const email = await confirmedAccount('drawer', 'drawer-pass1');
+    const { context, page } = await openPage(PHONE);
+    expect((await signInApi(page.request, email, 'drawer-pass1')).status()).toBe(200);
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.locator('[data-part="avatar"]').getByText(email[0]!.toUpperCase()).waitFor();
+    await page.screenshot({ path: 'docs/screenshots/phone-header-signed-in.png' });
+    await menu.click();
+    const drawer = page.getByTestId('drawer');
+    await drawer.getByRole('heading', { name: 'Account' }).waitFor();
+    await drawer.getByRole('button', { name: 'Sign out' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/phone-drawer-account.png' });
+    await drawer.getByRole('button', { name: 'Sign out' }).click();
+    await drawer.getByRole('status').filter({ hasText: 'Signed out successfully.' }).waitFor();
+    await drawer.getByRole('link', { name: 'Log in' }).waitFor();
+    await expect(drawer.getByRole('heading', { name: 'Account' }).count()).resolves.toBe(0);
+    const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+    expect(session).toEqual({});
+    await context.close();
+  });
+
+  it('shows pages to a signed-in user without a picture with no failed request, and a branded sign-in page (issue 15, item 9)', async () => {
+    const email = await confirmedAccount('quiet', 'quiet-pass1');
+    const { context, page } = await openPage();
+    const failures: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') failures.push(`console: ${m.text()}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) failures.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    expect((await signInApi(page.request, email, 'quiet-pass1')).status()).toBe(200);
+    await page.goto('/');
+    await avatar(page, email).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.goto('/my/settings');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
+
+    // The server-rendered sign-in page: the product's favicon and header, its stylesheet, nothing failing.
+    await context.clearCookies();
+    await page.goto('/api/auth/signin');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    await page.locator('header.brand', { hasText: 'Sentinel Ratings' }).waitFor();
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector('header.brand')!).backgroundColor,
+    );
+    expect(background).toBe('rgb(10, 16, 36)');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: 'docs/screenshots/server-sign-in.png' });
+    expect(failures).toEqual([]);
     await context.close();
   });
 

@@ -5,7 +5,7 @@ import {
   type Browser,
   type Page,
 } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 const ADMIN = 'admin@example.com';
 const TARGET = 'target@example.com';
@@ -124,6 +124,27 @@ describe('impersonation in a real browser', () => {
     expect(back).toMatchObject({ username: admin!.username, email: ADMIN });
     expect(back?.adminId).toBeUndefined();
     await expect(page.getByRole('region', { name: 'Impersonation' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('lets an admin on a phone open the tool from the menu drawer (issue 15, item 1)', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await context.addInitScript(() => {
+      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+    });
+    await signIn(page, ADMIN);
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    // The phone header shows who is signed in: the avatar is on the menu button.
+    await menu.locator('[data-part="avatar"]').waitFor();
+    await menu.click();
+    const drawer = page.getByTestId('drawer');
+    const impersonate = drawer.getByRole('button', { name: 'Impersonate User' });
+    await impersonate.waitFor();
+    await impersonate.click();
+    const dialog = page.getByRole('dialog', { name: 'Impersonation Tool' });
+    await dialog.getByLabel('User id').waitFor();
+    await expect(drawer.count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -73,7 +73,7 @@ const stored = (session: TestSession) =>
 /** Asserts that nothing was stored for this user: no picture address, no picture served, no stored object. */
 async function expectNothingStored(session: TestSession) {
   expect((await profile(session)).profileImageUrl).toBeNull();
-  expect((await image(session)).statusCode).toBe(404);
+  expect((await image(session)).statusCode).toBe(204);
   expect(await stored(session)).toBeUndefined();
 }
 

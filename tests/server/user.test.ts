@@ -58,7 +58,11 @@ describe('every /api/user route needs a session', () => {
     ['GET', '/api/portfolio'],
   ];
   it.each(routes)('%s %s → 401 when signed out', async (method, url) => {
-    const res = await anonymous(t.app).inject({ method: method as 'GET', url, payload: method === 'POST' ? {} : undefined });
+    const res = await anonymous(t.app).inject({
+      method: method as 'GET',
+      url,
+      payload: method === 'POST' ? {} : undefined,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('Unauthorized');
   });
@@ -71,9 +75,16 @@ describe('profile', () => {
     expect(res.json()).toMatchObject({ username: user.username, email: user.email, profileImageUrl: null });
   });
 
-  it('has no public picture before an upload', async () => {
+  it('has no public picture before an upload: 204, not a failed request the browser logs (issue 15, item 9)', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/user/profile/image/${user.username}?v=1` });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    // An unknown user answers the same.
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile/image/00000000-0000-4000-8000-000000000000?v=1',
+    });
+    expect(unknown.statusCode).toBe(204);
   });
 
   it.each([
@@ -82,11 +93,20 @@ describe('profile', () => {
     ['WebP', WEBP, 'image/webp'],
   ])('accepts a %s picture and serves it publicly by username', async (_name, bytes, type) => {
     // The declared type and file name are ignored: only the bytes count.
-    const res = await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(bytes, 'x.bin', 'application/octet-stream') });
+    const res = await user.inject({
+      method: 'POST',
+      url: '/api/user/profile/upload',
+      ...multipart(bytes, 'x.bin', 'application/octet-stream'),
+    });
     expect(res.statusCode).toBe(200);
     const profile = res.json();
-    expect(profile.profileImageUrl).toMatch(new RegExp(`^/api/user/profile/image/${user.username}\\?v=\\d+$`));
-    const image = await t.app.inject({ method: 'GET', url: `/api/user/profile/image/${user.username}?v=123` });
+    expect(profile.profileImageUrl).toMatch(
+      new RegExp(`^/api/user/profile/image/${user.username}\\?v=\\d+$`),
+    );
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/profile/image/${user.username}?v=123`,
+    });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe(type);
     // A re-encoded copy of the same picture, in the same format.
@@ -95,14 +115,22 @@ describe('profile', () => {
   });
 
   it('changes the picture address on every upload (cache busting)', async () => {
-    const first = (await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(PNG) })).json();
-    const second = (await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(PNG) })).json();
+    const first = (
+      await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(PNG) })
+    ).json();
+    const second = (
+      await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(PNG) })
+    ).json();
     expect(second.profileImageUrl).not.toBe(first.profileImageUrl);
   });
 
   it('refuses a file that is not a PNG, JPEG or WebP image (by its bytes) with a 400 naming the field', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    const res = await user.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(svg, 'a.png', 'image/png') });
+    const res = await user.inject({
+      method: 'POST',
+      url: '/api/user/profile/upload',
+      ...multipart(svg, 'a.png', 'image/png'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.file).toMatch(/PNG, JPEG or WebP/);
   });
@@ -115,7 +143,11 @@ describe('profile', () => {
   });
 
   it('refuses an upload that is not a multipart form with a 400', async () => {
-    const res = await user.inject({ method: 'POST', url: '/api/user/profile/upload', payload: { file: 'x' } });
+    const res = await user.inject({
+      method: 'POST',
+      url: '/api/user/profile/upload',
+      payload: { file: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('file');
   });
@@ -126,7 +158,7 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().profileImageUrl).toBeNull();
     const image = await t.app.inject({ method: 'GET', url: `/api/user/profile/image/${user.username}?v=9` });
-    expect(image.statusCode).toBe(404);
+    expect(image.statusCode).toBe(204);
   });
 
   it('stores pictures in an S3-compatible bucket when S3_* is configured', async () => {
@@ -135,7 +167,8 @@ describe('profile', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        if (!String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 ')) return res.writeHead(403).end();
+        if (!String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 '))
+          return res.writeHead(403).end();
         if (req.method === 'PUT') objects.set(req.url!, Buffer.concat(chunks));
         if (req.method === 'DELETE') objects.delete(req.url!);
         if (req.method === 'GET' && !objects.has(req.url!)) return res.writeHead(404).end();
@@ -151,7 +184,9 @@ describe('profile', () => {
     });
     try {
       const u = await signIn(s3.app);
-      expect((await u.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(JPEG) })).statusCode).toBe(200);
+      expect(
+        (await u.inject({ method: 'POST', url: '/api/user/profile/upload', ...multipart(JPEG) })).statusCode,
+      ).toBe(200);
       expect([...objects.keys()]).toEqual([`/media/uploads/profile/${u.username}`]);
       const image = await s3.app.inject({ method: 'GET', url: `/api/user/profile/image/${u.username}?v=1` });
       expect(image.headers['content-type']).toBe('image/jpeg');
@@ -181,14 +216,23 @@ describe('wallets', () => {
     ['tron', TRON],
     ['cosmos', COSMOS],
   ])('adds a valid %s address', async (chain, walletAddress) => {
-    const res = await owner.inject({ method: 'POST', url: '/api/user/wallets', payload: { walletAddress, chain } });
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/user/wallets',
+      payload: { walletAddress, chain },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ walletAddress, chain });
   });
 
   it('lists them in the order they were added', async () => {
     const res = await owner.inject({ method: 'GET', url: '/api/user/wallets' });
-    expect(res.json().map((w: { walletAddress: string }) => w.walletAddress)).toEqual([EVM, SOLANA, TRON, COSMOS]);
+    expect(res.json().map((w: { walletAddress: string }) => w.walletAddress)).toEqual([
+      EVM,
+      SOLANA,
+      TRON,
+      COSMOS,
+    ]);
   });
 
   it('refuses the same EVM address in other letter case (checksum-insensitive) with a 409', async () => {
@@ -209,31 +253,55 @@ describe('wallets', () => {
     ['tron', 'XLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],
     ['cosmos', 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xx'],
   ])('refuses an invalid %s address %s with a 400 naming walletAddress', async (chain, walletAddress) => {
-    const res = await owner.inject({ method: 'POST', url: '/api/user/wallets', payload: { walletAddress, chain } });
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/user/wallets',
+      payload: { walletAddress, chain },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('walletAddress');
   });
 
   it('detects the chain when none is given, and refuses an address of no known chain', async () => {
     const other = await signIn(t.app);
-    const ok = await other.inject({ method: 'POST', url: '/api/user/wallets', payload: { walletAddress: TRON } });
+    const ok = await other.inject({
+      method: 'POST',
+      url: '/api/user/wallets',
+      payload: { walletAddress: TRON },
+    });
     expect(ok.json().chain).toBe('tron');
-    const bad = await other.inject({ method: 'POST', url: '/api/user/wallets', payload: { walletAddress: 'hello' } });
+    const bad = await other.inject({
+      method: 'POST',
+      url: '/api/user/wallets',
+      payload: { walletAddress: 'hello' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('keeps wallets per user (another user may add the same address)', async () => {
     const other = await signIn(t.app);
-    const res = await other.inject({ method: 'POST', url: '/api/user/wallets', payload: { walletAddress: EVM } });
+    const res = await other.inject({
+      method: 'POST',
+      url: '/api/user/wallets',
+      payload: { walletAddress: EVM },
+    });
     expect(res.statusCode).toBe(201);
   });
 
   it('removes a wallet, and 404s on one that is not there', async () => {
-    const res = await owner.inject({ method: 'POST', url: '/api/user/wallets/delete', payload: { walletAddress: EVM.toLowerCase() } });
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/user/wallets/delete',
+      payload: { walletAddress: EVM.toLowerCase() },
+    });
     expect(res.statusCode).toBe(200);
     const list = (await owner.inject({ method: 'GET', url: '/api/user/wallets' })).json();
     expect(list.map((w: { walletAddress: string }) => w.walletAddress)).toEqual([SOLANA, TRON, COSMOS]);
-    const again = await owner.inject({ method: 'POST', url: '/api/user/wallets/delete', payload: { walletAddress: EVM } });
+    const again = await owner.inject({
+      method: 'POST',
+      url: '/api/user/wallets/delete',
+      payload: { walletAddress: EVM },
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -243,7 +311,12 @@ describe('survey', () => {
     const u = await signIn(t.app);
     const before = await u.inject({ method: 'GET', url: '/api/user/survey' });
     expect(before.json()).toEqual({ survey: null, completedAt: null });
-    const survey = { userType: 'Retail Investor', expertiseType: 'Beginner', projects: ['p-1'], watchlistName: 'Blue chips' };
+    const survey = {
+      userType: 'Retail Investor',
+      expertiseType: 'Beginner',
+      projects: ['p-1'],
+      watchlistName: 'Blue chips',
+    };
     const saved = await u.inject({ method: 'POST', url: '/api/user/survey/upload', payload: { survey } });
     expect(saved.statusCode).toBe(200);
     const after = (await u.inject({ method: 'GET', url: '/api/user/survey' })).json();
@@ -262,7 +335,11 @@ describe('survey', () => {
   });
 
   it('refuses an unknown user type', async () => {
-    const res = await user.inject({ method: 'POST', url: '/api/user/survey/upload', payload: { survey: { userType: 'Whale' } } });
+    const res = await user.inject({
+      method: 'POST',
+      url: '/api/user/survey/upload',
+      payload: { survey: { userType: 'Whale' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('survey.userType');
   });
@@ -273,9 +350,16 @@ describe('notification settings (sso-settings)', () => {
     const u = await signIn(t.app);
     const read = (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: {} })).json();
     expect(read.settings.securityAlerts).toBe(true);
-    const updated = await u.inject({ method: 'POST', url: '/api/sso-settings/update', payload: { settings: { newsletter: false } } });
+    const updated = await u.inject({
+      method: 'POST',
+      url: '/api/sso-settings/update',
+      payload: { settings: { newsletter: false } },
+    });
     expect(updated.json().settings).toMatchObject({ newsletter: false, securityAlerts: true });
-    expect((await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id: read.id } })).json().settings.newsletter).toBe(false);
+    expect(
+      (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id: read.id } })).json().settings
+        .newsletter,
+    ).toBe(false);
   });
 
   it('unsubscribes from an email link without signing in, by the signed id', async () => {
@@ -291,7 +375,11 @@ describe('notification settings (sso-settings)', () => {
   it('refuses a forged or tampered id with a 400', async () => {
     const u = await signIn(t.app);
     const forged = `${u.username}.${'A'.repeat(43)}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/sso-settings/unsubscribe', payload: { id: forged } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sso-settings/unsubscribe',
+      payload: { id: forged },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('id');
     const missing = await t.app.inject({ method: 'POST', url: '/api/sso-settings/unsubscribe', payload: {} });
@@ -310,12 +398,20 @@ describe('portfolio', () => {
     const flagsFile = path.join(dir, 'flags.json');
     writeFileSync(
       flagsFile,
-      JSON.stringify({ flags: { portfolio: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'on' } } }),
+      JSON.stringify({
+        flags: { portfolio: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'on' } },
+      }),
     );
     const on = await createTestApp({ FLAGS_FILE: flagsFile });
     try {
       const u = await signIn(on.app);
-      const base = { tokenTickers: ['T'], chains: ['Ethereum'], logo: '/l.svg', subScores: {} as never, auditStatus: 'none' as const };
+      const base = {
+        tokenTickers: ['T'],
+        chains: ['Ethereum'],
+        logo: '/l.svg',
+        subScores: {} as never,
+        auditStatus: 'none' as const,
+      };
       await on.app.db.insert(projects).values([
         { ...base, id: 'pf-a', name: 'Alpha', score: 80, tier: 'AA' },
         { ...base, id: 'pf-b', name: 'Beta', score: 40, tier: 'B' },
@@ -333,7 +429,12 @@ describe('portfolio', () => {
       expect(body.projects.map((p: { id: string }) => p.id)).toEqual(['pf-b', 'pf-c', 'pf-a']);
       expect(body.projects[0].risk).toBe('high');
       // Alpha is in two watchlists, so it weighs twice: (80*2 + 40 + 60) / 4 = 65.
-      expect(body.summary).toMatchObject({ projectCount: 3, weightedScore: 65, lowestScore: 40, risk: 'medium' });
+      expect(body.summary).toMatchObject({
+        projectCount: 3,
+        weightedScore: 65,
+        lowestScore: 40,
+        risk: 'medium',
+      });
       expect(body.summary.byRisk).toEqual({ high: 1, medium: 1, low: 1 });
     } finally {
       await on.close();

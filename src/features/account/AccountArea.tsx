@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
 import { useOpenAuthModal } from '../auth/authModal';
 import { liveSignOutMachine } from './liveSignOut';
-import { useSessionActor, useSessionStatus, useSessionUser } from '../session/session';
+import { useSessionStatus, useSessionUser } from '../session/session';
 import { Avatar } from './Avatar';
+import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -28,39 +28,20 @@ export type AccountAreaProps = {
 export function AccountArea({ portfolio = false, signOutLogic = liveSignOutMachine }: AccountAreaProps) {
   const status = useSessionStatus();
   const user = useSessionUser();
-  const session = useSessionActor();
-  const signOut = useActorRef(signOutLogic);
-  const message = useSelector(signOut, (s) => (s.hasTag('message') ? s.context.message : null));
-  const failed = useSelector(signOut, (s) => s.context.failed);
-
-  useEffect(() => {
-    const subscription = signOut.on('signedOut', () => session.send({ type: 'SIGNED_OUT' }));
-    return () => subscription.unsubscribe();
-  }, [signOut, session]);
+  const signOut = useSignOut(signOutLogic);
 
   return (
     <div className="account-area" data-tour="account" data-status={status}>
       {status === 'authenticated' && user ? (
         <Suspense fallback={<Avatar user={user} />}>
-          <AccountMenu
-            user={user}
-            portfolio={portfolio}
-            onSignOut={() => signOut.send({ type: 'SIGN_OUT' })}
-          />
+          <AccountMenu user={user} portfolio={portfolio} onSignOut={signOut.signOut} />
         </Suspense>
       ) : status === 'unauthenticated' ? (
         <AuthLinks />
       ) : (
         <span className="account-area__placeholder" aria-hidden="true" />
       )}
-      {message && (
-        <div role="status" className={`account-area__toast${failed ? ' account-area__toast--error' : ''}`}>
-          <span>{message}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => signOut.send({ type: 'DISMISS' })}>
-            ×
-          </button>
-        </div>
-      )}
+      <SignOutMessage state={signOut} />
     </div>
   );
 }

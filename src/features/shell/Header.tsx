@@ -2,12 +2,17 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { drawerMachine } from '../../../machines/drawer/drawer.machine';
-import { DEFAULT_HERO_HEIGHT, scrollRevealMachine } from '../../../machines/scroll-reveal/scrollReveal.machine';
+import {
+  DEFAULT_HERO_HEIGHT,
+  scrollRevealMachine,
+} from '../../../machines/scroll-reveal/scrollReveal.machine';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { AccountArea } from '../account/AccountArea';
+import { Avatar } from '../account/Avatar';
 import { AnnouncementBanner } from '../banner/AnnouncementBanner';
 import { useFlag } from '../flags/flags';
+import { useSessionUser } from '../session/session';
 import { RequestQuoteButton } from '../quote/quoteContext';
 import { ProjectSearch } from '../search/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
@@ -26,9 +31,13 @@ const measureHero = (): number | null => {
 export function Header() {
   const [location] = useLocation();
   const portfolio = useFlag('portfolio') === true;
+  const user = useSessionUser();
   const isHome = location === '/';
   const reveal = useActorRef(scrollRevealMachine, {
-    input: { heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null, y: typeof window === 'undefined' ? 0 : window.scrollY },
+    input: {
+      heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null,
+      y: typeof window === 'undefined' ? 0 : window.scrollY,
+    },
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
   const drawer = useActorRef(drawerMachine);
@@ -42,7 +51,8 @@ export function Header() {
   useEffect(() => {
     if (!isHome) return;
     const onScroll = () => reveal.send({ type: 'SCROLLED', y: window.scrollY });
-    const onResize = () => reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
+    const onResize = () =>
+      reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onResize);
@@ -66,7 +76,12 @@ export function Header() {
           </Link>
           <NavDropdown label="Company" links={COMPANY_LINKS} />
         </nav>
-        <div className="header-search desktop-only" data-shown={searchShown} hidden={!searchShown} data-testid="header-search">
+        <div
+          className="header-search desktop-only"
+          data-shown={searchShown}
+          hidden={!searchShown}
+          data-testid="header-search"
+        >
           <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
         </div>
         <div className="header-actions desktop-only">
@@ -81,6 +96,7 @@ export function Header() {
           aria-expanded={drawerOpen}
           onClick={() => drawer.send({ type: 'OPEN' })}
         >
+          {user && <Avatar user={user} size={28} />}
           <Icon name="menu" size={24} />
         </button>
       </div>

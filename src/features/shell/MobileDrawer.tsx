@@ -7,23 +7,31 @@ import { RequestQuoteButton } from '../quote/quoteContext';
 import { ProjectSearch } from '../search/ProjectSearch';
 import { useFlag } from '../flags/flags';
 import { useSignedIn } from '../session/session';
+import { SignOutMessage, useSignOut } from '../account/SignOut';
+import { openImpersonationTool } from '../impersonation/open';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
 import './drawer.css';
 
 /**
  * The full-screen navigation drawer of narrow layouts (spec §2 'Header', §9 'Drawer widths'): search bar, then
- * Products, Resources and Company; /auth/login and /auth/signup are plain links here.
+ * Products, Resources and Company, then the account (with Sign out, and the Impersonation Tool for admins);
+ * /auth/login and /auth/signup are plain links here.
  */
 export default function MobileDrawer({ onClose }: { onClose: () => void }) {
   const signedIn = useSignedIn() === true;
   const portfolio = useFlag('portfolio') === true;
+  const impersonationTool = useFlag('impersonationTool') === true;
+  const signOut = useSignOut();
   return (
     <Dialog open onClose={onClose} className="dialog-root drawer-root">
       <div className="drawer-backdrop" aria-hidden="true" />
       <DialogPanel
         className="drawer-panel"
         data-testid="drawer"
-        style={{ ['--drawer-width' as string]: `${DRAWER.width}px`, ['--drawer-large' as string]: `${DRAWER.largeWidth}px` }}
+        style={{
+          ['--drawer-width' as string]: `${DRAWER.width}px`,
+          ['--drawer-large' as string]: `${DRAWER.largeWidth}px`,
+        }}
       >
         <div className="drawer-head">
           <Logo />
@@ -85,6 +93,25 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                     </Link>
                   </li>
                 )}
+                {impersonationTool && (
+                  <li>
+                    <button
+                      type="button"
+                      className="drawer-link-button"
+                      onClick={() => {
+                        onClose();
+                        openImpersonationTool();
+                      }}
+                    >
+                      Impersonate User
+                    </button>
+                  </li>
+                )}
+                <li>
+                  <button type="button" className="drawer-link-button" onClick={signOut.signOut}>
+                    Sign out
+                  </button>
+                </li>
               </ul>
             </>
           )}
@@ -102,6 +129,7 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
           )}
           <RequestQuoteButton className="btn btn-primary drawer-quote" />
         </div>
+        <SignOutMessage state={signOut} />
       </DialogPanel>
     </Dialog>
   );
