@@ -25,13 +25,19 @@ describe('app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('true');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Sign up' }).or(page.getByRole('link', { name: 'Sign up' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Sign up' })
+      .or(page.getByRole('link', { name: 'Sign up' }))
+      .first()
+      .waitFor();
     expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
     await context.close();
   });
 
   it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
-    const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as { content: string } | null;
+    const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as {
+      content: string;
+    } | null;
     expect(announcement?.content).toBeTruthy();
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
@@ -41,7 +47,9 @@ describe('app shell', () => {
     expect(await banner.textContent()).toContain(announcement!.content);
     await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
     await banner.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('ignoredBannerContent'))).toBe(announcement!.content);
+    expect(await page.evaluate(() => localStorage.getItem('ignoredBannerContent'))).toBe(
+      announcement!.content,
+    );
     await page.reload();
     await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
     expect(await page.getByRole('region', { name: 'Announcement' }).count()).toBe(0);
@@ -55,7 +63,9 @@ describe('app shell', () => {
     await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
     const headerSearch = page.getByTestId('header-search');
     expect(await headerSearch.isVisible()).toBe(false);
-    const hero = await page.evaluate(() => (document.querySelector('[data-hero]') as HTMLElement).offsetHeight);
+    const hero = await page.evaluate(
+      () => (document.querySelector('[data-hero]') as HTMLElement).offsetHeight,
+    );
     await page.evaluate((y) => window.scrollTo(0, y), hero - 71);
     await page.waitForFunction((y) => window.scrollY === y, hero - 71);
     expect(await headerSearch.isVisible()).toBe(false);
@@ -117,6 +127,39 @@ describe('app shell', () => {
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.goto('/projects/no-such-project-anywhere');
     await page.getByRole('heading', { level: 1, name: 'Project not found' }).waitFor();
+    await context.close();
+  });
+
+  it('opens Products and Company as disclosure buttons with a visible chevron, signed out (issue 15, item 5)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/about-nothing');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Products', 'Company']) {
+      const button = nav.getByRole('button', { name: label });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      const chevron = await button.locator('svg').boundingBox();
+      expect(chevron?.width).toBe(16);
+      expect(await button.locator('svg').isVisible()).toBe(true);
+    }
+    const products = nav.getByRole('button', { name: 'Products' });
+    const panel = page.locator(`[id="${await products.getAttribute('aria-controls')}"]`);
+    await products.click();
+    expect(await products.getAttribute('aria-expanded')).toBe('true');
+    await panel.getByRole('link', { name: /Skynet/ }).waitFor();
+    // Escape closes it and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    expect(await products.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    expect(await products.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A click outside closes it; a chosen link navigates and closes it.
+    await products.click();
+    await page.mouse.click(700, 600);
+    expect(await products.getAttribute('aria-expanded')).toBe('false');
+    await products.click();
+    await panel.getByRole('link', { name: /Skynet/ }).click();
+    await page.waitForURL((url) => url.pathname === '/products/skynet');
+    expect(await products.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 

@@ -1,52 +1,64 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, useRef } from 'react';
+import { Link } from 'wouter';
+import { fromCallback } from 'xstate';
+import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
 import { Icon } from '../../components/Icon';
 import type { NavLink } from './nav';
 
 /**
- * A header navigation dropdown: a native disclosure (details/summary) of links, so the open state lives in the
- * DOM and no dialog library is needed on the landing page. Closes on Escape, outside click, focus leaving and
- * navigation.
+ * Closes the open dropdown on a pointer or focus outside it, and on Escape (focus goes back to its button).
+ * A plain listener, so the landing page loads no dialog library for two menus.
  */
-export function NavDropdown({ label, links, wide }: { label: string; links: NavLink[]; wide?: boolean }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const [location] = useLocation();
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location]);
-
-  useEffect(() => {
-    const onDown = (e: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(e.target as Node)) ref.current.open = false;
+const watchOutside = (root: { current: HTMLElement | null }) =>
+  fromCallback(({ sendBack }) => {
+    const outside = (target: EventTarget | null) =>
+      !(target instanceof Node && root.current?.contains(target));
+    const onPointer = (e: PointerEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
+    const onFocus = (e: FocusEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      root.current?.querySelector<HTMLButtonElement>('.nav-trigger')?.focus();
+      sendBack({ type: 'CLOSE' });
     };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, []);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('keydown', onKey);
+    };
+  });
+
+/** A header navigation dropdown: a disclosure button (`aria-expanded`) and its panel of links. */
+export function NavDropdown({ label, links, wide }: { label: string; links: NavLink[]; wide?: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const logic = useMemo(
+    () => navDropdownMachine.provide({ actors: { dismissWatcher: watchOutside(root) } }),
+    [],
+  );
+  const actorRef = useActorRef(logic);
+  const open = useSelector(actorRef, (s) => s.hasTag('open'));
 
   return (
-    <details
-      ref={ref}
-      className="nav-dropdown"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && ref.current?.open) {
-          ref.current.open = false;
-          ref.current.querySelector('summary')?.focus();
-        }
-      }}
-      onBlur={(e) => {
-        if (ref.current && !ref.current.contains(e.relatedTarget as Node | null)) ref.current.open = false;
-      }}
-    >
-      <summary className="nav-link nav-trigger">
+    <div ref={root} className="nav-dropdown" data-open={open || undefined}>
+      <button
+        type="button"
+        className="nav-link nav-trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => actorRef.send({ type: 'TOGGLE' })}
+      >
         {label}
         <Icon name="chevronDown" size={16} />
-      </summary>
-      <div className={`nav-panel${wide ? ' nav-panel-wide' : ''}`}>
+      </button>
+      <div id={panelId} className={`nav-panel${wide ? ' nav-panel-wide' : ''}`} hidden={!open}>
         <ul>
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className="nav-panel-link">
+              <Link href={l.href} className="nav-panel-link" onClick={() => actorRef.send({ type: 'CLOSE' })}>
                 <span className="nav-panel-label">{l.label}</span>
                 {l.description && <span className="nav-panel-desc">{l.description}</span>}
               </Link>
@@ -54,6 +66,6 @@ export function NavDropdown({ label, links, wide }: { label: string; links: NavL
           ))}
         </ul>
       </div>
-    </details>
+    </div>
   );
 }
