@@ -80,6 +80,30 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('shows whole project names in the 252 px header search, wrapping long ones (issue 15, item 8)', async () => {
+    // The longest name among the first 100 projects of the leaderboard.
+    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=100`)).json()) as {
+      items: { name: string }[];
+    };
+    const longest = board.items.map((p) => p.name).sort((a, b) => b.length - a.length)[0]!;
+    expect(longest.length).toBeGreaterThan(20);
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await page.goto('/products/skynet');
+    const input = page.getByPlaceholder('Search project', { exact: true });
+    await input.fill(longest);
+    const option = page.getByRole('option').filter({ hasText: longest }).first();
+    await option.waitFor();
+    const name = option.locator('.search-name');
+    expect(await name.textContent()).toBe(longest);
+    const fits = await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
+    const listbox = await page.getByRole('listbox').boundingBox();
+    const box = await name.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(listbox!.x + listbox!.width);
+    await context.close();
+  });
+
   it('sends a page view on each route change and scrolls to the top', async () => {
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
