@@ -9,7 +9,9 @@ let projectId: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as { items: { id: string }[] };
+  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as {
+    items: { id: string }[];
+  };
   projectId = page.items[0]!.id;
 });
 afterAll(async () => {
@@ -18,7 +20,10 @@ afterAll(async () => {
 });
 
 const rowScores = (page: Page) =>
-  page.locator('.lb-table tbody tr[data-project] .score-value').allTextContents().then((t) => t.map(Number));
+  page
+    .locator('.lb-table tbody tr[data-project] .score-value')
+    .allTextContents()
+    .then((t) => t.map(Number));
 
 async function openHome(page: Page) {
   await page.goto('/');
@@ -32,10 +37,22 @@ describe('home', () => {
     await openHome(page);
     // The strips below the leaderboard are a lazy chunk: wait for it before counting.
     await page.locator('[data-tour="in-the-works"]').waitFor();
-    for (const anchor of ['account', 'search', 'alerts', 'trending', 'recently-audited', 'filters', 'in-the-works'])
+    for (const anchor of [
+      'account',
+      'search',
+      'alerts',
+      'trending',
+      'recently-audited',
+      'filters',
+      'in-the-works',
+    ])
       expect(await page.locator(`[data-tour="${anchor}"]:visible`).count(), anchor).toBe(1);
-    expect(await page.locator('[data-tour="alerts"]').getByRole('button', { name: 'Report Incident' }).count()).toBe(1);
-    expect(await page.locator('[data-tour="search"]').getByPlaceholder('Search Project by Name / Token').count()).toBe(1);
+    expect(
+      await page.locator('[data-tour="alerts"]').getByRole('button', { name: 'Report Incident' }).count(),
+    ).toBe(1);
+    expect(
+      await page.locator('[data-tour="search"]').getByPlaceholder('Search Project by Name / Token').count(),
+    ).toBe(1);
     await context.close();
   });
 
@@ -48,20 +65,31 @@ describe('home', () => {
     expect(await table.locator('tbody tr[data-project] td.col-rank').first().textContent()).toBe('1');
 
     await table.getByRole('button', { name: 'Security score' }).click();
-    await page.waitForFunction(() => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending');
+    await page.waitForFunction(
+      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending',
+    );
     await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
     const desc = await rowScores(page);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     await table.getByRole('button', { name: 'Security score' }).click();
-    await page.waitForFunction(() => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'ascending');
+    await page.waitForFunction(
+      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'ascending',
+    );
     await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
     const asc = await rowScores(page);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
 
     await table.getByRole('button', { name: '#' }).click();
-    await page.waitForFunction(() => document.querySelector('th.col-rank')?.getAttribute('aria-sort') === 'ascending');
-    await page.getByRole('navigation', { name: 'Leaderboard pages' }).getByRole('button', { name: 'Page 2' }).click();
-    await page.waitForFunction(() => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '26');
+    await page.waitForFunction(
+      () => document.querySelector('th.col-rank')?.getAttribute('aria-sort') === 'ascending',
+    );
+    await page
+      .getByRole('navigation', { name: 'Leaderboard pages' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
+    await page.waitForFunction(
+      () => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '26',
+    );
     expect(await page.locator('.lb-count').textContent()).toMatch(/^Showing 26–50 of \d+ projects$/);
 
     const firstRow = table.locator('tbody tr[data-project]').first();
@@ -69,7 +97,8 @@ describe('home', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const details = page.locator('.details-row').first();
-    for (const label of ['Code Security', 'Governance Strength', 'Community Trust']) await details.getByText(label).waitFor();
+    for (const label of ['Code Security', 'Governance Strength', 'Community Trust'])
+      await details.getByText(label).waitFor();
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     const filters = page.getByRole('form', { name: 'Leaderboard filters' });
@@ -77,7 +106,9 @@ describe('home', () => {
     await filters.getByLabel('Minimum score').fill('95');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await filters.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => /of \d+ projects|No projects/.test(document.querySelector('.lb-count')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /of \d+ projects|No projects/.test(document.querySelector('.lb-count')?.textContent ?? ''),
+    );
     await page.locator('.lb-table tbody:not(.is-refreshing)').waitFor();
     const tiers = await page.locator('.lb-table tbody tr[data-project] .tier').allTextContents();
     expect(tiers.length).toBeGreaterThan(0);
@@ -85,7 +116,9 @@ describe('home', () => {
     expect((await rowScores(page)).every((s) => s >= 95)).toBe(true);
     expect(await page.getByRole('button', { name: /^Filters/ }).textContent()).toBe('Filters2');
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForFunction(() => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '1');
+    await page.waitForFunction(
+      () => document.querySelector('.lb-table tbody tr[data-project] td.col-rank')?.textContent === '1',
+    );
     await context.close();
   });
 
@@ -101,8 +134,12 @@ describe('home', () => {
     await dialog.getByRole('button', { name: 'Submit report' }).click();
     await dialog.getByText('Please enter the project name.').waitFor();
     await dialog.getByLabel('Project name').fill('Analytical DAO');
-    await dialog.getByLabel('What happened?').fill('The lending pool was drained through a manipulated price oracle.');
-    await dialog.getByLabel('Transaction hash (optional)').fill('0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060');
+    await dialog
+      .getByLabel('What happened?')
+      .fill('The lending pool was drained through a manipulated price oracle.');
+    await dialog
+      .getByLabel('Transaction hash (optional)')
+      .fill('0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/incidents'));
     await dialog.getByRole('button', { name: 'Submit report' }).click();
     expect((await posted).status()).toBe(201);
@@ -115,12 +152,21 @@ describe('project page', () => {
   it('shows the header, breakdown, monitoring data, chart and records a vote', async () => {
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
-    const detail = (await (await fetch(`${server.url}/api/projects/${projectId}`)).json()) as { name: string };
+    const detail = (await (await fetch(`${server.url}/api/projects/${projectId}`)).json()) as {
+      name: string;
+    };
     const viewed = page.waitForResponse((r) => r.url().includes('/api/projects/page-view'));
     await page.goto(`/projects/${projectId}`);
     await page.getByRole('heading', { level: 1, name: detail.name }).waitFor();
     expect((await viewed).status()).toBe(200);
-    for (const h of ['Score breakdown', 'Exchange metrics', 'On-chain activity', 'Privileged access', 'Social activity', 'Community vote'])
+    for (const h of [
+      'Score breakdown',
+      'Exchange metrics',
+      'On-chain activity',
+      'Privileged access',
+      'Social activity',
+      'Community vote',
+    ])
       await page.getByRole('heading', { level: 2, name: h }).waitFor();
     for (const h of ['Top callers', 'Top events', 'Top function calls'])
       await page.getByRole('heading', { level: 3, name: h }).waitFor();
@@ -129,9 +175,44 @@ describe('project page', () => {
     await page.locator('.chart figcaption', { hasText: 'followers' }).waitFor();
     const yes = page.getByRole('button', { name: 'Yes', exact: true });
     await yes.click();
-    await page.waitForFunction(() => document.querySelector('.vote-yes')?.getAttribute('aria-pressed') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('.vote-yes')?.getAttribute('aria-pressed') === 'true',
+    );
     expect(await page.getByTestId('vote-result').textContent()).toMatch(/% yes · [1-9]\d* votes?$/);
     await page.locator('.vote-average', { hasText: '% yes' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the privileged tables whole at 375 px, one labelled card per row (issue 15, item 7)', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await acceptCookies(page);
+    await page.goto(`/projects/${projectId}`);
+    const panel = page.locator('section[aria-labelledby="privileged-title"]');
+    const tables = panel.locator('table.data-table');
+    await panel.locator('td[data-label="Function"]').first().waitFor();
+    await panel.locator('td[data-label="Date"]').first().waitFor();
+    expect(await tables.count()).toBe(3);
+    for (const table of await tables.all()) {
+      // No part of a row is out of sight: the table is no wider than its scroll area, which shows it all.
+      const fits = await table.evaluate(
+        (el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1,
+      );
+      expect(fits).toBe(true);
+    }
+    for (const cell of await panel.locator('tbody td[data-label]').all()) {
+      const box = await cell.boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    // Each value carries its column's name.
+    const label = await panel
+      .locator('td[data-label="Function"]')
+      .first()
+      .evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(label).toBe('"Function"');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await panel.locator('td[data-label="Function"]').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/project-privileged-phone.png' });
+    await expectNoAxeViolations(page);
     await context.close();
   });
 
@@ -143,9 +224,11 @@ describe('project page', () => {
     // Another visitor's yes on another project, so a no on this one moves the average across all projects.
     expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`)).status).toBe(200);
     const average = async () =>
-      ((await (await fetch(`${server.url}/api/projects/average-yes-percentage`)).json()) as {
-        averageYesPercentage: number;
-      }).averageYesPercentage;
+      (
+        (await (await fetch(`${server.url}/api/projects/average-yes-percentage`)).json()) as {
+          averageYesPercentage: number;
+        }
+      ).averageYesPercentage;
     const before = await average();
 
     const { context, page } = await newPage(browser, server.url);
@@ -162,7 +245,9 @@ describe('project page', () => {
     await page.getByTestId('vote-result').filter({ hasText: '0.0% yes · 1 vote' }).waitFor();
     const after = await average();
     expect(after).toBeLessThan(before);
-    await page.locator('.vote-average', { hasText: `Average across all projects: ${after.toFixed(1)}% yes` }).waitFor();
+    await page
+      .locator('.vote-average', { hasText: `Average across all projects: ${after.toFixed(1)}% yes` })
+      .waitFor();
     expect(await bar.getAttribute('class')).not.toContain('is-empty');
     await context.close();
   });
@@ -226,7 +311,8 @@ describe('accessibility and layout', () => {
     await page.locator('main h1').first().waitFor();
     if (route === '/') await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
     if (route.startsWith('/projects/')) await page.locator('.chart svg').waitFor();
-    if (route.startsWith('/company/') || route.startsWith('/resources/blog/')) await page.locator('.prose h2').first().waitFor();
+    if (route.startsWith('/company/') || route.startsWith('/resources/blog/'))
+      await page.locator('.prose h2').first().waitFor();
     await page.waitForLoadState('networkidle');
   }
 

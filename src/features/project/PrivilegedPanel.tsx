@@ -1,6 +1,10 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ProjectContract } from '../../../api/projects';
-import { getPrivilegedAddresses, getPrivilegedFunctions, getPrivilegedTransactions } from '../../../api/skynet';
+import {
+  getPrivilegedAddresses,
+  getPrivilegedFunctions,
+  getPrivilegedTransactions,
+} from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
@@ -30,7 +34,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={addresses.retry} />
       ) : (
         <TableScroll label="Privileged addresses table">
-          <table className="data-table">
+          <table className="data-table stacked">
             <thead>
               <tr>
                 <th scope="col">Address</th>
@@ -42,11 +46,11 @@ function ContractDetails({ address }: { address: string }) {
               {addresses.loading && skeleton(3, 3)}
               {addresses.data?.map((a) => (
                 <tr key={a.address + a.role}>
-                  <td className="mono" title={a.address}>
+                  <td className="mono" title={a.address} data-label="Address">
                     {shortAddress(a.address)}
                   </td>
-                  <td>{a.role}</td>
-                  <td>{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
+                  <td data-label="Role">{a.role}</td>
+                  <td data-label="Type">{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
                 </tr>
               ))}
             </tbody>
@@ -58,7 +62,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={functions.retry} />
       ) : (
         <TableScroll label="Privileged functions table">
-          <table className="data-table">
+          <table className="data-table stacked">
             <thead>
               <tr>
                 <th scope="col">Function</th>
@@ -70,9 +74,13 @@ function ContractDetails({ address }: { address: string }) {
               {functions.loading && skeleton(3, 3)}
               {functions.data?.map((f) => (
                 <tr key={f.signature}>
-                  <td className="mono">{f.signature}</td>
-                  <td className="mono">{f.modifier}</td>
-                  <td>
+                  <td className="mono" data-label="Function">
+                    {f.signature}
+                  </td>
+                  <td className="mono" data-label="Guard">
+                    {f.modifier}
+                  </td>
+                  <td data-label="Risk">
                     <span className={`badge ${RISK_TONE[f.risk]}`}>{f.risk}</span>
                   </td>
                 </tr>
@@ -86,7 +94,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={txs.retry} />
       ) : (
         <TableScroll label="Recent privileged transactions table">
-          <table className="data-table">
+          <table className="data-table stacked">
             <thead>
               <tr>
                 <th scope="col">Transaction</th>
@@ -99,14 +107,16 @@ function ContractDetails({ address }: { address: string }) {
               {txs.loading && skeleton(3, 4)}
               {txs.data?.map((t) => (
                 <tr key={t.hash}>
-                  <td className="mono" title={t.hash}>
+                  <td className="mono" title={t.hash} data-label="Transaction">
                     {shortAddress(t.hash)}
                   </td>
-                  <td className="mono">{t.function}</td>
-                  <td className="mono" title={t.from}>
+                  <td className="mono" data-label="Function">
+                    {t.function}
+                  </td>
+                  <td className="mono" title={t.from} data-label="From">
                     {shortAddress(t.from)}
                   </td>
-                  <td>{formatDate(t.timestamp)}</td>
+                  <td data-label="Date">{formatDate(t.timestamp)}</td>
                 </tr>
               ))}
               {txs.ready && txs.data?.length === 0 && (
@@ -129,7 +139,9 @@ export function PrivilegedPanel({ contracts }: { contracts: ProjectContract[] })
   return (
     <section className="card panel" aria-labelledby="privileged-title">
       <h2 id="privileged-title">Privileged access</h2>
-      <p className="muted">Who can change these contracts, through which functions, and what they did recently.</p>
+      <p className="muted">
+        Who can change these contracts, through which functions, and what they did recently.
+      </p>
       {contracts.length === 0 ? (
         <p className="muted">No monitored contracts yet.</p>
       ) : (
