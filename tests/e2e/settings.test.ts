@@ -110,6 +110,12 @@ describe('account settings in a real browser', () => {
     await page.goto('/my/settings');
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
     await page.locator('[data-part="email"]').getByText(email).waitFor();
+    // The UUID username is shown as the account's id, not as a "Username" (issue 15, item 11).
+    expect(await page.getByText('Username', { exact: true }).count()).toBe(0);
+    const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+    const facts = page.locator('.settings-facts');
+    expect(await facts.locator('dt').allTextContents()).toEqual(['Email', 'Account ID']);
+    expect(await page.locator('[data-part="account-id"] code').textContent()).toBe(session.user.username);
 
     // Profile picture.
     await page

@@ -73,10 +73,14 @@ export function ProfileSection() {
         <div className="settings-profile">
           <Avatar profile={profile} />
           <dl className="settings-facts">
-            <dt>Username</dt>
-            <dd data-part="username">{profile.username}</dd>
             <dt>Email</dt>
             <dd data-part="email">{profile.email}</dd>
+            {/* The username is the account's stable id (a UUID): shown as what it is, for support to ask for. */}
+            <dt>Account ID</dt>
+            <dd data-part="account-id">
+              <code className="settings-id">{profile.username}</code>
+              <span className="settings-hint">Support may ask for it.</span>
+            </dd>
           </dl>
           <div className="settings-row">
             <label className="btn btn-secondary btn-sm settings-file">
