@@ -29,6 +29,24 @@ describe('the product in a real browser', () => {
     await context.close();
   });
 
+  it('ends a short page with the footer at the bottom of the window, no band under it (issue 15, item 11)', async () => {
+    const { context, page } = await newPage(browser, server.url, { width: 1440, height: 1400 });
+    await page.goto('/no/such/page');
+    await page
+      .locator('footer.site-footer')
+      .getByText(String(new Date().getFullYear()), { exact: false })
+      .first()
+      .waitFor();
+    const layout = await page.evaluate(() => ({
+      footerBottom: document.querySelector('footer.site-footer')!.getBoundingClientRect().bottom,
+      height: window.innerHeight,
+      scrollable: document.documentElement.scrollHeight > window.innerHeight,
+    }));
+    expect(layout.scrollable).toBe(false);
+    expect(Math.round(layout.footerBottom)).toBe(layout.height);
+    await context.close();
+  });
+
   it('answers a path the app does not know with its not-found page and a 404 (issue 15, item 12)', async () => {
     const { context, page } = await newPage(browser, server.url);
     const res = await page.goto('/no/such/page');
