@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { LeaderboardPage } from '../../api/projects';
 
 export type LeaderboardSort = 'rank' | 'score' | 'name' | 'auditDate';
@@ -45,7 +45,9 @@ export type LeaderboardEvent =
   | { type: 'APPLY_FILTERS' }
   | { type: 'RESET_FILTERS' }
   | { type: 'RETRY' }
-  | { type: 'TOGGLE_DETAILS'; id: string };
+  | { type: 'TOGGLE_DETAILS'; id: string }
+  /** The address changed under the page (Back, Forward): show the query it names. */
+  | { type: 'URL_CHANGED'; query: Omit<LeaderboardQuery, 'pageSize'> };
 
 export const activeFilterCount = (f: LeaderboardFilters) =>
   (Object.keys(f) as (keyof LeaderboardFilters)[]).filter((k) => f[k] !== EMPTY_FILTERS[k]).length;
@@ -54,11 +56,13 @@ export const activeFilterCount = (f: LeaderboardFilters) =>
  * The home leaderboard: sorting, pagination and the advanced filter panel (chain, score range, tier, audit status,
  * KYC). Two regions: `data` loads a page for the current query (each new query re-enters `loading`, which stops
  * the older request, so a late answer never replaces a newer one) and `panel` holds the filter form, whose draft
- * is applied as a whole. Actor: loadPage.
+ * is applied as a whole. The query is kept in the address (leaderboard.url.ts): every change the user makes runs
+ * the provided `recordQuery` action (the app pushes a history entry), and `urlWatcher` reports Back and Forward as
+ * URL_CHANGED. Actors: loadPage, urlWatcher.
  */
 export const leaderboardMachine = setup({
   types: {
-    input: {} as { pageSize?: number } | undefined,
+    input: {} as { pageSize?: number; query?: Omit<LeaderboardQuery, 'pageSize'> } | undefined,
     context: {} as {
       query: LeaderboardQuery;
       draft: LeaderboardFilters;
@@ -72,6 +76,7 @@ export const leaderboardMachine = setup({
     loadPage: fromPromise<LeaderboardPage, LeaderboardQuery>(async () => {
       throw new Error('loadPage not provided');
     }),
+    urlWatcher: fromCallback(() => () => undefined),
   },
   guards: {
     isOtherPage: ({ context, event }) => {
@@ -118,31 +123,71 @@ export const leaderboardMachine = setup({
     }),
     collapseAll: assign({ expanded: [] }),
     restoreDraft: assign({ draft: ({ context }) => ({ ...context.query.filters }) }),
+    applyUrlQuery: assign(({ context, event }) => {
+      assertEvent(event, 'URL_CHANGED');
+      return {
+        query: { ...event.query, pageSize: context.query.pageSize },
+        draft: { ...event.query.filters },
+      };
+    }),
+    /** Provided by the app: records the new query in the address (a history entry, so Back returns to it). */
+    recordQuery: (_, _params: { query: LeaderboardQuery }) => undefined,
   },
 }).createMachine({
   id: 'leaderboard',
   context: ({ input }) => ({
     query: {
-      sort: 'rank',
-      order: 'asc',
-      page: 1,
+      sort: input?.query?.sort ?? 'rank',
+      order: input?.query?.order ?? 'asc',
+      page: input?.query?.page ?? 1,
       pageSize: input?.pageSize ?? DEFAULT_PAGE_SIZE,
-      filters: { ...EMPTY_FILTERS },
+      filters: { ...(input?.query?.filters ?? EMPTY_FILTERS) },
     },
-    draft: { ...EMPTY_FILTERS },
+    draft: { ...(input?.query?.filters ?? EMPTY_FILTERS) },
     result: null,
     expanded: [],
   }),
   type: 'parallel',
+  invoke: { id: 'urlWatcher', src: 'urlWatcher' },
   on: { TOGGLE_DETAILS: { actions: 'toggleDetails' } },
   states: {
     data: {
       initial: 'loading',
       on: {
-        SORT: { target: '.loading', reenter: true, actions: 'applySort' },
-        PAGE: { guard: 'isOtherPage', target: '.loading', reenter: true, actions: 'applyPage' },
-        APPLY_FILTERS: { target: '.loading', reenter: true, actions: 'applyDraft' },
-        RESET_FILTERS: { target: '.loading', reenter: true, actions: 'resetFilters' },
+        SORT: {
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'applySort',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
+        PAGE: {
+          guard: 'isOtherPage',
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'applyPage',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
+        APPLY_FILTERS: {
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'applyDraft',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
+        RESET_FILTERS: {
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'resetFilters',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
+        URL_CHANGED: { target: '.loading', reenter: true, actions: 'applyUrlQuery' },
       },
       states: {
         loading: {

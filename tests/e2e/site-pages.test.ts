@@ -56,6 +56,67 @@ describe('home', () => {
     await context.close();
   });
 
+  it('keeps the leaderboard page, sort and filters in the address, so reload and Back restore them (issue 15, item 11)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await acceptCookies(page);
+    await openHome(page);
+    const table = page.locator('.lb-table');
+    const firstRank = () =>
+      table.locator('tbody:not(.is-refreshing) tr[data-project] td.col-rank').first().textContent();
+    const search = () => new URL(page.url()).search;
+
+    await table.getByRole('button', { name: 'Security score' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending',
+    );
+    expect(search()).toBe('?sort=score');
+    await page
+      .getByRole('navigation', { name: 'Leaderboard pages' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
+    await page.waitForFunction(() =>
+      /^Showing 26–50 /.test(document.querySelector('.lb-count')?.textContent ?? ''),
+    );
+    expect(search()).toBe('?sort=score&page=2');
+    const scoresOnPage2 = await rowScores(page);
+
+    // A reload shows the same page of the same order.
+    await page.reload();
+    await page.waitForFunction(() =>
+      /^Showing 26–50 /.test(document.querySelector('.lb-count')?.textContent ?? ''),
+    );
+    expect(await page.locator('th.col-score').getAttribute('aria-sort')).toBe('descending');
+    expect(await rowScores(page)).toEqual(scoresOnPage2);
+
+    // Back: page 1 of the same sort, then the plain leaderboard.
+    await page.goBack();
+    await page.waitForFunction(() =>
+      /^Showing 1–25 /.test(document.querySelector('.lb-count')?.textContent ?? ''),
+    );
+    expect(search()).toBe('?sort=score');
+    expect(await page.locator('th.col-score').getAttribute('aria-sort')).toBe('descending');
+    await page.goBack();
+    await page.waitForFunction(
+      () => document.querySelector('th.col-rank')?.getAttribute('aria-sort') === 'ascending',
+    );
+    expect(search()).toBe('');
+    expect(await firstRank()).toBe('1');
+
+    // Filters too, and a project page and Back return to them.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = page.locator('#leaderboard-filters');
+    await filters.getByLabel('Tier').selectOption({ index: 1 });
+    const tier = await filters.getByLabel('Tier').inputValue();
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForFunction((t) => new URL(location.href).searchParams.get('tier') === t, tier);
+    await table.locator('tbody:not(.is-refreshing) tr[data-project] a.project-link').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/projects/'));
+    await page.goBack();
+    await page.waitForFunction((t) => new URL(location.href).searchParams.get('tier') === t, tier);
+    await page.locator('.filter-count', { hasText: '1' }).waitFor();
+    await context.close();
+  });
+
   it('sorts, pages and filters the leaderboard, and shows sub-scores on demand', async () => {
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { getLeaderboard, SUB_SCORE_LABELS, type ProjectRow, type SubScores } from '../../../api/projects';
 import {
   activeFilterCount,
@@ -8,6 +8,7 @@ import {
   type LeaderboardQuery,
   type LeaderboardSort,
 } from '../../../machines/leaderboard/leaderboard.machine';
+import { queryFromSearch, searchFromQuery } from '../../../machines/leaderboard/leaderboard.url';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
@@ -35,6 +36,19 @@ const machine = leaderboardMachine.provide({
         maxScore: input.filters.maxScore || undefined,
       } as Parameters<typeof getLeaderboard>[1]),
     ),
+    // Back and Forward between leaderboard states (only the search changes; a route change unmounts us).
+    urlWatcher: fromCallback(({ sendBack }) => {
+      const onPop = () => sendBack({ type: 'URL_CHANGED', query: queryFromSearch(location.search) });
+      window.addEventListener('popstate', onPop);
+      return () => window.removeEventListener('popstate', onPop);
+    }),
+  },
+  actions: {
+    // Each change is a history entry, so Back returns to the previous page, sort or filters.
+    recordQuery: (_, { query }) => {
+      const search = searchFromQuery(location.search, query);
+      if (search !== location.search) history.pushState(history.state, '', `${location.pathname}${search}`);
+    },
   },
 });
 
@@ -185,7 +199,10 @@ function pageList(page: number, pages: number): (number | '…')[] {
 
 /** The leaderboard with sorting, pagination and advanced filtering. */
 export function Leaderboard() {
-  const actorRef = useActorRef(machine, { input: {} });
+  // The address names the query on arrival (a shared link, a reload, Back from a project page).
+  const actorRef = useActorRef(machine, {
+    input: { query: queryFromSearch(typeof location === 'undefined' ? '' : location.search) },
+  });
   const query = useSelector(actorRef, (s) => s.context.query);
   const result = useSelector(actorRef, (s) => s.context.result);
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
