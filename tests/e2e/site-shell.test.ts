@@ -34,6 +34,24 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('keeps only the header bar fixed on a phone; the announcement scrolls away (issue 15, item 11)', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await acceptCookies(page);
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Announcement' });
+    await banner.waitFor();
+    const header = page.locator('header.site-header');
+    expect((await banner.boundingBox())!.y).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    const bar = (await header.boundingBox())!;
+    expect(bar.y).toBe(0);
+    expect(bar.height).toBeLessThanOrEqual(65); // the 64 px bar and its border
+    const gone = (await banner.boundingBox())!;
+    expect(gone.y + gone.height).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
     const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as {
       content: string;

@@ -62,49 +62,53 @@ export function Header() {
     };
   }, [isHome, reveal]);
 
+  // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed
+  // (on a phone the two took 143 of 812 px).
   return (
-    <header className="site-header on-dark" data-drawer-open={drawerOpen || undefined}>
+    <>
       <AnnouncementBanner />
-      <div className="container header-inner">
-        <Link href="/" className="brand">
-          <Logo />
-        </Link>
-        <nav aria-label="Main" className="main-nav desktop-only">
-          <NavDropdown label="Products" links={PRODUCT_LINKS} wide />
-          <Link href={RESOURCES_LINK.href} className="nav-link">
-            Resources
+      <header className="site-header on-dark" data-drawer-open={drawerOpen || undefined}>
+        <div className="container header-inner">
+          <Link href="/" className="brand">
+            <Logo />
           </Link>
-          <NavDropdown label="Company" links={COMPANY_LINKS} />
-        </nav>
-        <div
-          className="header-search desktop-only"
-          data-shown={searchShown}
-          hidden={!searchShown}
-          data-testid="header-search"
-        >
-          <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
+          <nav aria-label="Main" className="main-nav desktop-only">
+            <NavDropdown label="Products" links={PRODUCT_LINKS} wide />
+            <Link href={RESOURCES_LINK.href} className="nav-link">
+              Resources
+            </Link>
+            <NavDropdown label="Company" links={COMPANY_LINKS} />
+          </nav>
+          <div
+            className="header-search desktop-only"
+            data-shown={searchShown}
+            hidden={!searchShown}
+            data-testid="header-search"
+          >
+            <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
+          </div>
+          <div className="header-actions desktop-only">
+            <AccountArea portfolio={portfolio} />
+            <RequestQuoteButton className="btn btn-accent" />
+          </div>
+          <button
+            type="button"
+            className="menu-button mobile-only"
+            data-tour="account"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => drawer.send({ type: 'OPEN' })}
+          >
+            {user && <Avatar user={user} size={28} />}
+            <Icon name="menu" size={24} />
+          </button>
         </div>
-        <div className="header-actions desktop-only">
-          <AccountArea portfolio={portfolio} />
-          <RequestQuoteButton className="btn btn-accent" />
-        </div>
-        <button
-          type="button"
-          className="menu-button mobile-only"
-          data-tour="account"
-          aria-label="Open menu"
-          aria-expanded={drawerOpen}
-          onClick={() => drawer.send({ type: 'OPEN' })}
-        >
-          {user && <Avatar user={user} size={28} />}
-          <Icon name="menu" size={24} />
-        </button>
-      </div>
-      {drawerOpen && (
-        <Suspense fallback={null}>
-          <MobileDrawer onClose={() => drawer.send({ type: 'CLOSE' })} />
-        </Suspense>
-      )}
-    </header>
+        {drawerOpen && (
+          <Suspense fallback={null}>
+            <MobileDrawer onClose={() => drawer.send({ type: 'CLOSE' })} />
+          </Suspense>
+        )}
+      </header>
+    </>
   );
 }
