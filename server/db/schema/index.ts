@@ -4,3 +4,4 @@ export * from './site';
 export * from './accounts';
 export * from './watchlists';
 export * from './objects';
+export * from './portfolio';
