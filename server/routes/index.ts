@@ -5,6 +5,7 @@ import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
 import { impersonationRoutes } from './impersonation';
+import { portfolioRoutes } from './portfolio';
 import { projectsRoutes } from './projects';
 import { siteRoutes } from './site';
 import { skynetRoutes } from './skynet';
@@ -19,6 +20,7 @@ export async function routes(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(portfolioRoutes);
   await app.register(watchlistRoutes);
   await app.register(flagsRoutes);
   await app.register(impersonationRoutes);

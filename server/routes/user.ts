@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { riskLevel, type Portfolio } from '../../api/portfolio';
 import {
   detectChain,
   normalizeWalletAddress,
@@ -26,6 +25,7 @@ import {
   SurveyUploadBody,
 } from '../../api/user.schemas';
 import { projects, ssoSettings, surveys, users, wallets, watchlists } from '../db/schema/index';
+import type { Db } from '../db/client';
 import { AppError, badRequest, notFound, parse } from '../errors';
 import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
 import { reencodeImage, sniffImageType } from '../storage/images';
@@ -75,11 +75,27 @@ const DEFAULT_SETTINGS: NotificationSettings = Object.fromEntries(
   NOTIFICATION_SETTINGS.map((k) => [k, true]),
 ) as NotificationSettings;
 
+const toWallet = (row: { walletAddress: string; chain: string; createdAt: Date }): Wallet => ({
+  walletAddress: row.walletAddress,
+  chain: row.chain as WalletChain,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A user's wallets, oldest first. */
+export const walletsOf = async (db: Db, userId: string): Promise<Wallet[]> =>
+  (
+    await db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.userId, userId))
+      .orderBy(asc(wallets.createdAt), asc(wallets.id))
+  ).map(toWallet);
+
 /**
  * A boolean flag for this request's user: the flags plugin's decision when it is registered (the same
  * evaluation the browser gets over OFREP), else the default variant in FLAGS_FILE, else off.
  */
-async function flagOn(app: FastifyInstance, user: SessionUser, key: string): Promise<boolean> {
+export async function flagOn(app: FastifyInstance, user: SessionUser, key: string): Promise<boolean> {
   const service = (app as { flags?: Partial<FastifyInstance['flags']> }).flags;
   if (typeof service?.isEnabled === 'function') {
     return service.isEnabled(key, { targetingKey: user.username, email: user.email, role: user.role });
@@ -104,7 +120,7 @@ function isUniqueViolation(err: unknown): boolean {
 const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'Conflict', message, fields);
 
-/** Profile, profile picture, wallets, survey, notification settings (sso-settings) and the portfolio. */
+/** Profile, profile picture, wallets, survey and notification settings (sso-settings). */
 export async function userRoutes(app: FastifyInstance) {
   // Multipart only inside this plugin: the upload route is the one place that takes a form body.
   await app.register(multipart, {
@@ -207,20 +223,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   // ---- wallets ----
 
-  const toWallet = (row: { walletAddress: string; chain: string; createdAt: Date }): Wallet => ({
-    walletAddress: row.walletAddress,
-    chain: row.chain as WalletChain,
-    createdAt: row.createdAt.toISOString(),
-  });
-
-  const listWallets = async (userId: string) =>
-    (
-      await app.db
-        .select()
-        .from(wallets)
-        .where(eq(wallets.userId, userId))
-        .orderBy(asc(wallets.createdAt), asc(wallets.id))
-    ).map(toWallet);
+  const listWallets = (userId: string) => walletsOf(app.db, userId);
 
   app.get('/api/user/wallets', async (request) => listWallets(requireUser(request).username));
 
@@ -342,58 +345,5 @@ export async function userRoutes(app: FastifyInstance) {
     const { id } = parse(SsoUnsubscribeBody, request.body);
     const off = Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])) as NotificationSettings;
     return writeSettings(settingsOwner(request, id), off);
-  });
-
-  // ---- portfolio (behind the `portfolio` flag) ----
-
-  app.get('/api/portfolio', async (request): Promise<Portfolio> => {
-    const user = requireUser(request);
-    if (!(await flagOn(app, user, 'portfolio'))) throw notFound(`No route for GET /api/portfolio`);
-    const lists = await app.db
-      .select({ projects: watchlists.projects })
-      .from(watchlists)
-      .where(eq(watchlists.userId, user.username));
-    const weight = new Map<string, number>();
-    for (const list of lists)
-      for (const id of new Set(list.projects)) weight.set(id, (weight.get(id) ?? 0) + 1);
-    const ids = [...weight.keys()];
-    const rows =
-      ids.length === 0
-        ? []
-        : await app.db
-            .select({
-              id: projects.id,
-              name: projects.name,
-              logo: projects.logo,
-              tokenTickers: projects.tokenTickers,
-              rank: projects.rank,
-              score: projects.score,
-              tier: projects.tier,
-            })
-            .from(projects)
-            .where(inArray(projects.id, ids));
-    const items = rows
-      .map((p) => ({ ...p, risk: riskLevel(p.score), watchlists: weight.get(p.id) ?? 1 }))
-      .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
-    const totalWeight = items.reduce((s, p) => s + p.watchlists, 0);
-    const weightedScore =
-      totalWeight === 0
-        ? null
-        : Math.round((items.reduce((s, p) => s + p.score * p.watchlists, 0) / totalWeight) * 10) / 10;
-    return {
-      wallets: await listWallets(user.username),
-      projects: items,
-      summary: {
-        projectCount: items.length,
-        weightedScore,
-        lowestScore: items[0]?.score ?? null,
-        risk: weightedScore === null ? null : riskLevel(weightedScore),
-        byRisk: {
-          high: items.filter((p) => p.risk === 'high').length,
-          medium: items.filter((p) => p.risk === 'medium').length,
-          low: items.filter((p) => p.risk === 'low').length,
-        },
-      },
-    };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { generateProject, projectIdentities } from './generate';
 import { chunks, recomputeRanks, seedSocialActivity, upsertProjects } from './load';
+import { seedWalletTokensIfEmpty } from './wallets';
 
 export type SeedOptions = {
   /** The day the generated data ends on (social activity, audit dates, alerts); defaults to today (UTC). */
@@ -22,7 +23,10 @@ export async function seedIfEmpty(
   const existing = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects LIMIT 1) x`,
   );
-  if (rows<{ n: number }>(existing)[0]?.n) return { seeded: false };
+  if (rows<{ n: number }>(existing)[0]?.n) {
+    await seedWalletTokensIfEmpty(db);
+    return { seeded: false };
+  }
   const today = startOfDay(options.today ?? new Date());
   const identities = projectIdentities(projectCount);
   await db.transaction(async (tx) => {
@@ -43,6 +47,7 @@ export async function seedIfEmpty(
       link: '/products/skynet',
       linkText: 'Learn more',
     });
+    await seedWalletTokensIfEmpty(t);
   });
   return { seeded: projectCount > 0 };
 }
