@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   detectChain,
   normalizeWalletAddress,
@@ -24,7 +24,7 @@ import {
   SsoUnsubscribeBody,
   SurveyUploadBody,
 } from '../../api/user.schemas';
-import { projects, ssoSettings, surveys, users, wallets, watchlists } from '../db/schema/index';
+import { ssoSettings, surveys, users, wallets } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError, badRequest, notFound, parse } from '../errors';
 import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
