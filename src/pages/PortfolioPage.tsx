@@ -1,104 +1,8 @@
-import { useActor } from '@xstate/react';
 import { useEffect } from 'react';
-import { fromPromise } from 'xstate';
-import { getPortfolio, type Portfolio, type RiskLevel } from '../../api/portfolio';
-import { WALLET_CHAIN_LABELS } from '../../api/user';
-import { resourceMachine } from '../../machines/resource/resource.machine';
-import { ProjectLogo } from '../components/ProjectLogo';
 import { useFlag, useFlagsStatus } from '../features/flags/flags';
-import { request } from '../lib/client';
+import { PortfolioSections } from '../features/portfolio/Holdings';
 import { NotFound } from './NotFoundPage';
 import '../features/settings/settings.css';
-
-const portfolioResource = resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => getPortfolio(request)) } });
-
-const RISK_LABEL: Record<RiskLevel, string> = { high: 'High risk', medium: 'Medium risk', low: 'Low risk' };
-
-function PortfolioView() {
-  const [snapshot, send] = useActor(portfolioResource);
-  const data = snapshot.context.data as Portfolio | null;
-  if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;
-  if (!data)
-    return (
-      <p className="settings-error">
-        Could not load your portfolio.{' '}
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-          Retry
-        </button>
-      </p>
-    );
-  const { summary } = data;
-  return (
-    <>
-      <section className="settings-section" aria-labelledby="portfolio-risk">
-        <h2 id="portfolio-risk">Risk overview</h2>
-        {summary.projectCount === 0 ? (
-          <p className="muted">Add projects to a watchlist to see their risk here.</p>
-        ) : (
-          <dl className="settings-facts" data-part="summary">
-            <dt>Watched projects</dt>
-            <dd>{summary.projectCount}</dd>
-            <dt>Weighted score</dt>
-            <dd>
-              {summary.weightedScore} {summary.risk && `(${RISK_LABEL[summary.risk]})`}
-            </dd>
-            <dt>Lowest score</dt>
-            <dd>{summary.lowestScore}</dd>
-            <dt>By risk</dt>
-            <dd>
-              {summary.byRisk.high} high · {summary.byRisk.medium} medium · {summary.byRisk.low} low
-            </dd>
-          </dl>
-        )}
-        {data.projects.length > 0 && (
-          <table className="portfolio-table">
-            <caption className="muted">Lowest score first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Score</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Watchlists</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.projects.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <a href={`/projects/${encodeURIComponent(p.id)}`} className="portfolio-project">
-                      <ProjectLogo src={p.logo} size={28} />
-                      {p.name}
-                    </a>
-                  </td>
-                  <td>{p.score}</td>
-                  <td>{RISK_LABEL[p.risk]}</td>
-                  <td>{p.watchlists}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section className="settings-section" aria-labelledby="portfolio-wallets">
-        <h2 id="portfolio-wallets">Wallets</h2>
-        {data.wallets.length === 0 ? (
-          <p className="muted">
-            No wallets yet. Add them in <a href="/my/settings">Account Settings</a>.
-          </p>
-        ) : (
-          <ul className="settings-wallets">
-            {data.wallets.map((w) => (
-              <li key={w.walletAddress}>
-                <span className="settings-chain">{WALLET_CHAIN_LABELS[w.chain]}</span>
-                <code className="settings-address">{w.walletAddress}</code>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
-  );
-}
 
 /** /my/portfolio: only with the `portfolio` flag (spec §2, §6); otherwise the page does not exist. */
 export default function PortfolioPage() {
@@ -108,12 +12,13 @@ export default function PortfolioPage() {
     if (enabled) document.title = 'Portfolio — Sentinel Ratings';
   }, [enabled]);
   // Until the flags are evaluated for this user, neither the page nor a 404 is shown.
-  if (!enabled && flagsStatus === 'loading') return <main id="main" className="route-loading" aria-busy="true" />;
+  if (!enabled && flagsStatus === 'loading')
+    return <main id="main" className="route-loading" aria-busy="true" />;
   if (!enabled) return <NotFound />;
   return (
     <main id="main" className="page container settings-page">
       <h1>Portfolio</h1>
-      <PortfolioView />
+      <PortfolioSections />
     </main>
   );
 }

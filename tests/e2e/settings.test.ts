@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ssoSettingsLink } from '../../server/routes/user';
+import { DEMO_WALLETS } from '../../server/seed/wallets';
 import { signInApi, signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -237,4 +239,87 @@ describe('portfolio with the flag on', () => {
     await page.getByText('Add projects to a watchlist to see their risk here.').waitFor();
     await context.close();
   });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`adds holdings, imports a demo wallet and shows the exposure, riskiest first, at ${viewport.width} px (issue 15, item 16)`, async () => {
+      const { context, page } = await newPage(browser, flagged.url, viewport);
+      await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
+      await signUpAndSignIn(page, 'holdings', PASSWORD);
+      const headers = { 'x-csrf-token': await csrf(page) };
+      const wallet = await page.request.post('/api/user/wallets', {
+        data: { walletAddress: DEMO_WALLETS[1] },
+        headers,
+      });
+      expect(wallet.status()).toBe(201);
+      const board = (await (
+        await page.request.get('/api/leaderboard?pageSize=1&sort=score&order=asc')
+      ).json()) as {
+        items: { id: string; name: string }[];
+      };
+      const lowest = board.items[0]!;
+
+      await page.goto('/my/portfolio');
+      const section = page.locator('[data-scope="holdings"]');
+      await section.getByText('No holdings yet.', { exact: false }).waitFor();
+
+      // Enter a holding: pick the project from the search, type the amount.
+      await section.getByPlaceholder('Search Project by Name / Token').fill(lowest.name);
+      await section.getByRole('option').filter({ hasText: lowest.name }).first().click();
+      await section.getByText(`Selected: ${lowest.name}`).waitFor();
+      expect(page.url()).toContain('/my/portfolio');
+      await section.getByLabel('Amount (USD)').fill('2,500');
+      await section.getByRole('button', { name: 'Save holding' }).click();
+      await section
+        .getByRole('status')
+        .filter({ hasText: `${lowest.name} saved.` })
+        .waitFor();
+      const row = section.locator(`tr[data-holding="${lowest.id}"]`);
+      await row.getByText('$2,500').waitFor();
+
+      // Import the demo wallet's tokens from the index.
+      await section.getByRole('button', { name: 'Import from wallets' }).click();
+      await section
+        .getByRole('status')
+        .filter({ hasText: /^Imported \d+ holdings? from your wallets\.$/ })
+        .waitFor();
+      const portfolio = (await (await page.request.get('/api/portfolio')).json()) as {
+        holdings: { id: string; atRiskUsd: number }[];
+        exposure: { totalUsd: number };
+      };
+      expect(portfolio.holdings.length).toBeGreaterThan(1);
+      // The table shows them riskiest first, as the API orders them.
+      const ids = await section
+        .locator('tbody tr[data-holding]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-holding')));
+      expect(ids).toEqual(portfolio.holdings.map((h) => h.id));
+      const atRisk = portfolio.holdings.map((h) => h.atRiskUsd);
+      expect(atRisk).toEqual([...atRisk].sort((a, b) => b - a));
+      // Both charts: every tier and every risk band, with the value held in each.
+      expect(
+        await section
+          .getByRole('figure', { name: 'Exposure by tier' })
+          .locator('[data-part="slice"]')
+          .count(),
+      ).toBe(7);
+      expect(
+        await section
+          .getByRole('figure', { name: 'Exposure by risk' })
+          .locator('[data-part="slice"]')
+          .count(),
+      ).toBe(3);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `docs/screenshots/portfolio-${label}.png`, fullPage: true });
+
+      // Remove the entered holding; the rest stays.
+      await row.getByRole('button', { name: `Remove ${lowest.name}` }).click();
+      await section.getByRole('status').filter({ hasText: 'Holding removed.' }).waitFor();
+      await row.waitFor({ state: 'detached' });
+      expect(await section.locator('tbody tr[data-holding]').count()).toBe(portfolio.holdings.length - 1);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+  }
 });

@@ -13,7 +13,9 @@ import { inspect } from '../../lib/inspect';
 
 const machine = searchMachine.provide({
   actors: {
-    searchProjects: fromPromise(({ input }: { input: { keyword: string } }) => searchProjects(request, input.keyword)),
+    searchProjects: fromPromise(({ input }: { input: { keyword: string } }) =>
+      searchProjects(request, input.keyword),
+    ),
   },
 });
 
@@ -26,18 +28,26 @@ export type ProjectSearchProps = {
   minLength?: number;
   /** Called after a result was chosen (the drawer closes itself with it). */
   onChosen?: () => void;
+  /** Picks the chosen project instead of opening its page (a form field, e.g. the portfolio's holding). */
+  onPick?: (project: { id: string; name: string }) => void;
   id?: string;
 };
 
 const isTypingTarget = (el: EventTarget | null) =>
-  el instanceof HTMLElement &&
-  (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 /**
  * Project search box (spec §2 'Project search'): a combobox whose options come from the search machine.
  * Header variant: placeholder 'Search project', dropdown 252 px wide. Page variant: 'Search Project by Name / Token'.
  */
-export function ProjectSearch({ variant, slashFocus = false, minLength = HEADER_MIN_KEYWORD_LENGTH, onChosen, id }: ProjectSearchProps) {
+export function ProjectSearch({
+  variant,
+  slashFocus = false,
+  minLength = HEADER_MIN_KEYWORD_LENGTH,
+  onChosen,
+  onPick,
+  id,
+}: ProjectSearchProps) {
   const actorRef = useActorRef(machine, { input: { minLength }, inspect });
   const keyword = useSelector(actorRef, (s) => s.context.keyword);
   const options = useSelector(actorRef, (s) => s.context.options);
@@ -58,11 +68,12 @@ export function ProjectSearch({ variant, slashFocus = false, minLength = HEADER_
   useEffect(() => {
     const sub = actorRef.on('chosen', (e) => {
       inputRef.current?.blur();
-      navigate(`/projects/${encodeURIComponent(e.project.id)}`);
+      if (onPick) onPick({ id: e.project.id, name: e.project.name });
+      else navigate(`/projects/${encodeURIComponent(e.project.id)}`);
       onChosen?.();
     });
     return () => sub.unsubscribe();
-  }, [actorRef, navigate, onChosen]);
+  }, [actorRef, navigate, onChosen, onPick]);
 
   useEffect(() => {
     if (!slashFocus) return;
@@ -141,7 +152,11 @@ export function ProjectSearch({ variant, slashFocus = false, minLength = HEADER_
         /
       </kbd>
       <div className="search-popup" hidden={!showList} data-part="popup">
-        {trending && <p className="search-title" id={`${baseId}-title`}>Trending Search</p>}
+        {trending && (
+          <p className="search-title" id={`${baseId}-title`}>
+            Trending Search
+          </p>
+        )}
         <ul
           id={listId}
           role="listbox"
@@ -151,7 +166,12 @@ export function ProjectSearch({ variant, slashFocus = false, minLength = HEADER_
         >
           {isLoading &&
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <li key={`s${i}`} className="search-row search-skeleton" aria-hidden="true" data-part="skeleton">
+              <li
+                key={`s${i}`}
+                className="search-row search-skeleton"
+                aria-hidden="true"
+                data-part="skeleton"
+              >
                 <Skeleton width={34} />
                 <Skeleton width={28} height={28} round />
                 <Skeleton width="55%" />
