@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -121,6 +121,51 @@ describe('watchlists in a real browser', () => {
     await expectMessage(page, 'Successfully deleted watch list.');
     await listTitle(page).getByText('Core Holdings', { exact: true }).waitFor();
     expect((await serverLists(page)).map((l) => l.name)).toEqual(['Core Holdings']);
+    await context.close();
+  });
+
+  it('shows a watchlist whole at 375 px, one labelled card per project (issue 15, item 7)', async () => {
+    const opened = await newPage(browser, server.url, PHONE);
+    await opened.context.addInitScript(() => {
+      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+      window.localStorage.setItem('cookieConsent', 'true');
+    });
+    const { context, page } = opened;
+    await signUpAndSignIn(page, 'phone-list');
+    const board = (await (await page.request.get('/api/leaderboard?pageSize=4')).json()) as {
+      items: { id: string }[];
+    };
+    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
+      .csrfToken;
+    const created = await page.request.post('/api/watchlist/create', {
+      data: { name: 'Phone list', projects: board.items.map((p) => p.id) },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/my/watchlists');
+    const rows = page.locator('tr[data-part="project-row"]');
+    await rows.nth(3).waitFor();
+    const table = page.locator('table.watchlist-table');
+    expect(
+      await table.evaluate((el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1),
+    ).toBe(true);
+    for (const cell of await rows.locator('td').all()) {
+      const box = await cell.boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    const label = await rows
+      .first()
+      .locator('td[data-label="Score"]')
+      .evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(label).toBe('"Score"');
+    await rows
+      .first()
+      .getByRole('button', { name: /^Remove / })
+      .waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'docs/screenshots/watchlist-phone.png' });
     await context.close();
   });
 

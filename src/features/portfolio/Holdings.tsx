@@ -105,7 +105,7 @@ function HoldingsView({
           }))}
         />
       </div>
-      <table className="portfolio-table holdings-table">
+      <table className="portfolio-table table-stacked">
         <caption className="muted">Riskiest first (most value at risk)</caption>
         <thead>
           <tr>

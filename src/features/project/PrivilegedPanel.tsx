@@ -34,7 +34,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={addresses.retry} />
       ) : (
         <TableScroll label="Privileged addresses table">
-          <table className="data-table stacked">
+          <table className="data-table table-stacked">
             <thead>
               <tr>
                 <th scope="col">Address</th>
@@ -62,7 +62,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={functions.retry} />
       ) : (
         <TableScroll label="Privileged functions table">
-          <table className="data-table stacked">
+          <table className="data-table table-stacked">
             <thead>
               <tr>
                 <th scope="col">Function</th>
@@ -94,7 +94,7 @@ function ContractDetails({ address }: { address: string }) {
         <PanelError retry={txs.retry} />
       ) : (
         <TableScroll label="Recent privileged transactions table">
-          <table className="data-table stacked">
+          <table className="data-table table-stacked">
             <thead>
               <tr>
                 <th scope="col">Transaction</th>

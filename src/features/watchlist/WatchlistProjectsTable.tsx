@@ -31,7 +31,11 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
     return (
       <div className="watchlist-empty" role="alert">
         <p>Something went wrong</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => actorRef.send({ type: 'RETRY' })}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => actorRef.send({ type: 'RETRY' })}
+        >
           Retry
         </button>
       </div>
@@ -39,7 +43,7 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
   }
   return (
     <div className="watchlist-table-wrap">
-      <table className="watchlist-table" aria-busy={loading}>
+      <table className="watchlist-table table-stacked" aria-busy={loading}>
         <thead>
           <tr>
             <th scope="col">Rank</th>
@@ -63,16 +67,22 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
               ))
             : rows.map((p) => (
                 <tr key={p.id} data-part="project-row">
-                  <td className="watchlist-rank">{p.rank === null ? 'N/A' : `#${p.rank}`}</td>
-                  <td>
+                  <td className="watchlist-rank" data-label="Rank">
+                    {p.rank === null ? 'N/A' : `#${p.rank}`}
+                  </td>
+                  <td data-label="Project">
                     <Link href={`/projects/${encodeURIComponent(p.id)}`} className="watchlist-project">
                       <ProjectLogo src={p.logo} size={28} />
                       <span>{p.name}</span>
                     </Link>
                   </td>
-                  <td className="watchlist-tickers">{p.tokenTickers.join(', ')}</td>
-                  <td className="watchlist-score">{p.score.toFixed(1)}</td>
-                  <td>
+                  <td className="watchlist-tickers" data-label="Tickers">
+                    {p.tokenTickers.join(', ')}
+                  </td>
+                  <td className="watchlist-score" data-label="Score">
+                    {p.score.toFixed(1)}
+                  </td>
+                  <td data-label="Tier">
                     <TierBadge tier={p.tier} />
                   </td>
                   <td className="watchlist-remove">
