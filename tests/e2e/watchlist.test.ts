@@ -169,6 +169,43 @@ describe('watchlists in a real browser', () => {
     await context.close();
   });
 
+  it('lets the user choose the list Add to Watchlist adds to on a project page (issue 15, item 11)', async () => {
+    const { context, page } = await signedInPage();
+    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
+      .csrfToken;
+    for (const name of ['First', 'Second'])
+      expect(
+        (
+          await page.request.post('/api/watchlist/create', {
+            data: { name },
+            headers: { 'x-csrf-token': csrf },
+          })
+        ).status(),
+      ).toBe(200);
+    const board = (await (await page.request.get('/api/leaderboard?pageSize=1')).json()) as {
+      items: { id: string }[];
+    };
+    const projectId = board.items[0]!.id;
+    await page.goto(`/projects/${projectId}`);
+    const chooser = page.getByLabel('Watchlist', { exact: true });
+    await chooser.waitFor();
+    expect(await chooser.locator('option').allTextContents()).toEqual(['First', 'Second']);
+    await chooser.selectOption({ label: 'Second' });
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
+    await expect
+      .poll(async () => (await serverLists(page)).map((l) => [l.name, l.projects]))
+      .toEqual([
+        ['First', []],
+        ['Second', [projectId]],
+      ]);
+    expect(await chooser.locator('option').allTextContents()).toEqual(['First', 'Second ✓']);
+    // Choosing the other list shows the button for that list.
+    await chooser.selectOption({ label: 'First' });
+    await page.getByRole('button', { name: 'Add to Watchlist' }).waitFor();
+    await context.close();
+  });
+
   it('rolls an optimistic toggle back when the server fails the update', async () => {
     const { context, page } = await signedInPage();
     const trending = (await (await page.request.get('/api/search-project?keyword=')).json()) as {

@@ -10,7 +10,8 @@ export type AddToWatchlistButtonProps = {
 
 /**
  * Adds the project to, or removes it from, the selected watchlist (an optimistic toggle through the app-wide
- * watchlist actor). Signed out, it opens the login. Renders nothing outside a WatchlistProvider.
+ * watchlist actor); on a project page, a choice of the user's lists sits beside it. Signed out, it opens the login.
+ * Renders nothing outside a WatchlistProvider.
  */
 export function AddToWatchlistButton(props: AddToWatchlistButtonProps) {
   const actorRef = useWatchlistActor();
@@ -33,7 +34,7 @@ function WatchlistToggle({
     e.stopPropagation();
     actorRef.send({ type: 'TOGGLE', projectId });
   };
-  return (
+  const button = (
     <button
       type="button"
       className={`watchlist-toggle watchlist-toggle-${variant}${inList ? ' is-added' : ''}`}
@@ -56,5 +57,29 @@ function WatchlistToggle({
       </svg>
       {variant === 'full' && <span>{inList ? 'In Watchlist' : 'Add to Watchlist'}</span>}
     </button>
+  );
+  // On a project page a user with several lists chooses which one the button adds to (the app-wide selection).
+  if (variant !== 'full' || !view.signedIn || view.lists.length < 2) return button;
+  return (
+    <span className="watchlist-choice">
+      {button}
+      <label className="visually-hidden" htmlFor={`watchlist-choice-${projectId}`}>
+        Watchlist
+      </label>
+      <select
+        id={`watchlist-choice-${projectId}`}
+        className="watchlist-choice-select"
+        value={view.selectedIndex}
+        disabled={view.busy}
+        onChange={(e) => actorRef.send({ type: 'SELECT', index: Number(e.target.value) })}
+      >
+        {view.lists.map((list, index) => (
+          <option key={list.id} value={index}>
+            {list.name}
+            {list.projects.includes(projectId) ? ' ✓' : ''}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
