@@ -49,10 +49,11 @@ export const projectVoteMachine = setup({
   states: {
     average: {
       initial: 'loading',
-      // A saved vote moves the average across all projects too, so it is loaded again.
-      on: { 'VOTE.SAVED': { target: '.loading', reenter: true } },
       states: {
+        // A saved vote moves the average across all projects too, so it is loaded again (a transition of this
+        // region's states, so the ballot region is left alone).
         loading: {
+          on: { 'VOTE.SAVED': { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadAverage',
             src: 'loadAverage',
@@ -63,8 +64,8 @@ export const projectVoteMachine = setup({
             onError: { target: 'unavailable' },
           },
         },
-        loaded: { tags: ['averageLoaded'] },
-        unavailable: {},
+        loaded: { tags: ['averageLoaded'], on: { 'VOTE.SAVED': { target: 'loading' } } },
+        unavailable: { on: { 'VOTE.SAVED': { target: 'loading' } } },
       },
     },
     ballot: {

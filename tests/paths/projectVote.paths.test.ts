@@ -26,6 +26,7 @@ describePaths('projectVote', machine, {
   ],
   states: {
     'projectVote.ballot.submitting': (s) => expect(s.hasTag('submitting')).toBe(true),
+    'projectVote.ballot.idle': (s) => expect(s.context.myVote).toBeNull(),
     'projectVote.ballot.voted': (s) => {
       expect(s.hasTag('voted')).toBe(true);
       expect(s.context.votes.yes).toBe(4);
