@@ -42,6 +42,9 @@ export async function openDatabase(opts: {
     // An idle client whose connection drops (PostgreSQL restarted) must not crash the process: the pool discards
     // it and connects anew on the next query. The readiness monitor (plugins/lifecycle.ts) logs the outage.
     pool.on('error', () => {});
+    // The same for a client checked out by a transaction: its query fails (the request answers 503) and the
+    // pool drops it, but without a listener the client's own 'error' event would end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     try {
       const lock = await pool.connect();

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
+import { signIn } from '../helpers/signed-in';
 import { fleetEnvironment, scratchDatabase } from './harness';
 import { tcpProxy } from './proxy';
 
@@ -105,6 +108,36 @@ describe.skipIf(!!environment.skip)('an instance rides out a PostgreSQL and a Re
     expect((await untilReady(200)).statusCode).toBe(200);
     expect((await readsDatabase()).statusCode).toBe(200);
     expect(logged).toContain('PostgreSQL is reachable again');
+  });
+
+  it('keeps running when PostgreSQL ends the connection of a transaction under way (as a restart does)', async () => {
+    // Found by bench/fleet.ts: a PostgreSQL restart during watchlist toggles ended an instance. A connection ended
+    // while a transaction waits between two statements has no query to fail, so its client emits 'error'; with no
+    // listener that ends the process. Here the backend is ended by pg_terminate_backend, as a restart ends it.
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      const transaction = app.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+        await sleep(300); // the server's goodbye arrives while no statement is running
+        await tx.execute(sql`SELECT 1`);
+      });
+      await expect(transaction).rejects.toThrow();
+    } finally {
+      await admin.end();
+    }
+    // The process is alive and the instance serves database requests again.
+    expect((await untilReady(200)).statusCode).toBe(200);
+    const user = await signIn(app);
+    const created = await user.inject({
+      method: 'POST',
+      url: '/api/watchlist/create',
+      payload: { name: 'After' },
+    });
+    expect(created.statusCode).toBe(200);
   });
 
   it.skipIf(!environment.redis)(
