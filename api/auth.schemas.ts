@@ -62,6 +62,8 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 export const SessionUserSchema = z.object({
   username: z.string(),
+  /** NextAuth's display name: the account has none of its own, so it is the email. */
+  name: z.string().optional(),
   email: z.string(),
   image: z.string().nullable().optional(),
   /** Set only while an admin impersonates this user. */
@@ -95,6 +97,15 @@ export const CredentialsForm = z.object({
   json: z.string().max(10).optional(),
 });
 
+/**
+ * POST /api/auth/session (NextAuth v4's `useSession().update(data)`): the token and the client's `data`. The session
+ * holds nothing a client may write, so `data` is accepted and ignored; the answer is the session as it is now.
+ */
+export const SessionUpdateBody = z.object({
+  csrfToken: z.string().max(200).optional(),
+  data: z.unknown().optional(),
+});
+
 /** POST /api/auth/signout, form-encoded. */
 export const SignOutForm = z.object({
   csrfToken: z.string().max(200).optional(),
@@ -102,7 +113,7 @@ export const SignOutForm = z.object({
   json: z.string().max(10).optional(),
 });
 
-/** 200 body of credentials sign-in and sign-out with json=true: where to go next. */
+/** 200 body of credentials sign-in and sign-out with json=true: where to go next, an absolute URL on this site. */
 export const UrlResult = z.object({ url: z.string() });
 
 /**

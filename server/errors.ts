@@ -14,6 +14,8 @@ export class AppError extends Error {
   }
   /** When the refused action may be tried again, sent as `retryAfterSeconds` in the body (e.g. the resend cooldown). */
   retryAfterSeconds?: number;
+  /** Where a NextAuth client goes next, sent as `url` (the auth service's form posts: see config.authService). */
+  url?: string;
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,11 +1,20 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { siteOrigin } from '../accounts/origin';
 import { AppError } from '../errors';
 
 /**
  * Uniform error bodies `{ error, message, fields? }`. Anything the client got wrong (bad JSON, wrong
  * content type, oversized body, validation) is a 4xx; only a real fault is a 500, and its details stay in the log.
  */
+type ErrorBody = {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+  url?: string;
+};
+
 const CODES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -105,28 +114,45 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     }
   });
 
+  /**
+   * On the auth service's form posts a failure also names where a NextAuth client should go: the sign-in page
+   * with the error's code (NextAuth v4 reads `error` from that URL), or `csrf=true` as NextAuth answers a bad token.
+   */
+  const withAuthUrl = (request: FastifyRequest, body: ErrorBody, url?: string): ErrorBody => {
+    if (!request.routeOptions.config.authService) return body;
+    const params = new URLSearchParams(body.error === 'CsrfError' ? { csrf: 'true' } : {});
+    params.set('error', body.error);
+    return { ...body, url: url ?? `${siteOrigin(request.server)}/api/auth/signin?${params}` };
+  };
+
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send({
+      const body: ErrorBody = {
         error: err.code,
         message: err.message,
         ...(err.fields ? { fields: err.fields } : {}),
         ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
-      });
+      };
+      return reply.status(err.statusCode).send(withAuthUrl(request, body, err.url));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = CODES[status] ?? 'BadRequest';
-      return reply.status(status).send({ error: code, message: err.message });
+      return reply.status(status).send(withAuthUrl(request, { error: code, message: err.message }));
     }
     if (isUnavailableError(err)) {
       // The readiness monitor logs the outage once; each request only at debug level.
       request.log.debug({ err }, 'request failed: database or Redis unavailable');
-      return reply.status(503).header('retry-after', '5').send({
-        error: 'ServiceUnavailable',
-        message: 'The service is briefly unavailable. Please try again shortly.',
-      });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          withAuthUrl(request, {
+            error: 'ServiceUnavailable',
+            message: 'The service is briefly unavailable. Please try again shortly.',
+          }),
+        );
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });

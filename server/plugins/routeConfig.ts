@@ -25,6 +25,11 @@ declare module 'fastify' {
     csrf?: 'session' | 'always' | false;
     /** Body kinds accepted; any other content type is a 415 before the body is parsed (this plugin). */
     bodies?: readonly BodyKind[];
+    /**
+     * A NextAuth form post (sign-in, sign-out, session update): every JSON answer, failures included, carries an
+     * absolute `url`, because NextAuth v4 clients read it with `new URL(data.url)` (plugins/errors.ts).
+     */
+    authService?: true;
     /** Writes made while impersonating are recorded in impersonation_audit (plugins/audit.ts). */
     audit?: boolean;
     /** 'page': a page that needs a session; signed-out visitors are redirected to sign-in (plugins/session.ts). */

@@ -8,6 +8,7 @@ import {
   LogBody,
   ResendConfirmationBody,
   ResetForgottenPasswordBody,
+  SessionUpdateBody,
   SignOutForm,
   SignUpBody,
   VerifyEmailBody,
@@ -51,12 +52,14 @@ function checkNewPassword(password: string) {
 
 /** This site's origin for links and OAuth redirect URIs: from configuration only. */
 const baseUrl = (request: FastifyRequest) => siteOrigin(request.server);
+/** A path on this site as an absolute URL: the auth service's JSON answers carry these, as NextAuth v4's do. */
+const absolute = (request: FastifyRequest, path: string) => `${baseUrl(request)}${path}`;
 
 const signInUrl = (error: string, callbackUrl: string) =>
   `/api/auth/signin?error=${encodeURIComponent(error)}&callbackUrl=${encodeURIComponent(callbackUrl)}`;
 
 /** The auth service's form posts: CSRF always (it also stops login CSRF), HTML forms or JSON. */
-const FORM_POST = { csrf: 'always', bodies: ['form', 'json'] } as const;
+const FORM_POST = { csrf: 'always', bodies: ['form', 'json'], authService: true } as const;
 /** Client logging by beacon: a beacon carries no headers (so no CSRF token) and sends text, a form or JSON. */
 const BEACON = { csrf: false, bodies: ['text', 'form', 'json'] } as const;
 /** Credentials sign-in: a form post, limited per address (each attempt costs a scrypt). */
@@ -88,10 +91,11 @@ export async function authRoutes(app: FastifyInstance) {
   // --------------------------------------------------------------------------------------------------------------
   // Auth service (NextAuth contract)
 
-  app.get('/api/auth/session', async (request, reply): Promise<Session> => {
+  /** The session as it is now; reading it renews it, never past its absolute cap. */
+  async function currentSession(request: FastifyRequest, reply: FastifyReply): Promise<Session> {
     noStore(reply);
     // request.user was resolved from the session record and the account row as they are now (role from
-    // ADMIN_EMAILS); reading the session renews it, never past its absolute cap.
+    // ADMIN_EMAILS).
     const user = request.user;
     const expires = user ? await renewSession(request, reply) : null;
     if (!user || !expires) {
@@ -102,12 +106,21 @@ export async function authRoutes(app: FastifyInstance) {
     return {
       user: {
         username: user.username,
+        name: user.email,
         email: user.email,
         ...(user.image ? { image: user.image } : {}),
         ...(user.adminId ? { adminId: user.adminId } : {}),
       },
       expires: expires.toISOString(),
     };
+  }
+
+  app.get('/api/auth/session', currentSession);
+
+  /** NextAuth v4's session update (`useSession().update()`): CSRF-checked, answers the fresh session. */
+  app.post('/api/auth/session', { config: { ...FORM_POST, bodies: ['json'] } }, async (request, reply) => {
+    parse(SessionUpdateBody, request.body ?? {});
+    return currentSession(request, reply);
   });
 
   app.get('/api/auth/csrf', async (request, reply) => {
@@ -282,7 +295,10 @@ export async function authRoutes(app: FastifyInstance) {
       if (err instanceof UserPoolError) {
         const url = signInUrl(err.code, callbackUrl);
         const retry = err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds };
-        if (json) return reply.status(401).send({ error: err.code, message: err.message, url, ...retry });
+        if (json)
+          return reply
+            .status(401)
+            .send({ error: err.code, message: err.message, url: absolute(request, url), ...retry });
         return reply.redirect(url, 302);
       }
       // A known answer (e.g. 503 while the hashing queue is full) is not a handler fault.
@@ -296,7 +312,7 @@ export async function authRoutes(app: FastifyInstance) {
       request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
       throw err;
     }
-    if (json) return { url: callbackUrl };
+    if (json) return { url: absolute(request, callbackUrl) };
     return reply.redirect(callbackUrl, 302);
   });
 
@@ -306,7 +322,7 @@ export async function authRoutes(app: FastifyInstance) {
     const callbackUrl = safeCallbackUrl(request, form.callbackUrl);
     await clearSession(request, reply);
     noStore(reply);
-    if (wantsJson(form.json)) return { url: callbackUrl };
+    if (wantsJson(form.json)) return { url: absolute(request, callbackUrl) };
     return reply.redirect(callbackUrl, 302);
   });
 

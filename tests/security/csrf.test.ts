@@ -14,6 +14,7 @@ import {
   TEST_PASSWORD,
   type TestSession,
 } from '../helpers/auth';
+import { siteOrigin } from '../../server/accounts/origin';
 
 /**
  * Issue 12, findings 1 and 15: CSRF is enforced on the matched route (a percent-encoded path is the same route),
@@ -207,7 +208,7 @@ describe('CSRF is decided on the matched route, not the URL string (finding 1)',
       payload: new URLSearchParams({ csrfToken: user.csrf, callbackUrl: '/', json: 'true' }).toString(),
     });
     expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toEqual({ url: '/' });
+    expect(out.json()).toEqual({ url: `${siteOrigin(t.app)}/` });
   });
 
   it('keeps the beacon log route open to text and form bodies without a token', async () => {

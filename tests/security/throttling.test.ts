@@ -180,7 +180,7 @@ describe('finding 9: user-pool routes are limited per client address', () => {
     for (let i = 0; i < max; i++) expect((await send(address)).statusCode).not.toBe(429);
     const over = await send(address);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({
+    expect(over.json()).toMatchObject({
       error: 'LimitExceededException',
       message: 'Attempt limit exceeded, please try after some time.',
     });

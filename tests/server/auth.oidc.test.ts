@@ -142,7 +142,11 @@ describe('social sign-in through OpenID Connect', () => {
     account = { sub: 'bob-sub', email: 'bob@example.com', emailVerified: true };
     const { session } = await socialSignIn('facebook');
     expect(lastAuthorize()?.get('identity_provider')).toBe('Facebook');
-    expect(session.user).toEqual({ username: existing.user.username, email: 'bob@example.com' });
+    expect(session.user).toEqual({
+      username: existing.user.username,
+      name: 'bob@example.com',
+      email: 'bob@example.com',
+    });
   });
 
   it('does not link an unverified email to an existing account', async () => {

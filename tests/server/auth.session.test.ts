@@ -12,6 +12,7 @@ import {
   signUpAndSignIn,
   TEST_PASSWORD,
 } from '../helpers/auth';
+import { siteOrigin } from '../../server/accounts/origin';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('GET /api/auth/session', () => {
     expect(res.json()).toEqual({});
   });
 
-  it('is { user: { username, email }, expires } signed in, and {} after the session expires', async () => {
+  it('is { user: { username, name, email }, expires } signed in, and {} after the session expires', async () => {
     const session = await signUpAndSignIn(t.app, freshEmail());
     const res = await t.app.inject({
       method: 'GET',
@@ -62,7 +63,8 @@ describe('GET /api/auth/session', () => {
     });
     const body = res.json();
     expect(body).toEqual({
-      user: { username: session.user.username, email: session.user.email },
+      // `name` as NextAuth's session user has it; the account has no display name, so it is the email.
+      user: { username: session.user.username, name: session.user.email, email: session.user.email },
       expires: expect.any(String),
     });
     const days = (Date.parse(body.expires) - t.app.clock.nowMs()) / 86_400_000;
@@ -113,7 +115,7 @@ describe('POST /api/auth/callback/credentials', () => {
     await signUpAndSignIn(t.app, email);
     const res = await login(email.toUpperCase(), TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: '/my/watchlists' });
+    expect(res.json()).toEqual({ url: `${siteOrigin(t.app)}/my/watchlists` });
     expect(res.cookies.map((c) => c.name)).toContain('session-token');
   });
 
@@ -129,7 +131,7 @@ describe('POST /api/auth/callback/credentials', () => {
       expect(res.json()).toEqual({
         error: 'NotAuthorizedException',
         message: expect.any(String),
-        url: '/api/auth/signin?error=NotAuthorizedException&callbackUrl=%2Fmy%2Fwatchlists',
+        url: `${siteOrigin(t.app)}/api/auth/signin?error=NotAuthorizedException&callbackUrl=%2Fmy%2Fwatchlists`,
       });
       expect(res.cookies.map((c) => c.name)).not.toContain('session-token');
     }
@@ -177,7 +179,7 @@ describe('POST /api/auth/callback/credentials', () => {
       'javascript:alert(1)',
     ]) {
       const res = await login(email, TEST_PASSWORD, { callbackUrl });
-      expect(res.json()).toEqual({ url: '/' });
+      expect(res.json()).toEqual({ url: `${siteOrigin(t.app)}/` });
     }
   });
 
@@ -186,7 +188,7 @@ describe('POST /api/auth/callback/credentials', () => {
     await signUpAndSignIn(t.app, email);
     // An absolute URL counts on the configured origin (HOST:PORT here, no PUBLIC_URL), never on the Host header.
     const json = await login(email, TEST_PASSWORD, { callbackUrl: 'http://127.0.0.1:3000/my/settings?a=1' });
-    expect(json.json()).toEqual({ url: '/my/settings?a=1' });
+    expect(json.json()).toEqual({ url: `${siteOrigin(t.app)}/my/settings?a=1` });
     const res = await login(email, TEST_PASSWORD, { callbackUrl: '/my/\r\nSet-Cookie: x=1/ü/你', json: '' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/my/Set-Cookie:%20x=1/%C3%BC/%E4%BD%A0');
@@ -362,7 +364,7 @@ describe('sign out', () => {
       payload: form({ csrfToken: session.csrf, callbackUrl: '/', json: 'true' }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: '/' });
+    expect(res.json()).toEqual({ url: `${siteOrigin(t.app)}/` });
     const cleared = res.cookies.find((c) => c.name === 'session-token');
     expect(cleared?.value).toBe('');
   });
@@ -429,7 +431,10 @@ describe('pages and redirects', () => {
     const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(Object.keys(providers.json())).toEqual(['credentials']);
     expect(providers.json().credentials).toMatchObject({ id: 'credentials', type: 'credentials' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google?callbackUrl=/my/settings' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/signin/google?callbackUrl=/my/settings',
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/api/auth/signin?callbackUrl=%2Fmy%2Fsettings');
     const page = await t.app.inject({ method: 'GET', url: res.headers.location! });
