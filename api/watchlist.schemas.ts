@@ -25,6 +25,8 @@ export const Watchlist = z.object({
   projects: z.array(z.string()),
   /** Bumped on every write; `update` may send it back to refuse a stale write. */
   version: z.number().int(),
+  /** The read-only share link's token (`/w/{token}`), null while the list is not shared. */
+  shareToken: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -59,3 +61,50 @@ export const ExportWatchlistQuery = z.object({
   id: WatchlistId,
   format: z.enum(['csv', 'json']).default('csv'),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sharing (read-only links) and import
+
+/** A share token as the server makes them (24 random bytes, base64url); anything else is refused before a query. */
+export const ShareToken = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Not a share link.');
+
+/** POST /api/watchlist/share: turn the list's share link on (a new token) or off (revoked). */
+export const ShareWatchlistBody = z.object({ id: WatchlistId, shared: z.boolean() });
+export const ShareResult = z.object({ id: z.string(), shareToken: z.string().nullable() });
+
+/** GET /api/shared-watchlist/:token: what anyone with the link sees (no owner, no ids of the owner's). */
+export const SharedWatchlist = z.object({ name: z.string(), projects: z.array(z.string()) });
+
+/** POST /api/shared-watchlist/copy: a copy in the signed-in user's watchlists, named after the shared list. */
+export const CopySharedBody = z.object({ token: ShareToken });
+export const CopySharedResult = z.object({ id: z.string(), name: z.string(), projects: z.array(z.string()) });
+
+/** At most this much pasted or uploaded text per import (a 500-project export is about 60 KB). */
+export const IMPORT_TEXT_MAX = 200_000;
+
+/** POST /api/watchlist/import/preview: our CSV or JSON export, or a list of names/tickers, one per line. */
+export const ImportPreviewBody = z.object({
+  text: z.string().max(IMPORT_TEXT_MAX, `An import can be at most ${IMPORT_TEXT_MAX / 1000} KB.`),
+});
+export const ImportRow = z.object({
+  /** 1-based line (CSV and plain lists) or item number (JSON) in the input. */
+  line: z.number().int(),
+  /** What the row asked for, as written. */
+  input: z.string(),
+  project: z
+    .object({ id: z.string(), name: z.string(), tier: z.string(), score: z.number(), logo: z.string() })
+    .nullable(),
+  /** Why the row cannot be imported; null when it can. */
+  error: z.string().nullable(),
+});
+export const ImportPreview = z.object({
+  rows: z.array(ImportRow),
+  /** The projects the import would add, in order, without duplicates. */
+  projects: z.array(z.string()),
+  /** The list's name in our JSON export, when the input has one. */
+  name: z.string().nullable(),
+});
+
+/** POST /api/watchlist/import: add the previewed projects to one of the user's lists (those already in it stay). */
+export const ImportBody = z.object({ id: WatchlistId, projects: WatchlistProjects });
+export const ImportResult = Watchlist.extend({ added: z.number().int() });

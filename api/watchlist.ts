@@ -20,6 +20,12 @@ export type CreatedWatchlist = z.infer<typeof schemas.CreatedWatchlist>;
 export type UpdateWatchlistBody = z.input<typeof schemas.UpdateWatchlistBody>;
 export type ToggleResult = z.infer<typeof schemas.ToggleResult>;
 export type ExportFormat = 'csv' | 'json';
+export type ShareResult = z.infer<typeof schemas.ShareResult>;
+export type SharedWatchlist = z.infer<typeof schemas.SharedWatchlist>;
+export type CopySharedResult = z.infer<typeof schemas.CopySharedResult>;
+export type ImportRow = z.infer<typeof schemas.ImportRow>;
+export type ImportPreview = z.infer<typeof schemas.ImportPreview>;
+export type ImportResult = z.infer<typeof schemas.ImportResult>;
 
 /** Error codes the watchlist routes answer with (besides ValidationError, Unauthorized, NotFound). */
 export const WATCHLIST_ERRORS = {
@@ -46,3 +52,21 @@ export const toggleWatchlistProject = (request: Request, id: string, projectId: 
 /** The download address of an export (used as a link's href; the browser sends the cookie). */
 export const watchlistExportUrl = (id: string, format: ExportFormat) =>
   `/api/watchlist/export?id=${encodeURIComponent(id)}&format=${format}`;
+
+export const shareWatchlist = (request: Request, id: string, shared: boolean) =>
+  request<ShareResult>('/api/watchlist/share', { method: 'POST', body: { id, shared } });
+
+/** The page address of a share link, as the owner copies it. */
+export const sharedWatchlistPath = (token: string) => `/w/${token}`;
+
+export const getSharedWatchlist = (request: Request, token: string) =>
+  request<SharedWatchlist>(`/api/shared-watchlist/${encodeURIComponent(token)}`);
+
+export const copySharedWatchlist = (request: Request, token: string) =>
+  request<CopySharedResult>('/api/shared-watchlist/copy', { method: 'POST', body: { token } });
+
+export const previewWatchlistImport = (request: Request, text: string) =>
+  request<ImportPreview>('/api/watchlist/import/preview', { method: 'POST', body: { text } });
+
+export const importIntoWatchlist = (request: Request, id: string, projects: string[]) =>
+  request<ImportResult>('/api/watchlist/import', { method: 'POST', body: { id, projects } });

@@ -11,6 +11,8 @@ import { siteRoutes } from './site';
 import { skynetRoutes } from './skynet';
 import { userRoutes } from './user';
 import { watchlistRoutes } from './watchlist';
+import { watchlistImportRoutes } from './watchlistImport';
+import { watchlistShareRoutes } from './watchlistShare';
 
 /** Every route module, registered once here. */
 export async function routes(app: FastifyInstance) {
@@ -22,6 +24,8 @@ export async function routes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(portfolioRoutes);
   await app.register(watchlistRoutes);
+  await app.register(watchlistShareRoutes);
+  await app.register(watchlistImportRoutes);
   await app.register(flagsRoutes);
   await app.register(impersonationRoutes);
   await app.register(adminRoutes);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_PROJECTS_PER_WATCHLIST,
   MAX_WATCHLISTS_PER_USER,
@@ -20,27 +20,28 @@ import { projects, users, watchlists } from '../db/schema/index';
 import { AppError, notFound, parse } from '../errors';
 import { requireUser } from '../plugins/session';
 
-type Row = typeof watchlists.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Row = typeof watchlists.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a conditional update is retried after losing a race (each retry re-reads the row). */
 const MAX_ATTEMPTS = 5;
 
-const nameTaken = () => new AppError(409, WATCHLIST_ERRORS.nameTaken, NAME_TAKEN_MESSAGE);
-const noSuchList = () => notFound('Watchlist not found.');
+export const nameTaken = () => new AppError(409, WATCHLIST_ERRORS.nameTaken, NAME_TAKEN_MESSAGE);
+export const noSuchList = () => notFound('Watchlist not found.');
 
-const toApi = (row: Row): Watchlist => ({
+export const toApi = (row: Row): Watchlist => ({
   id: row.id,
   name: row.name,
   projects: row.projects,
   version: row.version,
+  shareToken: row.shareToken,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
 /** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
     if (e.code === '23505') return true;
     e = e.cause as typeof e;
@@ -49,7 +50,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Refuses ids that are not projects, naming them: `{ error: 'UnknownProjects', fields: { projects } }`. */
-async function assertProjectsExist(db: Db | Tx, ids: string[]) {
+export async function assertProjectsExist(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return;
   const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
   const known = new Set(found.map((r) => r.id));
@@ -63,7 +64,7 @@ async function assertProjectsExist(db: Db | Tx, ids: string[]) {
 }
 
 /** The caller's own list, or a 404 (another user's id and a malformed id look the same as a missing one). */
-async function ownList(db: Db | Tx, userId: string, id: string, lock = false): Promise<Row> {
+export async function ownList(db: Db | Tx, userId: string, id: string, lock = false): Promise<Row> {
   if (!UUID.test(id)) throw noSuchList();
   const query = db
     .select()
@@ -81,7 +82,7 @@ async function ownList(db: Db | Tx, userId: string, id: string, lock = false): P
  * own transaction. A retry reads with FOR UPDATE, so under heavy contention every writer still finishes after at
  * most one lost race; see docs/architecture.md "Watchlist concurrency".
  */
-async function writeWithRetry<T>(
+export async function writeWithRetry<T>(
   db: Db,
   userId: string,
   id: string,
@@ -110,7 +111,42 @@ async function writeWithRetry<T>(
   }
 }
 
-async function nameUsedByOther(db: Db | Tx, userId: string, name: string, exceptId?: string) {
+/**
+ * Creates a list for `userId` with the name `chooseName` picks among the names the user already has (it may throw
+ * nameTaken). Holds the owner's row lock, so concurrent creates cannot both pass the count and name checks.
+ */
+export async function createList(
+  db: Db,
+  userId: string,
+  projectIds: string[],
+  chooseName: (taken: Set<string>) => string,
+): Promise<Row> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const existing = await tx
+        .select({ name: watchlists.name })
+        .from(watchlists)
+        .where(eq(watchlists.userId, userId));
+      if (existing.length >= MAX_WATCHLISTS_PER_USER) {
+        throw new AppError(
+          409,
+          WATCHLIST_ERRORS.limitExceeded,
+          `You can keep at most ${MAX_WATCHLISTS_PER_USER} watchlists.`,
+        );
+      }
+      const name = chooseName(new Set(existing.map((r) => r.name)));
+      await assertProjectsExist(tx, projectIds);
+      const [row] = await tx.insert(watchlists).values({ userId, name, projects: projectIds }).returning();
+      return row!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function nameUsedByOther(db: Db | Tx, userId: string, name: string, exceptId?: string) {
   const rows = await db
     .select({ id: watchlists.id })
     .from(watchlists)
@@ -127,7 +163,11 @@ function csvCell(value: string | number | null): string {
 }
 
 function attachment(reply: FastifyReply, name: string, ext: string, type: string) {
-  const base = name.replace(/[^A-Za-z0-9 _.-]/g, '').trim().replace(/\s+/g, '-') || 'watchlist';
+  const base =
+    name
+      .replace(/[^A-Za-z0-9 _.-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'watchlist';
   return reply
     .type(type)
     .header('cache-control', 'no-store')
@@ -153,33 +193,11 @@ export async function watchlistRoutes(app: FastifyInstance) {
   app.post('/api/watchlist/create', async (request) => {
     const user = requireUser(request);
     const body = parse(CreateWatchlistBody, request.body);
-    try {
-      return await db.transaction(async (tx) => {
-        // Lock the owner's row so concurrent creates cannot both pass the count check.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.username)).for('update');
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: count() })
-          .from(watchlists)
-          .where(eq(watchlists.userId, user.username));
-        if (n >= MAX_WATCHLISTS_PER_USER) {
-          throw new AppError(
-            409,
-            WATCHLIST_ERRORS.limitExceeded,
-            `You can keep at most ${MAX_WATCHLISTS_PER_USER} watchlists.`,
-          );
-        }
-        if (await nameUsedByOther(tx, user.username, body.name)) throw nameTaken();
-        await assertProjectsExist(tx, body.projects);
-        const [row] = await tx
-          .insert(watchlists)
-          .values({ userId: user.username, name: body.name, projects: body.projects })
-          .returning({ id: watchlists.id });
-        return { id: row!.id };
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw nameTaken();
-      throw err;
-    }
+    const row = await createList(db, user.username, body.projects, (taken) => {
+      if (taken.has(body.name)) throw nameTaken();
+      return body.name;
+    });
+    return { id: row.id };
   });
 
   app.post('/api/watchlist/update', async (request) => {

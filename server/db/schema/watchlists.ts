@@ -11,10 +11,18 @@ export const watchlists = pgTable(
     name: text('name').notNull(),
     /** Ordered project ids. */
     projects: text('projects').array().notNull(),
+    /**
+     * The read-only share link's secret (`/w/{token}`), or null while the list is not shared. A new token on every
+     * share, so turning sharing off revokes the old link for good.
+     */
+    shareToken: text('share_token'),
     /** Bumped on every write, for optimistic concurrency. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('watchlists_user_name_idx').on(t.userId, t.name)],
+  (t) => [
+    uniqueIndex('watchlists_user_name_idx').on(t.userId, t.name),
+    uniqueIndex('watchlists_share_token_idx').on(t.shareToken),
+  ],
 );
