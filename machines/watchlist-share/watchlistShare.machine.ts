@@ -1,0 +1,120 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+
+/** Texts of the share dialog. */
+export const SHARE_MESSAGES = {
+  updateFailed: 'Unable to update watchlist.',
+  copied: 'Link copied',
+  copyFailed: 'Copying did not work: select the link and copy it.',
+} as const;
+
+export type WatchlistShareContext = {
+  listId: string | null;
+  listName: string;
+  /** The link's token while the list is shared, else null. */
+  token: string | null;
+  copied: boolean;
+  error: string | null;
+};
+
+export type WatchlistShareEvent =
+  | { type: 'OPEN'; listId: string; listName: string; token: string | null }
+  | { type: 'SET_SHARED'; shared: boolean }
+  | { type: 'COPY' }
+  | { type: 'CLOSE' };
+
+export type WatchlistShareEmitted = { type: 'changed'; listId: string; token: string | null };
+
+/**
+ * The share dialog of a watchlist (issue 15, item 15): turn the read-only link on or off (the server makes a new
+ * token each time it is turned on, so off revokes the old link) and copy it. A change is emitted as `changed`, so
+ * the page's lists can show it. Actors: setShared (the call), copyLink (the clipboard).
+ */
+export const watchlistShareMachine = setup({
+  types: {
+    context: {} as WatchlistShareContext,
+    events: {} as WatchlistShareEvent,
+    emitted: {} as WatchlistShareEmitted,
+  },
+  actors: {
+    setShared: fromPromise<{ shareToken: string | null }, { id: string; shared: boolean }>(async () => {
+      throw new Error('setShared not provided');
+    }),
+    /** Copies the link of `token` (the app builds the address from the page's origin). */
+    copyLink: fromPromise<void, { token: string }>(async () => {
+      throw new Error('copyLink not provided');
+    }),
+  },
+  guards: {
+    isShared: ({ context }) => context.token !== null,
+    changesSharing: ({ context, event }) =>
+      event.type === 'SET_SHARED' && event.shared !== (context.token !== null),
+  },
+  actions: {
+    open: assign(({ event }) => {
+      assertEvent(event, 'OPEN');
+      return {
+        listId: event.listId,
+        listName: event.listName,
+        token: event.token,
+        copied: false,
+        error: null,
+      };
+    }),
+    storeToken: assign((_, token: string | null) => ({ token, copied: false, error: null })),
+    emitChanged: emit(({ context }) => ({
+      type: 'changed' as const,
+      listId: context.listId!,
+      token: context.token,
+    })),
+    showUpdateFailed: assign({ error: SHARE_MESSAGES.updateFailed }),
+    showCopied: assign({ copied: true, error: null }),
+    showCopyFailed: assign({ copied: false, error: SHARE_MESSAGES.copyFailed }),
+  },
+}).createMachine({
+  id: 'watchlistShare',
+  context: { listId: null, listName: '', token: null, copied: false, error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { OPEN: { target: 'open', actions: 'open' } },
+    },
+    open: {
+      tags: ['open'],
+      initial: 'idle',
+      on: { CLOSE: { target: 'closed' } },
+      states: {
+        idle: {
+          on: {
+            SET_SHARED: { guard: 'changesSharing', target: 'saving' },
+            COPY: { guard: 'isShared', target: 'copying' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'setShared',
+            src: 'setShared',
+            input: ({ context }) => ({ id: context.listId!, shared: context.token === null }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeToken', params: ({ event }) => event.output.shareToken },
+                'emitChanged',
+              ],
+            },
+            onError: { target: 'idle', actions: 'showUpdateFailed' },
+          },
+        },
+        copying: {
+          invoke: {
+            id: 'copyLink',
+            src: 'copyLink',
+            input: ({ context }) => ({ token: context.token! }),
+            onDone: { target: 'idle', actions: 'showCopied' },
+            onError: { target: 'idle', actions: 'showCopyFailed' },
+          },
+        },
+      },
+    },
+  },
+});
