@@ -17,6 +17,7 @@ const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
 const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
 const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
+const SharedWatchlistPage = lazy(() => import('./pages/SharedWatchlistPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
 const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
@@ -47,6 +48,9 @@ export function App() {
                 <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
                 <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
                 <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
+                <Route path={PAGE_PATHS.sharedWatchlist}>
+                  {(p) => <SharedWatchlistPage key={p.token} token={p.token} />}
+                </Route>
                 <Route path={PAGE_PATHS.settings} component={SettingsPage} />
                 <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
                 <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />

@@ -10,6 +10,7 @@ export const PAGE_PATHS = {
   blog: '/resources/blog',
   blogPost: '/resources/blog/:slug',
   watchlists: '/my/watchlists',
+  sharedWatchlist: '/w/:token',
   settings: '/my/settings',
   portfolio: '/my/portfolio',
   unsubscribe: '/notifications/unsubscribe',

@@ -32,7 +32,8 @@ export type WatchlistImportEvent =
   | { type: 'IMPORT' }
   | { type: 'CLOSE' };
 
-export type WatchlistImportEmitted = { type: 'imported'; listId: string; added: number };
+/** `projects`: the list's projects after the import, as the server answered. */
+export type WatchlistImportEmitted = { type: 'imported'; listId: string; added: number; projects: string[] };
 
 /** The server's message for a refused request (HttpError carries a `code`), else the generic one. */
 const failure = (error: unknown, fallback: string) =>
@@ -55,9 +56,11 @@ export const watchlistImportMachine = setup({
     preview: fromPromise<ImportPreview, { text: string }>(async () => {
       throw new Error('preview not provided');
     }),
-    importProjects: fromPromise<{ added: number }, { id: string; projects: string[] }>(async () => {
-      throw new Error('importProjects not provided');
-    }),
+    importProjects: fromPromise<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
+      async () => {
+        throw new Error('importProjects not provided');
+      },
+    ),
   },
   guards: {
     hasText: ({ context }) => context.text.trim() !== '',
@@ -90,10 +93,11 @@ export const watchlistImportMachine = setup({
     showFailure: assign((_, error: unknown) => ({ error: failure(error, IMPORT_MESSAGES.failed) })),
     showNothingToImport: assign({ error: IMPORT_MESSAGES.nothingToImport }),
     storeAdded: assign((_, added: number) => ({ added, error: null })),
-    emitImported: emit(({ context }) => ({
+    emitImported: emit(({ context }, result: { added: number; projects: string[] }) => ({
       type: 'imported' as const,
       listId: context.listId!,
-      added: context.added ?? 0,
+      added: result.added,
+      projects: result.projects,
     })),
   },
 }).createMachine({
@@ -163,7 +167,10 @@ export const watchlistImportMachine = setup({
         input: ({ context }) => ({ id: context.listId!, projects: context.preview!.projects }),
         onDone: {
           target: 'done',
-          actions: [{ type: 'storeAdded', params: ({ event }) => event.output.added }, 'emitImported'],
+          actions: [
+            { type: 'storeAdded', params: ({ event }) => event.output.added },
+            { type: 'emitImported', params: ({ event }) => event.output },
+          ],
         },
         onError: {
           target: 'previewed',

@@ -7,7 +7,13 @@ import {
 } from '../../api/watchlist';
 
 /** The part of a watchlist this flow needs (spec §3). */
-export type WatchlistItem = { id: string; name: string; projects: string[] };
+export type WatchlistItem = {
+  id: string;
+  name: string;
+  projects: string[];
+  /** The read-only link's token while the list is shared (issue 15); absent or null when not shared. */
+  shareToken?: string | null;
+};
 
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {
@@ -56,6 +62,8 @@ export type WatchlistEvent =
   | { type: 'CONFIRM_DELETE' }
   | { type: 'CANCEL_DELETE' }
   | { type: 'TOGGLE'; projectId: string }
+  /** A list changed by another flow (the share or import dialog) with what the server answered. */
+  | { type: 'LIST_CHANGED'; id: string; projects?: string[]; shareToken?: string | null }
   | { type: 'DISMISS' };
 
 export const tempList = (): WatchlistItem => ({
@@ -70,7 +78,9 @@ const isTemp = (l: WatchlistItem) => l.id === TEMP_WATCHLIST_ID;
 const withProjects = (c: WatchlistContext, listId: string, projects: string[]) =>
   c.lists.map((l) => (l.id === listId ? { ...l, projects } : l));
 const errorCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? (error as { code: unknown }).code
+    : undefined;
 const flip = (projects: string[], projectId: string) =>
   projects.includes(projectId) ? projects.filter((p) => p !== projectId) : [...projects, projectId];
 
@@ -134,6 +144,13 @@ export const watchlistMachine = setup({
       message: { kind: 'error', text: WATCHLIST_MESSAGES.loadFailed } as WatchlistMessage,
     }),
     dismiss: assign({ message: null }),
+    /** Takes what another flow's write answered into that list (its projects, its share link). */
+    mergeChange: assign(({ context, event }) => {
+      assertEvent(event, 'LIST_CHANGED');
+      const { id, ...change } = event;
+      delete (change as { type?: string }).type;
+      return { lists: context.lists.map((l) => (l.id === id ? { ...l, ...change } : l)) };
+    }),
     clearLists: assign({ lists: [], selectedIndex: 0, pending: null }),
     setLists: assign(({ context }, output: WatchlistItem[]) => {
       const lists = output.length > 0 ? output : [tempList()];
@@ -145,7 +162,13 @@ export const watchlistMachine = setup({
     prepareCreate: assign({
       pending: ({ event }) => {
         assertEvent(event, 'CREATE');
-        return { kind: 'create', listId: TEMP_WATCHLIST_ID, name: cleanName(event.name), projects: [], previous: [] };
+        return {
+          kind: 'create',
+          listId: TEMP_WATCHLIST_ID,
+          name: cleanName(event.name),
+          projects: [],
+          previous: [],
+        };
       },
     }),
     prepareRename: assign({
@@ -285,6 +308,7 @@ export const watchlistMachine = setup({
     ready: {
       tags: ['ready'],
       initial: 'idle',
+      on: { LIST_CHANGED: { actions: 'mergeChange' } },
       states: {
         idle: {
           on: {
@@ -334,7 +358,10 @@ export const watchlistMachine = setup({
               name: context.pending!.name,
               projects: context.pending!.projects,
             }),
-            onDone: { target: 'idle', actions: { type: 'storeRenamed', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeRenamed', params: ({ event }) => event.output },
+            },
             onError: [
               { guard: 'errorIsNameTaken', target: 'idle', actions: ['showNameTaken', 'rollback'] },
               { target: 'idle', actions: 'showRenameFailed' },
@@ -362,7 +389,10 @@ export const watchlistMachine = setup({
             id: 'toggleProject',
             src: 'toggleProject',
             input: ({ context }) => ({ id: context.pending!.listId, projectId: context.pending!.projectId! }),
-            onDone: { target: 'idle', actions: { type: 'storeToggled', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeToggled', params: ({ event }) => event.output },
+            },
             onError: { target: 'idle', actions: ['showToggleFailed', 'rollback'] },
           },
         },

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { NAME_TAKEN_MESSAGE } from '../../api/watchlist';
 import {
   WATCHLIST_MESSAGES,
   watchlistMachine,
   type WatchlistContext,
+  type WatchlistItem,
 } from '../../machines/watchlist/watchlist.machine';
 import { connectWatchlist } from '../../machines/watchlist/watchlist.connect';
 import { describePaths, pending } from './harness';
@@ -44,6 +45,8 @@ const events = (s: AnyMachineSnapshot): EventObject[] => {
     { type: 'CONFIRM_DELETE' },
     { type: 'CANCEL_DELETE' },
     { type: 'TOGGLE', projectId: 'p1' },
+    // The share dialog turned w1's link on.
+    { type: 'LIST_CHANGED', id: 'w1', shareToken: 'tok' },
   ];
   // The environment answers only the request that is in flight.
   if (s.matches('loading')) {
@@ -93,7 +96,12 @@ const serializeState = (s: AnyMachineSnapshot) => {
   const c = ctx(s);
   return JSON.stringify({
     v: s.value,
-    lists: c.lists.map((l) => [l.id === 'temp' ? 'temp' : 'real', l.name, l.projects.includes('p1')]),
+    lists: c.lists.map((l) => [
+      l.id === 'temp' ? 'temp' : 'real',
+      l.name,
+      l.projects.includes('p1'),
+      l.shareToken ?? null,
+    ]),
     sel: c.selectedIndex,
     msg: c.message !== null,
     p: c.pending?.kind ?? null,
@@ -118,6 +126,8 @@ describePaths('watchlist', machine, {
     },
     'watchlist.ready': (s) => {
       const c = ctx(s);
+      // A change from another flow lands on its own list only.
+      for (const l of c.lists) if (l.shareToken) expect([l.id, l.shareToken]).toEqual(['w1', 'tok']);
       expect(c.lists.length).toBeGreaterThan(0);
       expect(c.selectedIndex).toBeGreaterThanOrEqual(0);
       expect(c.selectedIndex).toBeLessThan(c.lists.length);
@@ -136,7 +146,9 @@ describePaths('watchlist', machine, {
       const m = ctx(s).message?.text;
       if (m) {
         expect([
-          ...(Object.values(WATCHLIST_MESSAGES) as unknown[]).filter((x): x is string => typeof x === 'string'),
+          ...(Object.values(WATCHLIST_MESSAGES) as unknown[]).filter(
+            (x): x is string => typeof x === 'string',
+          ),
           'Successfully created watchlist Alpha.',
           'Successfully created watchlist Beta.',
           NAME_TAKEN_MESSAGE,
@@ -225,5 +237,27 @@ describe('watchlist rules', () => {
     a.send({ type: 'TOGGLE', projectId: 'p1' });
     expect(requestLogin).toHaveBeenCalledTimes(1);
     expect(view(a).message?.text).toBe('Please login to add projects to your watchlist.');
+  });
+});
+
+describe('watchlist: changes made by the share and import dialogs', () => {
+  it('takes the server’s answer into that list only, whatever the flow is doing', async () => {
+    const actor = createActor(
+      watchlistMachine.provide({
+        actors: {
+          loadWatchlists: fromPromise<WatchlistItem[]>(async () => [
+            { id: 'w1', name: 'Alpha', projects: ['p1'], shareToken: null },
+            { id: 'w2', name: 'Beta', projects: [] },
+          ]),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'SIGNED_IN' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('ready')).toBe(true));
+    actor.send({ type: 'LIST_CHANGED', id: 'w1', projects: ['p1', 'p2', 'p3'], shareToken: 'tok' });
+    expect(actor.getSnapshot().context.lists).toEqual([
+      { id: 'w1', name: 'Alpha', projects: ['p1', 'p2', 'p3'], shareToken: 'tok' },
+      { id: 'w2', name: 'Beta', projects: [] },
+    ]);
   });
 });

@@ -58,7 +58,7 @@ describePaths(
         : []),
       ...(s.matches('importing')
         ? [
-            { type: 'xstate.done.actor.importProjects', output: { added: 1 } },
+            { type: 'xstate.done.actor.importProjects', output: { added: 1, projects: ['aave', 'uni'] } },
             { type: 'xstate.error.actor.importProjects', error: new Error('offline') },
           ]
         : []),
@@ -122,7 +122,7 @@ describe('watchlistImport dialog', () => {
           preview: fromPromise(async () => MATCHED),
           importProjects: fromPromise(async ({ input }: { input: { id: string; projects: string[] } }) => {
             sent.push(input);
-            return { added: input.projects.length };
+            return { added: input.projects.length, projects: ['aave', ...input.projects] };
           }),
         },
       }),
@@ -143,7 +143,7 @@ describe('watchlistImport dialog', () => {
     expect(IMPORT_MESSAGES.added(actor.getSnapshot().context.added!, 'Blue chips')).toBe(
       'Added 1 project to Blue chips.',
     );
-    expect(imported).toEqual([{ type: 'imported', listId: 'l1', added: 1 }]);
+    expect(imported).toEqual([{ type: 'imported', listId: 'l1', added: 1, projects: ['aave', 'uni'] }]);
   });
 
   it('reads a chosen file and previews it at once', async () => {

@@ -11,11 +11,12 @@ type Props = {
   projectIds: string[];
   /** Loads rows for ids (defaults to POST /api/projects-list). */
   loadRows?: (ids: string[]) => Promise<ProjectRow[]>;
-  onRemove: (projectId: string) => void;
+  /** Without it the table is read-only (a shared list): no Remove column. */
+  onRemove?: (projectId: string) => void;
   disabled: boolean;
 };
 
-/** The selected list's projects: rank, logo, name, tickers, score, tier, remove. Reloads when the ids change. */
+/** A list's projects: rank, logo, name, tickers, score, tier, and remove when editable. Reloads when the ids change. */
 export function WatchlistProjectsTable(props: Props) {
   return <RowsLoader key={props.projectIds.join(',')} {...props} />;
 }
@@ -51,16 +52,18 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
             <th scope="col">Tickers</th>
             <th scope="col">Score</th>
             <th scope="col">Tier</th>
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
+            {onRemove && (
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {loading
             ? projectIds.slice(0, 8).map((id) => (
                 <tr key={id}>
-                  <td colSpan={6}>
+                  <td colSpan={onRemove ? 6 : 5}>
                     <span className="skeleton" style={{ display: 'block', height: 28 }} />
                   </td>
                 </tr>
@@ -85,17 +88,19 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
                   <td data-label="Tier">
                     <TierBadge tier={p.tier} />
                   </td>
-                  <td className="watchlist-remove">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      disabled={disabled}
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => onRemove(p.id)}
-                    >
-                      Remove
-                    </button>
-                  </td>
+                  {onRemove && (
+                    <td className="watchlist-remove">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        disabled={disabled}
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => onRemove(p.id)}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  )}
                 </tr>
               ))}
         </tbody>

@@ -8,6 +8,8 @@ import { createWatchlistMachine } from '../../../machines/create-watchlist/creat
 import { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
 import { searchPickerProjects } from './actors';
 import { CreateWatchlistModal } from './CreateWatchlistModal';
+import { ImportWatchlistDialog, importDialogLogic } from './ImportWatchlistDialog';
+import { ShareWatchlistDialog, shareDialogLogic } from './ShareWatchlistDialog';
 import { ProjectPickerModal } from './ProjectPickerModal';
 import { WatchlistProjectsTable } from './WatchlistProjectsTable';
 import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
@@ -29,6 +31,8 @@ export function WatchlistsView(props: Props) {
 function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
   const view = useWatchlistView(actorRef);
   const form = useActorRef(createWatchlistMachine);
+  const share = useActorRef(shareDialogLogic);
+  const importer = useActorRef(importDialogLogic);
   const picker = useActorRef(
     pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } }),
     { input: { mode: 'single' } },
@@ -40,7 +44,9 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
   }, [actorRef]);
   useEffect(() => {
     const sub = form.on('submitted', (e) =>
-      actorRef.send(e.purpose === 'rename' ? { type: 'RENAME', name: e.name } : { type: 'CREATE', name: e.name }),
+      actorRef.send(
+        e.purpose === 'rename' ? { type: 'RENAME', name: e.name } : { type: 'CREATE', name: e.name },
+      ),
     );
     return () => sub.unsubscribe();
   }, [form, actorRef]);
@@ -48,6 +54,20 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
     const sub = picker.on('add', (e) => actorRef.send({ type: 'TOGGLE', projectId: e.projectId }));
     return () => sub.unsubscribe();
   }, [picker, actorRef]);
+
+  // What the share and import dialogs wrote, as the server answered, goes into the page's lists.
+  useEffect(() => {
+    const shared = share.on('changed', (e) =>
+      actorRef.send({ type: 'LIST_CHANGED', id: e.listId, shareToken: e.token }),
+    );
+    const imported = importer.on('imported', (e) =>
+      actorRef.send({ type: 'LIST_CHANGED', id: e.listId, projects: e.projects }),
+    );
+    return () => {
+      shared.unsubscribe();
+      imported.unsubscribe();
+    };
+  }, [share, importer, actorRef]);
 
   const selectedProjects = view.selected?.projects;
   useEffect(() => {
@@ -117,7 +137,12 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn-secondary watchlists-create" disabled={view.busy} onClick={openCreate}>
+        <button
+          type="button"
+          className="btn btn-secondary watchlists-create"
+          disabled={view.busy}
+          onClick={openCreate}
+        >
           + Create Watchlist
         </button>
       </aside>
@@ -131,10 +156,20 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
             </p>
           </div>
           <div className="watchlist-actions">
-            <button type="button" className="btn btn-primary btn-sm" disabled={view.busy} onClick={openPicker}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={view.busy}
+              onClick={openPicker}
+            >
               Add Projects
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" disabled={view.busy} onClick={openRename}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={view.busy}
+              onClick={openRename}
+            >
               Rename
             </button>
             <button
@@ -147,6 +182,31 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
             </button>
             {!view.selectedIsTemp && (
               <>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={view.busy}
+                  onClick={() =>
+                    share.send({
+                      type: 'OPEN',
+                      listId: selected.id,
+                      listName: selected.name,
+                      token: selected.shareToken ?? null,
+                    })
+                  }
+                >
+                  {selected.shareToken ? 'Shared' : 'Share'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={view.busy}
+                  onClick={() =>
+                    importer.send({ type: 'OPEN', listId: selected.id, listName: selected.name })
+                  }
+                >
+                  Import
+                </button>
                 <a className="btn btn-ghost btn-sm" href={watchlistExportUrl(selected.id, 'csv')} download>
                   Export CSV
                 </a>
@@ -182,6 +242,8 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
       </section>
 
       <CreateWatchlistModal actorRef={form} />
+      <ShareWatchlistDialog actorRef={share} />
+      <ImportWatchlistDialog actorRef={importer} />
       <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
       <Dialog
         open={view.confirmingDelete}
@@ -190,14 +252,28 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
       >
         <div className="dialog-backdrop" aria-hidden="true" />
         <div className="dialog-wrap">
-          <DialogPanel className="dialog-panel watchlist-form-panel" data-scope="watchlist" data-part="confirm-delete">
+          <DialogPanel
+            className="dialog-panel watchlist-form-panel"
+            data-scope="watchlist"
+            data-part="confirm-delete"
+          >
             <DialogTitle as="h2">Delete watchlist?</DialogTitle>
-            <p className="muted">“{selected.name}” and its projects will be removed. This cannot be undone.</p>
+            <p className="muted">
+              “{selected.name}” and its projects will be removed. This cannot be undone.
+            </p>
             <div className="dialog-actions">
-              <button type="button" className="btn btn-secondary" onClick={() => actorRef.send({ type: 'CANCEL_DELETE' })}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => actorRef.send({ type: 'CANCEL_DELETE' })}
+              >
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger" onClick={() => actorRef.send({ type: 'CONFIRM_DELETE' })}>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => actorRef.send({ type: 'CONFIRM_DELETE' })}
+              >
                 Delete
               </button>
             </div>

@@ -10,7 +10,12 @@ import {
 import type { WatchlistItem } from '../../../machines/watchlist/watchlist.machine';
 import { request } from '../../lib/client';
 
-const item = ({ id, name, projects }: WatchlistItem): WatchlistItem => ({ id, name, projects });
+const item = ({ id, name, projects, shareToken }: WatchlistItem): WatchlistItem => ({
+  id,
+  name,
+  projects,
+  shareToken,
+});
 
 /** The watchlist flow's calls, over the app's request helper (api/watchlist.ts). */
 export const watchlistActors = {
