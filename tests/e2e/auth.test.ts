@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInApi } from './accounts';
-import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -128,34 +128,6 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  it("follows the server's resend cooldown after signing up, closing the modal and logging in (issue 15, item 3)", async () => {
-    const { context, page } = await openPage();
-    const email = `cooldown-${Date.now()}@example.com`;
-    await page.goto('/');
-    await account(page).getByRole('link', { name: 'Sign up' }).click();
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByLabel('Password').fill('first-pass1');
-    await dialog(page).getByRole('checkbox').check();
-    await dialog(page).getByRole('button', { name: 'Sign up' }).click();
-    await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
-
-    // Log in at once: the account is unconfirmed, and Resend waits for what is left of the server's 60 s.
-    await account(page).getByRole('link', { name: 'Log in' }).click();
-    await dialog(page).getByLabel('Email').fill(email);
-    await dialog(page).getByLabel('Password').fill('first-pass1');
-    await dialog(page).getByRole('button', { name: 'Log in' }).click();
-    await dialog(page).getByRole('heading', { name: 'Verify your email' }).waitFor();
-    const countdown = dialog(page).getByText(/^You can resend the code in (\d+) s\.$/);
-    const seconds = Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
-    expect(seconds).toBeGreaterThan(30);
-    expect(seconds).toBeLessThanOrEqual(60);
-    await expect(dialog(page).getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
-    expect(await dialog(page).getByRole('alert').count()).toBe(0);
-    await context.close();
-  });
-
   it('signs out from the phone menu drawer, where the header shows the avatar (issue 15, item 1)', async () => {
     const email = await confirmedAccount('drawer', 'drawer-pass1');
     const { context, page } = await openPage(PHONE);
@@ -256,9 +228,71 @@ describe('accounts in a real browser', () => {
     expect(url.searchParams.get('callbackUrl')).toBe('/my/settings');
     await context.close();
   });
+});
 
-  it('sends a social sign-in with an unknown provider to the sign-in page, not the error page (issue 15, item 4)', async () => {
-    const { context, page } = await newPage(browser, server.url);
+describe.each([
+  ['1440 px', DESKTOP],
+  ['375 px', PHONE],
+])('issue 15 at %s', (_label, viewport) => {
+  const phone = viewport === PHONE;
+
+  it("follows the server's resend cooldown after signing up, closing the verify step and logging in (item 3)", async () => {
+    const { context, page } = await openPage(viewport);
+    const email = `cooldown-${viewport.width}-${Date.now()}@example.com`;
+    // Wide layouts use the auth modal, phones the /auth pages (spec: narrow layouts).
+    const form = phone ? page.locator('main') : dialog(page);
+    if (phone) await page.goto('/auth/signup');
+    else {
+      await page.goto('/');
+      await account(page).getByRole('link', { name: 'Sign up' }).click();
+    }
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('first-pass1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await form.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    if (phone) await page.goto('/auth/login');
+    else {
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      await account(page).getByRole('link', { name: 'Log in' }).click();
+    }
+
+    // Log in at once: the account is unconfirmed, and Resend waits for what is left of the server's 60 s.
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('first-pass1');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await form.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    const countdown = form.getByText(/^You can resend the code in (\d+) s\.$/);
+    const seconds = Number(/(\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
+    expect(seconds).toBeGreaterThan(30);
+    expect(seconds).toBeLessThanOrEqual(60);
+    await expect(form.getByRole('button', { name: 'Resend' }).isDisabled()).resolves.toBe(true);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it('records the automatic error report of a signed-in user (item 2)', async () => {
+    const { context, page } = await openPage(viewport);
+    await signInApi(
+      page.request,
+      await confirmedAccount(`reporter-${viewport.width}`, 'report-pass1'),
+      'report-pass1',
+    );
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/errors') && r.request().method() === 'POST',
+    );
+    await page.goto('/500');
+    await page.getByRole('heading', { level: 1, name: 'Oops' }).waitFor();
+    const response = await answered;
+    // Sent with the session's CSRF token through the one request path: accepted, not a 403.
+    expect(response.request().headers()['x-csrf-token']).toBeTruthy();
+    expect(response.status()).toBeLessThan(300);
+    await context.close();
+  });
+
+  it('sends a social sign-in with an unknown provider to the sign-in page, not the error page (item 4)', async () => {
+    const { context, page } = await openPage(viewport);
     await page.goto('/api/auth/signin/google?callbackUrl=%2Fmy%2Fwatchlists');
     const url = new URL(page.url());
     expect(url.pathname).toBe('/api/auth/signin');
