@@ -110,7 +110,7 @@ export const ssoSettings = pgTable('sso_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').$type<Record<string, boolean>>().notNull(),
+  settings: jsonb('settings').$type<Record<string, boolean | string>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './watchlists';
 export * from './objects';
 export * from './portfolio';
+export * from './ratings';

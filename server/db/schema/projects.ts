@@ -32,6 +32,8 @@ export const projects = pgTable(
     logo: text('logo').notNull(),
     description: text('description').notNull().default(''),
     website: text('website'),
+    /** What the project is (DEX, Stablecoin, Layer 1, …): its peer group. */
+    kind: text('kind').notNull().default(''),
     score: real('score').notNull(),
     subScores: jsonb('sub_scores').$type<SubScores>().notNull(),
     rank: integer('rank'),
@@ -40,6 +42,7 @@ export const projects = pgTable(
     auditDate: date('audit_date'),
     kyc: boolean('kyc').notNull().default(false),
     marketCapUsd: real('market_cap_usd'),
+    /** Computed from the last 7 days of page views and watchlist adds (server/ratings/trending.ts). */
     trendScore: real('trend_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,141 @@
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SubScores } from './projects';
+import { projects } from './projects';
+import { users } from './accounts';
+
+/** Raw signal values keyed by signal key (server/ratings/methodology.ts); null = not known. */
+export type SignalValues = Record<string, number | null>;
+
+/** How one signal moved between two computations, with its effect on the overall score. */
+export type SignalMove = {
+  signal: string;
+  /** Normalised value (0–100) before and after. */
+  from: number;
+  to: number;
+  /** Points the overall score moved because of this signal alone (one decimal). */
+  delta: number;
+};
+
+/**
+ * The signals of each project: the data every score is computed from. `normalized` and `computedAt` are the
+ * last computation's, kept so the next one can say which signals moved.
+ */
+export const projectSignals = pgTable('project_signals', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<SignalValues>().notNull(),
+  normalized: jsonb('normalized').$type<Record<string, number>>(),
+  /** Bumped by every signal write; a recompute job carries the version it was queued for. */
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  computedAt: timestamp('computed_at', { withTimezone: true }),
+});
+
+/** One row per computation that changed a project's score, tier or badges. */
+export const scoreSnapshots = pgTable(
+  'score_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    score: real('score').notNull(),
+    subScores: jsonb('sub_scores').$type<SubScores>().notNull(),
+    tier: text('tier').notNull(),
+    audited: integer('audited').notNull().default(0),
+    kyc: integer('kyc').notNull().default(0),
+    methodologyVersion: text('methodology_version').notNull(),
+    /** Signals that moved since the previous snapshot, largest effect first. */
+    moves: jsonb('moves').$type<SignalMove[]>().notNull(),
+    reason: text('reason').$type<'seed' | 'import' | 'signals' | 'schedule' | 'incident'>().notNull(),
+  },
+  (t) => [index('score_snapshots_project_idx').on(t.projectId, t.computedAt)],
+);
+
+/** Page views and watchlist adds per project and day: what trending is computed from. */
+export const projectActivity = pgTable(
+  'project_activity',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    watchlistAdds: integer('watchlist_adds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] }), index('project_activity_day_idx').on(t.day)],
+);
+
+/**
+ * Durable jobs, claimed with `FOR UPDATE SKIP LOCKED` (server/jobs). A claimed job holds a lease
+ * (`lockedUntil`); a job whose runner died is claimed again when the lease runs out. `singletonKey` makes an
+ * enqueue idempotent (a scheduled run per period, a recompute per signal version).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    singletonKey: text('singleton_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_singleton_idx').on(t.singletonKey),
+  ],
+);
+
+/**
+ * In-app notifications. `changeKey` names the change (snapshot id and kind, or alert id), so a retried job or a
+ * second instance inserts nothing new: exactly one notification per change per user.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'score' | 'tier' | 'badge' | 'incident'>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    changeKey: text('change_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** 'pending' until mailed (instantly or in a digest), 'sent', or 'skipped' when the user wants no mail. */
+    mailStatus: text('mail_status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_change_idx').on(t.userId, t.changeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_mail_idx').on(t.mailStatus, t.createdAt),
+  ],
+);
