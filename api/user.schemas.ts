@@ -11,6 +11,7 @@ import {
   WATCHLIST_NAME_MAX,
   WATCHLIST_NAME_MESSAGE,
 } from './user';
+import { ALERT_MAIL_MODES } from './notifications';
 
 /** GET /api/user/profile */
 export const Profile = z.object({
@@ -69,6 +70,12 @@ export const NotificationSettings = z.object({
   watchlistUpdates: z.boolean(),
   productNews: z.boolean(),
   newsletter: z.boolean(),
+  /**
+   * How alerts about watched projects are mailed (issue 13). Stored next to the booleans in the settings jsonb;
+   * absent for users who saved settings before it existed: the server reads those as DEFAULT_ALERT_MAIL. No
+   * `.default()` here: a partial update must leave a stored mode alone.
+   */
+  alertMail: z.enum(ALERT_MAIL_MODES),
 });
 
 /** A signed settings token (from an email link); optional when the caller is signed in. */

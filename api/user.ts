@@ -191,6 +191,8 @@ export const NOTIFICATION_LABELS: Record<(typeof NOTIFICATION_SETTINGS)[number],
   newsletter: 'Newsletter',
 };
 export type NotificationSettings = z.infer<typeof schemas.NotificationSettings>;
+/** The alert mail mode of a user who never chose one (see ALERT_MAIL_MODES in api/notifications.ts). */
+export const DEFAULT_ALERT_MAIL = 'instant' as const;
 export type SsoSettingsUpdateBody = z.infer<typeof schemas.SsoSettingsUpdateBody>;
 export type SsoSettings = z.infer<typeof schemas.SsoSettings>;
 

@@ -27,6 +27,7 @@ import {
 import { ssoSettings, surveys, users, wallets } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError, badRequest, notFound, parse } from '../errors';
+import { mergeSettings } from '../notifications/settings';
 import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
 import { reencodeImage, sniffImageType } from '../storage/images';
 import { uploadStore } from '../storage/select';
@@ -70,10 +71,6 @@ function verifySsoToken(secret: string, token: string, now: Date): string | 'exp
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return Number(expiresText) * 1000 > now.getTime() ? userId : 'expired';
 }
-
-const DEFAULT_SETTINGS: NotificationSettings = Object.fromEntries(
-  NOTIFICATION_SETTINGS.map((k) => [k, true]),
-) as NotificationSettings;
 
 const toWallet = (row: { walletAddress: string; chain: string; createdAt: Date }): Wallet => ({
   walletAddress: row.walletAddress,
@@ -315,7 +312,7 @@ export async function userRoutes(app: FastifyInstance) {
     return {
       id: ssoSettingsToken(app.config.authSecret, userId, app.clock.now()),
       email: user.email,
-      settings: { ...DEFAULT_SETTINGS, ...(row?.settings ?? {}) },
+      settings: mergeSettings(row?.settings),
     };
   }
 
@@ -343,7 +340,8 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.post('/api/sso-settings/unsubscribe', async (request) => {
     const { id } = parse(SsoUnsubscribeBody, request.body);
-    const off = Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])) as NotificationSettings;
+    // The four kinds of mail off; the alert mail mode is kept (with both alert kinds off, no alert is mailed).
+    const off = Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])) as Partial<NotificationSettings>;
     return writeSettings(settingsOwner(request, id), off);
   });
 }
