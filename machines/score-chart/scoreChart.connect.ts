@@ -1,0 +1,33 @@
+import type { SnapshotFrom } from 'xstate';
+import { SCORE_RANGES, type ScoreMarker, type ScorePoint, type ScoreRange } from '../../api/ratings';
+import { SCORE_SERIES, type scoreChartMachine, type ScoreSeries } from './scoreChart.machine';
+
+/** What the score chart shows for a snapshot (read from tags and context, never from state names). */
+export function connectScoreChart(snapshot: SnapshotFrom<typeof scoreChartMachine>) {
+  const { context } = snapshot;
+  const has = (tag: 'loading' | 'ready' | 'empty' | 'error') => snapshot.hasTag(tag);
+  // While another range loads, the last history stays drawn (dimmed), so nothing jumps.
+  const history = context.history;
+  const points: ScorePoint[] = history?.points ?? [];
+  const markers: ScoreMarker[] = history?.markers ?? [];
+  return {
+    loading: has('loading'),
+    ready: has('ready'),
+    empty: has('empty'),
+    failed: has('error'),
+    error: context.error,
+    range: context.range,
+    /** The range the drawn points belong to (differs from `range` while a new one loads). */
+    shownRange: history?.range ?? context.range,
+    points,
+    markers,
+    focusedMarker: context.focused === null ? null : (markers[context.focused] ?? null),
+    focusedIndex: context.focused,
+    ranges: SCORE_RANGES.map((r: ScoreRange) => ({ range: r, pressed: r === context.range })),
+    series: SCORE_SERIES.map((s: ScoreSeries) => {
+      const on = context.series.includes(s);
+      return { key: s, on, locked: on && context.series.length === 1 };
+    }),
+    isShown: (s: ScoreSeries) => context.series.includes(s),
+  };
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { ScoreHistory, ScoreRange } from '../../api/ratings';
+import { connectScoreChart } from '../../machines/score-chart/scoreChart.connect';
+import {
+  SCORE_CHART_MESSAGES,
+  scoreChartMachine,
+  type LoadHistoryInput,
+  type ScoreChartContext,
+} from '../../machines/score-chart/scoreChart.machine';
+import { describePaths, pending } from './harness';
+
+const sub = (v: number) => ({
+  codeSecurity: v,
+  fundamentalHealth: v,
+  operationalResilience: v,
+  governanceStrength: v,
+  marketStability: v,
+  communityTrust: v,
+});
+const LABEL = 'Audit freshness −6.2: no audit for 12 months';
+const history = (range: ScoreRange): ScoreHistory => ({
+  projectId: 'uni',
+  range,
+  points: [
+    { at: '2026-09-01T00:00:00.000Z', score: 70, subScores: sub(70), tier: 'A' },
+    { at: '2026-10-01T00:00:00.000Z', score: 63.8, subScores: sub(64), tier: 'BBB' },
+  ],
+  markers: [
+    {
+      at: '2026-10-01T00:00:00.000Z',
+      signal: 'lastAuditDay',
+      category: 'codeSecurity',
+      delta: -6.2,
+      label: LABEL,
+    },
+  ],
+});
+const empty = (range: ScoreRange): ScoreHistory => ({ projectId: 'uni', range, points: [], markers: [] });
+const offline = new Error('offline');
+
+const machine = scoreChartMachine.provide({ actors: { loadHistory: pending() as never } });
+const INPUT = { projectId: 'uni' };
+
+const ctx = (s: AnyMachineSnapshot) => s.context as ScoreChartContext;
+const view = (s: AnyMachineSnapshot) => connectScoreChart(s as never);
+const inputOf = (s: AnyMachineSnapshot, id: string) =>
+  (s.children[id] as { getSnapshot: () => { input: unknown } } | undefined)?.getSnapshot().input;
+
+const events = (s: AnyMachineSnapshot): EventObject[] => {
+  const list: EventObject[] = [
+    { type: 'RANGE.SET', range: '30d' } as EventObject,
+    { type: 'RANGE.SET', range: '180d' } as EventObject,
+    // The initial range: nothing to do.
+    { type: 'RANGE.SET', range: '90d' } as EventObject,
+    { type: 'SERIES.TOGGLE', series: 'overall' } as EventObject,
+    { type: 'SERIES.TOGGLE', series: 'codeSecurity' } as EventObject,
+    { type: 'MARKER.FOCUS', index: 0 } as EventObject,
+    // No such marker.
+    { type: 'MARKER.FOCUS', index: 3 } as EventObject,
+    { type: 'MARKER.BLUR' },
+    { type: 'RETRY' },
+  ];
+  if (s.hasTag('loading')) {
+    const range = ctx(s).range;
+    list.push(
+      { type: 'xstate.done.actor.load', output: history(range) } as EventObject,
+      { type: 'xstate.done.actor.load', output: empty(range) } as EventObject,
+      // A late answer for another range than the one now asked for.
+      { type: 'xstate.done.actor.load', output: history(range === '30d' ? '180d' : '30d') } as EventObject,
+      { type: 'xstate.error.actor.load', error: offline } as EventObject,
+    );
+  }
+  return list;
+};
+
+const serializeState = (s: AnyMachineSnapshot) => {
+  const c = ctx(s);
+  return JSON.stringify([
+    s.value,
+    c.range,
+    c.series,
+    c.focused,
+    c.history?.range ?? null,
+    c.history?.points.length ?? null,
+    c.error,
+  ]);
+};
+
+/** True in every state: at least one series drawn, the last one locked, the current range's button pressed. */
+function common(s: AnyMachineSnapshot) {
+  const v = view(s);
+  expect(ctx(s).series.length).toBeGreaterThan(0);
+  expect(v.series.filter((x) => x.on).map((x) => x.key)).toEqual(ctx(s).series);
+  expect(v.series.filter((x) => x.locked).length).toBe(ctx(s).series.length === 1 ? 1 : 0);
+  expect(v.ranges.filter((r) => r.pressed).map((r) => r.range)).toEqual([ctx(s).range]);
+}
+
+describePaths('scoreChart', machine, {
+  events,
+  input: INPUT,
+  serializeState,
+  limit: 20000,
+  states: {
+    'scoreChart.loading': (s) => {
+      common(s);
+      // The history of the current range is what the actor was asked for.
+      expect(inputOf(s, 'load')).toEqual({ projectId: 'uni', range: ctx(s).range });
+      expect(view(s).loading).toBe(true);
+      expect(view(s).error).toBeNull();
+      expect(view(s).focusedMarker).toBeNull();
+    },
+    'scoreChart.ready': (s) => {
+      common(s);
+      const v = view(s);
+      expect(s.children.load).toBeUndefined();
+      // What is drawn is the current range's history, never a late answer for another one.
+      expect(v.shownRange).toBe(ctx(s).range);
+      expect(v.points).toHaveLength(2);
+      expect(v.error).toBeNull();
+      if (ctx(s).focused === null) expect(v.focusedMarker).toBeNull();
+      else expect(v.focusedMarker?.label).toBe(LABEL);
+    },
+    'scoreChart.empty': (s) => {
+      common(s);
+      const v = view(s);
+      expect(v.empty).toBe(true);
+      expect(v.points).toEqual([]);
+      expect(v.shownRange).toBe(ctx(s).range);
+    },
+    'scoreChart.error': (s) => {
+      common(s);
+      expect(view(s).failed).toBe(true);
+      expect(view(s).error).toBe(SCORE_CHART_MESSAGES.failed);
+      expect(s.children.load).toBeUndefined();
+    },
+  },
+});
+
+describe('score chart rules', () => {
+  const loaded = () => {
+    const actor = createActor(machine, { input: INPUT }).start();
+    actor.send({ type: 'xstate.done.actor.load', output: history('90d') } as never);
+    return actor;
+  };
+  const v = (a: ReturnType<typeof loaded>) => connectScoreChart(a.getSnapshot());
+
+  it('ignores a late 30d answer after switching to 180d, and shows the 180d one', () => {
+    const a = loaded();
+    a.send({ type: 'RANGE.SET', range: '30d' });
+    a.send({ type: 'RANGE.SET', range: '180d' });
+    a.send({ type: 'xstate.done.actor.load', output: history('30d') } as never);
+    expect(v(a).loading).toBe(true);
+    expect(v(a).shownRange).toBe('90d');
+    a.send({ type: 'xstate.done.actor.load', output: history('180d') } as never);
+    expect(v(a).ready).toBe(true);
+    expect(v(a).shownRange).toBe('180d');
+  });
+
+  it('toggles series in legend order and keeps the last one on', () => {
+    const a = loaded();
+    a.send({ type: 'SERIES.TOGGLE', series: 'communityTrust' });
+    a.send({ type: 'SERIES.TOGGLE', series: 'codeSecurity' });
+    expect(a.getSnapshot().context.series).toEqual(['overall', 'codeSecurity', 'communityTrust']);
+    a.send({ type: 'SERIES.TOGGLE', series: 'overall' });
+    a.send({ type: 'SERIES.TOGGLE', series: 'codeSecurity' });
+    a.send({ type: 'SERIES.TOGGLE', series: 'communityTrust' });
+    expect(a.getSnapshot().context.series).toEqual(['communityTrust']);
+    expect(v(a).series.find((x) => x.key === 'communityTrust')).toEqual({
+      key: 'communityTrust',
+      on: true,
+      locked: true,
+    });
+  });
+
+  it('asks the real actor for each range, once per switch, and retries after a failure', async () => {
+    const sent: LoadHistoryInput[] = [];
+    let fail = true;
+    const actor = createActor(
+      scoreChartMachine.provide({
+        actors: {
+          loadHistory: fromPromise<ScoreHistory, LoadHistoryInput>(async ({ input }) => {
+            sent.push(input);
+            if (fail) throw offline;
+            return history(input.range);
+          }),
+        },
+      }),
+      { input: { projectId: 'uni', range: '30d' } },
+    ).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(connectScoreChart(actor.getSnapshot()).error).toBe(SCORE_CHART_MESSAGES.failed);
+    fail = false;
+    actor.send({ type: 'RETRY' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'RANGE.SET', range: '180d' });
+    actor.send({ type: 'RANGE.SET', range: '180d' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.map((x) => x.range)).toEqual(['30d', '30d', '180d']);
+    expect(connectScoreChart(actor.getSnapshot()).shownRange).toBe('180d');
+    actor.stop();
+  });
+});
