@@ -4,6 +4,7 @@ import { FlagsProvider } from './features/flags/flags';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { SessionProvider } from './features/session/session';
 import { Shell } from './features/shell/Shell';
+import { AppNotificationsProvider } from './features/notifications/NotificationsProvider';
 import { AppWatchlistProvider } from './features/watchlist/AppWatchlistProvider';
 import { HomePage } from './pages/HomePage';
 import { PAGE_PATHS } from './routes';
@@ -16,10 +17,12 @@ const ProductPage = lazy(() => import('./features/marketing/ProductPage'));
 const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
 const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
 const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
+const MethodologyPage = lazy(() => import('./features/methodology/MethodologyPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
 const SharedWatchlistPage = lazy(() => import('./pages/SharedWatchlistPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
+const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
 const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 const SurveyRoot = lazy(() => import('./features/survey/SurveyRoot'));
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
@@ -38,33 +41,39 @@ export function App() {
       <FlagsProvider>
         <ImpersonationRoot />
         <AppWatchlistProvider>
-          <Shell>
-            <Suspense fallback={<PageFallback />}>
-              <Switch>
-                <Route path={PAGE_PATHS.home} component={HomePage} />
-                <Route path={PAGE_PATHS.project}>{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
-                <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
-                <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
-                <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
-                <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
-                <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
-                <Route path={PAGE_PATHS.sharedWatchlist}>
-                  {(p) => <SharedWatchlistPage key={p.token} token={p.token} />}
-                </Route>
-                <Route path={PAGE_PATHS.settings} component={SettingsPage} />
-                <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
-                <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />
-                <Route path={PAGE_PATHS.login} component={LoginPage} />
-                <Route path={PAGE_PATHS.signup} component={SignupPage} />
-                <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
-                <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
-                <Route component={NotFoundPage} />
-              </Switch>
+          <AppNotificationsProvider>
+            <Shell>
+              <Suspense fallback={<PageFallback />}>
+                <Switch>
+                  <Route path={PAGE_PATHS.home} component={HomePage} />
+                  <Route path={PAGE_PATHS.project}>{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
+                  <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
+                  <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
+                  <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
+                  <Route path={PAGE_PATHS.methodology} component={MethodologyPage} />
+                  <Route path={PAGE_PATHS.blogPost}>
+                    {(p) => <BlogPostPage key={p.slug} slug={p.slug} />}
+                  </Route>
+                  <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
+                  <Route path={PAGE_PATHS.sharedWatchlist}>
+                    {(p) => <SharedWatchlistPage key={p.token} token={p.token} />}
+                  </Route>
+                  <Route path={PAGE_PATHS.settings} component={SettingsPage} />
+                  <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
+                  <Route path={PAGE_PATHS.notifications} component={NotificationsPage} />
+                  <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />
+                  <Route path={PAGE_PATHS.login} component={LoginPage} />
+                  <Route path={PAGE_PATHS.signup} component={SignupPage} />
+                  <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
+                  <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </Shell>
+            <Suspense fallback={null}>
+              <SurveyRoot />
             </Suspense>
-          </Shell>
-          <Suspense fallback={null}>
-            <SurveyRoot />
-          </Suspense>
+          </AppNotificationsProvider>
         </AppWatchlistProvider>
       </FlagsProvider>
     </SessionProvider>

@@ -30,6 +30,8 @@ export type NotificationsContext = {
   pendingRead: PendingRead | null;
   /** The last failure the user should see (load, load more, mark read); null when none. */
   error: string | null;
+  /** LOAD arrived before the session did (the page opened while it loads): the list loads on sign-in. */
+  listWanted: boolean;
 };
 
 export type NotificationsEvent =
@@ -62,6 +64,7 @@ const initialContext = (pollInterval: number): NotificationsContext => ({
   nextBefore: null,
   pendingRead: null,
   error: null,
+  listWanted: false,
 });
 
 /**
@@ -93,6 +96,7 @@ export const notificationsMachine = setup({
   },
   guards: {
     hasMore: ({ context }) => context.nextBefore !== null,
+    listWanted: ({ context }) => context.listWanted,
     /** The notification exists and is still unread (marking a read one sends nothing). */
     isUnreadItem: ({ context, event }) =>
       event.type === 'MARK_READ' && context.items.some((n) => n.id === event.id && !n.read),
@@ -100,6 +104,8 @@ export const notificationsMachine = setup({
   },
   actions: {
     reset: assign(({ context }) => initialContext(context.pollInterval)),
+    wantList: assign({ listWanted: true }),
+    forgetWanted: assign({ listWanted: false }),
     setUnread: assign({ unread: (_, params: { unread: number }) => Math.max(0, params.unread) }),
     setFirstPage: assign((_, list: NotificationList) => ({
       items: list.items,
@@ -160,7 +166,7 @@ export const notificationsMachine = setup({
   states: {
     signedOut: {
       tags: ['signedOut'],
-      on: { SIGNED_IN: { target: 'signedIn' } },
+      on: { SIGNED_IN: { target: 'signedIn' }, LOAD: { actions: 'wantList' } },
     },
     signedIn: {
       type: 'parallel',
@@ -199,10 +205,12 @@ export const notificationsMachine = setup({
           states: {
             unloaded: {
               tags: ['listUnloaded'],
+              always: { guard: 'listWanted', target: 'loading' },
               on: { LOAD: { target: 'loading' } },
             },
             loading: {
               tags: ['listLoading'],
+              entry: 'forgetWanted',
               invoke: {
                 id: 'listNotifications',
                 src: 'listNotifications',

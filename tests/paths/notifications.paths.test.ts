@@ -92,6 +92,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
     c.nextBefore,
     c.pendingRead?.body ?? null,
     c.error,
+    c.listWanted,
   ]);
 };
 
@@ -110,6 +111,8 @@ describePaths('notifications', machine, {
       expect(ctx(s).unread).toBe(0);
       expect(ctx(s).pendingRead).toBeNull();
       expect(Object.keys(s.children)).toEqual([]);
+      // A LOAD before the session arrives is remembered for the sign-in.
+      if (ctx(s).listWanted) expect(s.can({ type: 'SIGNED_IN' })).toBe(true);
     },
     'notifications.signedIn': (s) => {
       expect(view(s).signedIn).toBe(true);
@@ -131,12 +134,14 @@ describePaths('notifications', machine, {
       expect(view(s).items).toEqual([]);
       expect(view(s).ready).toBe(false);
       expect(s.children.listNotifications).toBeUndefined();
+      expect(ctx(s).listWanted).toBe(false);
     },
     'notifications.signedIn.list.loading': (s) => {
       // The first page is asked for without `before`.
       expect(inputOf(s, 'listNotifications')).toEqual({});
       expect(view(s).loading || view(s).refreshing).toBe(true);
       expect(view(s).loading).toBe(ctx(s).items.length === 0);
+      expect(ctx(s).listWanted).toBe(false);
     },
     'notifications.signedIn.list.failed': (s) => {
       const v = view(s);
@@ -190,7 +195,7 @@ describePaths('notifications', machine, {
 
 describe('notification centre rules', () => {
   const start = () => {
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'SIGNED_IN' });
     actor.send({ type: 'xstate.done.actor.getUnreadCount', output: { unread: 2 } } as never);
     actor.send({ type: 'LOAD' });
@@ -237,6 +242,16 @@ describe('notification centre rules', () => {
     expect(v(a).hasMore).toBe(false);
     a.send({ type: 'LOAD_MORE' });
     expect(v(a).loadingMore).toBe(false);
+  });
+
+  it('loads the list on sign-in when the page asked for it while the session loaded', () => {
+    const a = createActor(machine, { input: {} }).start();
+    a.send({ type: 'LOAD' });
+    a.send({ type: 'SIGNED_IN' });
+    expect(a.getSnapshot().matches({ signedIn: { list: 'loading' } })).toBe(true);
+    a.send({ type: 'SIGNED_OUT' });
+    a.send({ type: 'SIGNED_IN' });
+    expect(a.getSnapshot().matches({ signedIn: { list: 'unloaded' } })).toBe(true);
   });
 
   it('polls the count on the interval and when the tab shows again, with the real actors', async () => {

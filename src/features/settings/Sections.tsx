@@ -11,6 +11,7 @@ import {
   type SsoSettings,
   type Wallet,
 } from '../../../api/user';
+import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../../api/notifications';
 import type { SectionMessage } from '../../../machines/settings-section/settingsSection.machine';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 
@@ -279,10 +280,31 @@ export function NotificationsSection() {
               {NOTIFICATION_LABELS[key]}
             </label>
           ))}
+          <AlertMailSelect
+            value={(data.settings as { alertMail?: AlertMailMode }).alertMail ?? 'instant'}
+            onChange={(alertMail) => send({ type: 'SUBMIT', action: 'alertMail', payload: { alertMail } })}
+          />
         </fieldset>
       )}
       <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </Section>
+  );
+}
+
+/** "Email alerts": how alerts about watched projects reach the user by mail (issue 13). */
+function AlertMailSelect({ value, onChange }: { value: AlertMailMode; onChange: (mode: AlertMailMode) => void }) {
+  const id = useId();
+  return (
+    <div className="settings-field">
+      <label htmlFor={id}>Email alerts</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as AlertMailMode)}>
+        {ALERT_MAIL_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {ALERT_MAIL_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

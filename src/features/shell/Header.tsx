@@ -11,6 +11,7 @@ import { Logo } from '../../components/Logo';
 import { AccountArea } from '../account/AccountArea';
 import { Avatar } from '../account/Avatar';
 import { AnnouncementBanner } from '../banner/AnnouncementBanner';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { useFlag } from '../flags/flags';
 import { useSessionUser } from '../session/session';
 import { RequestQuoteButton } from '../quote/quoteContext';
@@ -88,9 +89,11 @@ export function Header() {
             <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
           </div>
           <div className="header-actions desktop-only">
+            <NotificationBell />
             <AccountArea portfolio={portfolio} />
             <RequestQuoteButton className="btn btn-accent" />
           </div>
+          {user && <NotificationBell className="notification-menu-mobile mobile-only" />}
           <button
             type="button"
             className="menu-button mobile-only"

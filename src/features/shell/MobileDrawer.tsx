@@ -86,6 +86,11 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                     Watchlists
                   </Link>
                 </li>
+                <li>
+                  <Link href="/my/notifications" onClick={onClose}>
+                    Notifications
+                  </Link>
+                </li>
                 {portfolio && (
                   <li>
                     <Link href="/my/portfolio" onClick={onClose}>

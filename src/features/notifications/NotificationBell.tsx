@@ -1,0 +1,145 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, useRef } from 'react';
+import { Link } from 'wouter';
+import { fromCallback } from 'xstate';
+import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
+import { NotificationItem } from './NotificationItem';
+import { useNotificationsActor, useNotificationsView, type NotificationsActorRef } from './NotificationsProvider';
+
+/** Closes the popover on a pointer or focus outside it, and on Escape (focus back to the bell). */
+const watchOutside = (root: { current: HTMLElement | null }) =>
+  fromCallback(({ sendBack }) => {
+    const outside = (target: EventTarget | null) => !(target instanceof Node && root.current?.contains(target));
+    const onPointer = (e: PointerEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
+    const onFocus = (e: FocusEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      root.current?.querySelector<HTMLButtonElement>('.notification-bell')?.focus();
+      sendBack({ type: 'CLOSE' });
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('keydown', onKey);
+    };
+  });
+
+export const BellIcon = ({ size = 22 }: { size?: number }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M6 10a6 6 0 1 1 12 0c0 4.5 1.8 6.5 2.5 7H3.5C4.2 16.5 6 14.5 6 10Z" />
+    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+  </svg>
+);
+
+/** The header's bell (issue 13): unread badge, and a popover with the latest five and "View all". */
+export function NotificationBell({ className }: { className?: string }) {
+  const actorRef = useNotificationsActor();
+  if (!actorRef) return null;
+  return <Bell actorRef={actorRef} className={className} />;
+}
+
+function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; className?: string }) {
+  const view = useNotificationsView(actorRef);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const logic = useMemo(() => navDropdownMachine.provide({ actors: { dismissWatcher: watchOutside(root) } }), []);
+  const popover = useActorRef(logic);
+  const open = useSelector(popover, (s) => s.hasTag('open'));
+  if (!view.signedIn) return null;
+  const close = () => popover.send({ type: 'CLOSE' });
+  const markRead = (id: number) => actorRef.send({ type: 'MARK_READ', id });
+
+  return (
+    <div
+      ref={root}
+      className={['notification-menu', className].filter(Boolean).join(' ')}
+      data-scope="notifications"
+      data-part="bell-root"
+      data-open={open || undefined}
+    >
+      <button
+        type="button"
+        className="notification-bell"
+        aria-label={view.bellLabel}
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-part="bell"
+        onClick={() => {
+          if (!open) actorRef.send({ type: 'LOAD' });
+          popover.send({ type: 'TOGGLE' });
+        }}
+      >
+        <BellIcon />
+        {view.showBadge && (
+          <span className="notification-badge" data-part="badge" aria-hidden="true">
+            {view.badge}
+          </span>
+        )}
+      </button>
+      <div
+        id={panelId}
+        className="notification-popover"
+        role="region"
+        aria-labelledby={headingId}
+        data-part="popover"
+        hidden={!open}
+      >
+        <div className="notification-popover-head">
+          <h2 id={headingId}>Notifications</h2>
+          {view.canMarkAll && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => actorRef.send({ type: 'MARK_ALL_READ' })}
+            >
+              Mark all as read
+            </button>
+          )}
+        </div>
+        {view.loading ? (
+          <p className="notification-state muted" aria-busy="true">
+            Loading…
+          </p>
+        ) : view.loadFailed ? (
+          <p className="notification-state" role="alert">
+            Could not load your notifications.{' '}
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => actorRef.send({ type: 'RETRY' })}>
+              Retry
+            </button>
+          </p>
+        ) : view.empty ? (
+          <p className="notification-state muted">No notifications yet.</p>
+        ) : (
+          <ul className="notification-list" aria-label="Latest notifications">
+            {view.preview.map((n) => (
+              <NotificationItem key={n.id} notification={n} compact onMarkRead={markRead} onFollow={close} />
+            ))}
+          </ul>
+        )}
+        {view.error && (
+          <p className="notification-error" role="alert">
+            {view.error}
+          </p>
+        )}
+        <Link href="/my/notifications" className="notification-view-all" onClick={close}>
+          View all
+        </Link>
+      </div>
+    </div>
+  );
+}
