@@ -17,6 +17,7 @@ const ProductPage = lazy(() => import('./features/marketing/ProductPage'));
 const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
 const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
 const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
+const MethodologyPage = lazy(() => import('./features/methodology/MethodologyPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
 const SharedWatchlistPage = lazy(() => import('./pages/SharedWatchlistPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
@@ -49,6 +50,7 @@ export function App() {
                   <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
                   <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
                   <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
+                  <Route path={PAGE_PATHS.methodology} component={MethodologyPage} />
                   <Route path={PAGE_PATHS.blogPost}>
                     {(p) => <BlogPostPage key={p.slug} slug={p.slug} />}
                   </Route>

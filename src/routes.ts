@@ -9,6 +9,7 @@ export const PAGE_PATHS = {
   company: '/company/:slug',
   blog: '/resources/blog',
   blogPost: '/resources/blog/:slug',
+  methodology: '/resources/methodology',
   watchlists: '/my/watchlists',
   sharedWatchlist: '/w/:token',
   settings: '/my/settings',

@@ -17,8 +17,11 @@ import { formatDate, formatNumber, formatUsd } from '../home/format';
 import { ProjectActions } from '../home/ProjectActions';
 import { ActivityPanel } from './ActivityPanel';
 import { ExchangePanel, TopListsPanel } from './MonitoringPanels';
+import { PeersPanel } from './PeersPanel';
 import { PrivilegedPanel } from './PrivilegedPanel';
+import { ScoreChartPanel } from './ScoreChartPanel';
 import { VotePanel } from './VotePanel';
+import { WhyScorePanel } from './WhyScorePanel';
 import './project.css';
 
 function ScoreDial({ score }: { score: number }) {
@@ -186,6 +189,9 @@ export default function ProjectPage({ id }: { id: string }) {
         <div className="project-grid">
           <div className="project-main">
             <Breakdown scores={p.subScores} />
+            <ScoreChartPanel projectId={p.id} />
+            <WhyScorePanel projectId={p.id} />
+            <PeersPanel projectId={p.id} name={p.name} />
             {p.description && (
               <section className="card panel" aria-labelledby="about-title">
                 <h2 id="about-title">About {p.name}</h2>

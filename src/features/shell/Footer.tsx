@@ -32,6 +32,9 @@ export function Footer() {
             <li>
               <Link href="/">Security Leaderboard</Link>
             </li>
+            <li>
+              <Link href="/resources/methodology">Rating Methodology</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-company">
