@@ -2,8 +2,9 @@
  * `npm run import -- FILE.json` — loads real project data of the seed's shape (server/seed/shape.ts).
  *
  * The file holds an array of project records, or `{ "projects": [...] }`. Every record is validated; a bad
- * record is reported with its index, id and the failing field, and skipped. Valid records are upserted by id
- * in one transaction and ranks are recomputed over all projects.
+ * record is reported with its index, id and the failing field, and skipped. Records carry signals, never scores
+ * (server/ratings/methodology.ts): valid records are upserted by id and recomputed in one transaction, which also
+ * reranks all projects and queues the notification jobs of what changed.
  *
  * The database is the server's: DATABASE_URL, else PGlite under DATA_DIR. PGlite allows one process at a time,
  * so stop the server before importing into it; on PostgreSQL a running server picks the change up by itself
@@ -14,14 +15,27 @@ import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { loadConfig } from '../config';
-import { recomputeRanks, upsertProjects } from '../seed/load';
+import { enqueue } from '../jobs/queue';
+import { enqueueChangeNotifications, recomputeProjects, type ScoreChange } from '../ratings/recompute';
+import { upsertProjects } from '../seed/load';
 import { ProjectRecord } from '../seed/shape';
 
 export type ImportError = { index: number; id?: string; field: string; message: string };
-export type ImportResult = { imported: number; errors: ImportError[] };
+export type ImportResult = {
+  imported: number;
+  errors: ImportError[];
+  /** Projects whose score, tier or badges changed (a snapshot and a notify-change job each). */
+  changes: ScoreChange[];
+  /** Alerts not stored before (a notify-incident job each). */
+  newAlertIds: number[];
+};
 
-/** Validates `data` and upserts its valid records. */
-export async function importProjects(db: Db, data: unknown): Promise<ImportResult> {
+/**
+ * Validates `data`, upserts its valid records (signals merged into the stored ones), recomputes those projects
+ * (reason 'import') and queues a notify-change job per score change and a notify-incident job per new alert — all
+ * in one transaction. Importing the same data again changes nothing and queues nothing.
+ */
+export async function importProjects(db: Db, data: unknown, options: { asOf?: Date } = {}): Promise<ImportResult> {
   const list = Array.isArray(data)
     ? data
     : data && typeof data === 'object' && Array.isArray((data as { projects?: unknown }).projects)
@@ -33,6 +47,8 @@ export async function importProjects(db: Db, data: unknown): Promise<ImportResul
       errors: [
         { index: -1, field: '(file)', message: 'Expected an array of projects or { "projects": [...] }' },
       ],
+      changes: [],
+      newAlertIds: [],
     };
   }
   const errors: ImportError[] = [];
@@ -58,13 +74,20 @@ export async function importProjects(db: Db, data: unknown): Promise<ImportResul
     seen.set(result.data.id, index);
     valid.push(result.data);
   });
+  let changes: ScoreChange[] = [];
+  let newAlertIds: number[] = [];
   if (valid.length > 0) {
     await db.transaction(async (tx) => {
-      await upsertProjects(tx as unknown as Db, valid);
-      await recomputeRanks(tx as unknown as Db);
+      const t = tx as unknown as Db;
+      ({ newAlertIds } = await upsertProjects(t, valid));
+      changes = await recomputeProjects(t, { ids: valid.map((r) => r.id), reason: 'import', asOf: options.asOf });
+      await enqueueChangeNotifications(t, changes);
+      for (const alertId of newAlertIds) {
+        await enqueue(t, 'notify-incident', { alertId }, { singletonKey: `notify-incident:${alertId}` });
+      }
     });
   }
-  return { imported: valid.length, errors };
+  return { imported: valid.length, errors, changes, newAlertIds };
 }
 
 export function formatError(e: ImportError): string {

@@ -1,10 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { SignalMove } from '../db/schema/ratings';
-import type { Tier } from '../../api/projects';
+import type { SignalMove, SignalValues } from '../db/schema/ratings';
+import type { SubScores, Tier } from '../../api/projects';
+import { enqueue } from '../jobs/queue';
+import { chunks, recomputeRanks } from '../seed/load';
+import { rows } from '../seed/index';
+import { METHODOLOGY_VERSION, SIGNAL_KEYS, epochDay, rate, signalMoves, type Rating } from './methodology';
 
 /**
  * Recomputation: the one place scores, tiers, badges and ranks are written (seed, import, signal changes and
- * the schedule all come here). TO BE IMPLEMENTED (issue 13): see the contract below.
+ * the schedule all come here).
  */
 export type RatingState = { score: number; tier: Tier; audited: boolean; kyc: boolean };
 
@@ -30,9 +35,283 @@ export type RecomputeOptions = {
 };
 
 /**
+ * A stored value that is not a methodology signal but carries a fact the projects table shows: an audit under
+ * way (≥ 1) makes the audit status 'in_progress' while no audit is completed.
+ */
+export const AUDIT_IN_PROGRESS = 'auditInProgress';
+/** Every key a project's stored signal values may carry. */
+export const STORED_SIGNAL_KEYS: ReadonlySet<string> = new Set([...SIGNAL_KEYS, AUDIT_IN_PROGRESS]);
+
+const DAY = 86_400_000;
+const isoDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** The columns of `projects` a rating decides. */
+export type RatedColumns = {
+  score: number;
+  sub_scores: SubScores;
+  tier: Tier;
+  audit_status: 'audited' | 'in_progress' | 'none';
+  audit_date: string | null;
+  kyc: boolean;
+};
+
+export function ratedColumns(values: SignalValues, rating: Rating): RatedColumns {
+  const lastAudit = values.lastAuditDay;
+  return {
+    score: rating.score,
+    sub_scores: rating.subScores,
+    tier: rating.tier,
+    audit_status: rating.audited
+      ? 'audited'
+      : (values[AUDIT_IN_PROGRESS] ?? 0) >= 1
+        ? 'in_progress'
+        : 'none',
+    audit_date:
+      rating.audited && lastAudit !== null && lastAudit !== undefined && Number.isFinite(lastAudit)
+        ? isoDay(Math.floor(lastAudit))
+        : null,
+    kyc: rating.kyc,
+  };
+}
+
+/** A `score_snapshots` row (snake-case columns, for bulk inserts). */
+export type SnapshotRow = {
+  project_id: string;
+  computed_at: string;
+  score: number;
+  sub_scores: SubScores;
+  tier: Tier;
+  audited: number;
+  kyc: number;
+  methodology_version: string;
+  moves: SignalMove[];
+  reason: RecomputeReason;
+};
+
+export function snapshotRow(
+  projectId: string,
+  rating: Rating,
+  moves: SignalMove[],
+  asOf: Date,
+  reason: RecomputeReason,
+): SnapshotRow {
+  return {
+    project_id: projectId,
+    computed_at: asOf.toISOString(),
+    score: rating.score,
+    sub_scores: rating.subScores,
+    tier: rating.tier,
+    audited: rating.audited ? 1 : 0,
+    kyc: rating.kyc ? 1 : 0,
+    methodology_version: METHODOLOGY_VERSION,
+    moves,
+    reason,
+  };
+}
+
+/** Inserts snapshot rows (1,000 per statement) and answers their ids by project, in order. */
+export async function insertSnapshots(db: Db, snapshots: SnapshotRow[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const batch of chunks(snapshots, 1000)) {
+    const result = await db.execute(sql`
+      INSERT INTO score_snapshots (project_id, computed_at, score, sub_scores, tier, audited, kyc,
+                                   methodology_version, moves, reason)
+      SELECT project_id, computed_at, score, sub_scores, tier, audited, kyc, methodology_version, moves, reason
+      FROM jsonb_populate_recordset(NULL::score_snapshots, ${JSON.stringify(batch)}::jsonb)
+      RETURNING id, project_id`);
+    for (const r of rows<{ id: string | number; project_id: string }>(result)) ids.set(r.project_id, Number(r.id));
+  }
+  return ids;
+}
+
+type StoredRow = {
+  id: string;
+  name: string;
+  score: number;
+  sub_scores: SubScores;
+  tier: Tier;
+  audit_status: string;
+  audit_date: string | null;
+  kyc: boolean;
+  values: SignalValues | null;
+  normalized: Record<string, number> | null;
+  has_snapshot: boolean;
+};
+
+const PAGE = 5000;
+
+/** Reads the projects to recompute with their signals, a page at a time (by id list or by id order). */
+async function* readProjects(db: Db, ids: string[] | undefined): AsyncGenerator<StoredRow[]> {
+  const select = sql`
+    SELECT p.id, p.name, p.score, p.sub_scores, p.tier, p.audit_status, p.audit_date::text AS audit_date, p.kyc,
+           s."values", s.normalized,
+           EXISTS (SELECT 1 FROM score_snapshots ss WHERE ss.project_id = p.id) AS has_snapshot
+    FROM projects p LEFT JOIN project_signals s ON s.project_id = p.id`;
+  if (ids) {
+    for (const batch of chunks([...new Set(ids)], 1000)) {
+      yield rows<StoredRow>(
+        await db.execute(
+          sql`${select} WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`,
+        ),
+      );
+    }
+    return;
+  }
+  let after = '';
+  for (;;) {
+    const page = rows<StoredRow>(await db.execute(sql`${select} WHERE p.id > ${after} ORDER BY p.id LIMIT ${PAGE}`));
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < PAGE) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+const sameSubScores = (a: SubScores, b: SubScores) =>
+  (Object.keys(b) as (keyof SubScores)[]).every((k) => Number(a?.[k]) === b[k]);
+
+/**
  * Recomputes the given projects from their stored signals (`project_signals`) with the methodology, writes score,
  * sub-scores, tier, audit status, audit date and KYC to `projects`, stores a `score_snapshots` row for every
  * project whose score, tier or badges changed (with the signals that moved), keeps `project_signals.normalized`
  * and `computed_at`, and recomputes ranks. Works inside a caller's transaction (pass the transaction as `db`).
+ *
+ * `project_signals.normalized` holds the normalised values of the project's last snapshot (it is rewritten only
+ * when a snapshot is stored), so a snapshot's moves add up everything that moved since the previous snapshot —
+ * also small drifts (an audit ageing day by day) that did not change the score on their own.
  */
-export declare function recomputeProjects(db: Db, options: RecomputeOptions): Promise<ScoreChange[]>;
+export async function recomputeProjects(db: Db, options: RecomputeOptions): Promise<ScoreChange[]> {
+  const asOf = options.asOf ?? new Date();
+  const computedAt = asOf.toISOString();
+  const changes: Omit<ScoreChange, 'snapshotId'>[] = [];
+  let rankable = false;
+  for await (const page of readProjects(db, options.ids)) {
+    const projectUpdates: (RatedColumns & { id: string })[] = [];
+    const signalUpdates: { project_id: string; normalized: Record<string, number> | null }[] = [];
+    const snapshots: SnapshotRow[] = [];
+    for (const p of page) {
+      const values = p.values ?? {};
+      const rating = rate(values, asOf);
+      const cols = ratedColumns(values, rating);
+      const prevAudited = p.audit_status === 'audited';
+      const changed =
+        !p.has_snapshot ||
+        Number(p.score) !== rating.score ||
+        p.tier !== rating.tier ||
+        prevAudited !== rating.audited ||
+        p.kyc !== rating.kyc;
+      if (
+        changed ||
+        !sameSubScores(p.sub_scores, rating.subScores) ||
+        p.audit_status !== cols.audit_status ||
+        (p.audit_date ?? null) !== cols.audit_date
+      ) {
+        projectUpdates.push({ id: p.id, ...cols });
+      }
+      if (changed || !p.normalized) {
+        const moves = signalMoves(p.normalized, rating);
+        snapshots.push(snapshotRow(p.id, rating, moves, asOf, options.reason));
+        signalUpdates.push({ project_id: p.id, normalized: rating.normalized });
+        changes.push({
+          projectId: p.id,
+          projectName: p.name,
+          before: p.has_snapshot
+            ? { score: Number(p.score), tier: p.tier, audited: prevAudited, kyc: p.kyc }
+            : null,
+          after: { score: rating.score, tier: rating.tier, audited: rating.audited, kyc: rating.kyc },
+          moves,
+        });
+      } else {
+        signalUpdates.push({ project_id: p.id, normalized: null });
+      }
+      if (Number(p.score) !== rating.score) rankable = true;
+    }
+    for (const batch of chunks(projectUpdates, 1000)) {
+      await db.execute(sql`
+        UPDATE projects AS p SET score = x.score, sub_scores = x.sub_scores, tier = x.tier,
+          audit_status = x.audit_status, audit_date = x.audit_date, kyc = x.kyc
+        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+          AS x(id text, score real, sub_scores jsonb, tier text, audit_status text, audit_date date, kyc boolean)
+        WHERE p.id = x.id`);
+    }
+    // Projects without a signals row yet get one (all signals unknown), so every project has its computation.
+    const missing = page.filter((p) => p.values === null).map((p) => ({ project_id: p.id, values: {} }));
+    for (const batch of chunks(missing, 1000)) {
+      await db.execute(sql`
+        INSERT INTO project_signals (project_id, "values")
+        SELECT x.project_id, x."values" FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, "values" jsonb)
+        ON CONFLICT (project_id) DO NOTHING`);
+    }
+    for (const batch of chunks(signalUpdates, 1000)) {
+      await db.execute(sql`
+        UPDATE project_signals AS s SET normalized = coalesce(x.normalized, s.normalized),
+          computed_at = ${computedAt}::timestamptz
+        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, normalized jsonb)
+        WHERE s.project_id = x.project_id`);
+    }
+    const ids = await insertSnapshots(db, snapshots);
+    const start = changes.length - snapshots.length;
+    for (let i = start; i < changes.length; i++) (changes[i] as ScoreChange).snapshotId = ids.get(changes[i]!.projectId)!;
+  }
+  if (rankable) await recomputeRanks(db);
+  return changes as ScoreChange[];
+}
+
+/** Enqueues a `notify-change` job per change (idempotent by snapshot id). */
+export async function enqueueChangeNotifications(db: Db, changes: ScoreChange[]): Promise<void> {
+  for (const c of changes) {
+    await enqueue(db, 'notify-change', { snapshotId: c.snapshotId }, { singletonKey: `notify-change:${c.snapshotId}` });
+  }
+}
+
+export class ProjectNotFoundError extends Error {
+  constructor(readonly projectId: string) {
+    super(`No project "${projectId}"`);
+    this.name = 'ProjectNotFoundError';
+  }
+}
+
+export class UnknownSignalError extends Error {
+  constructor(readonly keys: string[]) {
+    super(`Unknown signal${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}`);
+    this.name = 'UnknownSignalError';
+  }
+}
+
+/**
+ * Merges signal values into a project's stored signals (null = not known), bumps their version, recomputes the
+ * project (reason 'signals') and enqueues a notify-change job per change — all in one transaction. Answers the
+ * changes (empty when the score, tier and badges stayed). Throws UnknownSignalError for a key that is no signal
+ * (nothing is written), TypeError for a value that is not a finite number or null, and ProjectNotFoundError.
+ */
+export async function applySignalChanges(
+  db: Db,
+  projectId: string,
+  signals: Record<string, number | null>,
+  options: { asOf?: Date } = {},
+): Promise<ScoreChange[]> {
+  const unknown = Object.keys(signals).filter((k) => !STORED_SIGNAL_KEYS.has(k));
+  if (unknown.length > 0) throw new UnknownSignalError(unknown);
+  for (const [k, v] of Object.entries(signals)) {
+    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) {
+      throw new TypeError(`Signal ${k} must be a finite number or null`);
+    }
+  }
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const found = rows<{ id: string }>(
+      await t.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`),
+    );
+    if (found.length === 0) throw new ProjectNotFoundError(projectId);
+    await t.execute(sql`
+      INSERT INTO project_signals (project_id, "values") VALUES (${projectId}, ${JSON.stringify(signals)}::jsonb)
+      ON CONFLICT (project_id) DO UPDATE SET "values" = project_signals."values" || excluded."values",
+        version = project_signals.version + 1, updated_at = now()`);
+    const changes = await recomputeProjects(t, { ids: [projectId], reason: 'signals', asOf: options.asOf });
+    await enqueueChangeNotifications(t, changes);
+    return changes;
+  });
+}
+
+/** Whole days since 1970-01-01 of a date (re-exported for callers that write day-valued signals). */
+export { epochDay };

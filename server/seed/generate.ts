@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
-import { CHAINS, type Chain, type SubScores } from '../../api/projects';
+import { CHAINS, type Chain } from '../../api/projects';
+import type { SignalValues } from '../db/schema/ratings';
+import { epochDay } from '../ratings/methodology';
+import { KNOWN_PROJECTS, PROJECT_KINDS, type ProjectKind } from './known-projects';
 import type { SocialType } from '../../api/skynet';
 import { Random, hashString } from './random';
 import type { ContractRecord, ProjectRecord } from './shape';
@@ -96,22 +99,6 @@ const SUFFIXES = [
   ' Swap',
   ' Games',
   ' AI',
-];
-const CATEGORIES = [
-  'DeFi lending',
-  'decentralized exchange',
-  'yield aggregator',
-  'cross-chain bridge',
-  'liquid staking',
-  'NFT marketplace',
-  'GameFi',
-  'layer-2 scaling',
-  'oracle',
-  'payments',
-  'derivatives',
-  'stablecoin',
-  'DAO tooling',
-  'data availability',
 ];
 const LABELS = [
   'Token',
@@ -232,6 +219,7 @@ export const SOCIAL_DAYS = 90;
 export const SOCIAL_TYPE_LIST: SocialType[] = ['tweets', 'mentions', 'followers'];
 
 export type GeneratedProject = ProjectRecord & {
+  kind: ProjectKind;
   contracts: ContractRecord[];
   alerts: NonNullable<ProjectRecord['alerts']>;
 };
@@ -286,9 +274,11 @@ export function projectIdentities(
   return out;
 }
 
-const clamp = (v: number) => Math.max(0, Math.min(100, Math.round(v * 10) / 10));
 const dayString = (d: Date) => d.toISOString().slice(0, 10);
-const daysBefore = (today: Date, days: number) => new Date(today.getTime() - days * 86_400_000);
+const HOUR = 3_600_000;
+const DAY_MS = 86_400_000;
+const clampTo = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+const r1 = (v: number) => Math.round(v * 10) / 10;
 
 function weightedChain(rng: Random): Chain {
   const total = CHAIN_WEIGHTS.reduce((s, [, w]) => s + w, 0);
@@ -297,42 +287,80 @@ function weightedChain(rng: Random): Chain {
   return 'Ethereum';
 }
 
-/** The highest code-security sub-score a project without a completed audit gets. */
-export const UNAUDITED_CODE_SECURITY_MAX = 72;
+/** Kinds of generated projects, weighted roughly as the long tail of the market is. */
+const GENERATED_KINDS: [ProjectKind, number][] = PROJECT_KINDS.map((k) => [
+  k,
+  k === 'DEX' || k === 'Lending' || k === 'Yield' || k === 'Gaming' || k === 'Meme'
+    ? 8
+    : k === 'Layer 1' || k === 'Stablecoin' || k === 'Exchange token'
+      ? 1
+      : 4,
+]);
+function weightedKind(rng: Random): ProjectKind {
+  const total = GENERATED_KINDS.reduce((s, [, w]) => s + w, 0);
+  let x = rng.next() * total;
+  for (const [k, w] of GENERATED_KINDS) if ((x -= w) < 0) return k;
+  return 'DEX';
+}
+const KIND_PHRASE: Record<ProjectKind, string> = {
+  'Layer 1': 'a layer-1 blockchain',
+  'Layer 2': 'a layer-2 scaling network',
+  DEX: 'a decentralized exchange',
+  Lending: 'a lending protocol',
+  Stablecoin: 'a stablecoin',
+  'Liquid staking': 'a liquid staking protocol',
+  Yield: 'a yield aggregator',
+  Bridge: 'a cross-chain bridge',
+  Oracle: 'an oracle network',
+  Derivatives: 'a derivatives protocol',
+  'Exchange token': 'an exchange token',
+  Payments: 'a payments network',
+  Gaming: 'a GameFi project',
+  NFT: 'an NFT marketplace',
+  Infrastructure: 'an infrastructure project',
+  Privacy: 'a privacy coin',
+  Meme: 'a meme token',
+  Storage: 'a decentralized storage network',
+  Governance: 'a DAO tooling project',
+  'Data availability': 'a data availability layer',
+};
 
-/** One project's full record, deterministic in (identity, today). */
+/** Days of alerts counted by the incident signals. */
+const INCIDENT_WINDOW_DAYS = 365;
+
+/**
+ * One project's full record, deterministic in (identity, today). The record carries raw signals (see
+ * server/ratings/methodology.ts for their units), never scores: they are computed from the signals. A hidden
+ * per-project quality drives every signal; the best-known projects (KNOWN_PROJECTS) get their real kind and
+ * chains and a quality from their market standing, and the troubled ones carry incidents and losses.
+ */
 export function generateProject(
   identity: { id: string; name: string; tickers: string[]; icon: boolean },
-  index: number,
+  _index: number,
   today: Date,
 ): GeneratedProject {
   const rng = new Random(`project:${identity.id}`);
   const ticker = identity.tickers[0]!;
-  const native = NATIVE_CHAIN[ticker];
-  const chains = new Set<Chain>(native ? [native] : [weightedChain(rng)]);
-  while (rng.chance(0.3) && chains.size < 5) chains.add(weightedChain(rng));
+  const known = identity.icon ? KNOWN_PROJECTS.get(ticker) : undefined;
+  let chainList: Chain[];
+  if (known) chainList = [...known.chains];
+  else {
+    const native = NATIVE_CHAIN[ticker];
+    const chains = new Set<Chain>(native ? [native] : [weightedChain(rng)]);
+    while (rng.chance(0.3) && chains.size < 5) chains.add(weightedChain(rng));
+    chainList = [...chains];
+  }
+  const kind: ProjectKind = known ? known.kind : weightedKind(rng);
+  // Quality 0–1: the hidden trait every signal leans on. Known projects by their standing; the rest vary, and
+  // stay below the blue chips.
+  const quality = known
+    ? clampTo(0.25 + 0.72 * known.standing + rng.normal() * 0.03, 0, 1)
+    : clampTo((identity.icon ? 0.5 : 0.42) + rng.normal() * 0.16, 0.02, 0.75);
+  const q = quality;
+  const stable = kind === 'Stablecoin';
+  const ownChain = kind === 'Layer 1' || kind === 'Privacy' || (kind === 'Payments' && !!known);
 
-  // Well-known (manifest) projects lean towards better ratings.
-  // Capped so that even the best projects differ by category instead of all reading 100.
-  const quality = Math.min(90, (identity.icon ? 68 : 58) + rng.normal() * 13);
-  const sub = (): number => clamp(quality + rng.normal() * 9);
-  const subScores: SubScores = {
-    codeSecurity: sub(),
-    fundamentalHealth: sub(),
-    operationalResilience: sub(),
-    governanceStrength: sub(),
-    marketStability: sub(),
-    communityTrust: sub(),
-  };
-  const a = rng.next();
-  const auditStatus = a < 0.55 ? 'audited' : a < 0.63 ? 'in_progress' : 'none';
-  const auditDate = auditStatus === 'audited' ? dayString(daysBefore(today, rng.int(1, 1000))) : null;
-  // Code that no completed audit has reviewed cannot earn a top code-security score.
-  if (auditStatus !== 'audited')
-    subScores.codeSecurity = Math.min(subScores.codeSecurity, UNAUDITED_CODE_SECURITY_MAX);
-  const category = rng.pick(CATEGORIES);
-  const chainList = [...chains];
-
+  // ---- contracts and privileged roles ----
   const contracts: ContractRecord[] = [];
   const c0 = rng.next();
   const contractCount = c0 < 0.6 ? 1 : c0 < 0.85 ? 2 : 3;
@@ -340,15 +368,20 @@ export function generateProject(
     const holders = Array.from({ length: rng.int(2, 4) }, () => ({
       address: `0x${rng.hex(40)}`,
       role: rng.pick(ROLES),
-      isContract: rng.chance(0.4),
+      isContract: rng.chance(0.15 + 0.8 * q),
     }));
-    const fns = rng
+    let fns = rng
       .sample(FUNCTIONS, rng.int(3, 7))
       .map(([signature, modifier, risk]) => ({ signature, modifier, risk }));
-    let t = today.getTime() - rng.int(0, 36) * 3_600_000;
+    // Better-run projects keep fewer high-risk levers (but every contract keeps at least one function).
+    if (rng.chance(q * 0.8)) {
+      const safer = fns.filter((f) => f.risk !== 'high');
+      if (safer.length > 0) fns = [...safer, ...fns.filter((f) => f.risk === 'high').slice(0, rng.int(0, 1))];
+    }
+    let t = today.getTime() - rng.int(0, 36) * HOUR;
     // Privileged calls are rare: most contracts have a handful, a busy quarter has more than a page (20).
     const txs = Array.from({ length: rng.chance(0.25) ? rng.int(20, 30) : rng.int(3, 12) }, () => {
-      t -= rng.int(1, 120) * 3_600_000;
+      t -= rng.int(1, 120) * HOUR;
       return {
         hash: `0x${rng.hex(64)}`,
         function: rng.pick(fns).signature,
@@ -366,8 +399,13 @@ export function generateProject(
     });
   }
 
+  // ---- markets ----
   const scale = identity.icon ? 20 : 3;
   const ranked = <T extends { count: number }>(items: T[]) => items.sort((x, y) => y.count - x.count);
+  const exchangeCount = known
+    ? clampTo(Math.round(3 + known.standing * 11 + rng.normal()), 2, EXCHANGES.length)
+    : rng.int(1, 3) + Math.round(q * 5);
+  const liquidityExp = known ? 4.5 + known.standing * 3.5 : 2.5 + q * 4.5;
   const monitoring = {
     topCallers: ranked(
       rng.sample(CALLERS, rng.int(10, 14)).map((name) => ({
@@ -387,49 +425,103 @@ export function generateProject(
         .map((name) => ({ name, count: Math.round(rng.next() ** 2 * 12000 * scale) + 5 })),
     ),
     exchanges: rng
-      .sample(EXCHANGES, rng.int(2, 7))
+      .sample(EXCHANGES, exchangeCount)
       .map((exchange) => ({
         exchange,
-        volumeUsd: Math.round(10 ** (4 + rng.next() * (identity.icon ? 5 : 3.5))),
-        liquidityUsd: Math.round(10 ** (4 + rng.next() * (identity.icon ? 4.5 : 3))),
+        volumeUsd: Math.round(10 ** (liquidityExp + 0.5 + rng.next() * 1.2)),
+        liquidityUsd: Math.round(10 ** (liquidityExp + rng.next() * 0.8)),
         pairs: rng.int(1, 40),
       }))
       .sort((x, y) => y.volumeUsd - x.volumeUsd),
     updatedAt: new Date(today.getTime() - rng.int(1, 20) * 60_000).toISOString(),
   };
 
+  // ---- incidents ----
   const alerts: GeneratedProject['alerts'] = [];
-  if (rng.chance(0.05)) {
-    for (let n = rng.int(1, 2); n > 0; n--) {
+  const troubled = known?.troubled ?? false;
+  if (troubled || rng.chance(0.02 + 0.12 * (1 - q) ** 2)) {
+    for (let n = troubled ? rng.int(1, 2) : rng.int(1, 2); n > 0; n--) {
       const [title, description] = rng.pick(ALERTS);
       const s = rng.next();
       alerts.push({
         severity: s < 0.2 ? 'critical' : s < 0.5 ? 'high' : s < 0.8 ? 'medium' : 'low',
         title: `${identity.name}: ${title}`,
         description,
-        lossUsd: rng.chance(0.7) ? Math.round(10 ** (4 + rng.next() * 4)) : null,
-        occurredAt: new Date(today.getTime() - rng.int(1, 365 * 24) * 3_600_000).toISOString(),
+        lossUsd: troubled || rng.chance(0.7) ? Math.round(10 ** (4 + rng.next() * (troubled ? 4.5 : 3.5))) : null,
+        occurredAt: new Date(today.getTime() - rng.int(1, INCIDENT_WINDOW_DAYS * 24) * HOUR).toISOString(),
       });
     }
   }
+
+  // ---- signals, consistent with the sections above ----
+  const todayDay = epochDay(today);
+  const noise = (sd: number) => rng.normal() * sd;
+  const audited = ownChain && known ? rng.chance(0.5 + 0.4 * q) : rng.chance(0.2 + 0.7 * q);
+  const auditCount = audited ? clampTo(1 + Math.floor(q * 3.5 + rng.next() * 1.5), 1, 6) : 0;
+  const auditInProgress = !audited && rng.chance(0.2) ? 1 : 0;
+  const lastAuditDay = audited ? todayDay - rng.int(5, Math.round(60 + (1 - q) * 900)) : null;
+  const highRiskFunctions = new Set(
+    contracts.flatMap((c) => c.privilegedFunctions.filter((f) => f.risk === 'high').map((f) => f.signature)),
+  ).size;
+  const adminEoaCount = new Set(
+    contracts.flatMap((c) => c.privilegedAddresses.filter((a) => !a.isContract).map((a) => a.address)),
+  ).size;
+  const recent = alerts.filter((a) => Date.parse(a.occurredAt) > today.getTime() - INCIDENT_WINDOW_DAYS * DAY_MS);
+  const liquidityUsd = monitoring.exchanges.reduce((s, e) => s + e.liquidityUsd, 0);
+  const marketCapUsd = known
+    ? Math.round(10 ** (7.5 + known.standing * 4.2 + noise(0.25)))
+    : rng.chance(0.92)
+      ? Math.round(10 ** (4.5 + q * 4.5 + noise(0.5)))
+      : null;
+  const noAdmin = ownChain && rng.chance(0.8);
+  const signals: SignalValues = {
+    auditCount,
+    lastAuditDay,
+    openFindings: audited ? Math.max(0, Math.round((1 - q) * 3 * rng.next() + noise(0.3))) : null,
+    bugBountyUsd: rng.chance(0.15 + 0.8 * q) ? Math.round(10 ** clampTo(2.5 + q * 4.5 + noise(0.5), 2, 7.3)) : 0,
+    highRiskFunctions,
+    marketCapUsd,
+    projectAgeDays: known
+      ? Math.round(900 + known.standing * 3500 + rng.int(0, 400))
+      : rng.int(20, Math.round(200 + q * 1500)),
+    teamKyc: rng.chance(0.15 + 0.5 * q) ? 1 : 0,
+    top10HolderPct: r1(clampTo(12 + (1 - q) * 60 + noise(8), 3, 98)),
+    treasuryRunwayMonths: rng.chance(0.85) ? Math.round(clampTo(q * 48 + noise(8), 0, 120)) : null,
+    incidents12m: recent.length,
+    incidentLossUsd12m: recent.reduce((s, a) => s + (a.lossUsd ?? 0), 0),
+    monitoringUptimePct: r1(clampTo(100 - (1 - q) * 9 * rng.next() - rng.next() * 0.4, 85, 100)),
+    timelockCoveragePct: noAdmin ? 100 : Math.round(clampTo(q * 110 * rng.next() + q * 20, 0, 100)),
+    incidentResponseHours: r1(clampTo(1 + (1 - q) * 70 * rng.next() + noise(2), 0.5, 200)),
+    multisigThreshold: noAdmin ? 0 : rng.chance(0.15 + 0.8 * q) ? clampTo(2 + Math.floor(q * 4 * rng.next()), 2, 7) : 1,
+    timelockHours: noAdmin ? 0 : rng.chance(0.1 + 0.8 * q) ? rng.pick([12, 24, 48, 48, 72, 168]) : 0,
+    adminEoaCount: noAdmin ? 0 : adminEoaCount,
+    governanceParticipationPct: r1(clampTo(q * 35 * rng.next() + q * 10 + noise(3), 0, 90)),
+    liquidityUsd,
+    volatility30dPct: stable ? r1(1 + rng.next() * 2) : Math.round(clampTo(25 + (1 - q) * 120 + noise(15), 12, 300)),
+    exchangeCount: monitoring.exchanges.length,
+    slippage1mPct: stable ? r1(0.02 + rng.next() * 0.1) : r1(clampTo((2e6 / Math.max(liquidityUsd, 1)) * (0.6 + rng.next()), 0.01, 95)),
+    socialFollowers: Math.round(10 ** (known ? 4.5 + known.standing * 2.8 + noise(0.2) : 1.5 + q * 5 + noise(0.5))),
+    sentiment: Math.round(clampTo((q - 0.45) * 120 + noise(15) - (troubled ? 30 : 0) - recent.length * 15, -100, 100)),
+    devCommits90d: Math.round(10 ** clampTo(q * 3.5 + noise(0.4), 0, 4.2)),
+    holderCount: Math.round(10 ** (known ? 4.5 + known.standing * 3 + noise(0.2) : 1.5 + q * 5 + noise(0.5))),
+    auditInProgress,
+  };
 
   return {
     id: identity.id,
     name: identity.name,
     tokenTickers: identity.tickers,
     chains: chainList,
+    kind,
     logo: identity.icon ? `/logos/${ticker.toLowerCase()}.svg` : `/logos/gen/${identity.id}.svg`,
-    description: `${identity.name} (${ticker}) is a ${category} project on ${chainList.join(', ')}. Sentinel monitors its contracts, privileged roles and market activity around the clock.`,
+    description: `${identity.name} (${ticker}) is ${KIND_PHRASE[kind]} on ${chainList.join(', ')}. Sentinel monitors its contracts, privileged roles and market activity around the clock.`,
     website: rng.chance(0.85) ? `https://${identity.id}.io` : null,
-    subScores,
-    auditStatus,
-    auditDate,
-    kyc: rng.chance(0.35),
-    marketCapUsd: rng.chance(0.9) ? Math.round(10 ** ((identity.icon ? 7 : 5) + rng.next() * 4)) : null,
-    // Earlier (better known) projects trend more, with noise.
-    trendScore: Math.round((rng.next() * 100 + (identity.icon ? 60 : 0) + 40 / (1 + index / 50)) * 10) / 10,
+    signals,
+    marketCapUsd,
     contracts,
     monitoring,
     alerts,
   };
 }
+
+export { dayString };

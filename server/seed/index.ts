@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { generateProject, projectIdentities } from './generate';
-import { chunks, recomputeRanks, seedSocialActivity, upsertProjects } from './load';
+import { bulkInsert, chunks, recomputeRanks, seedSocialActivity, upsertProjects, type Computed } from './load';
+import { scoreHistory } from './history';
+import type { SnapshotRow } from '../ratings/recompute';
 import { seedWalletTokensIfEmpty } from './wallets';
 
 export type SeedOptions = {
@@ -34,7 +36,16 @@ export async function seedIfEmpty(
     let index = 0;
     for (const batch of chunks(identities, 500)) {
       const records = batch.map((identity) => generateProject(identity, index++, today));
-      await upsertProjects(t, records);
+      // Signals are the data: today's rating and 180 days of history are computed from them.
+      const computed = new Map<string, Computed>();
+      const snapshots: SnapshotRow[] = [];
+      for (const r of records) {
+        const h = scoreHistory(r, today);
+        computed.set(r.id, { values: r.signals, rating: h.rating, normalized: h.normalized, asOf: today });
+        for (const s of h.snapshots) snapshots.push(s);
+      }
+      await upsertProjects(t, records, computed);
+      for (const part of chunks(snapshots, 2000)) await bulkInsert(t, 'score_snapshots', part);
       await seedSocialActivity(
         t,
         records.map((r) => r.id),

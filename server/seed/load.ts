@@ -2,21 +2,50 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hashString } from './random';
 import { SOCIAL_DAYS, SOCIAL_TYPE_LIST } from './generate';
-import { overallScore, tierFor, type ProjectRecord } from './shape';
+import type { ProjectRecord } from './shape';
+import type { SubScores } from '../../api/projects';
+import type { SignalValues } from '../db/schema/ratings';
+import type { Rating } from '../ratings/methodology';
+import { ratedColumns } from '../ratings/recompute';
+import { rows as resultRows } from './index';
+
+const ZERO: SubScores = {
+  codeSecurity: 0,
+  fundamentalHealth: 0,
+  operationalResilience: 0,
+  governanceStrength: 0,
+  marketStability: 0,
+  communityTrust: 0,
+};
 
 /**
- * Writes project records (seed or import) in batches. Projects are upserted by id; each optional section a
- * record carries (contracts, monitoring, socialActivity, alerts) replaces that project's stored section.
- * Ranks are not touched here: call recomputeRanks() once after the last batch.
+ * Writes project records (seed or import) in batches. Projects are upserted by id; their signals are merged into
+ * the stored ones; each optional section a record carries (contracts, monitoring, socialActivity, alerts) replaces
+ * that project's stored section. Scores are not written here (a new project gets a placeholder) unless `computed`
+ * gives today's computation (the seed); otherwise call recomputeProjects() for the records afterwards, which also
+ * reranks. Answers the ids of alerts that were not stored before.
  *
  * Bulk writes send one JSON parameter per statement and let the database expand it
  * (`jsonb_populate_recordset`), which is far faster than thousands of bound parameters on PGlite.
  */
-export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<void> {
-  if (records.length === 0) return;
+export type UpsertResult = { newAlertIds: number[] };
+
+/** Today's computation of a generated project, written with it (the seed; imports recompute afterwards). */
+export type Computed = { values: SignalValues; rating: Rating; normalized: Record<string, number>; asOf: Date };
+
+export async function upsertProjects(
+  db: Db,
+  records: ProjectRecord[],
+  computed?: ReadonlyMap<string, Computed>,
+): Promise<UpsertResult> {
+  if (records.length === 0) return { newAlertIds: [] };
   for (const batch of chunks(records, 1000)) {
     const rows = batch.map((r) => {
-      const score = overallScore(r.subScores);
+      const c = computed?.get(r.id);
+      // New projects get a placeholder rating until recomputed; existing ones keep theirs (recompute decides).
+      const rated = c
+        ? ratedColumns(c.values, c.rating)
+        : { score: 0, sub_scores: ZERO, tier: 'CCC', audit_status: 'none', audit_date: null, kyc: false };
       return {
         id: r.id,
         name: r.name,
@@ -25,35 +54,31 @@ export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<
         logo: r.logo ?? defaultLogo(r.id),
         description: r.description,
         website: r.website,
-        score,
-        sub_scores: r.subScores,
+        kind: r.kind ?? '',
+        ...rated,
         rank: null,
-        tier: tierFor(score),
-        audit_status: r.auditStatus,
-        audit_date: r.auditStatus === 'audited' ? r.auditDate : null,
-        kyc: r.kyc,
-        market_cap_usd: r.marketCapUsd,
-        trend_score: r.trendScore,
+        market_cap_usd: r.marketCapUsd ?? r.signals.marketCapUsd ?? null,
       };
     });
     await bulkInsert(db, 'projects', rows, {
       conflict: ['id'],
-      update: [
-        'name',
-        'token_tickers',
-        'chains',
-        'logo',
-        'description',
-        'website',
-        'score',
-        'sub_scores',
-        'tier',
-        'audit_status',
-        'audit_date',
-        'kyc',
-        'market_cap_usd',
-        'trend_score',
-      ],
+      update: ['name', 'token_tickers', 'chains', 'logo', 'description', 'website', 'market_cap_usd'],
+      extra: sql`, kind = CASE WHEN excluded.kind = '' THEN projects.kind ELSE excluded.kind END`,
+    });
+    const signalRows = batch.map((r) => {
+      const c = computed?.get(r.id);
+      return {
+        project_id: r.id,
+        values: r.signals,
+        normalized: c?.normalized ?? null,
+        computed_at: c ? c.asOf.toISOString() : null,
+      };
+    });
+    // Signals merge: keys a record gives replace the stored ones, the others stay.
+    await bulkInsert(db, 'project_signals', signalRows, {
+      conflict: ['project_id'],
+      update: [],
+      extra: sql`"values" = project_signals."values" || excluded."values", version = project_signals.version + 1, updated_at = now()`,
     });
   }
 
@@ -112,19 +137,43 @@ export async function upsertProjects(db: Db, records: ProjectRecord[]): Promise<
   for (const batch of chunks(withSocial, 1000)) await deleteFor(db, 'social_activity_series', batch);
   for (const batch of chunks(socialRows, 3000)) await bulkInsert(db, 'social_activity_series', batch);
 
+  // Alerts: the record's list replaces the stored one; an alert already stored (same title and time) keeps its
+  // id, so importing the same file again inserts (and notifies) nothing new.
+  const newAlertIds: number[] = [];
   const withAlerts = records.filter((r) => r.alerts);
-  for (const batch of chunks(withAlerts, 1000)) await deleteFor(db, 'alerts', batch);
-  const alertRows = withAlerts.flatMap((r) =>
-    r.alerts!.map((a) => ({
-      project_id: r.id,
-      severity: a.severity,
-      title: a.title,
-      description: a.description,
-      loss_usd: a.lossUsd,
-      occurred_at: a.occurredAt,
-    })),
-  );
-  for (const batch of chunks(alertRows, 1000)) await bulkInsert(db, 'alerts', batch);
+  for (const batch of chunks(withAlerts, 1000)) {
+    const alertRows = batch.flatMap((r) =>
+      r.alerts!.map((a) => ({
+        project_id: r.id,
+        severity: a.severity,
+        title: a.title,
+        description: a.description,
+        loss_usd: a.lossUsd,
+        occurred_at: a.occurredAt,
+      })),
+    );
+    const x = sql`jsonb_to_recordset(${JSON.stringify(alertRows)}::jsonb) AS x(project_id text, severity text,
+      title text, description text, loss_usd real, occurred_at timestamptz)`;
+    await db.execute(sql`
+      DELETE FROM alerts a
+      WHERE a.project_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch.map((r) => r.id))}::jsonb))
+        AND NOT EXISTS (SELECT 1 FROM ${x}
+                        WHERE x.project_id = a.project_id AND x.title = a.title AND x.occurred_at = a.occurred_at)`);
+    await db.execute(sql`
+      UPDATE alerts a SET severity = x.severity, description = x.description, loss_usd = x.loss_usd
+      FROM ${x}
+      WHERE x.project_id = a.project_id AND x.title = a.title AND x.occurred_at = a.occurred_at
+        AND (a.severity, a.description, a.loss_usd) IS DISTINCT FROM (x.severity, x.description, x.loss_usd)`);
+    const inserted = await db.execute(sql`
+      INSERT INTO alerts (project_id, severity, title, description, loss_usd, occurred_at)
+      SELECT DISTINCT ON (x.project_id, x.title, x.occurred_at)
+             x.project_id, x.severity, x.title, x.description, x.loss_usd, x.occurred_at FROM ${x}
+      WHERE NOT EXISTS (SELECT 1 FROM alerts a
+                        WHERE a.project_id = x.project_id AND a.title = x.title AND a.occurred_at = x.occurred_at)
+      RETURNING id`);
+    for (const row of resultRows<{ id: number | string }>(inserted)) newAlertIds.push(Number(row.id));
+  }
+  return { newAlertIds };
 }
 
 /** `values` as a PostgreSQL array literal: the database parses `{1,2,3}` much faster than a JSON array. */
@@ -199,11 +248,11 @@ const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '')}"`);
  * INSERT … SELECT FROM jsonb_populate_recordset(one JSON parameter). Keys of the rows are column names.
  * With `conflict`, existing rows are updated (`update` columns) or kept (`update: []`).
  */
-async function bulkInsert(
+export async function bulkInsert(
   db: Db,
   table: string,
   rows: Record<string, unknown>[],
-  upsert?: { conflict: string[]; update: string[] },
+  upsert?: { conflict: string[]; update: string[]; extra?: SQL },
 ): Promise<void> {
   if (rows.length === 0) return;
   const cols = Object.keys(rows[0]!);
@@ -212,12 +261,12 @@ async function bulkInsert(
   if (upsert) {
     const target = sql.join(upsert.conflict.map(ident), sql`, `);
     onConflict =
-      upsert.update.length === 0
+      upsert.update.length === 0 && !upsert.extra
         ? sql` ON CONFLICT (${target}) DO NOTHING`
         : sql` ON CONFLICT (${target}) DO UPDATE SET ${sql.join(
             upsert.update.map((c) => sql`${ident(c)} = excluded.${ident(c)}`),
             sql`, `,
-          )}`;
+          )}${upsert.extra ?? sql``}`;
   }
   await db.execute(
     sql`INSERT INTO ${ident(table)} (${colList}) SELECT ${colList} FROM jsonb_populate_recordset(NULL::${ident(table)}, ${JSON.stringify(rows)}::jsonb)${onConflict}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type SubScores as SubScoresT, type Tier as TierT } from '../../api/projects';
-import { AuditStatus, Chain, Severity, SubScores, Tier } from '../../api/projects.schemas';
+import { Chain, Severity } from '../../api/projects.schemas';
+import { STORED_SIGNAL_KEYS } from '../ratings/recompute';
+import { PROJECT_KINDS } from './known-projects';
 import {
   ExchangeMetric,
   PrivilegedAddress,
@@ -12,7 +13,7 @@ import {
 
 /**
  * The shape of one project's data, shared by the seed generator and `npm run import -- FILE.json`.
- * Score, tier and rank are derived (score from the sub-scores, rank by score over all projects), never given.
+ * Records carry signals; score, sub-scores, tier, badges and rank are always computed (server/ratings).
  * Optional sections (contracts, monitoring, socialActivity, alerts) replace what is stored only when present.
  */
 const isoDate = z.iso.date();
@@ -49,6 +50,19 @@ export const AlertRecord = z.object({
   occurredAt: isoDateTime,
 });
 
+/** Signal values by key (server/ratings/methodology.ts): a number, or null for "not known". */
+export const SignalsRecord = z.record(z.string(), z.number().finite().nullable());
+
+const COMPUTED = {
+  subScores:
+    'Scores are computed from signals and cannot be imported: send "signals" instead (see /resources/methodology)',
+  auditStatus: 'The audit status is computed from signals.auditCount and signals.auditInProgress',
+  auditDate: 'The audit date is computed from signals.lastAuditDay (days since 1970-01-01)',
+  kyc: 'The KYC badge is computed from signals.teamKyc (1 = verified)',
+  score: 'Scores are computed from signals and cannot be imported',
+  tier: 'Tiers are computed from signals and cannot be imported',
+} as const;
+
 export const ProjectRecord = z
   .object({
     id: z
@@ -57,6 +71,8 @@ export const ProjectRecord = z
     name: z.string().trim().min(1).max(100),
     tokenTickers: z.array(z.string().trim().min(1).max(20)).min(1).max(10),
     chains: z.array(Chain).min(1).max(17),
+    /** What the project is (its peer group); an existing project keeps its kind when omitted. */
+    kind: z.enum(PROJECT_KINDS).optional(),
     /** A site path (/logos/…); derived from the first ticker when omitted. */
     logo: z
       .string()
@@ -68,12 +84,12 @@ export const ProjectRecord = z
       .max(300)
       .nullable()
       .default(null),
-    subScores: SubScores,
-    auditStatus: AuditStatus,
-    auditDate: isoDate.nullable().default(null),
-    kyc: z.boolean().default(false),
-    marketCapUsd: z.number().min(0).nullable().default(null),
-    trendScore: z.number().min(0).max(1_000_000).default(0),
+    /**
+     * Raw signal values, merged into the stored ones (a key not given keeps its stored value; null = not known).
+     * Score, sub-scores, tier, audit status, audit date and KYC are computed from them.
+     */
+    signals: SignalsRecord.default({}),
+    marketCapUsd: z.number().min(0).nullable().optional(),
     contracts: z.array(ContractRecord).max(50).optional(),
     monitoring: MonitoringRecord.optional(),
     socialActivity: z
@@ -81,44 +97,28 @@ export const ProjectRecord = z
       .max(3 * 3660)
       .optional(),
     alerts: z.array(AlertRecord).max(500).optional(),
+    // Computed fields: present only so a record carrying them gets a clear error.
+    subScores: z.unknown().optional(),
+    auditStatus: z.unknown().optional(),
+    auditDate: z.unknown().optional(),
+    kyc: z.unknown().optional(),
+    score: z.unknown().optional(),
+    tier: z.unknown().optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.auditStatus === 'audited' && !p.auditDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['auditDate'],
-        message: 'Required when auditStatus is "audited"',
-      });
+    for (const [field, message] of Object.entries(COMPUTED)) {
+      if (p[field as keyof typeof COMPUTED] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message });
     }
-  });
+    for (const key of Object.keys(p.signals)) {
+      if (!STORED_SIGNAL_KEYS.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['signals', key],
+          message: `Unknown signal "${key}" (known: ${[...STORED_SIGNAL_KEYS].join(', ')})`,
+        });
+      }
+    }
+  })
+  .transform(({ subScores: _s, auditStatus: _a, auditDate: _d, kyc: _k, score: _sc, tier: _t, ...rest }) => rest);
 export type ProjectRecord = z.infer<typeof ProjectRecord>;
 export type ProjectRecordInput = z.input<typeof ProjectRecord>;
-
-/** The overall score: weighted mean of the six sub-scores, one decimal. Code security weighs most. */
-export const SCORE_WEIGHTS: Record<keyof SubScoresT, number> = {
-  codeSecurity: 0.25,
-  fundamentalHealth: 0.15,
-  operationalResilience: 0.15,
-  governanceStrength: 0.15,
-  marketStability: 0.15,
-  communityTrust: 0.15,
-};
-
-export function overallScore(s: SubScoresT): number {
-  let total = 0;
-  for (const [k, w] of Object.entries(SCORE_WEIGHTS)) total += s[k as keyof SubScoresT] * w;
-  return Math.round(total * 10) / 10;
-}
-
-export function tierFor(score: number): TierT {
-  const tiers: [number, TierT][] = [
-    [90, 'AAA'],
-    [80, 'AA'],
-    [70, 'A'],
-    [60, 'BBB'],
-    [50, 'BB'],
-    [40, 'B'],
-  ];
-  for (const [min, tier] of tiers) if (score >= min) return tier;
-  return Tier.enum.CCC;
-}
