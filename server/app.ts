@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { flags } from './flags/plugin';
+import { jobs, type JobsOptions } from './jobs/plugin';
 import { impersonationAudit } from './plugins/audit';
 import { csrf } from './plugins/csrf';
 import { errorHandling } from './plugins/errors';
@@ -31,6 +32,8 @@ export type AppOptions = {
   /** Serve the built SPA from this folder (omitted in API-only tests). */
   distDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The job runner (server/jobs): its loop runs only when `loop` is set (main.ts does, unless JOBS=off). */
+  jobs?: JobsOptions;
 };
 
 /** Builds the whole server: external plugins, then app plugins, then routes, then the SPA. */
@@ -69,6 +72,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the routes: their config.rateLimit is read when they are added.
   await app.register(rateLimits);
   await app.register(routes, { prefix: '' });
+  // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
+  await app.register(jobs, opts.jobs ?? {});
   await app.register(spa, { distDir: opts.distDir });
   return app;
 }

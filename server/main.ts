@@ -25,7 +25,10 @@ async function main() {
   const distDir = config.serveSpa ? await buildSpaIfStale(root, (m) => console.log(m)) : undefined;
   // Migrate and seed (once, even when several instances start together on one PostgreSQL).
   const { database, seeded } = await prepareDatabase(config);
-  const app = await buildApp({ config, database, distDir });
+  // One job runner per instance polls the jobs table (JOBS=off: this instance runs no jobs, e.g. a web-only tier).
+  const jobsOff = ['off', 'false', '0', 'no'].includes((process.env.JOBS ?? '').toLowerCase());
+  const pollMs = Number(process.env.JOBS_POLL_MS) || undefined;
+  const app = await buildApp({ config, database, distDir, jobs: { loop: !jobsOff, pollMs } });
   if (seeded) app.log.info(`Seeded ${config.seedProjects} projects`);
 
   // Graceful drain: /api/ready answers 503 at once, the listener stops taking connections, requests in flight

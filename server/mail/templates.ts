@@ -57,3 +57,61 @@ export function resetPasswordMail(code: string, settingsLink?: string): MailCont
     html: layout(subject, lines, code, settingsLink),
   };
 }
+
+// ---- alerts about watched projects (issue 13) ----
+
+/** One alert in a mail: what happened, and the project page to see it on. */
+export type AlertMailItem = { title: string; body: string; projectName: string; projectUrl: string };
+
+/** The links every alert mail carries, built from configuration (PUBLIC_URL), never from a request. */
+export type AlertMailLinks = { notificationsUrl: string; settingsLink: string };
+
+const alertTextFooter = (links: AlertMailLinks) =>
+  `You get this because the project is on one of your watchlists.\n` +
+  `All your notifications: ${links.notificationsUrl}\n` +
+  `${SETTINGS_LABEL}: ${links.settingsLink}\n`;
+
+function alertLayout(title: string, intro: string | undefined, items: AlertMailItem[], links: AlertMailLinks) {
+  const p = (html: string, style = 'font-size:14px;line-height:20px;margin:0 0 12px') =>
+    `<p style="${style}">${html}</p>`;
+  const itemHtml = (item: AlertMailItem) =>
+    `<tr><td style="padding:12px 0;border-top:1px solid #e3e6ea">
+${p(`<strong>${escapeHtml(item.title)}</strong>`, 'font-size:15px;line-height:20px;margin:0 0 4px')}
+${p(escapeHtml(item.body), 'font-size:14px;line-height:20px;margin:0 0 4px')}
+${p(`<a href="${escapeHtml(item.projectUrl)}" style="color:#2557d6">View ${escapeHtml(item.projectName)}</a>`, 'font-size:13px;margin:0')}
+</td></tr>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;background:#f5f6f8;margin:0;padding:24px;color:#1b1f24">
+<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${intro ? p(escapeHtml(intro)) : ''}
+<table role="presentation" width="100%">${items.map(itemHtml).join('\n')}</table>
+${p(`<a href="${escapeHtml(links.notificationsUrl)}" style="color:#2557d6">All your notifications</a>`, 'font-size:14px;margin:16px 0 0')}
+${p('You get this because the project is on one of your watchlists.', 'font-size:12px;color:#5b6470;margin:16px 0 0')}
+${p(`<a href="${escapeHtml(links.settingsLink)}" style="color:#5b6470">${SETTINGS_LABEL}</a>`, 'font-size:12px;color:#5b6470;margin:8px 0 0')}
+</td></tr></table>
+</body></html>`;
+}
+
+/** One alert, mailed as it happens (alert mail mode 'instant'). */
+export function alertMail(item: AlertMailItem, links: AlertMailLinks): MailContent {
+  return {
+    subject: item.title,
+    text: `${item.title}\n\n${item.body}\n\nView ${item.projectName}: ${item.projectUrl}\n\n${alertTextFooter(links)}`,
+    html: alertLayout(item.title, undefined, [item], links),
+  };
+}
+
+/** The alerts of a day or a week in one mail (alert mail modes 'daily' and 'weekly'). */
+export function alertDigestMail(period: 'daily' | 'weekly', items: AlertMailItem[], links: AlertMailLinks): MailContent {
+  const count = `${items.length} ${items.length === 1 ? 'update' : 'updates'}`;
+  const subject = `Your ${period} watchlist digest: ${count}`;
+  const intro = `What changed on the projects you watch ${period === 'daily' ? 'since yesterday' : 'this past week'}:`;
+  const text =
+    `${intro}\n\n` +
+    items.map((i) => `- ${i.title}\n  ${i.body}\n  ${i.projectUrl}`).join('\n\n') +
+    `\n\n${alertTextFooter(links)}`;
+  return { subject, text, html: alertLayout(subject, intro, items, links) };
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
+import { adminSignalsRoutes } from './adminSignals';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
@@ -33,5 +34,6 @@ export async function routes(app: FastifyInstance) {
   await app.register(flagsRoutes);
   await app.register(impersonationRoutes);
   await app.register(adminRoutes);
+  await app.register(adminSignalsRoutes);
   await app.register(devRoutes);
 }

@@ -1,0 +1,44 @@
+import type { Db } from '../db/client';
+import { mailNotification, sendDigests, type MailDeps } from '../notifications/mail';
+import { notifyChange, notifyIncident } from '../notifications/create';
+import { enqueueChangeNotifications, recomputeProjects, type RecomputeReason } from '../ratings/recompute';
+import { computeTrending } from '../ratings/trending';
+import { cleanupJobs, type Handlers, type Job } from './runner';
+
+const REASONS: readonly RecomputeReason[] = ['seed', 'import', 'signals', 'schedule', 'incident'];
+
+/** A positive whole number from a job payload, or an error naming the field (the job then fails for good). */
+function idIn(job: Job, field: string): number {
+  const value = Number(job.payload[field]);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${job.queue}: payload.${field} must be an id`);
+  return value;
+}
+
+/**
+ * Recomputes and queues a notify-change job per change in the same transaction: the notifications' jobs exist
+ * exactly when the snapshots do (a crash before the commit leaves neither, and the retry redoes both).
+ */
+async function recompute(db: Db, job: Job) {
+  const ids = Array.isArray(job.payload.ids) ? job.payload.ids.filter((x): x is string => typeof x === 'string') : undefined;
+  const reason = REASONS.find((r) => r === job.payload.reason) ?? 'schedule';
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const changes = await recomputeProjects(t, { ids, reason });
+    await enqueueChangeNotifications(t, changes);
+  });
+}
+
+/** Every queue this product runs, by name. */
+export function jobHandlers(deps: MailDeps): Handlers {
+  return {
+    recompute: (job, db) => recompute(db, job),
+    'recompute-all': (job, db) => recompute(db, { ...job, payload: { reason: job.payload.reason ?? 'schedule' } }),
+    'notify-change': async (job, db) => void (await notifyChange(db, idIn(job, 'snapshotId'))),
+    'notify-incident': async (job, db) => void (await notifyIncident(db, idIn(job, 'alertId'))),
+    'mail-notification': (job, db) => mailNotification(db, deps, idIn(job, 'notificationId')),
+    'digest-daily': async (_job, db) => void (await sendDigests(db, deps, 'daily')),
+    'digest-weekly': async (_job, db) => void (await sendDigests(db, deps, 'weekly')),
+    trending: async (_job, db) => void (await computeTrending(db)),
+    'cleanup-jobs': async (_job, db) => void (await cleanupJobs(db, 7)),
+  };
+}

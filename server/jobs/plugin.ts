@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { siteOrigin } from '../accounts/origin';
+import { searchService } from '../search/index';
+import { jobHandlers } from './handlers';
+import { JobRunner, type Handlers, type RunnerOptions } from './runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job runner (server/jobs/runner.ts); `drain()` runs everything runnable now. */
+    jobs: JobRunner;
+  }
+}
+
+export type JobsOptions = Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'batch' | 'backoffMs' | 'scheduleMs'> & {
+  /** Poll the jobs table and enqueue the schedule (default off: API tests drain by hand; main.ts turns it on). */
+  loop?: boolean;
+};
+
+/**
+ * The job runner of this instance. The handlers that change what the search index shows (trending, recompute)
+ * refresh the index of this instance afterwards; other instances on PostgreSQL pick the change up by polling.
+ */
+export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
+  const base = jobHandlers({
+    config: app.config,
+    origin: () => siteOrigin(app),
+    clock: app.clock,
+    log: app.log,
+  });
+  const refreshSearch = () => searchService(app.database).refresh();
+  const handlers: Handlers = { ...base };
+  for (const queue of ['trending', 'recompute', 'recompute-all'] as const) {
+    handlers[queue] = async (job, db) => {
+      await base[queue]!(job, db);
+      await refreshSearch().catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
+    };
+  }
+  const runner = new JobRunner(app.db, handlers, {
+    ...opts,
+    // PGlite is one connection: jobs run one at a time there.
+    batch: opts.batch ?? (app.database.driver === 'postgres' ? 4 : 1),
+    log: app.log,
+  });
+  app.decorate('jobs', runner);
+  if (opts.loop) {
+    app.addHook('onReady', async () => {
+      runner.start();
+      app.log.info({ instance: runner.instance }, 'job runner started');
+    });
+  }
+  app.addHook('onClose', async () => runner.stop());
+});

@@ -1,0 +1,178 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { SCORE_ALERT_THRESHOLD, type NotificationKind } from '../../api/notifications';
+import type { NotificationSettings } from '../../api/user';
+import type { Db } from '../db/client';
+import { alerts, notifications, projects, projectSignals, scoreSnapshots } from '../db/schema/index';
+import { enqueue } from '../jobs/queue';
+import { describeMove } from '../ratings/methodology';
+import { rows } from '../seed/index';
+import { mergeSettings } from './settings';
+
+type Snapshot = typeof scoreSnapshots.$inferSelect;
+
+/** A notification to create for every watcher of a project. */
+export type Draft = { kind: NotificationKind; changeKey: string; title: string; body: string };
+
+const one = (n: number) => Math.abs(n).toFixed(1);
+
+/** The drafts one snapshot gives against the previous one (none for a project's first snapshot). */
+export function draftsForSnapshot(
+  projectName: string,
+  snap: Snapshot,
+  prev: Snapshot | undefined,
+  values: Record<string, number | null>,
+): Draft[] {
+  if (!prev) return [];
+  const drafts: Draft[] = [];
+  const key = (kind: NotificationKind) => `snapshot:${snap.id}:${kind}`;
+  const delta = Math.round((snap.score - prev.score) * 10) / 10;
+  if (Math.abs(delta) >= SCORE_ALERT_THRESHOLD) {
+    const top = [...snap.moves].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))[0];
+    drafts.push({
+      kind: 'score',
+      changeKey: key('score'),
+      title: `${projectName}'s score ${delta < 0 ? 'fell' : 'rose'} ${one(delta)} to ${snap.score.toFixed(1)}`,
+      body: top
+        ? `Moved most: ${describeMove(top, values, snap.computedAt)}.`
+        : `Recomputed with methodology ${snap.methodologyVersion}.`,
+    });
+  }
+  if (snap.tier !== prev.tier) {
+    drafts.push({
+      kind: 'tier',
+      changeKey: key('tier'),
+      title: `${projectName} moved from ${prev.tier} to ${snap.tier}`,
+      body: `Its score is now ${snap.score.toFixed(1)} (was ${prev.score.toFixed(1)}).`,
+    });
+  }
+  const badges: string[] = [];
+  if (Boolean(snap.audited) !== Boolean(prev.audited)) badges.push(`${snap.audited ? 'gained' : 'lost'} its audit badge`);
+  if (Boolean(snap.kyc) !== Boolean(prev.kyc)) badges.push(`${snap.kyc ? 'gained' : 'lost'} its KYC badge`);
+  if (badges.length > 0) {
+    const why: string[] = [];
+    if (Boolean(snap.audited) !== Boolean(prev.audited)) {
+      why.push(snap.audited ? 'A security audit is now on record.' : 'No current security audit is on record.');
+    }
+    if (Boolean(snap.kyc) !== Boolean(prev.kyc)) {
+      why.push(snap.kyc ? 'The team has passed KYC verification.' : 'The team’s KYC verification is no longer on record.');
+    }
+    drafts.push({ kind: 'badge', changeKey: key('badge'), title: `${projectName} ${badges.join(' and ')}`, body: why.join(' ') });
+  }
+  return drafts;
+}
+
+/** Users whose watchlists hold the project, with their notification settings. */
+async function watchersOf(db: Db, projectId: string): Promise<{ userId: string; settings: NotificationSettings }[]> {
+  const result = await db.execute(sql`
+    SELECT DISTINCT w.user_id, s.settings
+    FROM watchlists w LEFT JOIN sso_settings s ON s.user_id = w.user_id
+    WHERE ${projectId} = ANY (w.projects)`);
+  return rows<{ user_id: string; settings: Record<string, unknown> | string | null }>(result).map((r) => ({
+    userId: r.user_id,
+    settings: mergeSettings(typeof r.settings === 'string' ? (JSON.parse(r.settings) as Record<string, unknown>) : r.settings),
+  }));
+}
+
+/** Whether a notification of this kind is mailed to a user at all (its mode says when). */
+export function wantsMail(kind: NotificationKind, settings: NotificationSettings): boolean {
+  if (settings.alertMail === 'off') return false;
+  return kind === 'incident' ? settings.securityAlerts : settings.watchlistUpdates;
+}
+
+/**
+ * Inserts one notification per watcher and draft; an existing (user, changeKey) is left alone, so a retried job or
+ * a second instance adds nothing. New rows mailed instantly get a `mail-notification` job in the same transaction.
+ * Returns how many rows were new.
+ */
+export async function notifyWatchers(db: Db, projectId: string, drafts: Draft[]): Promise<number> {
+  if (drafts.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const watchers = await watchersOf(tx, projectId);
+    if (watchers.length === 0) return 0;
+    const values = watchers.flatMap((w) =>
+      drafts.map((d) => ({
+        userId: w.userId,
+        projectId,
+        kind: d.kind,
+        title: d.title,
+        body: d.body,
+        changeKey: d.changeKey,
+        mailStatus: wantsMail(d.kind, w.settings) ? ('pending' as const) : ('skipped' as const),
+      })),
+    );
+    const instant = new Set(watchers.filter((w) => w.settings.alertMail === 'instant').map((w) => w.userId));
+    let created = 0;
+    for (let i = 0; i < values.length; i += 500) {
+      const inserted = await tx
+        .insert(notifications)
+        .values(values.slice(i, i + 500))
+        .onConflictDoNothing({ target: [notifications.userId, notifications.changeKey] })
+        .returning({ id: notifications.id, userId: notifications.userId, mailStatus: notifications.mailStatus });
+      created += inserted.length;
+      for (const n of inserted) {
+        if (n.mailStatus === 'pending' && instant.has(n.userId)) {
+          await enqueue(tx, 'mail-notification', { notificationId: n.id }, { singletonKey: `mail-notification:${n.id}` });
+        }
+      }
+    }
+    return created;
+  });
+}
+
+/** `notify-change` {snapshotId}: score, tier and badge notifications for the watchers of the snapshot's project. */
+export async function notifyChange(db: Db, snapshotId: number): Promise<number> {
+  const [snap] = await db.select().from(scoreSnapshots).where(eq(scoreSnapshots.id, snapshotId));
+  if (!snap) return 0; // the project (and its history) was deleted since
+  const [prev] = await db
+    .select()
+    .from(scoreSnapshots)
+    .where(
+      and(
+        eq(scoreSnapshots.projectId, snap.projectId),
+        or(
+          lt(scoreSnapshots.computedAt, snap.computedAt),
+          and(eq(scoreSnapshots.computedAt, snap.computedAt), lt(scoreSnapshots.id, snap.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(scoreSnapshots.computedAt), desc(scoreSnapshots.id))
+    .limit(1);
+  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, snap.projectId));
+  if (!project) return 0;
+  const [signals] = await db
+    .select({ values: projectSignals.values })
+    .from(projectSignals)
+    .where(eq(projectSignals.projectId, snap.projectId));
+  const drafts = draftsForSnapshot(project.name, snap, prev, signals?.values ?? {});
+  return notifyWatchers(db, snap.projectId, drafts);
+}
+
+const usd = (n: number) =>
+  n >= 1e9 ? `$${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `$${(n / 1e6).toFixed(1)}M` : `$${Math.round(n).toLocaleString('en-US')}`;
+
+/** `notify-incident` {alertId}: an incident notification for the watchers of the project the alert names. */
+export async function notifyIncident(db: Db, alertId: number): Promise<number> {
+  const [alert] = await db
+    .select({
+      id: alerts.id,
+      projectId: alerts.projectId,
+      projectName: projects.name,
+      severity: alerts.severity,
+      title: alerts.title,
+      description: alerts.description,
+      lossUsd: alerts.lossUsd,
+    })
+    .from(alerts)
+    .innerJoin(projects, eq(projects.id, alerts.projectId))
+    .where(eq(alerts.id, alertId));
+  if (!alert) return 0;
+  const loss = alert.lossUsd ? ` Reported loss: ${usd(alert.lossUsd)}.` : '';
+  return notifyWatchers(db, alert.projectId, [
+    {
+      kind: 'incident',
+      changeKey: `alert:${alert.id}`,
+      title: `Security incident at ${alert.projectName}: ${alert.title}`,
+      body: `${alert.severity[0]!.toUpperCase()}${alert.severity.slice(1)} severity. ${alert.description}${loss}`,
+    },
+  ]);
+}
