@@ -17,6 +17,7 @@ import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
 import { round1, toProjectRow, voteTally } from '../projects/rows';
 import { searchService } from '../search/index';
+import { recordView } from '../ratings/trending';
 
 /** The anonymous visitor cookie that keys votes of signed-out visitors (one vote per voter). */
 export const VISITOR_COOKIE = 'sr_visitor';
@@ -180,6 +181,8 @@ export async function projectsRoutes(app: FastifyInstance) {
       .values({ projectId, views: 1 })
       .onConflictDoUpdate({ target: pageViews.projectId, set: { views: sql`${pageViews.views} + 1` } })
       .returning({ views: pageViews.views });
+    // Today's views feed trending (server/ratings/trending.ts).
+    await recordView(app.db, projectId, app.clock.now());
     return { views: row?.views ?? 1 };
   });
 

@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { projects, users, watchlists } from '../db/schema/index';
 import { AppError, notFound, parse } from '../errors';
 import { requireUser } from '../plugins/session';
+import { recordWatchlistAdds } from '../ratings/trending';
 
 export type Row = typeof watchlists.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -197,14 +198,17 @@ export async function watchlistRoutes(app: FastifyInstance) {
       if (taken.has(body.name)) throw nameTaken();
       return body.name;
     });
+    await recordWatchlistAdds(db, row.projects, app.clock.now());
     return { id: row.id };
   });
 
   app.post('/api/watchlist/update', async (request) => {
     const user = requireUser(request);
     const body = parse(UpdateWatchlistBody, request.body);
+    // The projects newly in the list, from the attempt that won (a lost race recomputes them).
+    let newlyAdded: string[] = [];
     try {
-      return await writeWithRetry(db, user.username, body.id, async (row, tx) => {
+      const written = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
         if (body.version !== undefined && body.version !== row.version) {
           throw new AppError(
             409,
@@ -217,8 +221,11 @@ export async function watchlistRoutes(app: FastifyInstance) {
         }
         const added = body.projects.filter((p) => !row.projects.includes(p));
         await assertProjectsExist(tx, added);
+        newlyAdded = [...new Set(added)];
         return { name: body.name, projects: body.projects, result: toApi };
       });
+      await recordWatchlistAdds(db, newlyAdded, app.clock.now());
+      return written;
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
@@ -228,7 +235,7 @@ export async function watchlistRoutes(app: FastifyInstance) {
   app.post('/api/watchlist/toggle', async (request): Promise<ToggleResult> => {
     const user = requireUser(request);
     const body = parse(ToggleWatchlistBody, request.body);
-    return writeWithRetry(db, user.username, body.id, async (row, tx) => {
+    const result = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
       const present = row.projects.includes(body.projectId);
       if (!present) {
         if (row.projects.length >= MAX_PROJECTS_PER_WATCHLIST) {
@@ -245,6 +252,8 @@ export async function watchlistRoutes(app: FastifyInstance) {
         : [...row.projects, body.projectId];
       return { name: row.name, projects: next, result: (w) => ({ ...toApi(w), added: !present }) };
     });
+    if (result.added) await recordWatchlistAdds(db, [body.projectId], app.clock.now());
+    return result;
   });
 
   app.post('/api/watchlist/delete', async (request) => {
