@@ -10,7 +10,8 @@ import { projects } from '../../server/db/schema/index';
 import { searchService } from '../../server/search/index';
 import type { ProjectRecordInput } from '../../server/seed/shape';
 import type { TestApp } from '../helpers/app';
-import { createSeededApp } from '../helpers/seeded';
+import { createSeededApp, SEED_DAY } from '../helpers/seeded';
+import { epochDay } from '../../server/ratings/methodology';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,13 +19,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
+// Signals perfect in every respect (score 100), as of any day up to three months after SEED_DAY's audit.
 const perfect = {
-  codeSecurity: 100,
-  fundamentalHealth: 100,
-  operationalResilience: 100,
-  governanceStrength: 100,
-  marketStability: 100,
-  communityTrust: 100,
+  auditCount: 4, lastAuditDay: epochDay(new Date('2026-10-01')), openFindings: 0, bugBountyUsd: 1e7,
+  highRiskFunctions: 0, marketCapUsd: 1e10, projectAgeDays: 3000, teamKyc: 1, top10HolderPct: 10,
+  treasuryRunwayMonths: 48, incidents12m: 0, incidentLossUsd12m: 0, monitoringUptimePct: 100,
+  timelockCoveragePct: 100, incidentResponseHours: 1, multisigThreshold: 5, timelockHours: 72, adminEoaCount: 0,
+  governanceParticipationPct: 50, liquidityUsd: 1e9, volatility30dPct: 5, exchangeCount: 12, slippage1mPct: 0,
+  socialFollowers: 1e8, sentiment: 100, devCommits90d: 10_000, holderCount: 1e7,
 };
 const newProject: ProjectRecordInput = {
   id: 'zyxwv-protocol',
@@ -33,10 +35,7 @@ const newProject: ProjectRecordInput = {
   chains: ['Near', 'Tron'],
   description: 'Imported.',
   website: 'https://zyxwv.example',
-  subScores: { ...perfect, codeSecurity: 99 },
-  auditStatus: 'audited',
-  auditDate: '2026-10-01',
-  kyc: true,
+  signals: { ...perfect, openFindings: 1 },
   marketCapUsd: 1234,
   contracts: [
     {
@@ -76,35 +75,39 @@ describe('importProjects', () => {
         newProject,
         { ...newProject, id: 'no-name', name: undefined },
         { ...newProject, id: 'bad-chain', contracts: [{ ...newProject.contracts![0]!, chain: 'Mars' }] },
-        { ...newProject, id: 'no-date', auditDate: null },
+        { ...newProject, id: 'scored', subScores: { codeSecurity: 100 } },
         {
           id: 'bitcoin',
           name: 'Bitcoin',
           tokenTickers: ['BTC'],
           chains: ['Ethereum'],
-          subScores: perfect,
-          auditStatus: 'none',
+          signals: perfect,
         },
         { ...newProject, name: 'Duplicate' },
         'not an object',
+        { ...newProject, id: 'odd-signal', signals: { tvlUsd: 5 } },
       ],
-    });
+    }, { asOf: SEED_DAY });
     expect(result.imported).toBe(2);
     expect(result.errors.map(formatError)).toEqual([
       expect.stringMatching(/^record 1 \(id "no-name"\): name: /),
       expect.stringMatching(/^record 2 \(id "bad-chain"\): contracts\.0\.chain: /),
-      'record 3 (id "no-date"): auditDate: Required when auditStatus is "audited"',
+      'record 3 (id "scored"): subScores: Scores are computed from signals and cannot be imported: send "signals" instead (see /resources/methodology)',
       'record 5 (id "zyxwv-protocol"): id: Duplicate of record 0',
       expect.stringMatching(/^record 6: \(record\): /),
+      expect.stringMatching(/^record 7 \(id "odd-signal"\): signals\.tvlUsd: Unknown signal "tvlUsd"/),
     ]);
 
     const [btc] = await t.app.db.select().from(projects).where(eq(projects.id, 'bitcoin'));
+    // Scores, tier and badges are computed from the imported signals.
     expect(btc).toMatchObject({
       rank: 1,
       score: 100,
       tier: 'AAA',
       chains: ['Ethereum'],
-      auditStatus: 'none',
+      auditStatus: 'audited',
+      auditDate: '2026-10-01',
+      kyc: true,
     });
     // Sections the record did not carry are kept.
     const btcPage = (
@@ -160,6 +163,8 @@ describe('importProjects', () => {
     expect(result).toEqual({
       imported: 0,
       errors: [{ index: -1, field: '(file)', message: expect.any(String) }],
+      changes: [],
+      newAlertIds: [],
     });
   });
 });

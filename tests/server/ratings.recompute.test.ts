@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importProjects } from '../../server/cli/import';
+import type { Db } from '../../server/db/client';
+import { jobs, projects, projectSignals, scoreSnapshots } from '../../server/db/schema/index';
+import { rate } from '../../server/ratings/methodology';
+import {
+  applySignalChanges,
+  ProjectNotFoundError,
+  recomputeProjects,
+  UnknownSignalError,
+} from '../../server/ratings/recompute';
+import { rows } from '../../server/seed/index';
+import type { TestApp } from '../helpers/app';
+import { createSeededApp, SEED_DAY } from '../helpers/seeded';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createSeededApp(60);
+  db = t.app.db;
+}, 120_000);
+afterAll(async () => t.close());
+
+const later = (days: number) => new Date(SEED_DAY.getTime() + days * 86_400_000);
+const snapshotsOf = (id: string) =>
+  db.select().from(scoreSnapshots).where(eq(scoreSnapshots.projectId, id)).orderBy(scoreSnapshots.id);
+
+describe('recomputeProjects', () => {
+  it('on the seed day changes nothing: the seed already stored today', async () => {
+    expect(await recomputeProjects(db, { reason: 'schedule', asOf: SEED_DAY })).toEqual([]);
+  });
+
+  it('months later stores a snapshot for each project whose rating moved, naming audit freshness', async () => {
+    const before = new Map((await db.select().from(projects)).map((p) => [p.id, p]));
+    const asOf = later(120);
+    const changes = await recomputeProjects(db, { reason: 'schedule', asOf });
+    expect(changes.length).toBeGreaterThan(0);
+    const stored = await db.select().from(projects);
+    const signals = new Map((await db.select().from(projectSignals)).map((s) => [s.projectId, s]));
+    for (const p of stored) {
+      const r = rate(signals.get(p.id)!.values, asOf);
+      expect([p.id, p.score, p.subScores, p.tier]).toEqual([p.id, r.score, r.subScores, r.tier]);
+    }
+    const audited = changes.find((c) => c.moves.some((m) => m.signal === 'lastAuditDay'))!;
+    expect(audited.before).toEqual({
+      score: before.get(audited.projectId)!.score,
+      tier: before.get(audited.projectId)!.tier,
+      audited: true,
+      kyc: before.get(audited.projectId)!.kyc,
+    });
+    expect(audited.after.score).toBeLessThan(audited.before!.score);
+    const snaps = await snapshotsOf(audited.projectId);
+    const last = snaps[snaps.length - 1]!;
+    expect(last).toMatchObject({ id: audited.snapshotId, reason: 'schedule', score: audited.after.score });
+    expect(last.computedAt.toISOString()).toBe(asOf.toISOString());
+    // Ranks follow the new scores.
+    const ranked = await db.select().from(projects).orderBy(projects.rank);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.score).toBeLessThanOrEqual(ranked[i - 1]!.score);
+    // Again on the same day: nothing moved.
+    expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
+  });
+
+  it('works inside a caller transaction (rolled back with it)', async () => {
+    const [p] = await db.select().from(projects).limit(1);
+    const count = (await snapshotsOf(p!.id)).length;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE project_signals SET "values" = "values" || '{"incidents12m": 3}' WHERE project_id = ${p!.id}`);
+        const changes = await recomputeProjects(tx as unknown as Db, { ids: [p!.id], reason: 'incident', asOf: later(120) });
+        expect(changes).toHaveLength(1);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await snapshotsOf(p!.id)).toHaveLength(count);
+  });
+});
+
+describe('applySignalChanges', () => {
+  it('merges the signals, recomputes, stores the moved signal first and queues one notify job', async () => {
+    const [p] = await db.select().from(projects).where(eq(projects.id, 'ethereum'));
+    const [sig] = await db.select().from(projectSignals).where(eq(projectSignals.projectId, 'ethereum'));
+    const changes = await applySignalChanges(db, 'ethereum', { incidents12m: 2, incidentLossUsd12m: 5_000_000 }, { asOf: later(120) });
+    expect(changes).toHaveLength(1);
+    const c = changes[0]!;
+    expect(c.projectName).toBe('Ethereum');
+    expect(c.moves[0]!.signal).toBe('incidents12m');
+    expect(c.moves[0]!.delta).toBeLessThan(0);
+    expect(c.after.score).toBeLessThan(p!.score);
+    const [after] = await db.select().from(projectSignals).where(eq(projectSignals.projectId, 'ethereum'));
+    expect(after!.version).toBe(sig!.version + 1);
+    expect(after!.values.incidents12m).toBe(2);
+    expect(after!.values.holderCount).toBe(sig!.values.holderCount);
+    const queued = await db.select().from(jobs).where(eq(jobs.singletonKey, `notify-change:${c.snapshotId}`));
+    expect(queued).toMatchObject([{ queue: 'notify-change', payload: { snapshotId: c.snapshotId } }]);
+    // The same values again: no change, no job.
+    expect(await applySignalChanges(db, 'ethereum', { incidents12m: 2 }, { asOf: later(120) })).toEqual([]);
+  });
+
+  it('rejects unknown signals and projects, writing nothing', async () => {
+    await expect(applySignalChanges(db, 'ethereum', { tvl: 1 })).rejects.toBeInstanceOf(UnknownSignalError);
+    await expect(applySignalChanges(db, 'no-such-project', { auditCount: 1 })).rejects.toBeInstanceOf(
+      ProjectNotFoundError,
+    );
+  });
+});
+
+describe('import of a signal change', () => {
+  it('creates a snapshot with the moved signal first and the notify jobs, once', async () => {
+    const [btc] = await db.select().from(projects).where(eq(projects.id, 'bitcoin'));
+    const record = {
+      id: 'bitcoin',
+      name: 'Bitcoin',
+      tokenTickers: ['BTC'],
+      chains: ['Ethereum', 'Polygon'],
+      signals: { multisigThreshold: 1 },
+      alerts: [
+        {
+          severity: 'critical',
+          title: 'Bitcoin: bridge key compromise',
+          description: 'd',
+          lossUsd: 1000,
+          occurredAt: '2026-11-19T10:00:00Z',
+        },
+      ],
+    };
+    const first = await importProjects(db, [record], { asOf: SEED_DAY });
+    expect(first.errors).toEqual([]);
+    expect(first.changes).toHaveLength(1);
+    const change = first.changes[0]!;
+    expect(change.moves[0]).toMatchObject({ signal: 'multisigThreshold', to: 10 });
+    expect(change.after.score).toBeLessThan(btc!.score);
+    const snaps = await snapshotsOf('bitcoin');
+    expect(snaps[snaps.length - 1]).toMatchObject({ id: change.snapshotId, reason: 'import' });
+    expect(first.newAlertIds).toHaveLength(1);
+    const countJobs = async () =>
+      rows<{ queue: string; key: string }>(
+        await db.execute(sql`SELECT queue, singleton_key AS key FROM jobs WHERE singleton_key IN
+          (${`notify-change:${change.snapshotId}`}, ${`notify-incident:${first.newAlertIds[0]}`}) ORDER BY queue`),
+      );
+    expect(await countJobs()).toEqual([
+      { queue: 'notify-change', key: `notify-change:${change.snapshotId}` },
+      { queue: 'notify-incident', key: `notify-incident:${first.newAlertIds[0]}` },
+    ]);
+    const totalBefore = await db.select({ n: sql<number>`count(*)::int` }).from(jobs);
+    const again = await importProjects(db, [record], { asOf: SEED_DAY });
+    expect(again).toMatchObject({ imported: 1, changes: [], newAlertIds: [] });
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(jobs)).toEqual(totalBefore);
+  });
+});
