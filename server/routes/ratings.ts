@@ -12,7 +12,13 @@ import {
   type ScoreMarker,
 } from '../../api/ratings';
 import { ScoreHistoryQuery } from '../../api/ratings.schemas';
-import { projectSignals, projects, scoreSnapshots } from '../db/schema/index';
+import {
+  projectSignals,
+  projects,
+  scoreSnapshots,
+  type SignalMove,
+  type SignalValues,
+} from '../db/schema/index';
 import { notFound, parse } from '../errors';
 import {
   CATEGORIES,
@@ -30,6 +36,20 @@ const DAY = 86_400_000;
 /** Public, computed data: a minute of caching keeps a busy project page off the database. */
 const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * "Audit freshness −6.2: no audit for 12 months". Only the current signal values are stored, so the words describe
+ * the current value as of the snapshot's date; when that value does not give the normalised value the snapshot
+ * moved to (the signal changed since), the label gives the normalised move instead of words that were not true then.
+ */
+function markerLabel(move: SignalMove, values: SignalValues, at: Date): string {
+  const def = signalDefinition(move.signal)!;
+  const raw = values[move.signal] ?? null;
+  const then = raw === null || !Number.isFinite(raw) ? def.unknown : def.normalise(raw, at);
+  if (Math.abs(then - move.to) <= 0.5) return describeMove(move, values, at);
+  const sign = move.delta > 0 ? '+' : move.delta < 0 ? '−' : '±';
+  return `${def.label} ${sign}${Math.abs(move.delta).toFixed(1)}: normalised ${round1(move.from)} → ${round1(move.to)}`;
+}
 
 /** Most peers a scatter shows. */
 const PEER_POINTS = 200;
@@ -89,7 +109,7 @@ export async function ratingsRoutes(app: FastifyInstance): Promise<void> {
         signal: top.signal,
         category: def.category,
         delta: top.delta,
-        label: describeMove(top, values, s.computedAt),
+        label: markerLabel(top, values, s.computedAt),
       });
     }
     cacheShort(reply);

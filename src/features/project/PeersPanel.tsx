@@ -10,7 +10,7 @@ export const topShare = (percentile: number, count: number) =>
 
 const S = 300;
 const PAD = 34;
-const px = (v: number) => PAD + (v / 100) * (S - PAD - 8);
+const px = (v: number) => PAD + (v / 100) * (S - PAD - 16);
 const py = (v: number) => S - PAD - (v / 100) * (S - PAD - 8);
 
 function Scatter({ peers, name }: { peers: Peers; name: string }) {

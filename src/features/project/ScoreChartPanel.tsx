@@ -47,6 +47,7 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
           .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.at).toFixed(1)} ${y(seriesValue(p, s)).toFixed(2)}`)
           .join('') + `L1000 ${y(seriesValue(last!, s)).toFixed(2)}`;
   const focused = v.focusedMarker;
+  const tipY = focused ? y(v.points.find((p) => p.at === focused.at)?.score ?? lo) : 0;
   return (
     <section
       className="card panel score-chart"
@@ -144,10 +145,11 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
                   id="score-marker-tip"
                   role="tooltip"
                   className="score-tip"
-                  data-side={x(focused.at) > 600 ? 'left' : 'right'}
+                  data-vside={tipY > 55 ? 'above' : 'below'}
                   style={{
-                    left: `${x(focused.at) / 10}%`,
-                    top: `${y(v.points.find((p) => p.at === focused.at)?.score ?? lo)}%`,
+                    // Centred on the marker, kept inside the plot.
+                    left: `clamp(0px, calc(${x(focused.at) / 10}% - 140px), calc(100% - min(280px, 100%)))`,
+                    top: `${tipY}%`,
                   }}
                 >
                   <strong>{formatDate(focused.at)}</strong>
