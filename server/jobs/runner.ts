@@ -135,7 +135,8 @@ async function runJob(db: Db, handlers: Handlers, job: Job, instance: string, o:
     return true;
   } catch (err) {
     clearInterval(heartbeat);
-    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const cause = err instanceof Error && err.cause instanceof Error ? `\nCaused by: ${err.cause.message}` : '';
+    const message = (err instanceof Error ? (err.stack ?? err.message) : String(err)) + cause;
     o.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: message }, 'job failed');
     await fail(db, job, instance, message, backoffDelay(job.attempts, o.backoffMs, o.maxBackoffMs));
     return false;

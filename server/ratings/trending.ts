@@ -38,16 +38,16 @@ export async function computeTrending(db: Db, asOf: Date = new Date()): Promise<
   const result = await db.execute(sql`
     WITH activity AS (
       SELECT project_id,
-        round(sum((views + ${WATCHLIST_ADD_WEIGHT} * watchlist_adds)
-          * power(0.5, (${today}::date - day)::float8 / ${TRENDING_HALF_LIFE_DAYS}))::numeric, 2)::real AS score
+        round(sum((views + ${WATCHLIST_ADD_WEIGHT}::int * watchlist_adds)
+          * power(0.5, (${today}::date - day)::float8 / ${TRENDING_HALF_LIFE_DAYS}::float8))::numeric, 2)::real AS score
       FROM project_activity
-      WHERE day <= ${today}::date AND day > ${today}::date - ${TRENDING_DAYS}
+      WHERE day <= ${today}::date AND day > ${today}::date - ${TRENDING_DAYS}::int
       GROUP BY project_id)
     UPDATE projects p SET trend_score = coalesce(a.score, 0)
     FROM projects q LEFT JOIN activity a ON a.project_id = q.id
     WHERE p.id = q.id AND p.trend_score IS DISTINCT FROM coalesce(a.score, 0)
     RETURNING p.id`);
-  await db.execute(sql`DELETE FROM project_activity WHERE day < ${today}::date - ${KEEP_ACTIVITY_DAYS}`);
+  await db.execute(sql`DELETE FROM project_activity WHERE day < ${today}::date - ${KEEP_ACTIVITY_DAYS}::int`);
   return rows(result).length;
 }
 
@@ -64,7 +64,7 @@ export async function recordWatchlistAdds(db: Db, projectIds: string[], at: Date
   for (const id of projectIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   for (const [id, n] of counts) {
     await db.execute(sql`
-      INSERT INTO project_activity (project_id, day, watchlist_adds) VALUES (${id}, ${utcDay(at)}::date, ${n})
-      ON CONFLICT (project_id, day) DO UPDATE SET watchlist_adds = project_activity.watchlist_adds + ${n}`);
+      INSERT INTO project_activity (project_id, day, watchlist_adds) VALUES (${id}, ${utcDay(at)}::date, ${n}::int)
+      ON CONFLICT (project_id, day) DO UPDATE SET watchlist_adds = project_activity.watchlist_adds + ${n}::int`);
   }
 }

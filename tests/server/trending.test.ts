@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
+import { projectActivity, projects } from '../../server/db/schema/index';
+import { enqueue } from '../../server/jobs/queue';
+import { computeTrending, trendScore } from '../../server/ratings/trending';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, type Client } from '../helpers/signed-in';
+
+let t: TestApp;
+let db: Db;
+let user: Client;
+const ids = ['tr-a', 'tr-b', 'tr-c'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  await db.insert(projects).values(
+    ids.map((id, i) => ({
+      id,
+      name: `Trend ${id}`,
+      tokenTickers: [`TR${i}`],
+      chains: ['Ethereum'],
+      logo: '/logos/x.svg',
+      score: 60,
+      subScores: {
+        codeSecurity: 60,
+        fundamentalHealth: 60,
+        operationalResilience: 60,
+        governanceStrength: 60,
+        marketStability: 60,
+        communityTrust: 60,
+      },
+      rank: i + 1,
+      tier: 'BBB',
+      auditStatus: 'audited' as const,
+      trendScore: 999, // a stale seeded value: trending overwrites it
+    })),
+  );
+  user = await signIn(t.app);
+}, 60_000);
+afterAll(async () => t?.close());
+
+const activity = async (id: string) => db.select().from(projectActivity).where(eq(projectActivity.projectId, id));
+const trendOf = async (id: string) => (await db.select({ s: projects.trendScore }).from(projects).where(eq(projects.id, id)))[0]!.s;
+
+describe('trending from activity', () => {
+  it('the formula: views + 5 × adds, halved every 2 days, over 7 days', () => {
+    expect(trendScore([{ age: 0, views: 10, watchlistAdds: 2 }])).toBe(20);
+    expect(trendScore([{ age: 2, views: 10, watchlistAdds: 0 }])).toBe(5);
+    expect(trendScore([{ age: 7, views: 1000, watchlistAdds: 0 }])).toBe(0);
+  });
+
+  it('records page views and watchlist adds per day, and the trending job ranks by them', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/projects/page-view?projectId=tr-b' })).statusCode).toBe(200);
+    }
+    expect(await activity('tr-b')).toEqual([{ projectId: 'tr-b', day: today, views: 3, watchlistAdds: 0 }]);
+    // A new list with tr-c, then a toggle adding tr-a and removing it (a removal is not an add).
+    const created = await user.inject({ method: 'POST', url: '/api/watchlist/create', payload: { name: 'T', projects: ['tr-c'] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const listId = created.json().id as string;
+    const toggle = () => user.inject({ method: 'POST', url: '/api/watchlist/toggle', payload: { id: listId, projectId: 'tr-a' } });
+    expect((await toggle()).json().added).toBe(true);
+    expect((await toggle()).json().added).toBe(false);
+    // An update that keeps tr-c and adds tr-a again.
+    const list = (await user.inject({ method: 'GET', url: '/api/watchlist' })).json()[0];
+    const upd = await user.inject({
+      method: 'POST',
+      url: '/api/watchlist/update',
+      payload: { id: listId, name: 'T', projects: ['tr-c', 'tr-a'], version: list.version },
+    });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect((await activity('tr-c'))[0]).toMatchObject({ watchlistAdds: 1, views: 0 });
+    expect((await activity('tr-a'))[0]).toMatchObject({ watchlistAdds: 2, views: 0 });
+
+    // Older activity decays: tr-b had 40 views 4 days ago (worth 10), 100 views 8 days ago (not counted).
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await db.insert(projectActivity).values([
+      { projectId: 'tr-b', day: daysAgo(4), views: 40, watchlistAdds: 0 },
+      { projectId: 'tr-b', day: daysAgo(8), views: 100, watchlistAdds: 0 },
+    ]);
+    await enqueue(db, 'trending', {});
+    await t.app.jobs.drain();
+    expect(await trendOf('tr-a')).toBe(10); // 2 adds × 5
+    expect(await trendOf('tr-b')).toBe(13); // 3 + 40 × 0.25
+    expect(await trendOf('tr-c')).toBe(5);
+    const trending = (await t.app.inject({ method: 'GET', url: '/api/trending?limit=3' })).json() as { id: string }[];
+    expect(trending.map((p) => p.id)).toEqual(['tr-b', 'tr-a', 'tr-c']);
+    // The job refreshed this instance's search index: a short keyword answers the trending list.
+    const search = await t.app.inject({ method: 'GET', url: '/api/search-project?keyword=' });
+    expect(search.statusCode, search.body).toBe(200);
+    const found = (search.json() as { id: string }[]).map((p) => p.id);
+    expect(found.slice(0, 3)).toEqual(['tr-b', 'tr-a', 'tr-c']);
+    // Nothing new: computing again changes no row.
+    expect(await computeTrending(db)).toBe(0);
+    // A week later everything has aged out.
+    expect(await computeTrending(db, new Date(Date.now() + 8 * 86_400_000))).toBe(3);
+    const left = await db.execute(sql`SELECT max(trend_score) AS m FROM projects`);
+    expect(Number((left as unknown as { rows: { m: number }[] }).rows[0]!.m)).toBe(0);
+  });
+});
