@@ -161,7 +161,10 @@ export function scoreHistory(
     values = { ...values, ...c.after };
     const at = new Date(c.day * DAY);
     const rating = rate(values, at);
-    snapshots.push(snapshotRow(project.id, rating, signalMoves(prev.normalized, rating), at, c.reason));
+    const moves = signalMoves(prev.normalized, rating);
+    // A change too small to move any normalised signal is no point of the history.
+    if (moves.length === 0) continue;
+    snapshots.push(snapshotRow(project.id, rating, moves, at, c.reason));
     prev = rating;
   }
   const rating = rate(final, today);
