@@ -45,8 +45,8 @@ export function connectNotifications(snapshot: NotificationsSnapshot) {
     showBadge: signedIn && unread > 0,
     badge: badgeText(unread),
     bellLabel: bellLabel(signedIn ? unread : 0),
-    /** The first load (nothing to show yet). */
-    loading: loading && items.length === 0,
+    /** The first load (nothing to show yet), or the list not asked for yet. */
+    loading: (loading || snapshot.hasTag('listUnloaded')) && items.length === 0,
     /** A reload over items already shown. */
     refreshing: loading && items.length > 0,
     loadFailed: snapshot.hasTag('listFailed'),

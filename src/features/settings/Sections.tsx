@@ -281,7 +281,7 @@ export function NotificationsSection() {
             </label>
           ))}
           <AlertMailSelect
-            value={(data.settings as { alertMail?: AlertMailMode }).alertMail ?? 'instant'}
+            value={data.settings.alertMail ?? 'instant'}
             onChange={(alertMail) => send({ type: 'SUBMIT', action: 'alertMail', payload: { alertMail } })}
           />
         </fieldset>
