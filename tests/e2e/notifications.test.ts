@@ -202,6 +202,26 @@ describe('notification centre in a real browser (issue 13)', () => {
     await phone.context.close();
   });
 
+  it('Account Settings: Email alerts chooses how alert mail arrives, and the choice is kept', async () => {
+    const { context, page } = await watcherPage(PHONE);
+    await page.goto('/my/settings');
+    const select = page.getByLabel('Email alerts');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('instant');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'As it happens',
+      'Daily digest',
+      'Weekly digest',
+      'No email',
+    ]);
+    await select.selectOption({ label: 'Daily digest' });
+    await page.getByText('Notification settings saved.').waitFor();
+    await page.reload();
+    await page.getByLabel('Email alerts').waitFor();
+    expect(await page.getByLabel('Email alerts').inputValue()).toBe('daily');
+    await context.close();
+  });
+
   it('sends a signed-out browser from /my/notifications to the sign-in page', async () => {
     const { context, page } = await newPage(browser, server.url, DESKTOP);
     await page.goto('/my/notifications');
