@@ -506,17 +506,27 @@ export function signalMoves(before: Record<string, number> | null | undefined, a
     const to = after.normalized[s.key]!;
     if (from === to) continue;
     const delta = round1(combine({ ...before, [s.key]: to }).score - base);
-    moves.push({ signal: s.key, from, to, delta });
+    moves.push({
+      signal: s.key,
+      from,
+      to,
+      delta,
+      raw: after.signals.find((r) => r.key === s.key)?.raw ?? null,
+    });
   }
   return moves.sort(
     (a, b) => Math.abs(b.delta) - Math.abs(a.delta) || Math.abs(b.to - b.from) - Math.abs(a.to - a.from),
   );
 }
 
-/** "Audit freshness −6.2: no audit for 12 months" — the text of a chart marker. */
+/**
+ * "Audit freshness −6.2: no audit for 12 months" — the text of a chart marker: the raw value the move went to (kept
+ * in the move), else the given current values.
+ */
 export function describeMove(move: SignalMove, values: SignalValues, asOf: Date): string {
   const def = SIGNAL_BY_KEY.get(move.signal);
   if (!def) return move.signal;
   const sign = move.delta > 0 ? '+' : move.delta < 0 ? '−' : '±';
-  return `${def.label} ${sign}${Math.abs(move.delta).toFixed(1)}: ${def.describe(values[move.signal] ?? null, asOf)}`;
+  const raw = move.raw !== undefined ? move.raw : (values[move.signal] ?? null);
+  return `${def.label} ${sign}${Math.abs(move.delta).toFixed(1)}: ${def.describe(raw, asOf)}`;
 }

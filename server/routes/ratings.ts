@@ -38,11 +38,12 @@ const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'publi
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * "Audit freshness −6.2: no audit for 12 months". Only the current signal values are stored, so the words describe
- * the current value as of the snapshot's date; when that value does not give the normalised value the snapshot
- * moved to (the signal changed since), the label gives the normalised move instead of words that were not true then.
+ * "Audit freshness −6.2: no audit for 12 months". A move keeps the raw value it went to, so the words say what was
+ * true at that point. Rows written before moves kept it fall back to the current value when that still gives the
+ * normalised value the snapshot moved to, and otherwise to the normalised move itself.
  */
 function markerLabel(move: SignalMove, values: SignalValues, at: Date): string {
+  if (move.raw !== undefined) return describeMove(move, values, at);
   const def = signalDefinition(move.signal)!;
   const raw = values[move.signal] ?? null;
   const then = raw === null || !Number.isFinite(raw) ? def.unknown : def.normalise(raw, at);

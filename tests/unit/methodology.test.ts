@@ -30,34 +30,96 @@ describe('weights', () => {
 
 describe('normalisations at their anchors', () => {
   const cases: [string, number, number][] = [
-    ['auditCount', 0, 0], ['auditCount', 1, 60], ['auditCount', 2, 80], ['auditCount', 3, 90], ['auditCount', 7, 100],
-    ['lastAuditDay', monthsAgo(1), 100], ['lastAuditDay', monthsAgo(3), 100], ['lastAuditDay', monthsAgo(19.5), 50],
-    ['lastAuditDay', monthsAgo(36), 0], ['lastAuditDay', monthsAgo(60), 0],
-    ['openFindings', 0, 100], ['openFindings', 2, 50], ['openFindings', 5, 0],
-    ['bugBountyUsd', 0, 0], ['bugBountyUsd', 100, 0], ['bugBountyUsd', 10_000, 40], ['bugBountyUsd', 1e6, 80], ['bugBountyUsd', 1e8, 100],
-    ['highRiskFunctions', 0, 100], ['highRiskFunctions', 3, 70], ['highRiskFunctions', 12, 0],
-    ['marketCapUsd', 10_000, 0], ['marketCapUsd', 1e6, 40], ['marketCapUsd', 1e8, 80], ['marketCapUsd', 1e9, 100],
-    ['projectAgeDays', 0, 0], ['projectAgeDays', 1095, 100], ['projectAgeDays', 5000, 100],
-    ['teamKyc', 1, 100], ['teamKyc', 0, 20],
-    ['top10HolderPct', 20, 100], ['top10HolderPct', 60, 50], ['top10HolderPct', 100, 0],
-    ['treasuryRunwayMonths', 0, 0], ['treasuryRunwayMonths', 18, 50], ['treasuryRunwayMonths', 36, 100],
-    ['incidents12m', 0, 100], ['incidents12m', 1, 70], ['incidents12m', 4, 0],
-    ['incidentLossUsd12m', 0, 100], ['incidentLossUsd12m', 1e6, 55], ['incidentLossUsd12m', 1e10, 0],
-    ['monitoringUptimePct', 90, 0], ['monitoringUptimePct', 95, 50], ['monitoringUptimePct', 100, 100],
-    ['timelockCoveragePct', 0, 0], ['timelockCoveragePct', 64, 64], ['timelockCoveragePct', 100, 100],
-    ['incidentResponseHours', 2, 100], ['incidentResponseHours', 37, 50], ['incidentResponseHours', 72, 0],
-    ['multisigThreshold', 0, 100], ['multisigThreshold', 1, 10], ['multisigThreshold', 2, 50], ['multisigThreshold', 3, 75], ['multisigThreshold', 9, 100],
-    ['timelockHours', 0, 0], ['timelockHours', 24, 50], ['timelockHours', 48, 100],
-    ['adminEoaCount', 0, 100], ['adminEoaCount', 2, 60], ['adminEoaCount', 5, 0],
-    ['governanceParticipationPct', 0, 0], ['governanceParticipationPct', 20, 50], ['governanceParticipationPct', 40, 100],
-    ['liquidityUsd', 1_000, 0], ['liquidityUsd', 1e6, 60], ['liquidityUsd', 1e8, 100],
-    ['volatility30dPct', 10, 100], ['volatility30dPct', 50, 40], ['volatility30dPct', 200, 0],
-    ['exchangeCount', 0, 0], ['exchangeCount', 4, 50], ['exchangeCount', 8, 100],
-    ['slippage1mPct', 0, 100], ['slippage1mPct', 5, 50], ['slippage1mPct', 10, 0],
-    ['socialFollowers', 100, 0], ['socialFollowers', 10_000, 40], ['socialFollowers', 1e6, 80], ['socialFollowers', 1e7, 100],
-    ['sentiment', -100, 0], ['sentiment', 0, 50], ['sentiment', 100, 100],
-    ['devCommits90d', 0, 0], ['devCommits90d', 9, 25], ['devCommits90d', 9_999, 100],
-    ['holderCount', 10, 0], ['holderCount', 100_000, 80], ['holderCount', 1e6, 100],
+    ['auditCount', 0, 0],
+    ['auditCount', 1, 60],
+    ['auditCount', 2, 80],
+    ['auditCount', 3, 90],
+    ['auditCount', 7, 100],
+    ['lastAuditDay', monthsAgo(1), 100],
+    ['lastAuditDay', monthsAgo(3), 100],
+    ['lastAuditDay', monthsAgo(19.5), 50],
+    ['lastAuditDay', monthsAgo(36), 0],
+    ['lastAuditDay', monthsAgo(60), 0],
+    ['openFindings', 0, 100],
+    ['openFindings', 2, 50],
+    ['openFindings', 5, 0],
+    ['bugBountyUsd', 0, 0],
+    ['bugBountyUsd', 100, 0],
+    ['bugBountyUsd', 10_000, 40],
+    ['bugBountyUsd', 1e6, 80],
+    ['bugBountyUsd', 1e8, 100],
+    ['highRiskFunctions', 0, 100],
+    ['highRiskFunctions', 3, 70],
+    ['highRiskFunctions', 12, 0],
+    ['marketCapUsd', 10_000, 0],
+    ['marketCapUsd', 1e6, 40],
+    ['marketCapUsd', 1e8, 80],
+    ['marketCapUsd', 1e9, 100],
+    ['projectAgeDays', 0, 0],
+    ['projectAgeDays', 1095, 100],
+    ['projectAgeDays', 5000, 100],
+    ['teamKyc', 1, 100],
+    ['teamKyc', 0, 20],
+    ['top10HolderPct', 20, 100],
+    ['top10HolderPct', 60, 50],
+    ['top10HolderPct', 100, 0],
+    ['treasuryRunwayMonths', 0, 0],
+    ['treasuryRunwayMonths', 18, 50],
+    ['treasuryRunwayMonths', 36, 100],
+    ['incidents12m', 0, 100],
+    ['incidents12m', 1, 70],
+    ['incidents12m', 4, 0],
+    ['incidentLossUsd12m', 0, 100],
+    ['incidentLossUsd12m', 1e6, 55],
+    ['incidentLossUsd12m', 1e10, 0],
+    ['monitoringUptimePct', 90, 0],
+    ['monitoringUptimePct', 95, 50],
+    ['monitoringUptimePct', 100, 100],
+    ['timelockCoveragePct', 0, 0],
+    ['timelockCoveragePct', 64, 64],
+    ['timelockCoveragePct', 100, 100],
+    ['incidentResponseHours', 2, 100],
+    ['incidentResponseHours', 37, 50],
+    ['incidentResponseHours', 72, 0],
+    ['multisigThreshold', 0, 100],
+    ['multisigThreshold', 1, 10],
+    ['multisigThreshold', 2, 50],
+    ['multisigThreshold', 3, 75],
+    ['multisigThreshold', 9, 100],
+    ['timelockHours', 0, 0],
+    ['timelockHours', 24, 50],
+    ['timelockHours', 48, 100],
+    ['adminEoaCount', 0, 100],
+    ['adminEoaCount', 2, 60],
+    ['adminEoaCount', 5, 0],
+    ['governanceParticipationPct', 0, 0],
+    ['governanceParticipationPct', 20, 50],
+    ['governanceParticipationPct', 40, 100],
+    ['liquidityUsd', 1_000, 0],
+    ['liquidityUsd', 1e6, 60],
+    ['liquidityUsd', 1e8, 100],
+    ['volatility30dPct', 10, 100],
+    ['volatility30dPct', 50, 40],
+    ['volatility30dPct', 200, 0],
+    ['exchangeCount', 0, 0],
+    ['exchangeCount', 4, 50],
+    ['exchangeCount', 8, 100],
+    ['slippage1mPct', 0, 100],
+    ['slippage1mPct', 5, 50],
+    ['slippage1mPct', 10, 0],
+    ['socialFollowers', 100, 0],
+    ['socialFollowers', 10_000, 40],
+    ['socialFollowers', 1e6, 80],
+    ['socialFollowers', 1e7, 100],
+    ['sentiment', -100, 0],
+    ['sentiment', 0, 50],
+    ['sentiment', 100, 100],
+    ['devCommits90d', 0, 0],
+    ['devCommits90d', 9, 25],
+    ['devCommits90d', 9_999, 100],
+    ['holderCount', 10, 0],
+    ['holderCount', 100_000, 80],
+    ['holderCount', 1e6, 100],
   ];
   it.each(cases)('%s(%d) = %d', (key, raw, expected) => {
     expect(norm(key, raw)).toBeCloseTo(expected, 0);
@@ -72,12 +134,33 @@ describe('normalisations at their anchors', () => {
 });
 
 const strong = {
-  auditCount: 4, lastAuditDay: today - 10, openFindings: 0, bugBountyUsd: 1e7, highRiskFunctions: 0,
-  marketCapUsd: 1e10, projectAgeDays: 3000, teamKyc: 1, top10HolderPct: 10, treasuryRunwayMonths: 48,
-  incidents12m: 0, incidentLossUsd12m: 0, monitoringUptimePct: 100, timelockCoveragePct: 100, incidentResponseHours: 1,
-  multisigThreshold: 5, timelockHours: 72, adminEoaCount: 0, governanceParticipationPct: 50,
-  liquidityUsd: 1e9, volatility30dPct: 5, exchangeCount: 12, slippage1mPct: 0,
-  socialFollowers: 1e8, sentiment: 100, devCommits90d: 10_000, holderCount: 1e7,
+  auditCount: 4,
+  lastAuditDay: today - 10,
+  openFindings: 0,
+  bugBountyUsd: 1e7,
+  highRiskFunctions: 0,
+  marketCapUsd: 1e10,
+  projectAgeDays: 3000,
+  teamKyc: 1,
+  top10HolderPct: 10,
+  treasuryRunwayMonths: 48,
+  incidents12m: 0,
+  incidentLossUsd12m: 0,
+  monitoringUptimePct: 100,
+  timelockCoveragePct: 100,
+  incidentResponseHours: 1,
+  multisigThreshold: 5,
+  timelockHours: 72,
+  adminEoaCount: 0,
+  governanceParticipationPct: 50,
+  liquidityUsd: 1e9,
+  volatility30dPct: 5,
+  exchangeCount: 12,
+  slippage1mPct: 0,
+  socialFollowers: 1e8,
+  sentiment: 100,
+  devCommits90d: 10_000,
+  holderCount: 1e7,
 };
 
 describe('rate', () => {
@@ -99,13 +182,24 @@ describe('rate', () => {
     const later = new Date(asOf.getTime() + 400 * 86_400_000);
     const a = rate(strong, asOf);
     const b = rate(strong, later);
-    expect(Object.keys(a.normalized).filter((k) => a.normalized[k] !== b.normalized[k])).toEqual(['lastAuditDay']);
+    expect(Object.keys(a.normalized).filter((k) => a.normalized[k] !== b.normalized[k])).toEqual([
+      'lastAuditDay',
+    ]);
   });
 });
 
 describe('tiers', () => {
   it.each([
-    [100, 'AAA'], [90, 'AAA'], [89.9, 'AA'], [80, 'AA'], [70, 'A'], [60, 'BBB'], [50, 'BB'], [40, 'B'], [39.9, 'CCC'], [0, 'CCC'],
+    [100, 'AAA'],
+    [90, 'AAA'],
+    [89.9, 'AA'],
+    [80, 'AA'],
+    [70, 'A'],
+    [60, 'BBB'],
+    [50, 'BB'],
+    [40, 'B'],
+    [39.9, 'CCC'],
+    [0, 'CCC'],
   ] as const)('%d → %s', (score, tier) => expect(tierFor(score)).toBe(tier));
 });
 
@@ -115,8 +209,8 @@ describe('signalMoves', () => {
     const after = rate({ ...strong, incidents12m: 1, sentiment: 90 }, asOf);
     const moves = signalMoves(before.normalized, after);
     expect(moves.map((m) => m.signal)).toEqual(['incidents12m', 'sentiment']);
-    expect(moves[0]).toEqual({ signal: 'incidents12m', from: 100, to: 70, delta: -1.3 });
-    expect(moves[1]).toEqual({ signal: 'sentiment', from: 100, to: 95, delta: -0.2 });
+    expect(moves[0]).toEqual({ signal: 'incidents12m', from: 100, to: 70, delta: -1.3, raw: 1 });
+    expect(moves[1]).toEqual({ signal: 'sentiment', from: 100, to: 95, delta: -0.2, raw: 90 });
     expect(signalMoves(null, after)).toEqual([]);
     expect(signalMoves(after.normalized, after)).toEqual([]);
   });
@@ -124,5 +218,13 @@ describe('signalMoves', () => {
     const old = { ...strong, lastAuditDay: today - 366 };
     const move = signalMoves(rate(strong, asOf).normalized, rate(old, asOf))[0]!;
     expect(describeMove(move, old, asOf)).toBe('Audit freshness −1.7: no audit for 12 months');
+  });
+  it('says what was true at the move, not what is true now', () => {
+    const old = { ...strong, lastAuditDay: today - 366 };
+    const move = signalMoves(rate(strong, asOf).normalized, rate(old, asOf))[0]!;
+    // A fresh audit since then does not rewrite the old marker.
+    expect(describeMove(move, { ...old, lastAuditDay: today }, asOf)).toBe(
+      'Audit freshness −1.7: no audit for 12 months',
+    );
   });
 });

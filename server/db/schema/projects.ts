@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -46,7 +47,13 @@ export const projects = pgTable(
     trendScore: real('trend_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_rank_idx').on(t.rank), index('projects_score_idx').on(t.score)],
+  (t) => [
+    index('projects_rank_idx').on(t.rank),
+    index('projects_score_idx').on(t.score),
+    // Peer groups of the project page: its kind and its main chain, by score.
+    index('projects_kind_score_idx').on(t.kind, t.score),
+    index('projects_main_chain_score_idx').on(sql`(${t.chains}[1])`, t.score),
+  ],
 );
 
 export type TopEntry = { name: string; count: number; address?: string };

@@ -27,6 +27,8 @@ export type SignalMove = {
   to: number;
   /** Points the overall score moved because of this signal alone (one decimal). */
   delta: number;
+  /** The raw value it moved to (absent in rows written before it was kept), so a label says what was true then. */
+  raw?: number | null;
 };
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "projects_kind_score_idx" ON "projects" USING btree ("kind","score");--> statement-breakpoint
+CREATE INDEX "projects_main_chain_score_idx" ON "projects" USING btree (("chains"[1]),"score");
