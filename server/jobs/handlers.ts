@@ -10,7 +10,8 @@ const REASONS: readonly RecomputeReason[] = ['seed', 'import', 'signals', 'sched
 /** A positive whole number from a job payload, or an error naming the field (the job then fails for good). */
 function idIn(job: Job, field: string): number {
   const value = Number(job.payload[field]);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${job.queue}: payload.${field} must be an id`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${job.queue}: payload.${field} must be an id`);
   return value;
 }
 
@@ -19,7 +20,9 @@ function idIn(job: Job, field: string): number {
  * exactly when the snapshots do (a crash before the commit leaves neither, and the retry redoes both).
  */
 async function recompute(db: Db, job: Job) {
-  const ids = Array.isArray(job.payload.ids) ? job.payload.ids.filter((x): x is string => typeof x === 'string') : undefined;
+  const ids = Array.isArray(job.payload.ids)
+    ? job.payload.ids.filter((x): x is string => typeof x === 'string')
+    : undefined;
   const reason = REASONS.find((r) => r === job.payload.reason) ?? 'schedule';
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -32,7 +35,8 @@ async function recompute(db: Db, job: Job) {
 export function jobHandlers(deps: MailDeps): Handlers {
   return {
     recompute: (job, db) => recompute(db, job),
-    'recompute-all': (job, db) => recompute(db, { ...job, payload: { reason: job.payload.reason ?? 'schedule' } }),
+    'recompute-all': (job, db) =>
+      recompute(db, { ...job, payload: { reason: job.payload.reason ?? 'schedule' } }),
     'notify-change': async (job, db) => void (await notifyChange(db, idIn(job, 'snapshotId'))),
     'notify-incident': async (job, db) => void (await notifyIncident(db, idIn(job, 'alertId'))),
     'mail-notification': (job, db) => mailNotification(db, deps, idIn(job, 'notificationId')),

@@ -63,8 +63,11 @@ const toJob = (r: JobRow): Job => ({
 });
 
 /** Delay before the next attempt after `attempts` failed ones: backoff × 2^(attempts−1), capped. */
-export const backoffDelay = (attempts: number, backoffMs = DEFAULTS.backoffMs, maxMs = DEFAULTS.maxBackoffMs) =>
-  Math.min(maxMs, backoffMs * 2 ** Math.max(0, attempts - 1));
+export const backoffDelay = (
+  attempts: number,
+  backoffMs = DEFAULTS.backoffMs,
+  maxMs = DEFAULTS.maxBackoffMs,
+) => Math.min(maxMs, backoffMs * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Claims up to `limit` runnable jobs for `instance`: queued ones that are due, and running ones whose lease ran
@@ -114,14 +117,22 @@ async function fail(db: Db, job: Job, instance: string, error: string, delayMs: 
 }
 
 /** Runs one claimed job with a heartbeat that keeps its lease while it runs. */
-async function runJob(db: Db, handlers: Handlers, job: Job, instance: string, o: { leaseMs: number; backoffMs: number; maxBackoffMs: number; log: JobLog }) {
+async function runJob(
+  db: Db,
+  handlers: Handlers,
+  job: Job,
+  instance: string,
+  o: { leaseMs: number; backoffMs: number; maxBackoffMs: number; log: JobLog },
+) {
   const handler = handlers[job.queue];
   const heartbeat = setInterval(
     () => {
       void db
-        .execute(sql`
+        .execute(
+          sql`
           UPDATE jobs SET locked_until = now() + ${`${o.leaseMs} milliseconds`}::interval
-          WHERE id = ${job.id} AND status = 'running' AND locked_by = ${instance} AND attempts = ${job.attempts}`)
+          WHERE id = ${job.id} AND status = 'running' AND locked_by = ${instance} AND attempts = ${job.attempts}`,
+        )
         .catch(() => undefined);
     },
     Math.max(50, Math.floor(o.leaseMs / 3)),
@@ -135,7 +146,8 @@ async function runJob(db: Db, handlers: Handlers, job: Job, instance: string, o:
     return true;
   } catch (err) {
     clearInterval(heartbeat);
-    const cause = err instanceof Error && err.cause instanceof Error ? `\nCaused by: ${err.cause.message}` : '';
+    const cause =
+      err instanceof Error && err.cause instanceof Error ? `\nCaused by: ${err.cause.message}` : '';
     const message = (err instanceof Error ? (err.stack ?? err.message) : String(err)) + cause;
     o.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: message }, 'job failed');
     await fail(db, job, instance, message, backoffDelay(job.attempts, o.backoffMs, o.maxBackoffMs));
@@ -246,7 +258,8 @@ export class JobRunner {
   }
 
   private run(extra: Pick<RunOptions, 'keepGoing'>): Promise<number> {
-    const go = () => runPendingJobs(this.db, this.handlers, { ...this.options, ...extra, instance: this.instance });
+    const go = () =>
+      runPendingJobs(this.db, this.handlers, { ...this.options, ...extra, instance: this.instance });
     const next = this.current.then(go, go);
     this.current = next.catch(() => undefined);
     return next;

@@ -71,7 +71,12 @@ const alertTextFooter = (links: AlertMailLinks) =>
   `All your notifications: ${links.notificationsUrl}\n` +
   `${SETTINGS_LABEL}: ${links.settingsLink}\n`;
 
-function alertLayout(title: string, intro: string | undefined, items: AlertMailItem[], links: AlertMailLinks) {
+function alertLayout(
+  title: string,
+  intro: string | undefined,
+  items: AlertMailItem[],
+  links: AlertMailLinks,
+) {
   const p = (html: string, style = 'font-size:14px;line-height:20px;margin:0 0 12px') =>
     `<p style="${style}">${html}</p>`;
   const itemHtml = (item: AlertMailItem) =>
@@ -105,7 +110,11 @@ export function alertMail(item: AlertMailItem, links: AlertMailLinks): MailConte
 }
 
 /** The alerts of a day or a week in one mail (alert mail modes 'daily' and 'weekly'). */
-export function alertDigestMail(period: 'daily' | 'weekly', items: AlertMailItem[], links: AlertMailLinks): MailContent {
+export function alertDigestMail(
+  period: 'daily' | 'weekly',
+  items: AlertMailItem[],
+  links: AlertMailLinks,
+): MailContent {
   const count = `${items.length} ${items.length === 1 ? 'update' : 'updates'}`;
   const subject = `Your ${period} watchlist digest: ${count}`;
   const intro = `What changed on the projects you watch ${period === 'daily' ? 'since yesterday' : 'this past week'}:`;

@@ -46,30 +46,47 @@ export function draftsForSnapshot(
     });
   }
   const badges: string[] = [];
-  if (Boolean(snap.audited) !== Boolean(prev.audited)) badges.push(`${snap.audited ? 'gained' : 'lost'} its audit badge`);
+  if (Boolean(snap.audited) !== Boolean(prev.audited))
+    badges.push(`${snap.audited ? 'gained' : 'lost'} its audit badge`);
   if (Boolean(snap.kyc) !== Boolean(prev.kyc)) badges.push(`${snap.kyc ? 'gained' : 'lost'} its KYC badge`);
   if (badges.length > 0) {
     const why: string[] = [];
     if (Boolean(snap.audited) !== Boolean(prev.audited)) {
-      why.push(snap.audited ? 'A security audit is now on record.' : 'No current security audit is on record.');
+      why.push(
+        snap.audited ? 'A security audit is now on record.' : 'No current security audit is on record.',
+      );
     }
     if (Boolean(snap.kyc) !== Boolean(prev.kyc)) {
-      why.push(snap.kyc ? 'The team has passed KYC verification.' : 'The team’s KYC verification is no longer on record.');
+      why.push(
+        snap.kyc
+          ? 'The team has passed KYC verification.'
+          : 'The team’s KYC verification is no longer on record.',
+      );
     }
-    drafts.push({ kind: 'badge', changeKey: key('badge'), title: `${projectName} ${badges.join(' and ')}`, body: why.join(' ') });
+    drafts.push({
+      kind: 'badge',
+      changeKey: key('badge'),
+      title: `${projectName} ${badges.join(' and ')}`,
+      body: why.join(' '),
+    });
   }
   return drafts;
 }
 
 /** Users whose watchlists hold the project, with their notification settings. */
-async function watchersOf(db: Db, projectId: string): Promise<{ userId: string; settings: NotificationSettings }[]> {
+async function watchersOf(
+  db: Db,
+  projectId: string,
+): Promise<{ userId: string; settings: NotificationSettings }[]> {
   const result = await db.execute(sql`
     SELECT DISTINCT w.user_id, s.settings
     FROM watchlists w LEFT JOIN sso_settings s ON s.user_id = w.user_id
     WHERE ${projectId} = ANY (w.projects)`);
   return rows<{ user_id: string; settings: Record<string, unknown> | string | null }>(result).map((r) => ({
     userId: r.user_id,
-    settings: mergeSettings(typeof r.settings === 'string' ? (JSON.parse(r.settings) as Record<string, unknown>) : r.settings),
+    settings: mergeSettings(
+      typeof r.settings === 'string' ? (JSON.parse(r.settings) as Record<string, unknown>) : r.settings,
+    ),
   }));
 }
 
@@ -107,11 +124,20 @@ export async function notifyWatchers(db: Db, projectId: string, drafts: Draft[])
         .insert(notifications)
         .values(values.slice(i, i + 500))
         .onConflictDoNothing({ target: [notifications.userId, notifications.changeKey] })
-        .returning({ id: notifications.id, userId: notifications.userId, mailStatus: notifications.mailStatus });
+        .returning({
+          id: notifications.id,
+          userId: notifications.userId,
+          mailStatus: notifications.mailStatus,
+        });
       created += inserted.length;
       for (const n of inserted) {
         if (n.mailStatus === 'pending' && instant.has(n.userId)) {
-          await enqueue(tx, 'mail-notification', { notificationId: n.id }, { singletonKey: `mail-notification:${n.id}` });
+          await enqueue(
+            tx,
+            'mail-notification',
+            { notificationId: n.id },
+            { singletonKey: `mail-notification:${n.id}` },
+          );
         }
       }
     }
@@ -137,7 +163,10 @@ export async function notifyChange(db: Db, snapshotId: number): Promise<number> 
     )
     .orderBy(desc(scoreSnapshots.computedAt), desc(scoreSnapshots.id))
     .limit(1);
-  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, snap.projectId));
+  const [project] = await db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, snap.projectId));
   if (!project) return 0;
   const [signals] = await db
     .select({ values: projectSignals.values })
@@ -148,7 +177,11 @@ export async function notifyChange(db: Db, snapshotId: number): Promise<number> 
 }
 
 const usd = (n: number) =>
-  n >= 1e9 ? `$${(n / 1e9).toFixed(1)}B` : n >= 1e6 ? `$${(n / 1e6).toFixed(1)}M` : `$${Math.round(n).toLocaleString('en-US')}`;
+  n >= 1e9
+    ? `$${(n / 1e9).toFixed(1)}B`
+    : n >= 1e6
+      ? `$${(n / 1e6).toFixed(1)}M`
+      : `$${Math.round(n).toLocaleString('en-US')}`;
 
 /** `notify-incident` {alertId}: an incident notification for the watchers of the project the alert names. */
 export async function notifyIncident(db: Db, alertId: number): Promise<number> {

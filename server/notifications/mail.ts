@@ -43,7 +43,13 @@ const projectUrl = (deps: MailDeps, projectId: string) =>
  * mail leaves before the transaction commits: if the commit (or the process) fails after the send, the retry
  * sends again — at least once, never silently dropped; the window is the commit after one SMTP send.
  */
-async function sendAndMark(tx: Db, deps: MailDeps, to: string, ids: number[], build: () => Parameters<Mailer['send']>[1]) {
+async function sendAndMark(
+  tx: Db,
+  deps: MailDeps,
+  to: string,
+  ids: number[],
+  build: () => Parameters<Mailer['send']>[1],
+) {
   await mailerFor(deps, tx).send(to, build());
   await tx
     .update(notifications)
@@ -69,9 +75,17 @@ export async function mailNotification(db: Db, deps: MailDeps, notificationId: n
     if (settings.alertMail === 'daily' || settings.alertMail === 'weekly') return;
     if (!wantsMail(n.kind, settings) || !canMail(deps.config)) return void (await skip(tx, [n.id]));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, n.userId));
-    const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, n.projectId));
+    const [project] = await tx
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, n.projectId));
     if (!user || !project) return void (await skip(tx, [n.id]));
-    const item: AlertMailItem = { title: n.title, body: n.body, projectName: project.name, projectUrl: projectUrl(deps, n.projectId) };
+    const item: AlertMailItem = {
+      title: n.title,
+      body: n.body,
+      projectName: project.name,
+      projectUrl: projectUrl(deps, n.projectId),
+    };
     await sendAndMark(tx, deps, user.email, [n.id], () => alertMail(item, linksFor(deps, n.userId)));
   });
 }
@@ -109,14 +123,26 @@ export async function sendDigests(db: Db, deps: MailDeps, period: 'daily' | 'wee
         .orderBy(asc(notifications.createdAt), asc(notifications.id))
         .for('update', { of: notifications });
       if (pending.length === 0 || settings.alertMail !== period) {
-        if (settings.alertMail === 'off') await skip(tx, pending.map((p) => p.id));
+        if (settings.alertMail === 'off')
+          await skip(
+            tx,
+            pending.map((p) => p.id),
+          );
         return;
       }
       const wanted = pending.filter((p) => wantsMail(p.kind, settings));
       const unwanted = pending.filter((p) => !wantsMail(p.kind, settings));
-      if (unwanted.length > 0) await skip(tx, unwanted.map((p) => p.id));
+      if (unwanted.length > 0)
+        await skip(
+          tx,
+          unwanted.map((p) => p.id),
+        );
       if (wanted.length === 0) return;
-      if (!canMail(deps.config)) return void (await skip(tx, wanted.map((p) => p.id)));
+      if (!canMail(deps.config))
+        return void (await skip(
+          tx,
+          wanted.map((p) => p.id),
+        ));
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) return;
       const items: AlertMailItem[] = wanted.slice(0, DIGEST_MAX_ITEMS).map((p) => ({
@@ -125,7 +151,13 @@ export async function sendDigests(db: Db, deps: MailDeps, period: 'daily' | 'wee
         projectName: p.projectName,
         projectUrl: projectUrl(deps, p.projectId),
       }));
-      await sendAndMark(tx, deps, user.email, wanted.map((p) => p.id), () => alertDigestMail(period, items, linksFor(deps, userId)));
+      await sendAndMark(
+        tx,
+        deps,
+        user.email,
+        wanted.map((p) => p.id),
+        () => alertDigestMail(period, items, linksFor(deps, userId)),
+      );
       mailed++;
     });
   }

@@ -6,7 +6,10 @@ import { ssoSettings } from '../db/schema/index';
 
 /** Every mail on and alerts mailed as they happen, for users who never saved settings (or saved before a field). */
 export const DEFAULT_SETTINGS: NotificationSettings = {
-  ...(Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, true])) as Omit<NotificationSettings, 'alertMail'>),
+  ...(Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, true])) as Omit<
+    NotificationSettings,
+    'alertMail'
+  >),
   alertMail: DEFAULT_ALERT_MAIL,
 };
 
@@ -28,6 +31,9 @@ export function mergeSettings(stored: Record<string, unknown> | null | undefined
 
 /** One user's notification settings (defaults when never saved). */
 export async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
-  const [row] = await db.select({ settings: ssoSettings.settings }).from(ssoSettings).where(eq(ssoSettings.userId, userId));
+  const [row] = await db
+    .select({ settings: ssoSettings.settings })
+    .from(ssoSettings)
+    .where(eq(ssoSettings.userId, userId));
   return mergeSettings(row?.settings);
 }

@@ -23,7 +23,8 @@ export function trendScore(activity: { age: number; views: number; watchlistAdds
   const sum = activity
     .filter((a) => a.age >= 0 && a.age < TRENDING_DAYS)
     .reduce(
-      (s, a) => s + (a.views + WATCHLIST_ADD_WEIGHT * a.watchlistAdds) * 0.5 ** (a.age / TRENDING_HALF_LIFE_DAYS),
+      (s, a) =>
+        s + (a.views + WATCHLIST_ADD_WEIGHT * a.watchlistAdds) * 0.5 ** (a.age / TRENDING_HALF_LIFE_DAYS),
       0,
     );
   return Math.round(sum * 100) / 100;

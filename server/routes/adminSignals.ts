@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound, parse } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
 import { SIGNAL_KEYS } from '../ratings/methodology';
-import { applySignalChanges, ProjectNotFoundError, UnknownSignalError, type ScoreChange } from '../ratings/recompute';
+import {
+  applySignalChanges,
+  ProjectNotFoundError,
+  UnknownSignalError,
+  type ScoreChange,
+} from '../ratings/recompute';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
 function requireAdmin(request: FastifyRequest): SessionUser {
@@ -45,7 +50,10 @@ export async function adminSignalsRoutes(app: FastifyInstance): Promise<void> {
     } catch (err) {
       if (err instanceof ProjectNotFoundError) throw notFound('Project not found.');
       if (err instanceof UnknownSignalError) {
-        throw badRequest(err.message, Object.fromEntries(err.keys.map((k) => [`signals.${k}`, 'Unknown signal'])));
+        throw badRequest(
+          err.message,
+          Object.fromEntries(err.keys.map((k) => [`signals.${k}`, 'Unknown signal'])),
+        );
       }
       if (err instanceof TypeError) throw new AppError(400, 'ValidationError', err.message);
       throw err;

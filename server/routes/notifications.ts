@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { NOTIFICATIONS_PAGE, type Notification, type NotificationList, type UnreadCount } from '../../api/notifications';
+import {
+  NOTIFICATIONS_PAGE,
+  type Notification,
+  type NotificationList,
+  type UnreadCount,
+} from '../../api/notifications';
 import { MarkReadBody, NotificationListQuery } from '../../api/notifications.schemas';
 import type { Db } from '../db/client';
 import { notifications, projects } from '../db/schema/index';

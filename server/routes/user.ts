@@ -341,7 +341,9 @@ export async function userRoutes(app: FastifyInstance) {
   app.post('/api/sso-settings/unsubscribe', async (request) => {
     const { id } = parse(SsoUnsubscribeBody, request.body);
     // The four kinds of mail off; the alert mail mode is kept (with both alert kinds off, no alert is mailed).
-    const off = Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])) as Partial<NotificationSettings>;
+    const off = Object.fromEntries(
+      NOTIFICATION_SETTINGS.map((k) => [k, false]),
+    ) as Partial<NotificationSettings>;
     return writeSettings(settingsOwner(request, id), off);
   });
 }

@@ -164,10 +164,14 @@ describe('runner', () => {
   it('the loop picks up jobs by polling, and stop() waits for the job in flight', async () => {
     await clear(a.db);
     let done = 0;
-    const runner = new JobRunner(a.db, { slow: async () => void (await new Promise((r) => setTimeout(r, 50)), done++) }, {
-      pollMs: 20,
-      schedule: false,
-    });
+    const runner = new JobRunner(
+      a.db,
+      { slow: async () => void (await new Promise((r) => setTimeout(r, 50)), done++) },
+      {
+        pollMs: 20,
+        schedule: false,
+      },
+    );
     runner.start();
     await enqueue(a.db, 'slow', {});
     for (let i = 0; i < 100 && done === 0; i++) await new Promise((r) => setTimeout(r, 20));
@@ -184,8 +188,14 @@ describe('schedule', () => {
   it('enqueues one job per period however many instances call it', async () => {
     await clear(a.db);
     const now = new Date('2026-03-04T10:27:00Z'); // a Wednesday
-    await Promise.all([enqueueScheduled(a.db, now), enqueueScheduled(b.db, now), enqueueScheduled(a.db, now)]);
-    const keys = (await a.db.select({ k: jobs.singletonKey, q: jobs.queue }).from(jobs)).map((r) => r.k).sort();
+    await Promise.all([
+      enqueueScheduled(a.db, now),
+      enqueueScheduled(b.db, now),
+      enqueueScheduled(a.db, now),
+    ]);
+    const keys = (await a.db.select({ k: jobs.singletonKey, q: jobs.queue }).from(jobs))
+      .map((r) => r.k)
+      .sort();
     expect(keys).toEqual(
       [
         'cleanup-jobs:2026-03-04',
@@ -195,7 +205,9 @@ describe('schedule', () => {
         'trending:2026-03-04T10:20',
       ].sort(),
     );
-    expect(scheduleKeys(new Date('2026-03-04T11:00:00Z'))['recompute-all']).toBe('recompute-all:2026-03-04T11');
+    expect(scheduleKeys(new Date('2026-03-04T11:00:00Z'))['recompute-all']).toBe(
+      'recompute-all:2026-03-04T11',
+    );
     expect(scheduleKeys(new Date('2026-03-08T23:59:00Z'))['digest-weekly']).toBe('digest-weekly:2026-03-02');
     expect(scheduleKeys(new Date('2026-03-09T00:00:00Z'))['digest-weekly']).toBe('digest-weekly:2026-03-09');
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCORE_ALERT_THRESHOLD } from '../../api/notifications';
 import type { Db } from '../../server/db/client';
-import { alerts, jobs, notifications, outbox, projects, scoreSnapshots, watchlists } from '../../server/db/schema/index';
+import { alerts, jobs, notifications, outbox, projects, scoreSnapshots } from '../../server/db/schema/index';
 import { enqueue } from '../../server/jobs/queue';
 import { claimJobs } from '../../server/jobs/runner';
 import { notifyChange } from '../../server/notifications/create';
@@ -45,7 +45,13 @@ async function project(name: string): Promise<string> {
 let clock = Date.parse('2026-03-01T00:00:00Z');
 async function snapshot(
   projectId: string,
-  s: { score: number; tier: string; audited?: number; kyc?: number; moves?: { signal: string; from: number; to: number; delta: number }[] },
+  s: {
+    score: number;
+    tier: string;
+    audited?: number;
+    kyc?: number;
+    moves?: { signal: string; from: number; to: number; delta: number }[];
+  },
 ): Promise<number> {
   clock += 3_600_000;
   const [row] = await db
@@ -67,7 +73,11 @@ async function snapshot(
 }
 
 async function watch(c: Client, projectIds: string[], name = `L${seq++}`) {
-  const res = await c.inject({ method: 'POST', url: '/api/watchlist/create', payload: { name, projects: projectIds } });
+  const res = await c.inject({
+    method: 'POST',
+    url: '/api/watchlist/create',
+    payload: { name, projects: projectIds },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -81,7 +91,11 @@ const notesOf = (userId: string, projectId?: string) =>
   db
     .select()
     .from(notifications)
-    .where(projectId ? and(eq(notifications.userId, userId), eq(notifications.projectId, projectId)) : eq(notifications.userId, userId));
+    .where(
+      projectId
+        ? and(eq(notifications.userId, userId), eq(notifications.projectId, projectId))
+        : eq(notifications.userId, userId),
+    );
 const mailsTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, email));
 const drain = () => t.app.jobs.drain();
 
@@ -100,8 +114,15 @@ describe('settings: alertMail', () => {
     const read = await c.inject({ method: 'POST', url: '/api/sso-settings', payload: {} });
     expect(read.json().settings).toMatchObject({ alertMail: 'instant', watchlistUpdates: true });
     expect((await setMode(c, { alertMail: 'weekly' })).settings.alertMail).toBe('weekly');
-    expect((await setMode(c, { newsletter: false })).settings).toMatchObject({ alertMail: 'weekly', newsletter: false });
-    const bad = await c.inject({ method: 'POST', url: '/api/sso-settings/update', payload: { settings: { alertMail: 'hourly' } } });
+    expect((await setMode(c, { newsletter: false })).settings).toMatchObject({
+      alertMail: 'weekly',
+      newsletter: false,
+    });
+    const bad = await c.inject({
+      method: 'POST',
+      url: '/api/sso-settings/update',
+      payload: { settings: { alertMail: 'hourly' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty(['settings.alertMail']);
   });
@@ -166,7 +187,9 @@ describe('notify-change', () => {
     await notifyChange(db, big);
     const notes = await notesOf(watcher.username, p);
     // Compared with the previous snapshot (61.9), not the first one.
-    expect(notes.map((n) => n.title)).toEqual([`Small Mover's score rose 2.1 to ${(62 + SCORE_ALERT_THRESHOLD).toFixed(1)}`]);
+    expect(notes.map((n) => n.title)).toEqual([
+      `Small Mover's score rose 2.1 to ${(62 + SCORE_ALERT_THRESHOLD).toFixed(1)}`,
+    ]);
     await drain();
   });
 
@@ -176,7 +199,12 @@ describe('notify-change', () => {
     await watch(c, [p]);
     await snapshot(p, { score: 80, tier: 'AA' });
     const snap = await snapshot(p, { score: 70, tier: 'A' });
-    const id = (await enqueue(db, 'notify-change', { snapshotId: snap }, { singletonKey: `notify-change:${snap}` }))!;
+    const id = (await enqueue(
+      db,
+      'notify-change',
+      { snapshotId: snap },
+      { singletonKey: `notify-change:${snap}` },
+    ))!;
     // A runner claims the job, does its work (commits the notifications) and dies before marking it done.
     const [claimed] = await claimJobs(db, 'dying-instance', 10, 60_000);
     expect(claimed?.id).toBe(id);
@@ -242,9 +270,21 @@ describe('alert mail modes', () => {
     await watch(alertsOff, [p]);
     const [alert] = await db
       .insert(alerts)
-      .values({ projectId: p, severity: 'high', title: 'Bridge exploit', description: 'Funds drained.', lossUsd: 12_500_000, occurredAt: new Date() })
+      .values({
+        projectId: p,
+        severity: 'high',
+        title: 'Bridge exploit',
+        description: 'Funds drained.',
+        lossUsd: 12_500_000,
+        occurredAt: new Date(),
+      })
       .returning();
-    await enqueue(db, 'notify-incident', { alertId: alert!.id }, { singletonKey: `notify-incident:${alert!.id}` });
+    await enqueue(
+      db,
+      'notify-incident',
+      { alertId: alert!.id },
+      { singletonKey: `notify-incident:${alert!.id}` },
+    );
     await enqueue(db, 'notify-incident', { alertId: alert!.id }); // a duplicate job: still one notification
     await drain();
     const [n, ...rest] = await notesOf(c.username, p);
@@ -277,21 +317,37 @@ describe('routes', () => {
   it('answers 401 signed out', async () => {
     const anon = anonymous(t.app);
     expect((await anon.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
-    expect((await anon.inject({ method: 'GET', url: '/api/notifications/unread-count' })).statusCode).toBe(401);
-    expect((await anon.inject({ method: 'POST', url: '/api/notifications/read', payload: { all: true } })).statusCode).toBe(401);
+    expect((await anon.inject({ method: 'GET', url: '/api/notifications/unread-count' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await anon.inject({ method: 'POST', url: '/api/notifications/read', payload: { all: true } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('lists 20 per page newest first with project name and logo, then the rest', async () => {
     const res = await reader.inject({ method: 'GET', url: '/api/notifications' });
     expect(res.statusCode).toBe(200);
-    const page1 = res.json() as { items: { id: number; projectName: string; projectLogo: string; read: boolean; kind: string }[]; unread: number; nextBefore: number | null };
+    const page1 = res.json() as {
+      items: { id: number; projectName: string; projectLogo: string; read: boolean; kind: string }[];
+      unread: number;
+      nextBefore: number | null;
+    };
     expect(page1.items).toHaveLength(20);
     expect(page1.unread).toBe(25);
-    expect(page1.items[0]).toMatchObject({ projectName: 'Paged', projectLogo: `/logos/${p}.svg`, read: false, kind: 'score' });
+    expect(page1.items[0]).toMatchObject({
+      projectName: 'Paged',
+      projectLogo: `/logos/${p}.svg`,
+      read: false,
+      kind: 'score',
+    });
     const ids = page1.items.map((i) => i.id);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
     expect(page1.nextBefore).toBe(ids.at(-1));
-    const page2 = (await reader.inject({ method: 'GET', url: `/api/notifications?before=${page1.nextBefore}` })).json() as typeof page1;
+    const page2 = (
+      await reader.inject({ method: 'GET', url: `/api/notifications?before=${page1.nextBefore}` })
+    ).json() as typeof page1;
     expect(page2.items).toHaveLength(5);
     expect(page2.nextBefore).toBeNull();
     expect(Math.max(...page2.items.map((i) => i.id))).toBeLessThan(page1.nextBefore!);
@@ -313,7 +369,10 @@ describe('routes', () => {
     await notifyChange(db, snapA);
     const victims = await notesOf(victim.username, p);
     expect(victims.length).toBeGreaterThan(0);
-    const list = (await reader.inject({ method: 'GET', url: '/api/notifications' })).json() as { items: { id: number }[]; unread: number };
+    const list = (await reader.inject({ method: 'GET', url: '/api/notifications' })).json() as {
+      items: { id: number }[];
+      unread: number;
+    };
     const mine = list.items.slice(0, 2).map((i) => i.id);
     const res = await reader.inject({
       method: 'POST',
@@ -322,14 +381,32 @@ describe('routes', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().unread).toBe(list.unread - 2);
-    const untouched = await db.select().from(notifications).where(inArray(notifications.id, victims.map((v) => v.id)));
+    const untouched = await db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          victims.map((v) => v.id),
+        ),
+      );
     expect(untouched.every((n) => n.readAt === null)).toBe(true);
-    expect((await victim.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({ unread: victims.length });
+    expect((await victim.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({
+      unread: victims.length,
+    });
     // all: true reads every one of the caller's, and still not the victim's.
-    const all = await reader.inject({ method: 'POST', url: '/api/notifications/read', payload: { all: true } });
+    const all = await reader.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      payload: { all: true },
+    });
     expect(all.json()).toEqual({ unread: 0 });
-    expect((await reader.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({ unread: 0 });
-    expect((await victim.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({ unread: victims.length });
+    expect((await reader.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({
+      unread: 0,
+    });
+    expect((await victim.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json()).toEqual({
+      unread: victims.length,
+    });
   });
 
   it('requires the CSRF token to mark read', async () => {
@@ -346,7 +423,11 @@ describe('routes', () => {
 describe('POST /api/admin/projects/:id/signals', () => {
   it('is for admins only, with CSRF', async () => {
     const p = await project('Guarded');
-    const asUser = await watcher.inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals: { incidents12m: 1 } } });
+    const asUser = await watcher.inject({
+      method: 'POST',
+      url: `/api/admin/projects/${p}/signals`,
+      payload: { signals: { incidents12m: 1 } },
+    });
     expect(asUser.statusCode).toBe(403);
     const noCsrf = await t.app.inject({
       method: 'POST',
@@ -355,18 +436,38 @@ describe('POST /api/admin/projects/:id/signals', () => {
       cookies: Object.fromEntries(admin.cookies),
     });
     expect(noCsrf.statusCode).toBe(403);
-    expect((await anonymous(t.app).inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals: {} } })).statusCode).toBe(401);
+    expect(
+      (
+        await anonymous(t.app).inject({
+          method: 'POST',
+          url: `/api/admin/projects/${p}/signals`,
+          payload: { signals: {} },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('validates keys (400 naming signals.<key>) and the project (404)', async () => {
     const p = await project('Validated');
-    const bad = await admin.inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals: { nope: 1 } } });
+    const bad = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/projects/${p}/signals`,
+      payload: { signals: { nope: 1 } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty(['signals.nope']);
-    const notNumber = await admin.inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals: { incidents12m: 'x' } } });
+    const notNumber = await admin.inject({
+      method: 'POST',
+      url: `/api/admin/projects/${p}/signals`,
+      payload: { signals: { incidents12m: 'x' } },
+    });
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.json().fields).toHaveProperty(['signals.incidents12m']);
-    const missing = await admin.inject({ method: 'POST', url: '/api/admin/projects/no-such-project/signals', payload: { signals: { incidents12m: 1 } } });
+    const missing = await admin.inject({
+      method: 'POST',
+      url: '/api/admin/projects/no-such-project/signals',
+      payload: { signals: { incidents12m: 1 } },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -376,17 +477,37 @@ describe('POST /api/admin/projects/:id/signals', () => {
     await watch(w, [p]);
     const post = (signals: Record<string, number | null>) =>
       admin.inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals } });
-    const good = await post({ incidents12m: 0, incidentLossUsd12m: 0, auditCount: 3, openFindings: 0, teamKyc: 1 });
+    const good = await post({
+      incidents12m: 0,
+      incidentLossUsd12m: 0,
+      auditCount: 3,
+      openFindings: 0,
+      teamKyc: 1,
+    });
     expect(good.statusCode, good.body).toBe(200);
     await drain();
-    const bad = await post({ incidents12m: 6, incidentLossUsd12m: 400_000_000, openFindings: 40, teamKyc: 0 });
+    const bad = await post({
+      incidents12m: 6,
+      incidentLossUsd12m: 400_000_000,
+      openFindings: 40,
+      teamKyc: 0,
+    });
     expect(bad.statusCode, bad.body).toBe(200);
     const { changes } = bad.json() as {
-      changes: { snapshotId: number; before: { score: number; tier: string; kyc: boolean; audited: boolean }; after: { score: number; tier: string; kyc: boolean; audited: boolean } }[];
+      changes: {
+        snapshotId: number;
+        before: { score: number; tier: string; kyc: boolean; audited: boolean };
+        after: { score: number; tier: string; kyc: boolean; audited: boolean };
+      }[];
     };
     expect(changes).toHaveLength(1);
     const [c] = changes;
-    expect(await db.select().from(jobs).where(eq(jobs.singletonKey, `notify-change:${c!.snapshotId}`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.singletonKey, `notify-change:${c!.snapshotId}`)),
+    ).toHaveLength(1);
     await drain();
     const expected = [
       ...(Math.abs(c!.after.score - c!.before.score) >= SCORE_ALERT_THRESHOLD ? ['score'] : []),

@@ -41,8 +41,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const activity = async (id: string) => db.select().from(projectActivity).where(eq(projectActivity.projectId, id));
-const trendOf = async (id: string) => (await db.select({ s: projects.trendScore }).from(projects).where(eq(projects.id, id)))[0]!.s;
+const activity = async (id: string) =>
+  db.select().from(projectActivity).where(eq(projectActivity.projectId, id));
+const trendOf = async (id: string) =>
+  (await db.select({ s: projects.trendScore }).from(projects).where(eq(projects.id, id)))[0]!.s;
 
 describe('trending from activity', () => {
   it('the formula: views + 5 × adds, halved every 2 days, over 7 days', () => {
@@ -54,14 +56,25 @@ describe('trending from activity', () => {
   it('records page views and watchlist adds per day, and the trending job ranks by them', async () => {
     const today = new Date().toISOString().slice(0, 10);
     for (let i = 0; i < 3; i++) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/projects/page-view?projectId=tr-b' })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/projects/page-view?projectId=tr-b' })).statusCode,
+      ).toBe(200);
     }
     expect(await activity('tr-b')).toEqual([{ projectId: 'tr-b', day: today, views: 3, watchlistAdds: 0 }]);
     // A new list with tr-c, then a toggle adding tr-a and removing it (a removal is not an add).
-    const created = await user.inject({ method: 'POST', url: '/api/watchlist/create', payload: { name: 'T', projects: ['tr-c'] } });
+    const created = await user.inject({
+      method: 'POST',
+      url: '/api/watchlist/create',
+      payload: { name: 'T', projects: ['tr-c'] },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const listId = created.json().id as string;
-    const toggle = () => user.inject({ method: 'POST', url: '/api/watchlist/toggle', payload: { id: listId, projectId: 'tr-a' } });
+    const toggle = () =>
+      user.inject({
+        method: 'POST',
+        url: '/api/watchlist/toggle',
+        payload: { id: listId, projectId: 'tr-a' },
+      });
     expect((await toggle()).json().added).toBe(true);
     expect((await toggle()).json().added).toBe(false);
     // An update that keeps tr-c and adds tr-a again.
@@ -86,7 +99,9 @@ describe('trending from activity', () => {
     expect(await trendOf('tr-a')).toBe(10); // 2 adds × 5
     expect(await trendOf('tr-b')).toBe(13); // 3 + 40 × 0.25
     expect(await trendOf('tr-c')).toBe(5);
-    const trending = (await t.app.inject({ method: 'GET', url: '/api/trending?limit=3' })).json() as { id: string }[];
+    const trending = (await t.app.inject({ method: 'GET', url: '/api/trending?limit=3' })).json() as {
+      id: string;
+    }[];
     expect(trending.map((p) => p.id)).toEqual(['tr-b', 'tr-a', 'tr-c']);
     // The job refreshed this instance's search index: a short keyword answers the trending list.
     const search = await t.app.inject({ method: 'GET', url: '/api/search-project?keyword=' });
