@@ -522,4 +522,41 @@ describe('POST /api/admin/projects/:id/signals', () => {
     const count = (await w.inject({ method: 'GET', url: '/api/notifications/unread-count' })).json();
     expect(count).toEqual({ unread: expected.length });
   });
+
+  it('the recompute job recomputes and queues notify-change in the same transaction', async () => {
+    const p = await project('Scheduled');
+    const w = await signIn(t.app);
+    await watch(w, [p]);
+    const set = (values: Record<string, number>) =>
+      db.execute(sql`
+        INSERT INTO project_signals (project_id, values) VALUES (${p}, ${JSON.stringify(values)}::jsonb)
+        ON CONFLICT (project_id) DO UPDATE SET values = excluded.values`);
+    await set({ incidents12m: 0, incidentLossUsd12m: 0, auditCount: 3, openFindings: 0, teamKyc: 1 });
+    await enqueue(db, 'recompute', { ids: [p], reason: 'signals' });
+    await t.app.jobs.drain();
+    expect(await notesOf(w.username, p)).toHaveLength(0); // the first computation has nothing to compare with
+    await set({
+      incidents12m: 6,
+      incidentLossUsd12m: 400_000_000,
+      auditCount: 3,
+      openFindings: 40,
+      teamKyc: 0,
+    });
+    await enqueue(db, 'recompute', { ids: [p], reason: 'signals' });
+    await t.app.jobs.drain();
+    const [snap] = await db
+      .select({ id: scoreSnapshots.id })
+      .from(scoreSnapshots)
+      .where(eq(scoreSnapshots.projectId, p))
+      .orderBy(sql`${scoreSnapshots.id} DESC`)
+      .limit(1);
+    const [job] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `notify-change:${snap!.id}`));
+    expect(job?.status).toBe('done');
+    const notes = await notesOf(w.username, p);
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((n) => n.changeKey.startsWith(`snapshot:${snap!.id}:`))).toBe(true);
+  });
 });
