@@ -6,3 +6,4 @@ export * from './watchlists';
 export * from './objects';
 export * from './portfolio';
 export * from './ratings';
+export * from './partner';
