@@ -36,6 +36,11 @@ declare module 'fastify' {
     auth?: 'page';
     /** An OFREP route: it answers bad input in the OFREP error shape itself (plugins/errors.ts leaves it alone). */
     ofrep?: boolean;
+    /**
+     * A read endpoint of the Partner API: `Authorization: Bearer <key>` authenticates it, under the key's quota
+     * (plugins/apiKey.ts). On every other route a Bearer key authorises nothing.
+     */
+    partnerRead?: true;
   }
 }
 
