@@ -107,7 +107,8 @@ describe('the unsubscribe link in mail, without PUBLIC_URL', () => {
 
     const { res, read } = await followWithoutSession(t, link);
     expect(res.statusCode).toBe(200);
-    expect(read.json().settings).toEqual(ALL_OFF);
+    // Every kind of mail off; the alert mail mode stays (with both alert kinds off, no alert is mailed).
+    expect(read.json().settings).toEqual({ ...ALL_OFF, alertMail: 'instant' });
   });
 
   it('stops working when its id is changed', async () => {

@@ -367,7 +367,13 @@ describe('notification settings (sso-settings)', () => {
     const id = ssoSettingsToken(t.config.authSecret, u.username);
     const res = await t.app.inject({ method: 'POST', url: '/api/sso-settings/unsubscribe', payload: { id } });
     expect(res.statusCode).toBe(200);
-    expect(Object.values(res.json().settings)).toEqual([false, false, false, false]);
+    expect(res.json().settings).toEqual({
+      securityAlerts: false,
+      watchlistUpdates: false,
+      productNews: false,
+      newsletter: false,
+      alertMail: 'instant',
+    });
     const read = await t.app.inject({ method: 'POST', url: '/api/sso-settings', payload: { id } });
     expect(read.json().settings.securityAlerts).toBe(false);
   });
