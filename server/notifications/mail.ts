@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../accounts/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -96,18 +96,25 @@ const DIGEST_MAX_ITEMS = 50;
 /**
  * `digest-daily` / `digest-weekly`: for every user in that mode with pending notifications, one mail listing them,
  * then the rows are marked sent (per user in its own transaction, so a retry after a failure mails only the users
- * not done yet). Pending rows of users who turned alert mail off meanwhile are marked skipped.
+ * not done yet). Pending rows of users who turned alert mail off meanwhile are marked skipped; rows left pending
+ * by a switch from a digest to instant mail go out with the next daily digest.
  */
 export async function sendDigests(db: Db, deps: MailDeps, period: 'daily' | 'weekly'): Promise<number> {
+  const graceCutoff = new Date(deps.clock.now().getTime() - 3_600_000);
   const result = await db.execute(sql`
     SELECT DISTINCT n.user_id FROM notifications n
     LEFT JOIN sso_settings s ON s.user_id = n.user_id
     WHERE n.mail_status = 'pending'
-      AND coalesce(s.settings ->> 'alertMail', 'instant') IN (${period}, 'off')`);
+      AND (coalesce(s.settings ->> 'alertMail', 'instant') IN (${period}, 'off')
+        -- A user who switched from a digest to instant mail keeps rows made before the switch, which no instant
+        -- job will send: the daily digest takes them (an hour's grace leaves fresh rows to their instant job).
+        OR (${period} = 'daily' AND coalesce(s.settings ->> 'alertMail', 'instant') = 'instant'
+            AND n.created_at < ${graceCutoff.toISOString()}::timestamptz))`);
   let mailed = 0;
   for (const { user_id: userId } of rows<{ user_id: string }>(result)) {
     await db.transaction(async (tx) => {
       const settings = await settingsOf(tx, userId);
+      const leftovers = period === 'daily' && settings.alertMail === 'instant';
       const pending = await tx
         .select({
           id: notifications.id,
@@ -119,10 +126,16 @@ export async function sendDigests(db: Db, deps: MailDeps, period: 'daily' | 'wee
         })
         .from(notifications)
         .innerJoin(projects, eq(projects.id, notifications.projectId))
-        .where(and(eq(notifications.userId, userId), eq(notifications.mailStatus, 'pending')))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.mailStatus, 'pending'),
+            leftovers ? lt(notifications.createdAt, graceCutoff) : undefined,
+          ),
+        )
         .orderBy(asc(notifications.createdAt), asc(notifications.id))
         .for('update', { of: notifications });
-      if (pending.length === 0 || settings.alertMail !== period) {
+      if (pending.length === 0 || (settings.alertMail !== period && !leftovers)) {
         if (settings.alertMail === 'off')
           await skip(
             tx,

@@ -261,6 +261,31 @@ describe('alert mail modes', () => {
     expect(await mailsTo(daily.email)).toHaveLength(1);
   });
 
+  it('rows left pending by a switch from daily to instant go out with the next daily digest', async () => {
+    const p = await project('Switcher');
+    const c = await signIn(t.app);
+    await setMode(c, { alertMail: 'daily' });
+    await watch(c, [p]);
+    await snapshot(p, { score: 80, tier: 'AA' });
+    const snap = await snapshot(p, { score: 75, tier: 'A' });
+    await enqueue(db, 'notify-change', { snapshotId: snap });
+    await drain();
+    await setMode(c, { alertMail: 'instant' });
+    // Within the hour the rows are left to their own jobs; a row older than that is the digest's.
+    await enqueue(db, 'digest-daily', {}, { singletonKey: 'switch-1' });
+    await drain();
+    expect(await mailsTo(c.email)).toHaveLength(0);
+    await db.execute(
+      sql`UPDATE notifications SET created_at = now() - interval '2 hours' WHERE project_id = ${p}`,
+    );
+    await enqueue(db, 'digest-daily', {}, { singletonKey: 'switch-2' });
+    await drain();
+    const [digest, ...more] = await mailsTo(c.email);
+    expect(more).toHaveLength(0);
+    expect(digest!.subject).toBe('Your daily watchlist digest: 2 updates');
+    expect((await notesOf(c.username, p)).every((n) => n.mailStatus === 'sent')).toBe(true);
+  });
+
   it('incidents: watchers get kind incident once; mailed per securityAlerts', async () => {
     const p = await project('Hacked Finance');
     const alertsOff = await signIn(t.app);
