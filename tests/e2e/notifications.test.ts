@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   request as playwrightRequest,
@@ -9,6 +13,7 @@ import {
 } from 'playwright-core';
 import { createAccount, signInApi, signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { freshPostgresDatabase } from '../helpers/app';
 
 const ADMIN = 'ratings-admin@example.com';
 const SHOTS = 'docs/screenshots';
@@ -17,22 +22,64 @@ let server: RunningServer;
 let browser: Browser;
 let admin: APIRequestContext;
 let adminCsrf: string;
+/** The PostgreSQL database of the run on PostgreSQL (the import command writes to it beside the server). */
+let scratch: { url: string; drop: () => Promise<void> } | undefined;
 
-type Change = { projectId: string; projectName: string; before: { score: number } | null; after: { score: number } };
+/** The same flow on the embedded database and, where CI has one, on PostgreSQL. */
+const BACKENDS = [
+  { backend: 'PGlite', postgres: false },
+  ...(process.env.TEST_DATABASE_URL ? [{ backend: 'PostgreSQL', postgres: true }] : []),
+];
+
 type Mail = { to: string; subject: string; text: string; sentAt: string };
 
 const csrfOf = async (api: APIRequestContext) =>
   ((await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
 
 /** An admin changes a project's signals (the server recomputes it and queues the notify jobs). */
-async function setSignals(projectId: string, signals: Record<string, number | null>): Promise<Change[]> {
+async function setSignals(projectId: string, signals: Record<string, number | null>): Promise<void> {
   const res = await admin.post(`/api/admin/projects/${encodeURIComponent(projectId)}/signals`, {
     data: { signals },
     headers: { 'x-csrf-token': adminCsrf },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { changes: Change[] }).changes;
 }
+
+/**
+ * `npm run import` of a signal change, beside the running server (PostgreSQL only: PGlite is one process's). The
+ * import recomputes the project and queues the notify jobs; the server's job runner sends them.
+ */
+async function importSignals(projectId: string, signals: Record<string, number | null>): Promise<void> {
+  const p = (await (await admin.get(`/api/projects/${encodeURIComponent(projectId)}`)).json()) as {
+    id: string;
+    name: string;
+    tokenTickers: string[];
+    chains: string[];
+  };
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'sentinel-import-')), 'signals.json');
+  writeFileSync(
+    file,
+    JSON.stringify([{ id: p.id, name: p.name, tokenTickers: p.tokenTickers, chains: p.chains, signals }]),
+  );
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/import.ts', file],
+    {
+      env: { ...process.env, DATABASE_URL: scratch!.url, LOG_LEVEL: 'warn' },
+    },
+  );
+  expect(stdout).toContain('Imported 1 project; rejected 0 records.');
+}
+
+const scoreOf = async (projectId: string) =>
+  ((await (await admin.get(`/api/projects/${encodeURIComponent(projectId)}`)).json()) as { score: number })
+    .score;
+const historyOf = async (projectId: string) =>
+  (await (
+    await admin.get(`/api/projects/${encodeURIComponent(projectId)}/score-history?range=90d`)
+  ).json()) as {
+    points: { score: number }[];
+  };
 
 const unreadOf = async (page: Page) => {
   const res = await page.request.get('/api/notifications/unread-count');
@@ -50,7 +97,8 @@ async function waitForUnread(page: Page, count: number) {
     const unread = await unreadOf(page);
     if (unread >= count && unread === last) return unread;
     last = unread;
-    if (Date.now() > deadline) throw new Error(`unread stayed at ${unread}:\n${server.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`unread stayed at ${unread}:\n${server.output().slice(-3000)}`);
     await page.waitForTimeout(unread >= count ? 1000 : 300);
   }
 }
@@ -58,16 +106,21 @@ async function waitForUnread(page: Page, count: number) {
 async function waitForMail(email: string, about: string, atLeast: number): Promise<Mail[]> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const mails = (await (await admin.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+    const mails = (await (
+      await admin.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as Mail[];
     const alerts = mails.filter((m) => `${m.subject}\n${m.text}`.includes(about));
     if (alerts.length >= atLeast) return alerts;
-    if (Date.now() > deadline) throw new Error(`no alert mail about ${about}: ${JSON.stringify(mails.map((m) => m.subject))}`);
+    if (Date.now() > deadline)
+      throw new Error(`no alert mail about ${about}: ${JSON.stringify(mails.map((m) => m.subject))}`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
 /** A signed-in watcher whose watchlist holds `projectId`; survey and cookie notices already answered. */
-async function watcherPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; email: string }> {
+async function watcherPage(
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const { context, page } = await newPage(browser, server.url, viewport);
   await context.addInitScript(() => {
     window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
@@ -81,28 +134,37 @@ const bell = (page: Page) => page.locator('[data-part="bell"]:visible');
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startServer({ ADMIN_EMAILS: ADMIN, JOBS_POLL_MS: '200' });
-  browser = await launchBrowser();
-  admin = await playwrightRequest.newContext({ baseURL: server.url });
-  await createAccount(admin, ADMIN);
-  const signedIn = await signInApi(admin, ADMIN);
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  adminCsrf = await csrfOf(admin);
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-  await server?.stop();
-});
+describe.each(BACKENDS)('notification centre in a real browser on $backend (issue 13)', ({ postgres }) => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    scratch = postgres ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+    server = await startServer({
+      ADMIN_EMAILS: ADMIN,
+      JOBS_POLL_MS: '200',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    });
+    browser = await launchBrowser();
+    admin = await playwrightRequest.newContext({ baseURL: server.url });
+    await createAccount(admin, ADMIN);
+    const signedIn = await signInApi(admin, ADMIN);
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    adminCsrf = await csrfOf(admin);
+  });
+  afterAll(async () => {
+    await admin?.dispose();
+    await browser?.close();
+    await server?.stop();
+    await scratch?.drop();
+  });
 
-describe('notification centre in a real browser (issue 13)', () => {
   it('a watched project’s score drops: bell count, the notification, the mail; mark all read (1440 px, then 375 px)', async () => {
     const { context, page, email } = await watcherPage(DESKTOP);
 
     // The watcher watches the best-rated project of the board.
-    const board = (await (await page.request.get('/api/search-project?keyword=')).json()) as { id: string; name: string }[];
+    const board = (await (await page.request.get('/api/search-project?keyword=')).json()) as {
+      id: string;
+      name: string;
+    }[];
     const project = board[0]!;
     const csrf = await csrfOf(page.request);
     const created = await page.request.post('/api/watchlist/create', {
@@ -117,11 +179,28 @@ describe('notification centre in a real browser (issue 13)', () => {
     expect(await bell(page).getAttribute('aria-label')).toBe('Notifications');
     expect(await page.locator('[data-part="badge"]:visible').count()).toBe(0);
 
-    // The admin takes the project's audits and bounty away and records three incidents: the score drops ≥ 2.
-    const changes = await setSignals(project.id, { auditCount: 0, bugBountyUsd: 0, incidents12m: 3 });
-    const change = changes.find((c) => c.projectId === project.id)!;
-    expect(change.before!.score - change.after.score).toBeGreaterThanOrEqual(2);
+    // The project's audits and bounty go and three incidents are recorded — imported with `npm run import` on
+    // PostgreSQL, set by an admin on PGlite: the score drops ≥ 2.
+    const scoreBefore = await scoreOf(project.id);
+    const pointsBefore = (await historyOf(project.id)).points.length;
+    const drop = { auditCount: 0, bugBountyUsd: 0, incidents12m: 3 };
+    if (postgres) await importSignals(project.id, drop);
+    else await setSignals(project.id, drop);
+    const scoreAfter = await scoreOf(project.id);
+    expect(scoreBefore - scoreAfter).toBeGreaterThanOrEqual(2);
     const unread = await waitForUnread(page, 1);
+
+    // The project page's score chart has the new point, its marker naming the signal that moved most.
+    const viewer = await newPage(browser, server.url, DESKTOP);
+    await viewer.page.goto(`/projects/${project.id}`);
+    const chart = viewer.page.locator('[data-scope="score-chart"] svg[role="img"]');
+    await chart.waitFor();
+    expect(await chart.getAttribute('data-points')).toBe(String(pointsBefore + 1));
+    const history = await historyOf(project.id);
+    expect(history.points.at(-1)!.score).toBe(scoreAfter);
+    const newest = viewer.page.locator('[data-scope="score-chart"] [data-part="marker"]').last();
+    expect(await newest.getAttribute('aria-label')).toMatch(/Audits completed −\d+\.\d: no completed audit$/);
+    await viewer.context.close();
 
     // The bell shows it (a reload, or the next poll or tab visibility).
     await page.reload();
@@ -143,7 +222,9 @@ describe('notification centre in a real browser (issue 13)', () => {
     const item = items.first();
     await item.getByRole('link', { name: project.name }).waitFor();
     expect(await items.count()).toBe(unread);
-    expect(await item.getByRole('link', { name: project.name }).getAttribute('href')).toBe(`/projects/${project.id}`);
+    expect(await item.getByRole('link', { name: project.name }).getAttribute('href')).toBe(
+      `/projects/${project.id}`,
+    );
     expect(await list.locator('[data-unread]').count()).toBe(unread);
     await page.screenshot({ path: `${SHOTS}/notifications-desktop.png`, fullPage: true });
 
@@ -155,7 +236,10 @@ describe('notification centre in a real browser (issue 13)', () => {
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(await page.locator('[data-part="badge"]:visible').count()).toBe(0);
     expect(await list.locator('[data-unread]').count()).toBe(0);
-    expect(((await (await page.request.get('/api/notifications/unread-count')).json()) as { unread: number }).unread).toBe(0);
+    expect(
+      ((await (await page.request.get('/api/notifications/unread-count')).json()) as { unread: number })
+        .unread,
+    ).toBe(0);
     await context.close();
 
     // At 375 px: the same watcher, a second change (the audits come back, the score rises).
@@ -166,8 +250,8 @@ describe('notification centre in a real browser (issue 13)', () => {
     });
     const signedIn = await signInApi(phone.page.request, email);
     expect(signedIn.status()).toBe(200);
-    const back = await setSignals(project.id, { auditCount: 4, bugBountyUsd: 1_000_000, incidents12m: 0 });
-    expect(back.find((c) => c.projectId === project.id)!.after.score - change.after.score).toBeGreaterThanOrEqual(2);
+    await setSignals(project.id, { auditCount: 4, bugBountyUsd: 1_000_000, incidents12m: 0 });
+    expect((await scoreOf(project.id)) - scoreAfter).toBeGreaterThanOrEqual(2);
     const phoneUnread = await waitForUnread(phone.page, 1);
     await waitForMail(email, project.name, 2);
 
@@ -182,15 +266,24 @@ describe('notification centre in a real browser (issue 13)', () => {
     await phonePopover.getByRole('link', { name: 'View all' }).click();
     await phone.page.waitForURL('**/my/notifications');
     const phoneList = phone.page.getByRole('list', { name: 'Notifications' });
-    await phoneList.locator('[data-part="item"]').nth(unread + phoneUnread - 1).waitFor();
+    await phoneList
+      .locator('[data-part="item"]')
+      .nth(unread + phoneUnread - 1)
+      .waitFor();
     expect(await noHorizontalScroll(phone.page)).toBe(true);
     await phone.page.screenshot({ path: `${SHOTS}/notifications-phone.png`, fullPage: true });
 
     // Mark the unread notifications read one by one with their buttons: the count drops, then the badge goes.
     for (let left = phoneUnread - 1; left >= 0; left--) {
-      await phoneList.getByRole('button', { name: new RegExp(`^Mark as read: ${project.name}`) }).first().click();
+      await phoneList
+        .getByRole('button', { name: new RegExp(`^Mark as read: ${project.name}`) })
+        .first()
+        .click();
       await phone.page
-        .getByRole('button', { name: left > 0 ? `Notifications, ${left} unread` : 'Notifications', exact: true })
+        .getByRole('button', {
+          name: left > 0 ? `Notifications, ${left} unread` : 'Notifications',
+          exact: true,
+        })
         .waitFor();
     }
     expect(await phone.page.locator('[data-part="badge"]:visible').count()).toBe(0);
