@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { flags } from './flags/plugin';
 import { jobs, type JobsOptions } from './jobs/plugin';
+import { apiKeyAuth } from './plugins/apiKey';
 import { impersonationAudit } from './plugins/audit';
 import { csrf } from './plugins/csrf';
 import { errorHandling } from './plugins/errors';
@@ -71,6 +72,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(impersonationAudit);
   // Before the routes: their config.rateLimit is read when they are added.
   await app.register(rateLimits);
+  // After the rate limits (it counts keys in their store): Bearer keys on the Partner API's read routes.
+  await app.register(apiKeyAuth);
   await app.register(routes, { prefix: '' });
   // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
   await app.register(jobs, opts.jobs ?? {});

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { API_KEY_PATTERN } from '../../api/apiKeys';
+import { apiKeys, apiKeyUsage } from '../db/schema/index';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The key a Partner API request was made with (set only on `partnerRead` routes, after the key was checked). */
+export type RequestApiKey = { id: string; userId: string; prefix: string; perMinute: number; perDay: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Partner API key of this request; null without one and on every route that is not `partnerRead`. */
+    apiKey: RequestApiKey | null;
+  }
+}
+
+/** What is stored of a key: its SHA-256 in hex (a 256-bit random key needs no slow hash). */
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The UTC day of `now` as YYYY-MM-DD (the day `api_key_usage` counts under). */
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+const invalidKey = () =>
+  new AppError(401, 'InvalidApiKey', 'The API key is not valid or has been revoked.', undefined, {
+    'www-authenticate': 'Bearer error="invalid_token"',
+  });
+
+/** The token of an `Authorization: Bearer <token>` header; undefined for no header or another scheme. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
+  if (!m) return /^Bearer\b/i.test(header) ? '' : undefined;
+  return m[1];
+}
+
+/**
+ * Counts one served request of `keyId` today (one atomic upsert, which hands every concurrent request its own
+ * count). Over `perDay` the count is given back and the request counted as refused instead, so `requests` is what
+ * was served. Returns the count this request got.
+ */
+async function countToday(db: Db, keyId: string, day: string, perDay: number): Promise<number> {
+  const [row] = await db
+    .insert(apiKeyUsage)
+    .values({ keyId, day, requests: 1, refused: 0 })
+    .onConflictDoUpdate({
+      target: [apiKeyUsage.keyId, apiKeyUsage.day],
+      set: { requests: sql`"api_key_usage"."requests" + 1` },
+    })
+    .returning({ requests: apiKeyUsage.requests });
+  const count = row?.requests ?? 1;
+  if (count > perDay) {
+    await db
+      .update(apiKeyUsage)
+      .set({ requests: sql`"api_key_usage"."requests" - 1`, refused: sql`"api_key_usage"."refused" + 1` })
+      .where(and(eq(apiKeyUsage.keyId, keyId), eq(apiKeyUsage.day, day)));
+  }
+  return count;
+}
+
+/** Counts one request of `keyId` refused over its per-minute quota. */
+async function countRefused(db: Db, keyId: string, day: string): Promise<void> {
+  await db
+    .insert(apiKeyUsage)
+    .values({ keyId, day, requests: 0, refused: 1 })
+    .onConflictDoUpdate({
+      target: [apiKeyUsage.keyId, apiKeyUsage.day],
+      set: { refused: sql`"api_key_usage"."refused" + 1` },
+    });
+}
+
+type Window = { limit: number; remaining: number; resetSeconds: number };
+
+/** `RateLimit-*` of the tighter window: the one with fewer requests left (on a tie, the one that resets first). */
+function rateLimitHeaders(minute: Window, day: Window): Record<string, string> {
+  const tighter =
+    day.remaining < minute.remaining ||
+    (day.remaining === minute.remaining && day.resetSeconds < minute.resetSeconds)
+      ? day
+      : minute;
+  return {
+    'ratelimit-limit': String(tighter.limit),
+    'ratelimit-remaining': String(tighter.remaining),
+    'ratelimit-reset': String(tighter.resetSeconds),
+  };
+}
+
+/**
+ * Partner API keys (issue 16). On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
+ * header is looked up by its hash: unknown or revoked is a 401 `InvalidApiKey`; a valid key sets `request.apiKey`
+ * and is counted against its quotas — per minute in the rate-limit store of plugins/rateLimit.ts (Redis when
+ * REDIS_URL is set, else `rate_counters`: shared by every instance), per UTC day by an atomic upsert into
+ * `api_key_usage`. Every keyed answer carries `RateLimit-Limit/-Remaining/-Reset` for the tighter window; over
+ * either quota the answer is a 429 `RateLimitExceeded` with `Retry-After`. Decided on the matched route's config
+ * only, never on the URL. On every other route the header is ignored: a key is no session, so it authorises
+ * nothing (account and watchlist routes see a signed-out request unless a session cookie came too).
+ * Registered after plugins/rateLimit.ts, whose `createRateLimit` it uses.
+ */
+export const apiKeyAuth = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('apiKey', null);
+
+  const perMinute = app.createRateLimit({
+    keyGenerator: (request) => `api-key:${request.apiKey?.id ?? ''}`,
+    max: (request) => request.apiKey?.perMinute ?? 0,
+    timeWindow: MINUTE,
+  });
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return; // no key: the public read as anyone gets it
+    if (!API_KEY_PATTERN.test(token)) throw invalidKey();
+    const [key] = await app.db
+      .select({
+        id: apiKeys.id,
+        userId: apiKeys.userId,
+        prefix: apiKeys.prefix,
+        perMinute: apiKeys.perMinute,
+        perDay: apiKeys.perDay,
+        lastUsedAt: apiKeys.lastUsedAt,
+        revokedAt: apiKeys.revokedAt,
+      })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, hashApiKey(token)))
+      .limit(1);
+    if (!key || key.revokedAt !== null) throw invalidKey();
+    request.apiKey = {
+      id: key.id,
+      userId: key.userId,
+      prefix: key.prefix,
+      perMinute: key.perMinute,
+      perDay: key.perDay,
+    };
+
+    const now = app.clock.now();
+    const day = utcDay(now);
+    const dayResetSeconds = Math.max(
+      1,
+      Math.ceil((Date.parse(`${day}T00:00:00Z`) + DAY - now.getTime()) / 1000),
+    );
+
+    // Per minute first: a request refused here is not served, so it does not use up the day. (`isAllowed` is
+    // true only for an allow list, which this limiter has none of.)
+    const minute = await perMinute(request);
+    if (minute.isAllowed) throw new Error('the per-minute limiter has no allow list');
+    const minuteWindow: Window = {
+      limit: key.perMinute,
+      remaining: minute.remaining,
+      resetSeconds: Math.max(1, minute.ttlInSeconds),
+    };
+    if (minute.isExceeded) {
+      await countRefused(app.db, key.id, day);
+      throw new AppError(
+        429,
+        'RateLimitExceeded',
+        `This API key is over its quota of ${key.perMinute} requests per minute. Try again in ${minuteWindow.resetSeconds} s.`,
+        undefined,
+        {
+          'ratelimit-limit': String(key.perMinute),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(minuteWindow.resetSeconds),
+          'retry-after': String(minuteWindow.resetSeconds),
+        },
+      );
+    }
+
+    const served = await countToday(app.db, key.id, day, key.perDay);
+    const dayWindow: Window = {
+      limit: key.perDay,
+      remaining: Math.max(0, key.perDay - served),
+      resetSeconds: dayResetSeconds,
+    };
+    if (served > key.perDay) {
+      throw new AppError(
+        429,
+        'RateLimitExceeded',
+        `This API key is over its quota of ${key.perDay} requests per day. Try again after midnight UTC.`,
+        undefined,
+        {
+          'ratelimit-limit': String(key.perDay),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(dayResetSeconds),
+          'retry-after': String(dayResetSeconds),
+        },
+      );
+    }
+    reply.headers(rateLimitHeaders(minuteWindow, dayWindow));
+
+    // lastUsedAt moves at most once a minute per key: the row read above says whether it is due, and the
+    // conditional update keeps concurrent requests (and other instances) from writing it twice.
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= MINUTE) {
+      await app.db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(apiKeys.id, key.id),
+            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - MINUTE))),
+          ),
+        );
+    }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.apiKey = null;
+    // The matched route decides (the router decoded the path): only the Partner API's reads take a key.
+    if (request.routeOptions.config.partnerRead !== true) return;
+    await authenticate(request, reply);
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PER_DAY,
+  API_KEY_PER_MINUTE,
+  API_KEY_PREFIX_LENGTH,
+  API_KEY_USAGE_DAYS,
+  MAX_ACTIVE_API_KEYS,
+  type ApiKey,
+  type ApiKeyList,
+  type CreatedApiKey,
+} from '../../api/apiKeys';
+import { CreateApiKeyBody, RevokeApiKeyBody } from '../../api/apiKeys.schemas';
+import { apiKeys, apiKeyUsage, users } from '../db/schema/index';
+import type { Db } from '../db/client';
+import { AppError, notFound, parse } from '../errors';
+import { hashApiKey, utcDay } from '../plugins/apiKey';
+import { requireUser } from '../plugins/session';
+
+const DAY = 24 * 60 * 60_000;
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+/** A new key: `sk_` and 32 random bytes in base64url (43 characters). */
+const newKey = () => `sk_${randomBytes(32).toString('base64url')}`;
+
+/** The last API_KEY_USAGE_DAYS UTC days, oldest first, ending today. */
+function lastDays(now: Date): string[] {
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  return Array.from({ length: API_KEY_USAGE_DAYS }, (_, i) =>
+    utcDay(new Date(today - (API_KEY_USAGE_DAYS - 1 - i) * DAY)),
+  );
+}
+
+/** The keys as settings shows them, each with its usage per day (zeros for days without requests). */
+async function describeKeys(db: Db, rows: KeyRow[], now: Date): Promise<ApiKey[]> {
+  const days = lastDays(now);
+  const usage =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(apiKeyUsage)
+          .where(
+            and(
+              inArray(
+                apiKeyUsage.keyId,
+                rows.map((r) => r.id),
+              ),
+              gte(apiKeyUsage.day, days[0]!),
+            ),
+          );
+  const byKeyDay = new Map(usage.map((u) => [`${u.keyId} ${u.day}`, u]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    perMinute: r.perMinute,
+    perDay: r.perDay,
+    usage: days.map((day) => {
+      const u = byKeyDay.get(`${r.id} ${day}`);
+      return { day, requests: u?.requests ?? 0, refused: u?.refused ?? 0 };
+    }),
+  }));
+}
+
+/**
+ * A signed-in user's Partner API keys (issue 16): list with usage, create (the key is answered once and only its
+ * SHA-256 is stored), revoke. Cookie session only: plugins/apiKey.ts never lets a key reach these routes.
+ */
+export async function apiKeysRoutes(app: FastifyInstance) {
+  app.get('/api/user/api-keys', async (request): Promise<ApiKeyList> => {
+    const user = requireUser(request);
+    const rows = await app.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, user.username))
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+    return { keys: await describeKeys(app.db, rows, app.clock.now()) };
+  });
+
+  app.post('/api/user/api-keys', async (request, reply): Promise<CreatedApiKey> => {
+    const user = requireUser(request);
+    const { name } = parse(CreateApiKeyBody, request.body);
+    const key = newKey();
+    const now = app.clock.now();
+    // The owner's row lock makes the count and the insert one step: concurrent creates cannot pass 10 together.
+    const row = await app.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.username)).for('update');
+      const [active] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.userId, user.username), isNull(apiKeys.revokedAt)));
+      if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
+        throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
+      }
+      const [inserted] = await tx
+        .insert(apiKeys)
+        .values({
+          userId: user.username,
+          name,
+          prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+          hash: hashApiKey(key),
+          perMinute: API_KEY_PER_MINUTE,
+          perDay: API_KEY_PER_DAY,
+          createdAt: now,
+        })
+        .returning();
+      return inserted!;
+    });
+    const [described] = await describeKeys(app.db, [row], now);
+    reply.code(201);
+    return { ...described!, key };
+  });
+
+  app.post('/api/user/api-keys/revoke', async (request): Promise<ApiKey> => {
+    const user = requireUser(request);
+    const { id } = parse(RevokeApiKeyBody, request.body);
+    const now = app.clock.now();
+    const mine = and(eq(apiKeys.id, id), eq(apiKeys.userId, user.username));
+    // Revoking twice keeps the first time.
+    await app.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(mine, isNull(apiKeys.revokedAt)));
+    const [row] = await app.db.select().from(apiKeys).where(mine);
+    // Another user's key answers exactly as a missing one.
+    if (!row) throw notFound('No such API key.');
+    const [described] = await describeKeys(app.db, [row], now);
+    return described!;
+  });
+}
