@@ -3,6 +3,7 @@ import { mailNotification, sendDigests, type MailDeps } from '../notifications/m
 import { notifyChange, notifyIncident } from '../notifications/create';
 import { enqueueChangeNotifications, recomputeProjects, type RecomputeReason } from '../ratings/recompute';
 import { computeTrending } from '../ratings/trending';
+import { runDeliveryJob } from '../webhooks/deliver';
 import { cleanupJobs, type Handlers, type Job } from './runner';
 
 const REASONS: readonly RecomputeReason[] = ['seed', 'import', 'signals', 'schedule', 'incident'];
@@ -44,5 +45,16 @@ export function jobHandlers(deps: MailDeps): Handlers {
     'digest-weekly': async (_job, db) => void (await sendDigests(db, deps, 'weekly')),
     trending: async (_job, db) => void (await computeTrending(db)),
     'cleanup-jobs': async (_job, db) => void (await cleanupJobs(db, 7)),
+    'webhook-delivery': (job, db) =>
+      runDeliveryJob(
+        db,
+        {
+          authSecret: deps.config.authSecret,
+          production: deps.config.production,
+          now: () => deps.clock.now(),
+        },
+        idIn(job, 'deliveryId'),
+        job,
+      ),
   };
 }

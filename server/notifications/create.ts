@@ -6,6 +6,7 @@ import { alerts, notifications, projects, projectSignals, scoreSnapshots } from 
 import { enqueue } from '../jobs/queue';
 import { describeMove } from '../ratings/methodology';
 import { rows } from '../seed/index';
+import { enqueueWebhookDeliveries, eventsForSnapshot, type WebhookEventSource } from '../webhooks/fanout';
 import { mergeSettings } from './settings';
 
 type Snapshot = typeof scoreSnapshots.$inferSelect;
@@ -99,9 +100,15 @@ export function wantsMail(kind: NotificationKind, settings: NotificationSettings
 /**
  * Inserts one notification per watcher and draft; an existing (user, changeKey) is left alone, so a retried job or
  * a second instance adds nothing. New rows mailed instantly get a `mail-notification` job in the same transaction.
+ * The change's webhook deliveries (`events`, server/webhooks/fanout.ts) are queued in the same transaction.
  * Returns how many rows were new.
  */
-export async function notifyWatchers(db: Db, projectId: string, drafts: Draft[]): Promise<number> {
+export async function notifyWatchers(
+  db: Db,
+  projectId: string,
+  drafts: Draft[],
+  events: WebhookEventSource[] = [],
+): Promise<number> {
   if (drafts.length === 0) return 0;
   return db.transaction(async (tx) => {
     const watchers = await watchersOf(tx, projectId);
@@ -141,6 +148,7 @@ export async function notifyWatchers(db: Db, projectId: string, drafts: Draft[])
         }
       }
     }
+    await enqueueWebhookDeliveries(tx, projectId, events);
     return created;
   });
 }
@@ -173,7 +181,10 @@ export async function notifyChange(db: Db, snapshotId: number): Promise<number> 
     .from(projectSignals)
     .where(eq(projectSignals.projectId, snap.projectId));
   const drafts = draftsForSnapshot(project.name, snap, prev, signals?.values ?? {});
-  return notifyWatchers(db, snap.projectId, drafts);
+  const events = prev
+    ? eventsForSnapshot({ id: snap.projectId, name: project.name }, snap, prev, drafts)
+    : [];
+  return notifyWatchers(db, snap.projectId, drafts, events);
 }
 
 const usd = (n: number) =>
@@ -194,18 +205,37 @@ export async function notifyIncident(db: Db, alertId: number): Promise<number> {
       title: alerts.title,
       description: alerts.description,
       lossUsd: alerts.lossUsd,
+      occurredAt: alerts.occurredAt,
+      score: projects.score,
+      tier: projects.tier,
     })
     .from(alerts)
     .innerJoin(projects, eq(projects.id, alerts.projectId))
     .where(eq(alerts.id, alertId));
   if (!alert) return 0;
   const loss = alert.lossUsd ? ` Reported loss: ${usd(alert.lossUsd)}.` : '';
-  return notifyWatchers(db, alert.projectId, [
-    {
-      kind: 'incident',
-      changeKey: `alert:${alert.id}`,
-      title: `Security incident at ${alert.projectName}: ${alert.title}`,
-      body: `${alert.severity[0]!.toUpperCase()}${alert.severity.slice(1)} severity. ${alert.description}${loss}`,
+  const draft: Draft = {
+    kind: 'incident',
+    changeKey: `alert:${alert.id}`,
+    title: `Security incident at ${alert.projectName}: ${alert.title}`,
+    body: `${alert.severity[0]!.toUpperCase()}${alert.severity.slice(1)} severity. ${alert.description}${loss}`,
+  };
+  const event: WebhookEventSource = {
+    event: 'incident',
+    changeKey: draft.changeKey,
+    createdAt: alert.occurredAt,
+    project: { id: alert.projectId, name: alert.projectName, score: alert.score, tier: alert.tier },
+    change: {
+      alert: {
+        id: alert.id,
+        severity: alert.severity,
+        title: alert.title,
+        description: alert.description,
+        lossUsd: alert.lossUsd,
+        occurredAt: alert.occurredAt.toISOString(),
+      },
+      summary: draft.title,
     },
-  ]);
+  };
+  return notifyWatchers(db, alert.projectId, [draft], [event]);
 }

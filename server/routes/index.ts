@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
 import { adminSignalsRoutes } from './adminSignals';
-import { apiKeysRoutes } from './apiKeys';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
@@ -17,6 +16,7 @@ import { userRoutes } from './user';
 import { watchlistRoutes } from './watchlist';
 import { watchlistImportRoutes } from './watchlistImport';
 import { watchlistShareRoutes } from './watchlistShare';
+import { webhooksRoutes } from './webhooks';
 
 /** Every route module, registered once here. */
 export async function routes(app: FastifyInstance) {
@@ -27,9 +27,9 @@ export async function routes(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
-  await app.register(apiKeysRoutes);
   await app.register(portfolioRoutes);
   await app.register(notificationsRoutes);
+  await app.register(webhooksRoutes);
   await app.register(watchlistRoutes);
   await app.register(watchlistShareRoutes);
   await app.register(watchlistImportRoutes);

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_LIMIT,
+  WEBHOOK_LOG_SIZE,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookList,
+  type WebhookTestResult,
+} from '../../api/webhooks';
+import { CreateWebhookBody, WebhookIdBody } from '../../api/webhooks.schemas';
+import type { Db } from '../db/client';
+import { apiKeys, users, watchlists, webhookDeliveries, webhooks } from '../db/schema/index';
+import { AppError, badRequest, forbidden, notFound, parse } from '../errors';
+import { requireUser } from '../plugins/session';
+import {
+  checkWebhookUrl,
+  resolveWebhookTarget,
+  WebhookAddressError,
+  webhookPolicy,
+} from '../webhooks/address';
+import { attemptDelivery } from '../webhooks/deliver';
+import { newWebhookSecret, sealSecret } from '../webhooks/sign';
+
+export const WEBHOOK_MESSAGES = {
+  noKey: 'Webhooks belong to an API key’s owner: create an API key first (Settings → API keys).',
+  limit: `You can have at most ${WEBHOOK_LIMIT} webhooks. Delete one first.`,
+  notYours: 'Choose your own watchlists.',
+} as const;
+
+type WebhookRow = typeof webhooks.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const hasActiveKey = async (db: Db, userId: string) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  return Number(row?.n ?? 0) > 0;
+};
+
+const ownWatchlists = (db: Db, userId: string) =>
+  db
+    .select({ id: watchlists.id, name: watchlists.name })
+    .from(watchlists)
+    .where(eq(watchlists.userId, userId))
+    .orderBy(asc(watchlists.createdAt));
+
+export const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
+  id: d.id,
+  event: d.event,
+  status: d.status,
+  responseCode: d.responseCode,
+  attempts: d.attempts,
+  error: d.error,
+  createdAt: d.createdAt.toISOString(),
+  deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});
+
+async function describe(db: Db, hook: WebhookRow, names: Map<string, string>): Promise<Webhook> {
+  const log = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, hook.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(WEBHOOK_LOG_SIZE);
+  return {
+    id: hook.id,
+    url: hook.url,
+    events: hook.events.filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+    // A watchlist deleted since is left out (it no longer selects any project).
+    watchlists: hook.watchlistIds.flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
+    active: hook.active === 1,
+    createdAt: hook.createdAt.toISOString(),
+    deliveries: log.map(deliveryView),
+  };
+}
+
+/** The caller's webhook, or a 404 (another user's id is not found either). */
+async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
+  const [hook] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  if (!hook) throw notFound('No such webhook.');
+  return hook;
+}
+
+/**
+ * Signed webhooks of the Partner API (issue 16): a signed-in user who owns an active API key registers up to
+ * WEBHOOK_LIMIT endpoints for alert events on the projects of their own watchlists, sees each one's delivery log,
+ * sends a test ping and deletes them. The endpoint is checked against the address rules (server/webhooks/address.ts)
+ * here and again at every delivery. Every query is scoped to the caller's user id.
+ */
+export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
+  const deps = () => ({
+    authSecret: app.config.authSecret,
+    production: app.config.production,
+    now: () => app.clock.now(),
+  });
+
+  app.get('/api/user/webhooks', async (request): Promise<WebhookList> => {
+    const user = requireUser(request);
+    const lists = await ownWatchlists(app.db, user.username);
+    const names = new Map(lists.map((l) => [l.id, l.name]));
+    const hooks = await app.db
+      .select()
+      .from(webhooks)
+      .where(eq(webhooks.userId, user.username))
+      .orderBy(asc(webhooks.createdAt));
+    return {
+      items: await Promise.all(hooks.map((h) => describe(app.db, h, names))),
+      watchlists: lists,
+      hasApiKey: await hasActiveKey(app.db, user.username),
+      limit: WEBHOOK_LIMIT,
+    };
+  });
+
+  app.post('/api/user/webhooks', async (request, reply): Promise<CreatedWebhook> => {
+    const user = requireUser(request);
+    const body = parse(CreateWebhookBody, request.body);
+    if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+    const policy = webhookPolicy(app.config.production);
+    let url: URL;
+    try {
+      url = checkWebhookUrl(body.url, policy);
+      await resolveWebhookTarget(url, policy);
+    } catch (e) {
+      if (e instanceof WebhookAddressError) throw badRequest(`url: ${e.message}`, { url: e.message });
+      throw e;
+    }
+    const secret = newWebhookSecret();
+    const created = await app.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // One user's creations queue here, so two at once cannot pass the limit together.
+      await t.execute(sql`SELECT id FROM ${users} WHERE id = ${user.username} FOR UPDATE`);
+      const mine = await t
+        .select({ id: watchlists.id, name: watchlists.name })
+        .from(watchlists)
+        .where(and(eq(watchlists.userId, user.username), inArray(watchlists.id, body.watchlistIds)));
+      if (mine.length !== body.watchlistIds.length)
+        throw badRequest(`watchlistIds: ${WEBHOOK_MESSAGES.notYours}`, {
+          watchlistIds: WEBHOOK_MESSAGES.notYours,
+        });
+      const [n] = await t.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.username));
+      if (Number(n?.n ?? 0) >= WEBHOOK_LIMIT)
+        throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);
+      const [row] = await t
+        .insert(webhooks)
+        .values({
+          userId: user.username,
+          url: url.toString(),
+          secret: sealSecret(app.config.authSecret, secret),
+          watchlistIds: body.watchlistIds,
+          events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)),
+        })
+        .returning();
+      return { row: row!, names: new Map(mine.map((l) => [l.id, l.name])) };
+    });
+    reply.code(201);
+    return { webhook: await describe(app.db, created.row, created.names), secret };
+  });
+
+  app.post('/api/user/webhooks/delete', async (request): Promise<{ ok: true }> => {
+    const user = requireUser(request);
+    const { id } = parse(WebhookIdBody, request.body);
+    const gone = await app.db
+      .delete(webhooks)
+      .where(and(eq(webhooks.id, id), eq(webhooks.userId, user.username)))
+      .returning({ id: webhooks.id });
+    if (gone.length === 0) throw notFound('No such webhook.');
+    return { ok: true };
+  });
+
+  // Sends traffic out: a few per minute are plenty.
+  app.post(
+    '/api/user/webhooks/test',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request): Promise<WebhookTestResult> => {
+      const user = requireUser(request);
+      const { id } = parse(WebhookIdBody, request.body);
+      const hook = await ownWebhook(app.db, user.username, id);
+      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      const now = app.clock.now();
+      const [delivery] = await app.db
+        .insert(webhookDeliveries)
+        .values({
+          webhookId: hook.id,
+          event: 'ping',
+          changeKey: `ping:${randomUUID()}`,
+          payload: {
+            event: 'ping',
+            createdAt: now.toISOString(),
+            webhook: { id: hook.id, url: hook.url, events: hook.events },
+          },
+          createdAt: now,
+        })
+        .returning({ id: webhookDeliveries.id });
+      // One attempt, now: the answer (or its failure) is in the log and in this response.
+      await attemptDelivery(app.db, deps(), delivery!.id, true);
+      const [row] = await app.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, delivery!.id));
+      return { delivery: deliveryView(row!) };
+    },
+  );
+}
