@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { flags } from './flags/plugin';
@@ -9,8 +10,10 @@ import { jobs, type JobsOptions } from './jobs/plugin';
 import { apiKeyAuth } from './plugins/apiKey';
 import { impersonationAudit } from './plugins/audit';
 import { csrf } from './plugins/csrf';
+import { zodValidatorCompiler } from './errors';
 import { errorHandling } from './plugins/errors';
 import { lifecycle } from './plugins/lifecycle';
+import { openapi } from './plugins/openapi';
 import { rateLimits } from './plugins/rateLimit';
 import { redis } from './plugins/redis';
 import { routeConfig } from './plugins/routeConfig';
@@ -54,6 +57,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
+  // Route schemas are the shared zod schemas of api/: requests are validated with them (a failure is our 400
+  // ValidationError, server/errors.ts) and every answer with a response schema is encoded and checked against it by
+  // fastify-type-provider-zod's serializer (an off-contract answer is a 500 naming the route in the log).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandling);
   // First of the hooks: every answer carries the security headers (CSP, frame-ancestors, nosniff, HSTS), redirects
@@ -74,6 +82,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits);
   // After the rate limits (it counts keys in their store): Bearer keys on the Partner API's read routes.
   await app.register(apiKeyAuth);
+  // Before the routes: collects them into the OpenAPI document served at /api/openapi.json.
+  await app.register(openapi);
   await app.register(routes, { prefix: '' });
   // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
   await app.register(jobs, opts.jobs ?? {});

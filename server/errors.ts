@@ -1,4 +1,6 @@
+import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { safeParse, type $ZodError, type $ZodType } from 'zod/v4/core';
 
 /** An error the client caused or a known domain failure; rendered as `{ error, message, fields? }`. */
 export class AppError extends Error {
@@ -32,14 +34,41 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'NotFound'
 export function parse<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
+  throw validationError(result.error, where);
+}
+
+/** The 400 of a failed validation, one field per issue path (`where` names a failure of the whole input). */
+export function validationError(error: $ZodError, where: string): AppError {
   // Keys come from the input's paths: a null-prototype object stores `__proto__` or `toString` like any other.
   const fields: Record<string, string> = Object.create(null);
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : where;
     fields[key] ??= issue.message;
   }
   const message = Object.entries(fields)
     .map(([k, v]) => `${k}: ${v}`)
     .join('; ');
-  throw new AppError(400, 'ValidationError', message, fields);
+  return new AppError(400, 'ValidationError', message, fields);
 }
+
+/** Fastify's names of the request parts, as our error bodies name them (`where` of parse()). */
+const PARTS: Record<string, string> = {
+  querystring: 'query',
+  params: 'params',
+  body: 'body',
+  headers: 'headers',
+};
+
+/**
+ * The validator compiler of every route schema (server/app.ts): the same zod `safeParse` as
+ * fastify-type-provider-zod's `validatorCompiler`, but a failure is our 400 `ValidationError` with `fields` keyed by
+ * the issue path exactly as parse() makes it (the provider's errors join paths with '/' and lose their keys). As
+ * parse() does, a missing input (no body) is validated as `{}`.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = safeParse(schema, data ?? {});
+    if (result.success) return { value: result.data };
+    return { error: validationError(result.error, PARTS[httpPart ?? 'body'] ?? 'body') };
+  };

@@ -154,6 +154,16 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
           }),
         );
     }
+    if (err.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+      // The handler answered off its declared response schema (fastify-type-provider-zod's serializer): a bug of
+      // ours, loud in the log and in the server suite (every response there is checked this way).
+      const issues = (err.cause as { issues?: unknown } | undefined)?.issues;
+      request.log.error(
+        { err, issues, route: request.routeOptions.url },
+        'response does not match its schema',
+      );
+      return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
+    }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
   });
