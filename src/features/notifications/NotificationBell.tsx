@@ -1,31 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { fromCallback } from 'xstate';
+import { dismissOnOutside } from '../../../machines/nav-dropdown/navDropdown.dom';
 import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
 import { NotificationItem } from './NotificationItem';
-import { useNotificationsActor, useNotificationsView, type NotificationsActorRef } from './NotificationsProvider';
-
-/** Closes the popover on a pointer or focus outside it, and on Escape (focus back to the bell). */
-const watchOutside = (root: { current: HTMLElement | null }) =>
-  fromCallback(({ sendBack }) => {
-    const outside = (target: EventTarget | null) => !(target instanceof Node && root.current?.contains(target));
-    const onPointer = (e: PointerEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
-    const onFocus = (e: FocusEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      root.current?.querySelector<HTMLButtonElement>('.notification-bell')?.focus();
-      sendBack({ type: 'CLOSE' });
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('keydown', onKey);
-    };
-  });
+import {
+  useNotificationsActor,
+  useNotificationsView,
+  type NotificationsActorRef,
+} from './NotificationsProvider';
 
 export const BellIcon = ({ size = 22 }: { size?: number }) => (
   <svg
@@ -57,7 +40,13 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const headingId = useId();
-  const logic = useMemo(() => navDropdownMachine.provide({ actors: { dismissWatcher: watchOutside(root) } }), []);
+  const logic = useMemo(
+    () =>
+      navDropdownMachine.provide({
+        actors: { dismissWatcher: dismissOnOutside(root, '.notification-bell') },
+      }),
+    [],
+  );
   const popover = useActorRef(logic);
   const open = useSelector(popover, (s) => s.hasTag('open'));
   if (!view.signedIn) return null;
@@ -118,7 +107,11 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
         ) : view.loadFailed ? (
           <p className="notification-state" role="alert">
             Could not load your notifications.{' '}
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => actorRef.send({ type: 'RETRY' })}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => actorRef.send({ type: 'RETRY' })}
+            >
               Retry
             </button>
           </p>

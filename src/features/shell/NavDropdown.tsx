@@ -1,42 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { fromCallback } from 'xstate';
+import { dismissOnOutside } from '../../../machines/nav-dropdown/navDropdown.dom';
 import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
 import { Icon } from '../../components/Icon';
 import type { NavLink } from './nav';
-
-/**
- * Closes the open dropdown on a pointer or focus outside it, and on Escape (focus goes back to its button).
- * A plain listener, so the landing page loads no dialog library for two menus.
- */
-const watchOutside = (root: { current: HTMLElement | null }) =>
-  fromCallback(({ sendBack }) => {
-    const outside = (target: EventTarget | null) =>
-      !(target instanceof Node && root.current?.contains(target));
-    const onPointer = (e: PointerEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
-    const onFocus = (e: FocusEvent) => outside(e.target) && sendBack({ type: 'CLOSE' });
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      root.current?.querySelector<HTMLButtonElement>('.nav-trigger')?.focus();
-      sendBack({ type: 'CLOSE' });
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('focusin', onFocus);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('focusin', onFocus);
-      document.removeEventListener('keydown', onKey);
-    };
-  });
 
 /** A header navigation dropdown: a disclosure button (`aria-expanded`) and its panel of links. */
 export function NavDropdown({ label, links, wide }: { label: string; links: NavLink[]; wide?: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const logic = useMemo(
-    () => navDropdownMachine.provide({ actors: { dismissWatcher: watchOutside(root) } }),
+    () => navDropdownMachine.provide({ actors: { dismissWatcher: dismissOnOutside(root, '.nav-trigger') } }),
     [],
   );
   const actorRef = useActorRef(logic);
