@@ -7,6 +7,7 @@ import {
   TourSection,
   WalletsSection,
 } from '../features/settings/Sections';
+import { ApiKeysSection } from '../features/settings/ApiKeysSection';
 import { useSessionStatus } from '../features/session/session';
 import '../features/settings/settings.css';
 
@@ -31,6 +32,7 @@ export default function SettingsPage() {
           <WalletsSection />
           <PasswordSection />
           <NotificationsSection />
+          <ApiKeysSection />
           <TourSection />
         </>
       )}
