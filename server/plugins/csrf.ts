@@ -63,7 +63,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * 'session' needs one when a valid session cookie authenticated the request (a stale cookie carries no authority).
  */
 export const csrf = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request) => {
+  // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is refused
+  // as one (403) whatever its body, as when handlers validated their input themselves.
+  app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.csrf;
     if (!rule || !WRITES.has(request.method)) return;
     if (rule === 'session' && !request.user) return;
