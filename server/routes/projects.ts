@@ -3,21 +3,31 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Alert, type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
 import {
+  Alert as AlertSchema,
+  AverageYesPercentage,
+  LeaderboardPage as LeaderboardPageSchema,
   LeaderboardQuery,
   LimitQuery,
   PageViewQuery,
+  PageViews,
+  ProjectDetail as ProjectDetailSchema,
   ProjectIdParams,
+  ProjectRow as ProjectRowSchema,
   ProjectsListBody,
+  ProjectSummary,
   SearchProjectQuery,
   VoteQuery,
+  Votes,
 } from '../../api/projects.schemas';
 import { alerts, contracts, pageViews, projects, votes } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
 import { round1, toProjectRow, voteTally } from '../projects/rows';
 import { searchService } from '../search/index';
 import { recordView } from '../ratings/trending';
+import { replies, typed } from './schemas';
+import { z } from 'zod';
 
 /** The anonymous visitor cookie that keys votes of signed-out visitors (one vote per voter). */
 export const VISITOR_COOKIE = 'sr_visitor';
@@ -26,7 +36,8 @@ export const VISITOR_COOKIE = 'sr_visitor';
  * Public project data (no account needed): search, lists for the home page and the leaderboard, the project
  * page, votes and page views. See docs/api.md.
  */
-export async function projectsRoutes(app: FastifyInstance) {
+export async function projectsRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   const search = searchService(app.database);
   app.addHook('onReady', async () => {
     await search.refresh();
@@ -34,175 +45,285 @@ export async function projectsRoutes(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => search.stop());
 
-  app.get('/api/search-project', async (request, reply) => {
-    const { keyword } = parse(SearchProjectQuery, request.query, 'query');
-    return reply.type('application/json; charset=utf-8').send(search.current().searchJson(keyword));
-  });
+  // The answer is JSON the search index made once (sent as a string, so not re-encoded): ProjectSummary[].
+  app.get(
+    '/api/search-project',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Search projects by name or ticker',
+        description: 'Fewer than 2 characters (after trimming) answers the trending projects.',
+        querystring: SearchProjectQuery,
+        response: replies(z.array(ProjectSummary)),
+      },
+    },
+    async (request, reply) => {
+      const { keyword } = request.query;
+      return reply.type('application/json; charset=utf-8').send(search.current().searchJson(keyword) as never); // pre-serialised JSON
+    },
+  );
 
-  app.post('/api/projects-list', async (request): Promise<ProjectRow[]> => {
-    const { projectIds } = parse(ProjectsListBody, request.body);
-    const ids = [...new Set(projectIds)];
-    if (ids.length === 0) return [];
-    const rows = await app.db.select().from(projects).where(inArray(projects.id, ids));
-    const byId = new Map(rows.map((r) => [r.id, toProjectRow(r)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  });
+  app.post(
+    '/api/projects-list',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Projects by id',
+        description: 'The rows of the given projects, in the order asked; unknown ids are left out.',
+        body: ProjectsListBody,
+        response: replies(z.array(ProjectRowSchema)),
+      },
+    },
+    async (request): Promise<ProjectRow[]> => {
+      const { projectIds } = request.body;
+      const ids = [...new Set(projectIds)];
+      if (ids.length === 0) return [];
+      const rows = await app.db.select().from(projects).where(inArray(projects.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, toProjectRow(r)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+  );
 
-  app.get('/api/leaderboard', async (request): Promise<LeaderboardPage> => {
-    const q = parse(LeaderboardQuery, request.query, 'query');
-    const where: SQL[] = [];
-    if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
-    if (q.tier) where.push(eq(projects.tier, q.tier));
-    if (q.audit) where.push(eq(projects.auditStatus, q.audit));
-    if (q.kyc !== undefined) where.push(eq(projects.kyc, q.kyc));
-    if (q.minScore !== undefined) where.push(gte(projects.score, q.minScore - 0.05));
-    if (q.maxScore !== undefined) where.push(lte(projects.score, q.maxScore + 0.05));
-    if (q.keyword?.trim()) {
-      const like = `%${q.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(
-        sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
-      );
-    }
-    const dir = q.order === 'desc' ? desc : asc;
-    const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
-    const order: SQL[] =
-      q.sort === 'rank'
-        ? [nullsLast(sql`${projects.rank}`)]
-        : q.sort === 'score'
-          ? [dir(projects.score)]
-          : q.sort === 'name'
-            ? [dir(sql`lower(${projects.name})`)]
-            : [nullsLast(sql`${projects.auditDate}`)];
-    order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
-    const condition = where.length > 0 ? and(...where) : undefined;
-    const [count] = await app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(projects)
-      .where(condition);
-    const total = count?.n ?? 0;
-    const offset = (q.page - 1) * q.pageSize;
-    const rows =
-      offset >= total
-        ? []
-        : await app.db
-            .select()
-            .from(projects)
-            .where(condition)
-            .orderBy(...order)
-            .limit(q.pageSize)
-            .offset(offset);
-    return { items: rows.map(toProjectRow), total, page: q.page, pageSize: q.pageSize };
-  });
+  app.get(
+    '/api/leaderboard',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getLeaderboard',
+        summary: 'Leaderboard',
+        description: 'Rated projects, filtered, sorted and paged (rank ascending, 25 a page by default).',
+        querystring: LeaderboardQuery,
+        response: replies(LeaderboardPageSchema),
+      },
+    },
+    async (request): Promise<LeaderboardPage> => {
+      const q = request.query;
+      const where: SQL[] = [];
+      if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
+      if (q.tier) where.push(eq(projects.tier, q.tier));
+      if (q.audit) where.push(eq(projects.auditStatus, q.audit));
+      if (q.kyc !== undefined) where.push(eq(projects.kyc, q.kyc));
+      if (q.minScore !== undefined) where.push(gte(projects.score, q.minScore - 0.05));
+      if (q.maxScore !== undefined) where.push(lte(projects.score, q.maxScore + 0.05));
+      if (q.keyword?.trim()) {
+        const like = `%${q.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(
+          sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
+        );
+      }
+      const dir = q.order === 'desc' ? desc : asc;
+      const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
+      const order: SQL[] =
+        q.sort === 'rank'
+          ? [nullsLast(sql`${projects.rank}`)]
+          : q.sort === 'score'
+            ? [dir(projects.score)]
+            : q.sort === 'name'
+              ? [dir(sql`lower(${projects.name})`)]
+              : [nullsLast(sql`${projects.auditDate}`)];
+      order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const [count] = await app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(condition);
+      const total = count?.n ?? 0;
+      const offset = (q.page - 1) * q.pageSize;
+      const rows =
+        offset >= total
+          ? []
+          : await app.db
+              .select()
+              .from(projects)
+              .where(condition)
+              .orderBy(...order)
+              .limit(q.pageSize)
+              .offset(offset);
+      return { items: rows.map(toProjectRow), total, page: q.page, pageSize: q.pageSize };
+    },
+  );
 
-  app.get('/api/trending', async (request): Promise<ProjectRow[]> => {
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    const rows = await app.db
-      .select()
-      .from(projects)
-      .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-      .limit(limit);
-    return rows.map(toProjectRow);
-  });
+  app.get(
+    '/api/trending',
+    {
+      schema: {
+        summary: 'Trending projects',
+        querystring: LimitQuery,
+        response: replies(z.array(ProjectRowSchema)),
+      },
+    },
+    async (request): Promise<ProjectRow[]> => {
+      const { limit } = request.query;
+      const rows = await app.db
+        .select()
+        .from(projects)
+        .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
+        .limit(limit);
+      return rows.map(toProjectRow);
+    },
+  );
 
-  app.get('/api/recently-audited', async (request): Promise<ProjectRow[]> => {
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    const rows = await app.db
-      .select()
-      .from(projects)
-      .where(eq(projects.auditStatus, 'audited'))
-      .orderBy(sql`${projects.auditDate} DESC NULLS LAST`, sql`${projects.rank} ASC NULLS LAST`)
-      .limit(limit);
-    return rows.map(toProjectRow);
-  });
+  app.get(
+    '/api/recently-audited',
+    {
+      schema: {
+        summary: 'Recently audited projects',
+        querystring: LimitQuery,
+        response: replies(z.array(ProjectRowSchema)),
+      },
+    },
+    async (request): Promise<ProjectRow[]> => {
+      const { limit } = request.query;
+      const rows = await app.db
+        .select()
+        .from(projects)
+        .where(eq(projects.auditStatus, 'audited'))
+        .orderBy(sql`${projects.auditDate} DESC NULLS LAST`, sql`${projects.rank} ASC NULLS LAST`)
+        .limit(limit);
+      return rows.map(toProjectRow);
+    },
+  );
 
-  app.get('/api/audits-in-progress', async (request): Promise<ProjectRow[]> => {
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    const rows = await app.db
-      .select()
-      .from(projects)
-      .where(eq(projects.auditStatus, 'in_progress'))
-      .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-      .limit(limit);
-    return rows.map(toProjectRow);
-  });
+  app.get(
+    '/api/audits-in-progress',
+    {
+      schema: {
+        summary: 'Audits in progress',
+        querystring: LimitQuery,
+        response: replies(z.array(ProjectRowSchema)),
+      },
+    },
+    async (request): Promise<ProjectRow[]> => {
+      const { limit } = request.query;
+      const rows = await app.db
+        .select()
+        .from(projects)
+        .where(eq(projects.auditStatus, 'in_progress'))
+        .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
+        .limit(limit);
+      return rows.map(toProjectRow);
+    },
+  );
 
-  app.get('/api/alerts', async (request): Promise<Alert[]> => {
-    const { limit } = parse(LimitQuery, request.query, 'query');
-    const rows = await app.db
-      .select({
-        id: alerts.id,
-        projectId: alerts.projectId,
-        projectName: projects.name,
-        projectLogo: projects.logo,
-        severity: alerts.severity,
-        title: alerts.title,
-        description: alerts.description,
-        lossUsd: alerts.lossUsd,
-        occurredAt: alerts.occurredAt,
-      })
-      .from(alerts)
-      .innerJoin(projects, eq(projects.id, alerts.projectId))
-      .orderBy(desc(alerts.occurredAt), desc(alerts.id))
-      .limit(limit);
-    return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
-  });
+  app.get(
+    '/api/alerts',
+    {
+      schema: {
+        summary: 'Latest security alerts',
+        querystring: LimitQuery,
+        response: replies(z.array(AlertSchema)),
+      },
+    },
+    async (request): Promise<Alert[]> => {
+      const { limit } = request.query;
+      const rows = await app.db
+        .select({
+          id: alerts.id,
+          projectId: alerts.projectId,
+          projectName: projects.name,
+          projectLogo: projects.logo,
+          severity: alerts.severity,
+          title: alerts.title,
+          description: alerts.description,
+          lossUsd: alerts.lossUsd,
+          occurredAt: alerts.occurredAt,
+        })
+        .from(alerts)
+        .innerJoin(projects, eq(projects.id, alerts.projectId))
+        .orderBy(desc(alerts.occurredAt), desc(alerts.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
+    },
+  );
 
   // Votes (not tally reads) are limited per address: dropping the visitor cookie makes a new voter, not more votes.
-  app.get('/api/projects/vote', { config: { rateLimit: LIMITS.vote } }, async (request, reply) => {
-    const { id, vote } = parse(VoteQuery, request.query, 'query');
-    await requireProject(app, id);
-    const voter = voterKey(request, reply, vote !== undefined);
-    if (vote !== undefined && voter) {
-      await app.db
-        .insert(votes)
-        .values({ projectId: id, voterKey: voter, vote: vote === 'yes' })
-        .onConflictDoUpdate({
-          target: [votes.projectId, votes.voterKey],
-          set: { vote: vote === 'yes', createdAt: new Date() },
-        });
-    }
-    return voteTally(app.db, id, voter);
-  });
+  app.get(
+    '/api/projects/vote',
+    {
+      config: { rateLimit: LIMITS.vote },
+      schema: {
+        summary: 'Vote on a project (or read its votes)',
+        description: "Records or changes this visitor's vote; without `vote` it only reads the tally.",
+        querystring: VoteQuery,
+        response: replies(Votes),
+      },
+    },
+    async (request, reply) => {
+      const { id, vote } = request.query;
+      await requireProject(app, id);
+      const voter = voterKey(request, reply, vote !== undefined);
+      if (vote !== undefined && voter) {
+        await app.db
+          .insert(votes)
+          .values({ projectId: id, voterKey: voter, vote: vote === 'yes' })
+          .onConflictDoUpdate({
+            target: [votes.projectId, votes.voterKey],
+            set: { vote: vote === 'yes', createdAt: new Date() },
+          });
+      }
+      return voteTally(app.db, id, voter);
+    },
+  );
 
-  app.get('/api/projects/average-yes-percentage', async () => {
-    const result = await app.db
-      .select({ avg: sql<number | null>`avg(pct)::float8` })
-      .from(
-        sql`(SELECT 100.0 * count(*) FILTER (WHERE ${votes.vote}) / count(*) AS pct FROM ${votes} GROUP BY ${votes.projectId}) AS per_project`,
-      );
-    return { averageYesPercentage: round1(Number(result[0]?.avg ?? 0)) };
-  });
+  app.get(
+    '/api/projects/average-yes-percentage',
+    { schema: { summary: 'Average share of yes votes', response: replies(AverageYesPercentage) } },
+    async () => {
+      const result = await app.db
+        .select({ avg: sql<number | null>`avg(pct)::float8` })
+        .from(
+          sql`(SELECT 100.0 * count(*) FILTER (WHERE ${votes.vote}) / count(*) AS pct FROM ${votes} GROUP BY ${votes.projectId}) AS per_project`,
+        );
+      return { averageYesPercentage: round1(Number(result[0]?.avg ?? 0)) };
+    },
+  );
 
-  app.get('/api/projects/page-view', async (request) => {
-    const { projectId } = parse(PageViewQuery, request.query, 'query');
-    await requireProject(app, projectId);
-    const [row] = await app.db
-      .insert(pageViews)
-      .values({ projectId, views: 1 })
-      .onConflictDoUpdate({ target: pageViews.projectId, set: { views: sql`${pageViews.views} + 1` } })
-      .returning({ views: pageViews.views });
-    // Today's views feed trending (server/ratings/trending.ts).
-    await recordView(app.db, projectId, app.clock.now());
-    return { views: row?.views ?? 1 };
-  });
+  app.get(
+    '/api/projects/page-view',
+    { schema: { summary: 'Count a page view', querystring: PageViewQuery, response: replies(PageViews) } },
+    async (request) => {
+      const { projectId } = request.query;
+      await requireProject(app, projectId);
+      const [row] = await app.db
+        .insert(pageViews)
+        .values({ projectId, views: 1 })
+        .onConflictDoUpdate({ target: pageViews.projectId, set: { views: sql`${pageViews.views} + 1` } })
+        .returning({ views: pageViews.views });
+      // Today's views feed trending (server/ratings/trending.ts).
+      await recordView(app.db, projectId, app.clock.now());
+      return { views: row?.views ?? 1 };
+    },
+  );
 
-  app.get('/api/projects/:id', async (request, reply): Promise<ProjectDetail> => {
-    const { id } = parse(ProjectIdParams, request.params, 'params');
-    const project = await requireProject(app, id);
-    const projectContracts = await app.db
-      .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
-      .from(contracts)
-      .where(eq(contracts.projectId, id))
-      .orderBy(asc(contracts.label), asc(contracts.address));
-    return {
-      ...toProjectRow(project),
-      description: project.description,
-      website: project.website,
-      marketCapUsd: project.marketCapUsd,
-      contracts: projectContracts as ProjectDetail['contracts'],
-      votes: await voteTally(app.db, id, voterKey(request, reply, false)),
-    };
-  });
+  app.get(
+    '/api/projects/:id',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getProject',
+        summary: 'A project',
+        params: ProjectIdParams,
+        response: replies(ProjectDetailSchema),
+      },
+    },
+    async (request, reply): Promise<ProjectDetail> => {
+      const { id } = request.params;
+      const project = await requireProject(app, id);
+      const projectContracts = await app.db
+        .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
+        .from(contracts)
+        .where(eq(contracts.projectId, id))
+        .orderBy(asc(contracts.label), asc(contracts.address));
+      return {
+        ...toProjectRow(project),
+        description: project.description,
+        website: project.website,
+        marketCapUsd: project.marketCapUsd,
+        contracts: projectContracts as ProjectDetail['contracts'],
+        votes: await voteTally(app.db, id, voterKey(request, reply, false)),
+      };
+    },
+  );
 }
 
 export async function requireProject(app: FastifyInstance, id: string) {

@@ -11,7 +11,9 @@ import {
   type ScoreHistory,
   type ScoreMarker,
 } from '../../api/ratings';
+import * as R from '../../api/ratings.schemas';
 import { ScoreHistoryQuery } from '../../api/ratings.schemas';
+import { replies, typed } from './schemas';
 import {
   projectSignals,
   projects,
@@ -19,7 +21,7 @@ import {
   type SignalMove,
   type SignalValues,
 } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { notFound } from '../errors';
 import {
   CATEGORIES,
   describeMove,
@@ -59,7 +61,8 @@ const PEER_POINTS = 200;
  * Score history, "Why this score", peers and the published methodology (issue 13). Public reads; every query
  * goes through a primary key or the (project_id, computed_at) index of score_snapshots.
  */
-export async function ratingsRoutes(app: FastifyInstance): Promise<void> {
+export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const signalsOf = async (projectId: string) => {
     const [row] = await app.db
       .select({ values: projectSignals.values, computedAt: projectSignals.computedAt })
@@ -69,176 +72,219 @@ export async function ratingsRoutes(app: FastifyInstance): Promise<void> {
     return row;
   };
 
-  app.get('/api/projects/:id/score-history', async (request, reply): Promise<ScoreHistory> => {
-    const { id } = parse(ProjectIdParams, request.params, 'params');
-    const { range } = parse(ScoreHistoryQuery, request.query, 'query');
-    await requireProject(app, id);
-    const start = new Date(Date.now() - SCORE_RANGE_DAYS[range] * DAY);
-    const columns = {
-      computedAt: scoreSnapshots.computedAt,
-      score: scoreSnapshots.score,
-      subScores: scoreSnapshots.subScores,
-      tier: scoreSnapshots.tier,
-      moves: scoreSnapshots.moves,
-    };
-    const [before, inside, signals] = await Promise.all([
-      app.db
-        .select(columns)
-        .from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.projectId, id), lt(scoreSnapshots.computedAt, start)))
-        .orderBy(desc(scoreSnapshots.computedAt))
-        .limit(1),
-      app.db
-        .select(columns)
-        .from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.projectId, id), gte(scoreSnapshots.computedAt, start)))
-        .orderBy(asc(scoreSnapshots.computedAt), asc(scoreSnapshots.id)),
-      signalsOf(id),
-    ]);
-    const values = signals?.values ?? {};
-    const markers: ScoreMarker[] = [];
-    for (const s of inside) {
-      // Stored largest effect first; pick the largest anyway, so an older writer's order does not matter.
-      const top = s.moves.reduce<(typeof s.moves)[number] | undefined>(
-        (best, m) => (!best || Math.abs(m.delta) > Math.abs(best.delta) ? m : best),
-        undefined,
-      );
-      const def = top && signalDefinition(top.signal);
-      if (!top || !def) continue;
-      markers.push({
-        at: s.computedAt.toISOString(),
-        signal: top.signal,
-        category: def.category,
-        delta: top.delta,
-        label: markerLabel(top, values, s.computedAt),
-      });
-    }
-    cacheShort(reply);
-    return {
-      projectId: id,
-      range,
-      points: [...before, ...inside].map((s) => ({
-        at: s.computedAt.toISOString(),
-        score: s.score,
-        subScores: s.subScores,
-        tier: s.tier as Tier,
-      })),
-      markers,
-    };
-  });
+  app.get(
+    '/api/projects/:id/score-history',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getScoreHistory',
+        summary: 'Score history of a project',
+        description:
+          'The computations that changed the score in the range, with markers naming what moved it.',
+        params: ProjectIdParams,
+        querystring: ScoreHistoryQuery,
+        response: replies(R.ScoreHistory),
+      },
+    },
+    async (request, reply): Promise<ScoreHistory> => {
+      const { id } = request.params;
+      const { range } = request.query;
+      await requireProject(app, id);
+      const start = new Date(Date.now() - SCORE_RANGE_DAYS[range] * DAY);
+      const columns = {
+        computedAt: scoreSnapshots.computedAt,
+        score: scoreSnapshots.score,
+        subScores: scoreSnapshots.subScores,
+        tier: scoreSnapshots.tier,
+        moves: scoreSnapshots.moves,
+      };
+      const [before, inside, signals] = await Promise.all([
+        app.db
+          .select(columns)
+          .from(scoreSnapshots)
+          .where(and(eq(scoreSnapshots.projectId, id), lt(scoreSnapshots.computedAt, start)))
+          .orderBy(desc(scoreSnapshots.computedAt))
+          .limit(1),
+        app.db
+          .select(columns)
+          .from(scoreSnapshots)
+          .where(and(eq(scoreSnapshots.projectId, id), gte(scoreSnapshots.computedAt, start)))
+          .orderBy(asc(scoreSnapshots.computedAt), asc(scoreSnapshots.id)),
+        signalsOf(id),
+      ]);
+      const values = signals?.values ?? {};
+      const markers: ScoreMarker[] = [];
+      for (const s of inside) {
+        // Stored largest effect first; pick the largest anyway, so an older writer's order does not matter.
+        const top = s.moves.reduce<(typeof s.moves)[number] | undefined>(
+          (best, m) => (!best || Math.abs(m.delta) > Math.abs(best.delta) ? m : best),
+          undefined,
+        );
+        const def = top && signalDefinition(top.signal);
+        if (!top || !def) continue;
+        markers.push({
+          at: s.computedAt.toISOString(),
+          signal: top.signal,
+          category: def.category,
+          delta: top.delta,
+          label: markerLabel(top, values, s.computedAt),
+        });
+      }
+      cacheShort(reply);
+      return {
+        projectId: id,
+        range,
+        points: [...before, ...inside].map((s) => ({
+          at: s.computedAt.toISOString(),
+          score: s.score,
+          subScores: s.subScores,
+          tier: s.tier as Tier,
+        })),
+        markers,
+      };
+    },
+  );
 
-  app.get('/api/projects/:id/score-breakdown', async (request, reply): Promise<ScoreBreakdown> => {
-    const { id } = parse(ProjectIdParams, request.params, 'params');
-    await requireProject(app, id);
-    const signals = await signalsOf(id);
-    if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
-    const asOf = signals.computedAt ?? new Date();
-    const rating = rate(signals.values, asOf);
-    const byKey = new Map(rating.signals.map((s) => [s.key, s]));
-    const categories: CategoryBreakdown[] = CATEGORIES.map((c) => ({
-      key: c.key,
-      label: SUB_SCORE_LABELS[c.key],
-      weight: c.weight,
-      score: rating.subScores[c.key],
-      cap: rating.capped.includes(c.key)
-        ? `Capped at ${UNAUDITED_CODE_SECURITY_MAX} until an audit is completed`
-        : null,
-      signals: SIGNALS.filter((s) => s.category === c.key).map((s) => {
-        const r = byKey.get(s.key)!;
-        return {
-          key: s.key,
-          label: s.label,
-          description: s.description,
-          weight: s.weight,
-          raw: r.raw,
-          display: s.describe(r.raw, asOf),
-          normalized: r.normalized,
-          contribution: r.contribution,
-        };
-      }),
-    }));
-    cacheShort(reply);
-    return {
-      projectId: id,
-      methodologyVersion: METHODOLOGY_VERSION,
-      computedAt: signals.computedAt?.toISOString() ?? null,
-      score: rating.score,
-      tier: rating.tier,
-      categories,
-    };
-  });
-
-  app.get('/api/projects/:id/peers', async (request, reply): Promise<Peers> => {
-    const { id } = parse(ProjectIdParams, request.params, 'params');
-    const project = await requireProject(app, id);
-    const chain = project.chains[0] ?? '';
-    const market = sql<number>`coalesce((${projects.subScores} ->> 'marketStability')::float8, 0)`;
-    const share = (below: number, all: number) => (all === 0 ? 0 : round1((below / all) * 100));
-    const [kindStats, chainStats, others] = await Promise.all([
-      app.db
-        .select({
-          all: sql<number>`count(*)::int`,
-          below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
-        })
-        .from(projects)
-        .where(eq(projects.kind, project.kind)),
-      app.db
-        .select({
-          all: sql<number>`count(*)::int`,
-          below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
-        })
-        .from(projects)
-        .where(sql`${projects.chains}[1] = ${chain}`),
-      // A deterministic, evenly spread sample of the kind (not its top): the scatter shows the whole cohort.
-      app.db
-        .select({ id: projects.id, name: projects.name, score: projects.score, marketScore: market })
-        .from(projects)
-        .where(and(eq(projects.kind, project.kind), ne(projects.id, id)))
-        .orderBy(sql`md5(${projects.id})`)
-        .limit(PEER_POINTS - 1),
-    ]);
-    const k = kindStats[0] ?? { all: 0, below: 0 };
-    const c = chainStats[0] ?? { all: 0, below: 0 };
-    cacheShort(reply);
-    return {
-      projectId: id,
-      kind: project.kind,
-      chain,
-      kindPercentile: share(Number(k.below), Number(k.all)),
-      kindCount: Number(k.all),
-      chainPercentile: share(Number(c.below), Number(c.all)),
-      chainCount: Number(c.all),
-      points: [
-        {
-          id: project.id,
-          name: project.name,
-          score: project.score,
-          marketScore: project.subScores.marketStability ?? 0,
-        },
-        ...others.map((o) => ({ ...o, marketScore: Number(o.marketScore) })),
-      ],
-    };
-  });
-
-  app.get('/api/methodology', async (_request, reply): Promise<Methodology> => {
-    cacheShort(reply);
-    return {
-      version: METHODOLOGY_VERSION,
-      categories: CATEGORIES.map((c) => ({
+  app.get(
+    '/api/projects/:id/score-breakdown',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getScoreBreakdown',
+        summary: 'Why this score: the breakdown of a project',
+        params: ProjectIdParams,
+        response: replies(R.ScoreBreakdown),
+      },
+    },
+    async (request, reply): Promise<ScoreBreakdown> => {
+      const { id } = request.params;
+      await requireProject(app, id);
+      const signals = await signalsOf(id);
+      if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
+      const asOf = signals.computedAt ?? new Date();
+      const rating = rate(signals.values, asOf);
+      const byKey = new Map(rating.signals.map((s) => [s.key, s]));
+      const categories: CategoryBreakdown[] = CATEGORIES.map((c) => ({
         key: c.key,
         label: SUB_SCORE_LABELS[c.key],
         weight: c.weight,
-        description: c.description,
-        signals: SIGNALS.filter((s) => s.category === c.key).map((s) => ({
-          key: s.key,
-          label: s.label,
-          description: s.description,
-          weight: s.weight,
-          normalisation: s.normalisation,
+        score: rating.subScores[c.key],
+        cap: rating.capped.includes(c.key)
+          ? `Capped at ${UNAUDITED_CODE_SECURITY_MAX} until an audit is completed`
+          : null,
+        signals: SIGNALS.filter((s) => s.category === c.key).map((s) => {
+          const r = byKey.get(s.key)!;
+          return {
+            key: s.key,
+            label: s.label,
+            description: s.description,
+            weight: s.weight,
+            raw: r.raw,
+            display: s.describe(r.raw, asOf),
+            normalized: r.normalized,
+            contribution: r.contribution,
+          };
+        }),
+      }));
+      cacheShort(reply);
+      return {
+        projectId: id,
+        methodologyVersion: METHODOLOGY_VERSION,
+        computedAt: signals.computedAt?.toISOString() ?? null,
+        score: rating.score,
+        tier: rating.tier,
+        categories,
+      };
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/peers',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getPeers',
+        summary: 'Peers of a project',
+        params: ProjectIdParams,
+        response: replies(R.Peers),
+      },
+    },
+    async (request, reply): Promise<Peers> => {
+      const { id } = request.params;
+      const project = await requireProject(app, id);
+      const chain = project.chains[0] ?? '';
+      const market = sql<number>`coalesce((${projects.subScores} ->> 'marketStability')::float8, 0)`;
+      const share = (below: number, all: number) => (all === 0 ? 0 : round1((below / all) * 100));
+      const [kindStats, chainStats, others] = await Promise.all([
+        app.db
+          .select({
+            all: sql<number>`count(*)::int`,
+            below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
+          })
+          .from(projects)
+          .where(eq(projects.kind, project.kind)),
+        app.db
+          .select({
+            all: sql<number>`count(*)::int`,
+            below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
+          })
+          .from(projects)
+          .where(sql`${projects.chains}[1] = ${chain}`),
+        // A deterministic, evenly spread sample of the kind (not its top): the scatter shows the whole cohort.
+        app.db
+          .select({ id: projects.id, name: projects.name, score: projects.score, marketScore: market })
+          .from(projects)
+          .where(and(eq(projects.kind, project.kind), ne(projects.id, id)))
+          .orderBy(sql`md5(${projects.id})`)
+          .limit(PEER_POINTS - 1),
+      ]);
+      const k = kindStats[0] ?? { all: 0, below: 0 };
+      const c = chainStats[0] ?? { all: 0, below: 0 };
+      cacheShort(reply);
+      return {
+        projectId: id,
+        kind: project.kind,
+        chain,
+        kindPercentile: share(Number(k.below), Number(k.all)),
+        kindCount: Number(k.all),
+        chainPercentile: share(Number(c.below), Number(c.all)),
+        chainCount: Number(c.all),
+        points: [
+          {
+            id: project.id,
+            name: project.name,
+            score: project.score,
+            marketScore: project.subScores.marketStability ?? 0,
+          },
+          ...others.map((o) => ({ ...o, marketScore: Number(o.marketScore) })),
+        ],
+      };
+    },
+  );
+
+  app.get(
+    '/api/methodology',
+    { schema: { summary: 'The published rating methodology', response: replies(R.Methodology) } },
+    async (_request, reply): Promise<Methodology> => {
+      cacheShort(reply);
+      return {
+        version: METHODOLOGY_VERSION,
+        categories: CATEGORIES.map((c) => ({
+          key: c.key,
+          label: SUB_SCORE_LABELS[c.key],
+          weight: c.weight,
+          description: c.description,
+          signals: SIGNALS.filter((s) => s.category === c.key).map((s) => ({
+            key: s.key,
+            label: s.label,
+            description: s.description,
+            weight: s.weight,
+            normalisation: s.normalisation,
+          })),
         })),
-      })),
-      tiers: [...TIER_THRESHOLDS.map(([min, tier]) => ({ tier, min })), { tier: 'CCC' as const, min: 0 }],
-      unauditedCodeSecurityMax: UNAUDITED_CODE_SECURITY_MAX,
-    };
-  });
+        tiers: [...TIER_THRESHOLDS.map(([min, tier]) => ({ tier, min })), { tier: 'CCC' as const, min: 0 }],
+        unauditedCodeSecurityMax: UNAUDITED_CODE_SECURITY_MAX,
+      };
+    },
+  );
 }

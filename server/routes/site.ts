@@ -6,9 +6,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { intFromQuery } from '../../api/projects.schemas';
 import { type Announcement } from '../../api/site';
-import { ErrorReportBody, IncidentReportBody, QuoteRequestBody, UserEventBody } from '../../api/site.schemas';
+import {
+  Announcement as AnnouncementSchema,
+  Created,
+  ErrorReportBody,
+  IncidentReportBody,
+  QuoteRequestBody,
+  UserEventBody,
+} from '../../api/site.schemas';
+import { created, errorsOnly, noContent, replies, typed } from './schemas';
 import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
 import { searchService } from '../search/index';
@@ -27,58 +35,98 @@ const ImageQuery = z.object({
  * Site-wide public endpoints: incident reports, quote requests, the announcement banner, analytics events,
  * client error reports, and project logos (GET /logos/* and the resizing-service path GET /img/*).
  */
-export async function siteRoutes(app: FastifyInstance) {
+export async function siteRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   // Anonymous writes are limited per address (LIMITS) so a script cannot fill the tables.
-  app.post('/api/incidents', { config: { rateLimit: LIMITS.incidents } }, async (request, reply) => {
-    const body = parse(IncidentReportBody, request.body);
-    const [row] = await app.db
-      .insert(incidentReports)
-      .values({
-        projectName: body.projectName,
-        description: body.description,
-        txHash: body.txHash || null,
-        contactEmail: body.contactEmail ?? null,
+  app.post(
+    '/api/incidents',
+    {
+      config: { rateLimit: LIMITS.incidents },
+      schema: { summary: 'Report a security incident', body: IncidentReportBody, response: created(Created) },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const [row] = await app.db
+        .insert(incidentReports)
+        .values({
+          projectName: body.projectName,
+          description: body.description,
+          txHash: body.txHash || null,
+          contactEmail: body.contactEmail ?? null,
+          userId: userId(request.user?.username),
+        })
+        .returning({ id: incidentReports.id });
+      return reply.status(201).send({ id: row!.id });
+    },
+  );
+
+  app.post(
+    '/api/quote',
+    {
+      config: { rateLimit: LIMITS.quote },
+      schema: { summary: 'Request an audit quote', body: QuoteRequestBody, response: created(Created) },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
+      return reply.status(201).send({ id: row!.id });
+    },
+  );
+
+  app.get(
+    '/api/announcement',
+    {
+      schema: { summary: 'The active announcement banner', response: replies(AnnouncementSchema.nullable()) },
+    },
+    async (): Promise<Announcement | null> => {
+      const [row] = await app.db
+        .select()
+        .from(announcements)
+        .where(eq(announcements.active, true))
+        .orderBy(desc(announcements.updatedAt), desc(announcements.id))
+        .limit(1);
+      return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
+    },
+  );
+
+  app.post(
+    '/api/user/events',
+    {
+      config: { rateLimit: LIMITS.events },
+      schema: {
+        tags: ['Site'],
+        summary: 'Record an analytics event (204)',
+        body: UserEventBody,
+        response: errorsOnly,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await app.db.insert(userEvents).values({
+        eventName: body.eventName,
+        properties: body.properties,
         userId: userId(request.user?.username),
-      })
-      .returning({ id: incidentReports.id });
-    return reply.status(201).send({ id: row!.id });
-  });
+      });
+      return noContent(reply);
+    },
+  );
 
-  app.post('/api/quote', { config: { rateLimit: LIMITS.quote } }, async (request, reply) => {
-    const body = parse(QuoteRequestBody, request.body);
-    const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
-    return reply.status(201).send({ id: row!.id });
-  });
-
-  app.get('/api/announcement', async (): Promise<Announcement | null> => {
-    const [row] = await app.db
-      .select()
-      .from(announcements)
-      .where(eq(announcements.active, true))
-      .orderBy(desc(announcements.updatedAt), desc(announcements.id))
-      .limit(1);
-    return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
-  });
-
-  app.post('/api/user/events', { config: { rateLimit: LIMITS.events } }, async (request, reply) => {
-    const body = parse(UserEventBody, request.body);
-    await app.db.insert(userEvents).values({
-      eventName: body.eventName,
-      properties: body.properties,
-      userId: userId(request.user?.username),
-    });
-    return reply.status(204).send();
-  });
-
-  app.post('/api/errors', { config: { rateLimit: LIMITS.errors } }, async (request, reply) => {
-    const body = parse(ErrorReportBody, request.body);
-    request.log.warn(
-      { clientError: { title: body.title, description: body.description.slice(0, 500) } },
-      'client error',
-    );
-    await app.db.insert(clientErrors).values(body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/errors',
+    {
+      config: { rateLimit: LIMITS.errors },
+      schema: { summary: "Report a browser's error (204)", body: ErrorReportBody, response: errorsOnly },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      request.log.warn(
+        { clientError: { title: body.title, description: body.description.slice(0, 500) } },
+        'client error',
+      );
+      await app.db.insert(clientErrors).values(body);
+      return noContent(reply);
+    },
+  );
 
   // ---- logos ----
   const iconDir = path.join(
@@ -124,8 +172,7 @@ export async function siteRoutes(app: FastifyInstance) {
     sendLogo(`/logos/${wildcard(request)}`, reply),
   );
 
-  app.get('/img/*', async (request, reply) => {
-    parse(ImageQuery, request.query, 'query');
+  app.get('/img/*', { schema: { querystring: ImageQuery } }, async (request, reply) => {
     return sendLogo(`/${wildcard(request)}`, reply);
   });
 }

@@ -16,12 +16,16 @@ import {
   TopListQuery,
   TwitterActivityQuery,
 } from '../../api/skynet.schemas';
+import * as S from '../../api/skynet.schemas';
+import { z } from 'zod';
+import { replies, typed } from './schemas';
 import { contracts, projectMonitoring, socialActivity } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { notFound } from '../errors';
 import { requireProject } from './projects';
 
 /** Skynet monitoring figures of spec §7 (seeded or imported; see docs/api.md). */
-export async function skynetRoutes(app: FastifyInstance) {
+export async function skynetRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   const monitoringOf = async (projectId: string) => {
     const project = await requireProject(app, projectId);
     const [m] = await app.db
@@ -31,27 +35,49 @@ export async function skynetRoutes(app: FastifyInstance) {
     return { project, monitoring: m };
   };
 
-  app.get('/api/skynet/metric-latest', async (request): Promise<MetricLatest> => {
-    const { name } = parse(MetricLatestQuery, request.query, 'query');
-    const projectId = METRIC_NAME_PATTERN.exec(name)![1]!;
-    const { project, monitoring } = await monitoringOf(projectId);
-    return {
-      name: 'exchanges',
-      projectId,
-      value: monitoring?.exchanges ?? [],
-      updatedAt: (monitoring?.updatedAt ?? project.createdAt).toISOString(),
-    };
-  });
+  app.get(
+    '/api/skynet/metric-latest',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Latest exchange figures of a project',
+        querystring: MetricLatestQuery,
+        response: replies(S.MetricLatest),
+      },
+    },
+    async (request): Promise<MetricLatest> => {
+      const { name } = request.query;
+      const projectId = METRIC_NAME_PATTERN.exec(name)![1]!;
+      const { project, monitoring } = await monitoringOf(projectId);
+      return {
+        name: 'exchanges',
+        projectId,
+        value: monitoring?.exchanges ?? [],
+        updatedAt: (monitoring?.updatedAt ?? project.createdAt).toISOString(),
+      };
+    },
+  );
 
-  const topList = (path: string, pick: (m: typeof projectMonitoring.$inferSelect) => TopEntry[]) =>
-    app.get(path, async (request): Promise<TopEntry[]> => {
-      const { projectId, count } = parse(TopListQuery, request.query, 'query');
-      const { monitoring } = await monitoringOf(projectId);
-      return monitoring ? [...pick(monitoring)].sort((a, b) => b.count - a.count).slice(0, count) : [];
-    });
-  topList('/api/skynet/top-callers', (m) => m.topCallers);
-  topList('/api/skynet/top-events', (m) => m.topEvents);
-  topList('/api/skynet/top-function-calls', (m) => m.topFunctionCalls);
+  const topList = (
+    path: string,
+    summary: string,
+    pick: (m: typeof projectMonitoring.$inferSelect) => TopEntry[],
+  ) =>
+    app.get(
+      path,
+      {
+        config: { partnerRead: true },
+        schema: { summary, querystring: TopListQuery, response: replies(z.array(S.TopEntry)) },
+      },
+      async (request): Promise<TopEntry[]> => {
+        const { projectId, count } = request.query;
+        const { monitoring } = await monitoringOf(projectId);
+        return monitoring ? [...pick(monitoring)].sort((a, b) => b.count - a.count).slice(0, count) : [];
+      },
+    );
+  topList('/api/skynet/top-callers', 'Top callers of a project', (m) => m.topCallers);
+  topList('/api/skynet/top-events', 'Top events of a project', (m) => m.topEvents);
+  topList('/api/skynet/top-function-calls', 'Top function calls of a project', (m) => m.topFunctionCalls);
 
   const contractAt = async (address: string) => {
     // EVM addresses are case-insensitive hex; they are stored lower-case.
@@ -61,35 +87,79 @@ export async function skynetRoutes(app: FastifyInstance) {
     return c;
   };
 
-  app.get('/api/skynet/privileged-address', async (request): Promise<PrivilegedAddress[]> => {
-    const { address } = parse(AddressQuery, request.query, 'query');
-    return (await contractAt(address)).privilegedAddresses;
-  });
+  app.get(
+    '/api/skynet/privileged-address',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Privileged addresses of a contract',
+        querystring: AddressQuery,
+        response: replies(z.array(S.PrivilegedAddress)),
+      },
+    },
+    async (request): Promise<PrivilegedAddress[]> => {
+      const { address } = request.query;
+      return (await contractAt(address)).privilegedAddresses;
+    },
+  );
 
-  app.get('/api/skynet/privileged-function', async (request): Promise<PrivilegedFunction[]> => {
-    const { address } = parse(AddressQuery, request.query, 'query');
-    return (await contractAt(address)).privilegedFunctions;
-  });
+  app.get(
+    '/api/skynet/privileged-function',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Privileged functions of a contract',
+        querystring: AddressQuery,
+        response: replies(z.array(S.PrivilegedFunction)),
+      },
+    },
+    async (request): Promise<PrivilegedFunction[]> => {
+      const { address } = request.query;
+      return (await contractAt(address)).privilegedFunctions;
+    },
+  );
 
-  app.get('/api/skynet/privileged-transaction', async (request): Promise<PrivilegedTransaction[]> => {
-    const { address, limit } = parse(PrivilegedTransactionQuery, request.query, 'query');
-    const c = await contractAt(address);
-    return [...c.privilegedTransactions]
-      .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
-      .slice(0, limit);
-  });
+  app.get(
+    '/api/skynet/privileged-transaction',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Privileged transactions of a contract',
+        querystring: PrivilegedTransactionQuery,
+        response: replies(z.array(S.PrivilegedTransaction)),
+      },
+    },
+    async (request): Promise<PrivilegedTransaction[]> => {
+      const { address, limit } = request.query;
+      const c = await contractAt(address);
+      return [...c.privilegedTransactions]
+        .sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+        .slice(0, limit);
+    },
+  );
 
-  app.get('/api/skynet/twitter-activity-by-dates', async (request): Promise<ActivityPoint[]> => {
-    const { projectId, type, dates } = parse(TwitterActivityQuery, request.query, 'query');
-    await requireProject(app, projectId);
-    const [series] = await app.db
-      .select()
-      .from(socialActivity)
-      .where(and(eq(socialActivity.projectId, projectId), eq(socialActivity.type, type)));
-    const start = series ? Date.parse(`${series.startDay}T00:00:00Z`) / 86_400_000 : 0;
-    return dates.map((date) => {
-      const i = Date.parse(`${date}T00:00:00Z`) / 86_400_000 - start;
-      return { date, value: series && i >= 0 && i < series.values.length ? series.values[i]! : 0 };
-    });
-  });
+  app.get(
+    '/api/skynet/twitter-activity-by-dates',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: 'Social activity of a project by day',
+        querystring: TwitterActivityQuery,
+        response: replies(z.array(S.ActivityPoint)),
+      },
+    },
+    async (request): Promise<ActivityPoint[]> => {
+      const { projectId, type, dates } = request.query;
+      await requireProject(app, projectId);
+      const [series] = await app.db
+        .select()
+        .from(socialActivity)
+        .where(and(eq(socialActivity.projectId, projectId), eq(socialActivity.type, type)));
+      const start = series ? Date.parse(`${series.startDay}T00:00:00Z`) / 86_400_000 : 0;
+      return dates.map((date) => {
+        const i = Date.parse(`${date}T00:00:00Z`) / 86_400_000 - start;
+        return { date, value: series && i >= 0 && i < series.values.length ? series.values[i]! : 0 };
+      });
+    },
+  );
 }
