@@ -12,10 +12,10 @@ import {
   type WebhookList,
   type WebhookTestResult,
 } from '../../api/webhooks';
-import { CreateWebhookBody, WebhookIdBody } from '../../api/webhooks.schemas';
+import * as S from '../../api/webhooks.schemas';
 import type { Db } from '../db/client';
 import { apiKeys, users, watchlists, webhookDeliveries, webhooks } from '../db/schema/index';
-import { AppError, badRequest, forbidden, notFound, parse } from '../errors';
+import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { requireUser } from '../plugins/session';
 import {
   checkWebhookUrl,
@@ -25,6 +25,7 @@ import {
 } from '../webhooks/address';
 import { attemptDelivery } from '../webhooks/deliver';
 import { newWebhookSecret, sealSecret } from '../webhooks/sign';
+import { created, Ok, replies, signedIn, typed } from './schemas';
 
 export const WEBHOOK_MESSAGES = {
   noKey: 'Webhooks belong to an API key’s owner: create an API key first (Settings → API keys).',
@@ -99,93 +100,140 @@ async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRo
  * sends a test ping and deletes them. The endpoint is checked against the address rules (server/webhooks/address.ts)
  * here and again at every delivery. Every query is scoped to the caller's user id.
  */
-export async function webhooksRoutes(app: FastifyInstance): Promise<void> {
+export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const deps = () => ({
     authSecret: app.config.authSecret,
     production: app.config.production,
     now: () => app.clock.now(),
   });
 
-  app.get('/api/user/webhooks', async (request): Promise<WebhookList> => {
-    const user = requireUser(request);
-    const lists = await ownWatchlists(app.db, user.username);
-    const names = new Map(lists.map((l) => [l.id, l.name]));
-    const hooks = await app.db
-      .select()
-      .from(webhooks)
-      .where(eq(webhooks.userId, user.username))
-      .orderBy(asc(webhooks.createdAt));
-    return {
-      items: await Promise.all(hooks.map((h) => describe(app.db, h, names))),
-      watchlists: lists,
-      hasApiKey: await hasActiveKey(app.db, user.username),
-      limit: WEBHOOK_LIMIT,
-    };
-  });
+  const TAGS = ['Account'];
+  app.get(
+    '/api/user/webhooks',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'My webhooks',
+        description:
+          'Each webhook with its last 20 deliveries, the watchlists it may use, and whether the caller owns an active API key (needed to add one).',
+        response: replies(S.WebhookList),
+      },
+    },
+    async (request): Promise<WebhookList> => {
+      const user = requireUser(request);
+      const lists = await ownWatchlists(app.db, user.username);
+      const names = new Map(lists.map((l) => [l.id, l.name]));
+      const hooks = await app.db
+        .select()
+        .from(webhooks)
+        .where(eq(webhooks.userId, user.username))
+        .orderBy(asc(webhooks.createdAt));
+      return {
+        items: await Promise.all(hooks.map((h) => describe(app.db, h, names))),
+        watchlists: lists,
+        hasApiKey: await hasActiveKey(app.db, user.username),
+        limit: WEBHOOK_LIMIT,
+      };
+    },
+  );
 
-  app.post('/api/user/webhooks', async (request, reply): Promise<CreatedWebhook> => {
-    const user = requireUser(request);
-    const body = parse(CreateWebhookBody, request.body);
-    if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
-    const policy = webhookPolicy(app.config.production);
-    let url: URL;
-    try {
-      url = checkWebhookUrl(body.url, policy);
-      await resolveWebhookTarget(url, policy);
-    } catch (e) {
-      if (e instanceof WebhookAddressError) throw badRequest(`url: ${e.message}`, { url: e.message });
-      throw e;
-    }
-    const secret = newWebhookSecret();
-    const created = await app.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      // One user's creations queue here, so two at once cannot pass the limit together.
-      await t.execute(sql`SELECT id FROM ${users} WHERE id = ${user.username} FOR UPDATE`);
-      const mine = await t
-        .select({ id: watchlists.id, name: watchlists.name })
-        .from(watchlists)
-        .where(and(eq(watchlists.userId, user.username), inArray(watchlists.id, body.watchlistIds)));
-      if (mine.length !== body.watchlistIds.length)
-        throw badRequest(`watchlistIds: ${WEBHOOK_MESSAGES.notYours}`, {
-          watchlistIds: WEBHOOK_MESSAGES.notYours,
-        });
-      const [n] = await t.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.username));
-      if (Number(n?.n ?? 0) >= WEBHOOK_LIMIT)
-        throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);
-      const [row] = await t
-        .insert(webhooks)
-        .values({
-          userId: user.username,
-          url: url.toString(),
-          secret: sealSecret(app.config.authSecret, secret),
-          watchlistIds: body.watchlistIds,
-          events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)),
-        })
-        .returning();
-      return { row: row!, names: new Map(mine.map((l) => [l.id, l.name])) };
-    });
-    reply.code(201);
-    return { webhook: await describe(app.db, created.row, created.names), secret };
-  });
+  app.post(
+    '/api/user/webhooks',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Register a webhook',
+        description:
+          'For an API key owner: alert events on the projects of their own watchlists, POSTed to an https endpoint and signed (see docs/partner-api.md, Webhooks). Answers the signing secret once. At most 5 per user.',
+        body: S.CreateWebhookBody,
+        response: created(S.CreatedWebhook),
+      },
+    },
+    async (request, reply): Promise<CreatedWebhook> => {
+      const user = requireUser(request);
+      const body = request.body;
+      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      const policy = webhookPolicy(app.config.production);
+      let url: URL;
+      try {
+        url = checkWebhookUrl(body.url, policy);
+        await resolveWebhookTarget(url, policy);
+      } catch (e) {
+        if (e instanceof WebhookAddressError) throw badRequest(`url: ${e.message}`, { url: e.message });
+        throw e;
+      }
+      const secret = newWebhookSecret();
+      const made = await app.db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        // One user's creations queue here, so two at once cannot pass the limit together.
+        await t.execute(sql`SELECT id FROM ${users} WHERE id = ${user.username} FOR UPDATE`);
+        const mine = await t
+          .select({ id: watchlists.id, name: watchlists.name })
+          .from(watchlists)
+          .where(and(eq(watchlists.userId, user.username), inArray(watchlists.id, body.watchlistIds)));
+        if (mine.length !== body.watchlistIds.length)
+          throw badRequest(`watchlistIds: ${WEBHOOK_MESSAGES.notYours}`, {
+            watchlistIds: WEBHOOK_MESSAGES.notYours,
+          });
+        const [n] = await t.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.username));
+        if (Number(n?.n ?? 0) >= WEBHOOK_LIMIT)
+          throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);
+        const [row] = await t
+          .insert(webhooks)
+          .values({
+            userId: user.username,
+            url: url.toString(),
+            secret: sealSecret(app.config.authSecret, secret),
+            watchlistIds: body.watchlistIds,
+            events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)),
+          })
+          .returning();
+        return { row: row!, names: new Map(mine.map((l) => [l.id, l.name])) };
+      });
+      reply.code(201);
+      return { webhook: await describe(app.db, made.row, made.names), secret };
+    },
+  );
 
-  app.post('/api/user/webhooks/delete', async (request): Promise<{ ok: true }> => {
-    const user = requireUser(request);
-    const { id } = parse(WebhookIdBody, request.body);
-    const gone = await app.db
-      .delete(webhooks)
-      .where(and(eq(webhooks.id, id), eq(webhooks.userId, user.username)))
-      .returning({ id: webhooks.id });
-    if (gone.length === 0) throw notFound('No such webhook.');
-    return { ok: true };
-  });
+  app.post(
+    '/api/user/webhooks/delete',
+    {
+      preValidation: signedIn,
+      schema: { tags: TAGS, summary: 'Delete a webhook', body: S.WebhookIdBody, response: replies(Ok) },
+    },
+    async (request): Promise<{ ok: true }> => {
+      const user = requireUser(request);
+      const { id } = request.body;
+      const gone = await app.db
+        .delete(webhooks)
+        .where(and(eq(webhooks.id, id), eq(webhooks.userId, user.username)))
+        .returning({ id: webhooks.id });
+      if (gone.length === 0) throw notFound('No such webhook.');
+      return { ok: true };
+    },
+  );
 
   // Sends traffic out: a few per minute are plenty.
   app.post(
     '/api/user/webhooks/test',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Send a test ping',
+        description:
+          'Sends a signed `ping` event to the endpoint now (one attempt) and answers its logged delivery.',
+        body: S.WebhookIdBody,
+        response: replies(S.WebhookTestResult),
+      },
+    },
     async (request): Promise<WebhookTestResult> => {
       const user = requireUser(request);
-      const { id } = parse(WebhookIdBody, request.body);
+      const { id } = request.body;
       const hook = await ownWebhook(app.db, user.username, id);
       if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
       const now = app.clock.now();

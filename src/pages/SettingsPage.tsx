@@ -8,6 +8,7 @@ import {
   WalletsSection,
 } from '../features/settings/Sections';
 import { ApiKeysSection } from '../features/settings/ApiKeysSection';
+import { WebhooksSection } from '../features/settings/WebhooksSection';
 import { useSessionStatus } from '../features/session/session';
 import '../features/settings/settings.css';
 
@@ -33,6 +34,7 @@ export default function SettingsPage() {
           <PasswordSection />
           <NotificationsSection />
           <ApiKeysSection />
+          <WebhooksSection />
           <TourSection />
         </>
       )}
