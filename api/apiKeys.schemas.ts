@@ -32,14 +32,32 @@ export const ApiKey = z.object({
   usage: z.array(ApiKeyUsageDay),
 });
 
+const EXAMPLE_KEY = {
+  id: '0f8e4a52-6c1d-4c1e-9a57-2b8f0d9c3e11',
+  name: 'Research desk',
+  prefix: 'sk_Vb3kQ9x',
+  createdAt: '2026-11-20T09:12:00.000Z',
+  lastUsedAt: '2026-11-20T10:40:13.000Z',
+  revokedAt: null,
+  perMinute: 60,
+  perDay: 10_000,
+  usage: [{ day: '2026-11-20', requests: 412, refused: 3 }],
+};
+
 /** GET /api/user/api-keys — newest first, revoked keys included. */
-export const ApiKeyList = z.object({ keys: z.array(ApiKey) });
+export const ApiKeyList = z.object({ keys: z.array(ApiKey) }).meta({ examples: [{ keys: [EXAMPLE_KEY] }] });
 
 /** POST /api/user/api-keys */
-export const CreateApiKeyBody = z.object({ name: ApiKeyName });
+export const CreateApiKeyBody = z
+  .object({ name: ApiKeyName })
+  .meta({ examples: [{ name: 'Research desk' }] });
 /** 201: the new key, with the key itself (`key`) — the only time it is ever sent. */
 export const CreatedApiKey = ApiKey.extend({
   key: z.string().regex(/^sk_[A-Za-z0-9_-]{43}$/),
+}).meta({
+  examples: [
+    { ...EXAMPLE_KEY, lastUsedAt: null, usage: [], key: 'sk_Vb3kQ9xLr2mT8nW4pZc6yH1sD5fG7jK0aB3eN9uQ2vX' },
+  ],
 });
 
 /** POST /api/user/api-keys/revoke — answers the key, revoked. */

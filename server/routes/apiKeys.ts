@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   API_KEY_MESSAGES,
@@ -12,10 +13,17 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
 } from '../../api/apiKeys';
-import { CreateApiKeyBody, RevokeApiKeyBody } from '../../api/apiKeys.schemas';
+import {
+  ApiKey as ApiKeySchema,
+  ApiKeyList as ApiKeyListSchema,
+  CreateApiKeyBody,
+  CreatedApiKey as CreatedApiKeySchema,
+  RevokeApiKeyBody,
+} from '../../api/apiKeys.schemas';
+import { ErrorBody } from '../../api/errors.schemas';
 import { apiKeys, apiKeyUsage, users } from '../db/schema/index';
 import type { Db } from '../db/client';
-import { AppError, notFound, parse } from '../errors';
+import { AppError, notFound } from '../errors';
 import { hashApiKey, utcDay } from '../plugins/apiKey';
 import { requireUser } from '../plugins/session';
 
@@ -69,69 +77,111 @@ async function describeKeys(db: Db, rows: KeyRow[], now: Date): Promise<ApiKey[]
   }));
 }
 
+/** A signed-out request is a 401 before its body is validated. */
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+const errors = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
+
 /**
  * A signed-in user's Partner API keys (issue 16): list with usage, create (the key is answered once and only its
- * SHA-256 is stored), revoke. Cookie session only: plugins/apiKey.ts never lets a key reach these routes.
+ * SHA-256 is stored), revoke. Cookie session only: plugins/apiKey.ts never lets a key reach these routes. Writes
+ * take the CSRF token (the /api/ write default). Bodies and answers are the shared schemas of api/apiKeys.schemas.ts.
  */
-export async function apiKeysRoutes(app: FastifyInstance) {
-  app.get('/api/user/api-keys', async (request): Promise<ApiKeyList> => {
-    const user = requireUser(request);
-    const rows = await app.db
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.userId, user.username))
-      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-    return { keys: await describeKeys(app.db, rows, app.clock.now()) };
-  });
+export async function apiKeysRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/user/api-keys', async (request, reply): Promise<CreatedApiKey> => {
-    const user = requireUser(request);
-    const { name } = parse(CreateApiKeyBody, request.body);
-    const key = newKey();
-    const now = app.clock.now();
-    // The owner's row lock makes the count and the insert one step: concurrent creates cannot pass 10 together.
-    const row = await app.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.username)).for('update');
-      const [active] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+  app.get(
+    '/api/user/api-keys',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Your API keys with their usage (last 14 days)',
+        response: { 200: ApiKeyListSchema, ...errors },
+      },
+    },
+    async (request): Promise<ApiKeyList> => {
+      const user = requireUser(request);
+      const rows = await app.db
+        .select()
         .from(apiKeys)
-        .where(and(eq(apiKeys.userId, user.username), isNull(apiKeys.revokedAt)));
-      if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-        throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
-      }
-      const [inserted] = await tx
-        .insert(apiKeys)
-        .values({
-          userId: user.username,
-          name,
-          prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
-          hash: hashApiKey(key),
-          perMinute: API_KEY_PER_MINUTE,
-          perDay: API_KEY_PER_DAY,
-          createdAt: now,
-        })
-        .returning();
-      return inserted!;
-    });
-    const [described] = await describeKeys(app.db, [row], now);
-    reply.code(201);
-    return { ...described!, key };
-  });
+        .where(eq(apiKeys.userId, user.username))
+        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+      return { keys: await describeKeys(app.db, rows, app.clock.now()) };
+    },
+  );
 
-  app.post('/api/user/api-keys/revoke', async (request): Promise<ApiKey> => {
-    const user = requireUser(request);
-    const { id } = parse(RevokeApiKeyBody, request.body);
-    const now = app.clock.now();
-    const mine = and(eq(apiKeys.id, id), eq(apiKeys.userId, user.username));
-    // Revoking twice keeps the first time.
-    await app.db
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(mine, isNull(apiKeys.revokedAt)));
-    const [row] = await app.db.select().from(apiKeys).where(mine);
-    // Another user's key answers exactly as a missing one.
-    if (!row) throw notFound('No such API key.');
-    const [described] = await describeKeys(app.db, [row], now);
-    return described!;
-  });
+  app.post(
+    '/api/user/api-keys',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Create an API key (the key is in this answer only)',
+        body: CreateApiKeyBody,
+        response: { 201: CreatedApiKeySchema, ...errors },
+      },
+    },
+    async (request, reply): Promise<CreatedApiKey> => {
+      const user = requireUser(request);
+      const { name } = request.body;
+      const key = newKey();
+      const now = app.clock.now();
+      // The owner's row lock makes the count and the insert one step: concurrent creates cannot pass 10 together.
+      const row = await app.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.username)).for('update');
+        const [active] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, user.username), isNull(apiKeys.revokedAt)));
+        if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
+          throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
+        }
+        const [inserted] = await tx
+          .insert(apiKeys)
+          .values({
+            userId: user.username,
+            name,
+            prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+            hash: hashApiKey(key),
+            perMinute: API_KEY_PER_MINUTE,
+            perDay: API_KEY_PER_DAY,
+            createdAt: now,
+          })
+          .returning();
+        return inserted!;
+      });
+      const [described] = await describeKeys(app.db, [row], now);
+      reply.code(201);
+      return { ...described!, key };
+    },
+  );
+
+  app.post(
+    '/api/user/api-keys/revoke',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Revoke one of your API keys (at once, for good)',
+        body: RevokeApiKeyBody,
+        response: { 200: ApiKeySchema, ...errors },
+      },
+    },
+    async (request): Promise<ApiKey> => {
+      const user = requireUser(request);
+      const { id } = request.body;
+      const now = app.clock.now();
+      const mine = and(eq(apiKeys.id, id), eq(apiKeys.userId, user.username));
+      // Revoking twice keeps the first time.
+      await app.db
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(mine, isNull(apiKeys.revokedAt)));
+      const [row] = await app.db.select().from(apiKeys).where(mine);
+      // Another user's key answers exactly as a missing one.
+      if (!row) throw notFound('No such API key.');
+      const [described] = await describeKeys(app.db, [row], now);
+      return described!;
+    },
+  );
 }
