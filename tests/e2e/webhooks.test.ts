@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { verifyWebhook } from '../../server/webhooks/sign';
+import { signUpAndSignIn } from './accounts';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+type Received = { headers: http.IncomingHttpHeaders; body: string };
+const received: Received[] = [];
+let receiver: http.Server;
+let endpoint: string;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sentinel`;
+  // The receiver is plain http on loopback: both development escape hatches on.
+  server = await startServer({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const csrf = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+
+async function post(page: Page, url: string, data: unknown) {
+  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': await csrf(page) } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res;
+}
+
+describe('webhooks in Settings (Chromium, 1440 px)', () => {
+  it('registers a webhook, shows the secret once, sends a test and logs the delivery', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await signUpAndSignIn(page, 'webhooks');
+    // Set-up through the API: no survey in the way, an API key (webhooks belong to a key's owner), a watchlist.
+    await post(page, '/api/user/survey/upload', {
+      survey: { userType: 'Institutional Partner', projects: [] },
+    });
+    await post(page, '/api/user/api-keys', { name: 'Treasury desk' });
+    await post(page, '/api/watchlist/create', { name: 'Core holdings', projects: [] });
+
+    await page.goto('/my/settings');
+    // The cookie notice would cover the screenshot.
+    await page.getByRole('button', { name: 'I Accept' }).click();
+    const section = page.locator('[data-part="settings-webhooks"]');
+    await section.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    const form = section.getByRole('form', { name: 'Add a webhook' });
+    await form.getByLabel('Endpoint URL').fill(endpoint);
+    await form.getByLabel('Badge change').uncheck();
+    await form.getByLabel('Core holdings').check();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+
+    const secret = section.locator('[data-part="secret-value"]');
+    await secret.waitFor();
+    const value = (await secret.textContent()) ?? '';
+    expect(value).toMatch(/^whsec_/);
+    await section.getByRole('button', { name: 'Copy' }).click();
+    await section.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+
+    const hook = section.locator('[data-part="webhook"]');
+    await expect.poll(() => hook.locator('.webhooks-url').textContent()).toBe(endpoint);
+    await expect
+      .poll(() => hook.locator('.webhooks-meta').textContent())
+      .toContain('Score move, Tier change, Security incident');
+    await hook.getByText('No deliveries yet.').waitFor();
+
+    await hook.getByRole('button', { name: 'Send test' }).click();
+    await section.getByText('Test delivered (HTTP 200).').waitFor();
+    const row = hook.locator('[data-part="delivery"]').first();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('delivered');
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['Test ping', 'delivered', '200', '1']);
+
+    // The receiver got one ping, signed with the secret the page showed.
+    expect(received).toHaveLength(1);
+    const r = received[0]!;
+    expect(JSON.parse(r.body)).toMatchObject({ event: 'ping' });
+    expect(
+      verifyWebhook(
+        value,
+        {
+          id: String(r.headers['webhook-id']),
+          timestamp: String(r.headers['webhook-timestamp']),
+          signature: String(r.headers['webhook-signature']),
+        },
+        r.body,
+      ),
+    ).toBe(true);
+
+    mkdirSync('docs/screenshots', { recursive: true });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: 'docs/screenshots/webhooks-desktop.png' });
+
+    // The secret is shown once: gone after Done and after a reload.
+    await section.getByRole('button', { name: 'Done' }).click();
+    await secret.waitFor({ state: 'detached' });
+    await page.reload();
+    await section.locator('[data-part="webhook"]').waitFor();
+    expect(await section.locator('[data-part="secret-value"]').count()).toBe(0);
+    expect(await page.content()).not.toContain(value.slice(6));
+
+    await section.getByRole('button', { name: `Delete webhook ${endpoint}` }).click();
+    await section.getByText('Webhook deleted.').waitFor();
+    expect(await section.locator('[data-part="webhook"]').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});
