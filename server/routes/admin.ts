@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AdminAnnouncement } from '../../api/admin';
 import { AnnouncementUpdateBody } from '../../api/admin.schemas';
 import { announcements } from '../db/schema/index';
-import { forbidden, parse } from '../errors';
+import { forbidden } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
+import { replies, typed } from './schemas';
+import * as A from '../../api/admin.schemas';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
 function requireAdmin(request: FastifyRequest): SessionUser {
@@ -27,31 +29,53 @@ const toAdmin = (row: Row): AdminAnnouncement => ({
  * PUT /api/announcement stores a new announcement and deactivates every earlier one, so the public banner is the
  * new one (or none when `active` is false). Earlier rows stay as history.
  */
-export async function adminRoutes(app: FastifyInstance) {
-  app.get('/api/admin/announcement', async (request) => {
-    requireAdmin(request);
-    const [row] = await app.db.select().from(announcements).orderBy(desc(announcements.id)).limit(1);
-    return row ? toAdmin(row) : null;
-  });
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.get(
+    '/api/admin/announcement',
+    {
+      schema: {
+        summary: 'The latest announcement (admin)',
+        response: replies(A.AdminAnnouncement.nullable()),
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const [row] = await app.db.select().from(announcements).orderBy(desc(announcements.id)).limit(1);
+      return row ? toAdmin(row) : null;
+    },
+  );
 
-  app.put('/api/announcement', async (request) => {
-    const admin = requireAdmin(request);
-    const body = parse(AnnouncementUpdateBody, request.body);
-    const row = await app.db.transaction(async (tx) => {
-      await tx.update(announcements).set({ active: false }).where(eq(announcements.active, true));
-      const [created] = await tx
-        .insert(announcements)
-        .values({
-          content: body.content,
-          link: body.link,
-          linkText: body.linkText,
-          active: body.active,
-          updatedBy: admin.username,
-          updatedAt: app.clock.now(),
-        })
-        .returning();
-      return created!;
-    });
-    return toAdmin(row);
-  });
+  app.put(
+    '/api/announcement',
+    {
+      preValidation: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['Admin'],
+        summary: 'Publish an announcement (admin)',
+        body: AnnouncementUpdateBody,
+        response: replies(A.AdminAnnouncement),
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const body = request.body;
+      const row = await app.db.transaction(async (tx) => {
+        await tx.update(announcements).set({ active: false }).where(eq(announcements.active, true));
+        const [created] = await tx
+          .insert(announcements)
+          .values({
+            content: body.content,
+            link: body.link,
+            linkText: body.linkText,
+            active: body.active,
+            updatedBy: admin.username,
+            updatedAt: app.clock.now(),
+          })
+          .returning();
+        return created!;
+      });
+      return toAdmin(row);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound, parse } from '../errors';
+import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
 import { SIGNAL_KEYS } from '../ratings/methodology';
 import {
@@ -9,6 +9,7 @@ import {
   UnknownSignalError,
   type ScoreChange,
 } from '../ratings/recompute';
+import { typed } from './schemas';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
 function requireAdmin(request: FastifyRequest): SessionUser {
@@ -32,31 +33,43 @@ const Params = z.object({ id: z.string().min(1).max(200) });
  * stored signals, recomputes it and answers `{ changes }`; the notify-change jobs it queued (same transaction)
  * run in the job runner. Admin only, CSRF and the impersonation audit by the /api/ write defaults.
  */
-export async function adminSignalsRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/admin/projects/:id/signals', async (request): Promise<{ changes: ScoreChange[] }> => {
-    requireAdmin(request);
-    const { id } = parse(Params, request.params, 'params');
-    const { signals } = parse(SignalsBody, request.body);
-    const unknown = Object.keys(signals).filter((k) => !KNOWN.has(k));
-    if (unknown.length > 0) {
-      throw badRequest(
-        `Unknown signal${unknown.length === 1 ? '' : 's'}: ${unknown.slice(0, 10).join(', ')}`,
-        Object.fromEntries(unknown.slice(0, 20).map((k) => [`signals.${k}`, 'Unknown signal'])),
-      );
-    }
-    try {
-      const changes = await applySignalChanges(app.db, id, signals, { asOf: app.clock.now() });
-      return { changes };
-    } catch (err) {
-      if (err instanceof ProjectNotFoundError) throw notFound('Project not found.');
-      if (err instanceof UnknownSignalError) {
+export async function adminSignalsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  app.post(
+    '/api/admin/projects/:id/signals',
+    {
+      preValidation: async (request) => void requireAdmin(request),
+      schema: {
+        summary: "Set a project's signals and recompute it (admin)",
+        params: Params,
+        body: SignalsBody,
+      },
+    },
+    async (request): Promise<{ changes: ScoreChange[] }> => {
+      requireAdmin(request);
+      const { id } = request.params;
+      const { signals } = request.body;
+      const unknown = Object.keys(signals).filter((k) => !KNOWN.has(k));
+      if (unknown.length > 0) {
         throw badRequest(
-          err.message,
-          Object.fromEntries(err.keys.map((k) => [`signals.${k}`, 'Unknown signal'])),
+          `Unknown signal${unknown.length === 1 ? '' : 's'}: ${unknown.slice(0, 10).join(', ')}`,
+          Object.fromEntries(unknown.slice(0, 20).map((k) => [`signals.${k}`, 'Unknown signal'])),
         );
       }
-      if (err instanceof TypeError) throw new AppError(400, 'ValidationError', err.message);
-      throw err;
-    }
-  });
+      try {
+        const changes = await applySignalChanges(app.db, id, signals, { asOf: app.clock.now() });
+        return { changes };
+      } catch (err) {
+        if (err instanceof ProjectNotFoundError) throw notFound('Project not found.');
+        if (err instanceof UnknownSignalError) {
+          throw badRequest(
+            err.message,
+            Object.fromEntries(err.keys.map((k) => [`signals.${k}`, 'Unknown signal'])),
+          );
+        }
+        if (err instanceof TypeError) throw new AppError(400, 'ValidationError', err.message);
+        throw err;
+      }
+    },
+  );
 }

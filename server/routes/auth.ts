@@ -32,6 +32,8 @@ import {
   sealJwt,
 } from '../plugins/session';
 import { ensureCsrfToken } from '../plugins/csrf';
+import * as AuthSchemas from '../../api/auth.schemas';
+import { replies, signedIn, typed } from './schemas';
 
 /** The auth service error codes of spec §8, logged by the server and accepted from clients through _log. */
 export const AUTH_LOG_CODES = {
@@ -83,6 +85,8 @@ function looseBody(body: unknown): Record<string, unknown> {
 }
 
 export async function authRoutes(app: FastifyInstance) {
+  /** The JSON routes of the user pool, typed by their zod schemas (the NextAuth form posts validate themselves). */
+  const api = typed(app);
   const pool = userPoolFor(app);
   const oidc = app.config.oidc ? new OidcClient(app.config.oidc, app.config.production) : undefined;
 
@@ -348,54 +352,122 @@ export async function authRoutes(app: FastifyInstance) {
   // --------------------------------------------------------------------------------------------------------------
   // User pool (Cognito semantics)
 
-  app.post('/api/auth/signup', { config: { rateLimit: LIMITS.signUp } }, async (request) => {
-    const body = parse(SignUpBody.extend({ password: looseNewPassword }), request.body);
-    checkNewPassword(body.password);
-    return pool.signUp(body.email, body.password);
-  });
+  api.post(
+    '/api/auth/signup',
+    {
+      config: { rateLimit: LIMITS.signUp },
+      schema: {
+        summary: 'Sign up (the confirmation code is mailed)',
+        body: SignUpBody.extend({ password: looseNewPassword }),
+        response: replies(AuthSchemas.SignUpResult),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      checkNewPassword(body.password);
+      return pool.signUp(body.email, body.password);
+    },
+  );
 
-  app.post('/api/auth/verify-email', { config: { rateLimit: LIMITS.verify } }, async (request) => {
-    const body = parse(VerifyEmailBody, request.body);
-    await pool.verifyEmail(body.email, body.verificationCode);
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/auth/verify-email',
+    {
+      config: { rateLimit: LIMITS.verify },
+      schema: {
+        summary: 'Confirm an e-mail address with its code',
+        body: VerifyEmailBody,
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await pool.verifyEmail(body.email, body.verificationCode);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/auth/resend-confirmation', { config: { rateLimit: LIMITS.resend } }, async (request) => {
-    const body = parse(ResendConfirmationBody, request.body);
-    await pool.resendConfirmation(body.email);
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/auth/resend-confirmation',
+    {
+      config: { rateLimit: LIMITS.resend },
+      schema: {
+        summary: 'Mail the confirmation code again',
+        body: ResendConfirmationBody,
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await pool.resendConfirmation(body.email);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/auth/forgot-password', { config: { rateLimit: LIMITS.forgot } }, async (request) => {
-    const body = parse(ForgotPasswordBody, request.body);
-    await pool.forgotPassword(body.email);
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: LIMITS.forgot },
+      schema: {
+        summary: 'Mail a password reset code',
+        body: ForgotPasswordBody,
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await pool.forgotPassword(body.email);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/auth/reset-forgotten-password', { config: { rateLimit: LIMITS.reset } }, async (request) => {
-    const body = parse(ResetForgottenPasswordBody.extend({ newPassword: looseNewPassword }), request.body);
-    checkNewPassword(body.newPassword);
-    await pool.resetPassword(body.email, body.code, body.newPassword);
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/auth/reset-forgotten-password',
+    {
+      config: { rateLimit: LIMITS.reset },
+      schema: {
+        summary: 'Set a new password with a reset code',
+        body: ResetForgottenPasswordBody.extend({ newPassword: looseNewPassword }),
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      checkNewPassword(body.newPassword);
+      await pool.resetPassword(body.email, body.code, body.newPassword);
+      return { ok: true as const };
+    },
+  );
 
   /** Lives here (not in routes/user.ts) because it is the user pool's; needs a session and the CSRF header. */
-  app.post('/api/user/change-password', { config: { rateLimit: LIMITS.changePassword } }, async (request) => {
-    const user = requireUser(request);
-    const body = parse(ChangePasswordBody.extend({ newPassword: looseNewPassword }), request.body);
-    checkNewPassword(body.newPassword);
-    // While impersonating, the admin must not change the subject's password.
-    if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');
-    // Other devices are signed out; this session (request.sessionId) stays.
-    await pool.changePassword(
-      user.username,
-      body.oldPassword,
-      body.newPassword,
-      request.sessionId!,
-      clientAddress(request),
-    );
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/user/change-password',
+    {
+      config: { rateLimit: LIMITS.changePassword },
+      preValidation: signedIn,
+      schema: {
+        tags: ['Account'],
+        summary: 'Change my password',
+        body: ChangePasswordBody.extend({ newPassword: looseNewPassword }),
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      checkNewPassword(body.newPassword);
+      // While impersonating, the admin must not change the subject's password.
+      if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');
+      // Other devices are signed out; this session (request.sessionId) stays.
+      await pool.changePassword(
+        user.username,
+        body.oldPassword,
+        body.newPassword,
+        request.sessionId!,
+        clientAddress(request),
+      );
+      return { ok: true as const };
+    },
+  );
 
   // Any other /api/auth/* path: NextAuth's missing-route error, logged.
   app.all('/api/auth/*', async (request, reply) => {

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, PAGES_CSS_URL } from '../accounts/pages';
 import { outbox } from '../db/schema/site';
-import { parse } from '../errors';
+
 import { outboxEnabled } from '../mail/index';
+import { typed } from './schemas';
 
 const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
@@ -12,7 +13,8 @@ const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
  * The development outbox: mail kept when there is no SMTP_URL, as JSON (GET /api/dev/outbox?to=EMAIL, newest
  * first) and as a page (/dev/outbox). Neither exists when SMTP_URL is set or NODE_ENV=production.
  */
-export async function devRoutes(app: FastifyInstance) {
+export async function devRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   if (!outboxEnabled(app.config)) return;
 
   const list = async (to: string | undefined) => {
@@ -31,14 +33,24 @@ export async function devRoutes(app: FastifyInstance) {
     }));
   };
 
-  app.get('/api/dev/outbox', async (request, reply) => {
-    const { to } = parse(OutboxQuery, request.query, 'query');
-    reply.header('cache-control', 'no-store');
-    return list(to || undefined);
-  });
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Mail sent in development (development only)',
+        querystring: OutboxQuery,
+      },
+    },
+    async (request, reply) => {
+      const { to } = request.query;
+      reply.header('cache-control', 'no-store');
+      return list(to || undefined);
+    },
+  );
 
-  app.get('/dev/outbox', async (request, reply) => {
-    const { to } = parse(OutboxQuery, request.query, 'query');
+  app.get('/dev/outbox', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
+    const { to } = request.query;
     const mails = await list(to || undefined);
     const rows = mails
       .map(

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
 import { CreateImpersonationBody, DeleteImpersonationBody } from '../../api/impersonation.schemas';
 import { users } from '../db/schema/index';
-import { AppError, forbidden, parse } from '../errors';
+import { AppError, forbidden } from '../errors';
 import { roleFor, sessionUserFor } from '../accounts/sessions';
 import { flagContextFor } from '../flags/service';
 import { audit } from '../plugins/audit';
 import { issueSession, requireUser, type SessionUser } from '../plugins/session';
+import { replies, typed } from './schemas';
+import * as I from '../../api/impersonation.schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,11 +44,13 @@ const result = (user: SessionUser): ImpersonationResult => ({
  * Start and stop are written to impersonation_audit here (the routes opt out of the generic audit); every
  * other write made while impersonating is recorded by plugins/audit.ts.
  */
-export async function impersonationRoutes(app: FastifyInstance) {
+export async function impersonationRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) skips it.
   const OWN_AUDIT = { audit: false };
 
-  app.post('/api/impersonation-tool/create', { config: OWN_AUDIT }, async (request, reply) => {
+  /** Who may start impersonating (before the body is validated, so a refusal does not depend on it). */
+  const mayImpersonate = async (request: FastifyRequest) => {
     const actor = requireUser(request);
     if (actor.adminId) {
       throw new AppError(
@@ -62,35 +66,67 @@ export async function impersonationRoutes(app: FastifyInstance) {
       roleOf(app, admin) === 'admin' &&
       app.flags.isEnabled('impersonationTool', flagContextFor(actor));
     if (!allowed) throw forbidden('Only admins with the impersonation tool can impersonate users.');
+  };
 
-    const { impersonatingUserId } = parse(CreateImpersonationBody, request.body);
-    const target = await findUser(app, impersonatingUserId);
-    if (!target) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
-    if (target.id === actor.username) {
-      throw new AppError(400, 'CannotImpersonateSelf', 'You cannot impersonate yourself.', {
-        impersonatingUserId: 'This is your own id.',
-      });
-    }
-    if (roleOf(app, target) === 'admin') throw forbidden('Admin accounts cannot be impersonated.');
+  app.post(
+    '/api/impersonation-tool/create',
+    {
+      config: OWN_AUDIT,
+      preValidation: mayImpersonate,
+      schema: {
+        summary: 'Start impersonating a user (admin)',
+        body: CreateImpersonationBody,
+        response: replies(I.ImpersonationResult),
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { impersonatingUserId } = request.body;
+      const target = await findUser(app, impersonatingUserId);
+      if (!target) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
+      if (target.id === actor.username) {
+        throw new AppError(400, 'CannotImpersonateSelf', 'You cannot impersonate yourself.', {
+          impersonatingUserId: 'This is your own id.',
+        });
+      }
+      if (roleOf(app, target) === 'admin') throw forbidden('Admin accounts cannot be impersonated.');
 
-    await audit(app, { adminId: actor.username, subjectId: target.id, action: 'start' });
-    // A new session record carrying the admin's id; it keeps the admin's sign-in cap (absolute expiry).
-    const subject = sessionUserFor(app.config, target, actor.username);
-    await issueSession(request, reply, subject, { continueSignIn: true });
-    return result(subject);
-  });
+      await audit(app, { adminId: actor.username, subjectId: target.id, action: 'start' });
+      // A new session record carrying the admin's id; it keeps the admin's sign-in cap (absolute expiry).
+      const subject = sessionUserFor(app.config, target, actor.username);
+      await issueSession(request, reply, subject, { continueSignIn: true });
+      return result(subject);
+    },
+  );
 
-  app.post('/api/impersonation-tool/delete', { config: OWN_AUDIT }, async (request, reply) => {
-    const current = requireUser(request);
-    if (!current.adminId) throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
-    const { adminId } = parse(DeleteImpersonationBody, request.body);
-    if (adminId !== current.adminId) throw forbidden('This is not the admin who started the impersonation.');
-    const admin = await findUser(app, adminId);
-    if (!admin) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
+  app.post(
+    '/api/impersonation-tool/delete',
+    {
+      config: OWN_AUDIT,
+      preValidation: async (request) => {
+        if (!requireUser(request).adminId) {
+          throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
+        }
+      },
+      schema: {
+        summary: 'Stop impersonating',
+        body: DeleteImpersonationBody,
+        response: replies(I.ImpersonationResult),
+      },
+    },
+    async (request, reply) => {
+      const current = requireUser(request);
+      if (!current.adminId) throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
+      const { adminId } = request.body;
+      if (adminId !== current.adminId)
+        throw forbidden('This is not the admin who started the impersonation.');
+      const admin = await findUser(app, adminId);
+      if (!admin) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
 
-    await audit(app, { adminId, subjectId: current.username, action: 'stop' });
-    const back = sessionUserFor(app.config, admin);
-    await issueSession(request, reply, back, { continueSignIn: true });
-    return result(back);
-  });
+      await audit(app, { adminId, subjectId: current.username, action: 'stop' });
+      const back = sessionUserFor(app.config, admin);
+      await issueSession(request, reply, back, { continueSignIn: true });
+      return result(back);
+    },
+  );
 }

@@ -6,9 +6,11 @@ import { TIERS } from '../../api/projects';
 import { normalizeWalletAddress, type WalletChain } from '../../api/user';
 import type { Db } from '../db/client';
 import { holdings, projects, walletTokens, watchlists } from '../db/schema/index';
-import { AppError, notFound, parse } from '../errors';
+import { AppError, notFound } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
 import { flagOn, walletsOf } from './user';
+import { replies, typed } from './schemas';
+import * as P from '../../api/portfolio.schemas';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -116,7 +118,8 @@ const tooMany = () =>
  * The portfolio risk view (behind the `portfolio` flag; every route is a 404 without it): watched projects,
  * holdings entered by hand or imported from the token index for the user's wallets, and the exposure they add up to.
  */
-export async function portfolioRoutes(app: FastifyInstance) {
+export async function portfolioRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   /** The signed-in user with the flag on, or the 404 a user without it gets for any unknown route. */
   const portfolioUser = async (request: FastifyRequest): Promise<SessionUser> => {
     const user = requireUser(request);
@@ -125,75 +128,109 @@ export async function portfolioRoutes(app: FastifyInstance) {
     return user;
   };
 
-  app.get('/api/portfolio', async (request) => portfolioOf(app.db, (await portfolioUser(request)).username));
+  app.get(
+    '/api/portfolio',
+    { schema: { summary: 'My portfolio risk view', response: replies(P.Portfolio) } },
+    async (request) => portfolioOf(app.db, (await portfolioUser(request)).username),
+  );
 
-  app.post('/api/portfolio/holdings', async (request) => {
-    const user = await portfolioUser(request);
-    const body = parse(SetHoldingBody, request.body);
-    const [project] = await app.db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.id, body.projectId));
-    if (!project) throw notFound('No such project.');
-    await app.db.transaction(async (tx) => {
-      await tx
-        .insert(holdings)
-        .values({ userId: user.username, projectId: project.id, amountUsd: body.amountUsd, source: 'manual' })
-        .onConflictDoUpdate({
-          target: [holdings.userId, holdings.projectId],
-          set: { amountUsd: body.amountUsd, source: 'manual', updatedAt: new Date() },
-        });
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(holdings)
-        .where(eq(holdings.userId, user.username));
-      if (count > MAX_HOLDINGS) throw tooMany(); // rolls the insert back
-    });
-    return portfolioOf(app.db, user.username);
-  });
+  app.post(
+    '/api/portfolio/holdings',
+    {
+      preValidation: async (request) => void (await portfolioUser(request)),
+      schema: { summary: 'Set a holding', body: SetHoldingBody, response: replies(P.Portfolio) },
+    },
+    async (request) => {
+      const user = await portfolioUser(request);
+      const body = request.body;
+      const [project] = await app.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.id, body.projectId));
+      if (!project) throw notFound('No such project.');
+      await app.db.transaction(async (tx) => {
+        await tx
+          .insert(holdings)
+          .values({
+            userId: user.username,
+            projectId: project.id,
+            amountUsd: body.amountUsd,
+            source: 'manual',
+          })
+          .onConflictDoUpdate({
+            target: [holdings.userId, holdings.projectId],
+            set: { amountUsd: body.amountUsd, source: 'manual', updatedAt: new Date() },
+          });
+        const [{ count } = { count: 0 }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(holdings)
+          .where(eq(holdings.userId, user.username));
+        if (count > MAX_HOLDINGS) throw tooMany(); // rolls the insert back
+      });
+      return portfolioOf(app.db, user.username);
+    },
+  );
 
-  app.post('/api/portfolio/holdings/delete', async (request) => {
-    const user = await portfolioUser(request);
-    const body = parse(DeleteHoldingBody, request.body);
-    await app.db
-      .delete(holdings)
-      .where(and(eq(holdings.userId, user.username), eq(holdings.projectId, body.projectId)));
-    return portfolioOf(app.db, user.username);
-  });
+  app.post(
+    '/api/portfolio/holdings/delete',
+    {
+      preValidation: async (request) => void (await portfolioUser(request)),
+      schema: { summary: 'Remove a holding', body: DeleteHoldingBody, response: replies(P.Portfolio) },
+    },
+    async (request) => {
+      const user = await portfolioUser(request);
+      const body = request.body;
+      await app.db
+        .delete(holdings)
+        .where(and(eq(holdings.userId, user.username), eq(holdings.projectId, body.projectId)));
+      return portfolioOf(app.db, user.username);
+    },
+  );
 
   /** Replaces the wallet-imported holdings with what the token index holds for the user's wallets now. */
-  app.post('/api/portfolio/import-wallets', async (request) => {
-    const user = await portfolioUser(request);
-    const wallets = await walletsOf(app.db, user.username);
-    const found = new Map<string, number>();
-    const unknownWallets: string[] = [];
-    for (const wallet of wallets) {
-      const address = normalizeWalletAddress(wallet.chain as WalletChain, wallet.walletAddress);
-      const tokens = await app.db
-        .select({ projectId: walletTokens.projectId, amountUsd: walletTokens.amountUsd })
-        .from(walletTokens)
-        .where(and(eq(walletTokens.chain, wallet.chain), eq(walletTokens.walletAddress, address)));
-      if (tokens.length === 0) unknownWallets.push(wallet.walletAddress);
-      for (const t of tokens) found.set(t.projectId, (found.get(t.projectId) ?? 0) + t.amountUsd);
-    }
-    let imported = 0;
-    await app.db.transaction(async (tx) => {
-      await tx.delete(holdings).where(and(eq(holdings.userId, user.username), eq(holdings.source, 'wallet')));
-      for (const [projectId, amountUsd] of found) {
-        // A holding entered by hand wins over the import.
-        const added = await tx
-          .insert(holdings)
-          .values({ userId: user.username, projectId, amountUsd, source: 'wallet' })
-          .onConflictDoNothing()
-          .returning({ projectId: holdings.projectId });
-        imported += added.length;
+  app.post(
+    '/api/portfolio/import-wallets',
+    {
+      schema: {
+        summary: 'Import holdings of my wallets from the token index',
+        response: replies(P.WalletImport),
+      },
+    },
+    async (request) => {
+      const user = await portfolioUser(request);
+      const wallets = await walletsOf(app.db, user.username);
+      const found = new Map<string, number>();
+      const unknownWallets: string[] = [];
+      for (const wallet of wallets) {
+        const address = normalizeWalletAddress(wallet.chain as WalletChain, wallet.walletAddress);
+        const tokens = await app.db
+          .select({ projectId: walletTokens.projectId, amountUsd: walletTokens.amountUsd })
+          .from(walletTokens)
+          .where(and(eq(walletTokens.chain, wallet.chain), eq(walletTokens.walletAddress, address)));
+        if (tokens.length === 0) unknownWallets.push(wallet.walletAddress);
+        for (const t of tokens) found.set(t.projectId, (found.get(t.projectId) ?? 0) + t.amountUsd);
       }
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(holdings)
-        .where(eq(holdings.userId, user.username));
-      if (count > MAX_HOLDINGS) throw tooMany();
-    });
-    return { imported, unknownWallets, portfolio: await portfolioOf(app.db, user.username) };
-  });
+      let imported = 0;
+      await app.db.transaction(async (tx) => {
+        await tx
+          .delete(holdings)
+          .where(and(eq(holdings.userId, user.username), eq(holdings.source, 'wallet')));
+        for (const [projectId, amountUsd] of found) {
+          // A holding entered by hand wins over the import.
+          const added = await tx
+            .insert(holdings)
+            .values({ userId: user.username, projectId, amountUsd, source: 'wallet' })
+            .onConflictDoNothing()
+            .returning({ projectId: holdings.projectId });
+          imported += added.length;
+        }
+        const [{ count } = { count: 0 }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(holdings)
+          .where(eq(holdings.userId, user.username));
+        if (count > MAX_HOLDINGS) throw tooMany();
+      });
+      return { imported, unknownWallets, portfolio: await portfolioOf(app.db, user.username) };
+    },
+  );
 }

@@ -26,11 +26,14 @@ import {
 } from '../../api/user.schemas';
 import { ssoSettings, surveys, users, wallets } from '../db/schema/index';
 import type { Db } from '../db/client';
-import { AppError, badRequest, notFound, parse } from '../errors';
+import { AppError, badRequest, notFound } from '../errors';
 import { mergeSettings } from '../notifications/settings';
 import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
 import { reencodeImage, sniffImageType } from '../storage/images';
 import { uploadStore } from '../storage/select';
+import { created, replies, signedIn, typed } from './schemas';
+import * as U from '../../api/user.schemas';
+import { z } from 'zod';
 
 /** Usernames are UUIDs; anything else never reaches the file system. */
 const USERNAME = /^[0-9a-fA-F-]{1,64}$/;
@@ -118,7 +121,8 @@ const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'Conflict', message, fields);
 
 /** Profile, profile picture, wallets, survey and notification settings (sso-settings). */
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   // Multipart only inside this plugin: the upload route is the one place that takes a form body.
   await app.register(multipart, {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
@@ -150,54 +154,69 @@ export async function userRoutes(app: FastifyInstance) {
 
   // ---- profile ----
 
-  app.get('/api/user/profile', async (request) => loadProfile(requireUser(request)));
+  app.get(
+    '/api/user/profile',
+    { schema: { summary: 'My profile', response: replies(U.Profile) } },
+    async (request) => loadProfile(requireUser(request)),
+  );
 
   // A picture comes as multipart; JSON still reaches the handler, which names the field it wants (400).
-  app.post('/api/user/profile/upload', { config: { bodies: ['multipart', 'json'] } }, async (request) => {
-    const user = requireUser(request);
-    if (!request.isMultipart()) {
-      throw badRequest('Send the picture as multipart form data in the field "file".', {
-        file: 'A PNG, JPEG or WebP image is required',
-      });
-    }
-    const tooLarge = () =>
-      new AppError(413, 'PayloadTooLarge', 'The picture must be at most 2 MB.', {
-        file: 'The picture must be at most 2 MB',
-      });
-    // Everything that goes wrong while reading the form (no boundary, cut-off body, too large) is the client's.
-    let buffer: Buffer;
-    try {
-      const part = await request.file();
-      if (!part)
-        throw badRequest('A picture is required.', { file: 'A PNG, JPEG or WebP image is required' });
-      buffer = await part.toBuffer();
-      // busboy cuts the file at limits.fileSize and marks it truncated; when the cut falls on a chunk boundary
-      // toBuffer() returns the first 2 MB without an error. So the flag is checked here, on every path.
-      if (part.file.truncated) throw tooLarge();
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-      throw badRequest('The upload is not valid multipart form data.', {
-        file: 'Send the picture in the field "file"',
-      });
-    }
-    if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
-    // Store only a re-encoded copy: a polyglot (image header + HTML) never reaches the bucket.
-    const picture = await reencodeImage(buffer);
-    await store.put(imageKey(user.username), picture.bytes, picture.type);
-    await app.db
-      .update(users)
-      .set({ profileImageVersion: sql`coalesce(${users.profileImageVersion}, 0) + 1` })
-      .where(eq(users.id, user.username));
-    return loadProfile(user);
-  });
+  app.post(
+    '/api/user/profile/upload',
+    {
+      config: { bodies: ['multipart', 'json'] },
+      schema: { summary: 'Upload my profile picture (multipart or JSON)', response: replies(U.Profile) },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw badRequest('Send the picture as multipart form data in the field "file".', {
+          file: 'A PNG, JPEG or WebP image is required',
+        });
+      }
+      const tooLarge = () =>
+        new AppError(413, 'PayloadTooLarge', 'The picture must be at most 2 MB.', {
+          file: 'The picture must be at most 2 MB',
+        });
+      // Everything that goes wrong while reading the form (no boundary, cut-off body, too large) is the client's.
+      let buffer: Buffer;
+      try {
+        const part = await request.file();
+        if (!part)
+          throw badRequest('A picture is required.', { file: 'A PNG, JPEG or WebP image is required' });
+        buffer = await part.toBuffer();
+        // busboy cuts the file at limits.fileSize and marks it truncated; when the cut falls on a chunk boundary
+        // toBuffer() returns the first 2 MB without an error. So the flag is checked here, on every path.
+        if (part.file.truncated) throw tooLarge();
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw badRequest('The upload is not valid multipart form data.', {
+          file: 'Send the picture in the field "file"',
+        });
+      }
+      if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
+      // Store only a re-encoded copy: a polyglot (image header + HTML) never reaches the bucket.
+      const picture = await reencodeImage(buffer);
+      await store.put(imageKey(user.username), picture.bytes, picture.type);
+      await app.db
+        .update(users)
+        .set({ profileImageVersion: sql`coalesce(${users.profileImageVersion}, 0) + 1` })
+        .where(eq(users.id, user.username));
+      return loadProfile(user);
+    },
+  );
 
-  app.post('/api/user/profile/delete', async (request) => {
-    const user = requireUser(request);
-    await store.delete(imageKey(user.username));
-    await app.db.update(users).set({ profileImageVersion: null }).where(eq(users.id, user.username));
-    return loadProfile(user);
-  });
+  app.post(
+    '/api/user/profile/delete',
+    { schema: { summary: 'Delete my profile picture', response: replies(U.Profile) } },
+    async (request) => {
+      const user = requireUser(request);
+      await store.delete(imageKey(user.username));
+      await app.db.update(users).set({ profileImageVersion: null }).where(eq(users.id, user.username));
+      return loadProfile(user);
+    },
+  );
 
   /** Public: the avatar loads it by username with a cache-busting `v` query; 204 when there is none. */
   app.get<{ Params: { username: string } }>('/api/user/profile/image/:username', async (request, reply) => {
@@ -222,45 +241,67 @@ export async function userRoutes(app: FastifyInstance) {
 
   const listWallets = (userId: string) => walletsOf(app.db, userId);
 
-  app.get('/api/user/wallets', async (request) => listWallets(requireUser(request).username));
+  app.get(
+    '/api/user/wallets',
+    { schema: { summary: 'My wallets', response: replies(z.array(U.Wallet)) } },
+    async (request) => listWallets(requireUser(request).username),
+  );
 
-  app.post('/api/user/wallets', async (request, reply) => {
-    const user = requireUser(request);
-    const body = parse(AddWalletBody, request.body);
-    const chain = body.chain ?? detectChain(body.walletAddress)!;
-    const normalized = normalizeWalletAddress(chain, body.walletAddress);
-    const existing = await listWallets(user.username);
-    const taken = existing.some(
-      (w) => w.chain === chain && normalizeWalletAddress(w.chain, w.walletAddress) === normalized,
-    );
-    if (taken) throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
-    try {
-      const [row] = await app.db
-        .insert(wallets)
-        .values({ userId: user.username, chain, walletAddress: body.walletAddress })
-        .returning();
-      return reply.status(201).send(toWallet(row!));
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
-      throw err;
-    }
-  });
-
-  app.post('/api/user/wallets/delete', async (request) => {
-    const user = requireUser(request);
-    const body = parse(DeleteWalletBody, request.body);
-    const rows = await app.db.select().from(wallets).where(eq(wallets.userId, user.username));
-    const wanted = body.walletAddress.toLowerCase();
-    const match =
-      rows.find((w) => w.walletAddress === body.walletAddress) ??
-      rows.find(
-        (w) => (w.chain === 'evm' || w.chain === 'cosmos') && w.walletAddress.toLowerCase() === wanted,
+  app.post(
+    '/api/user/wallets',
+    {
+      preValidation: signedIn,
+      schema: { summary: 'Add a wallet', body: AddWalletBody, response: created(U.Wallet) },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const chain = body.chain ?? detectChain(body.walletAddress)!;
+      const normalized = normalizeWalletAddress(chain, body.walletAddress);
+      const existing = await listWallets(user.username);
+      const taken = existing.some(
+        (w) => w.chain === chain && normalizeWalletAddress(w.chain, w.walletAddress) === normalized,
       );
-    if (!match) throw notFound('No such wallet.');
-    await app.db.delete(wallets).where(and(eq(wallets.id, match.id), eq(wallets.userId, user.username)));
-    return { deleted: true as const };
-  });
+      if (taken) throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
+      try {
+        const [row] = await app.db
+          .insert(wallets)
+          .values({ userId: user.username, chain, walletAddress: body.walletAddress })
+          .returning();
+        return reply.status(201).send(toWallet(row!));
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/user/wallets/delete',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Remove a wallet',
+        body: DeleteWalletBody,
+        response: replies(z.object({ deleted: z.literal(true) })),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const rows = await app.db.select().from(wallets).where(eq(wallets.userId, user.username));
+      const wanted = body.walletAddress.toLowerCase();
+      const match =
+        rows.find((w) => w.walletAddress === body.walletAddress) ??
+        rows.find(
+          (w) => (w.chain === 'evm' || w.chain === 'cosmos') && w.walletAddress.toLowerCase() === wanted,
+        );
+      if (!match) throw notFound('No such wallet.');
+      await app.db.delete(wallets).where(and(eq(wallets.id, match.id), eq(wallets.userId, user.username)));
+      return { deleted: true as const };
+    },
+  );
 
   // ---- survey ----
 
@@ -271,17 +312,37 @@ export async function userRoutes(app: FastifyInstance) {
       : { survey: null, completedAt: null };
   };
 
-  app.get('/api/user/survey', async (request) => surveyStatus(requireUser(request).username));
+  app.get(
+    '/api/user/survey',
+    {
+      schema: {
+        summary: 'My onboarding survey status',
+        response: replies(U.SurveyStatus),
+      },
+    },
+    async (request) => surveyStatus(requireUser(request).username),
+  );
 
-  app.post('/api/user/survey/upload', async (request) => {
-    const user = requireUser(request);
-    const { survey } = parse(SurveyUploadBody, request.body);
-    await app.db
-      .insert(surveys)
-      .values({ userId: user.username, answers: survey })
-      .onConflictDoUpdate({ target: surveys.userId, set: { answers: survey, createdAt: new Date() } });
-    return surveyStatus(user.username);
-  });
+  app.post(
+    '/api/user/survey/upload',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Answer the onboarding survey',
+        body: SurveyUploadBody,
+        response: replies(U.SurveyStatus),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { survey } = request.body;
+      await app.db
+        .insert(surveys)
+        .values({ userId: user.username, answers: survey })
+        .onConflictDoUpdate({ target: surveys.userId, set: { answers: survey, createdAt: new Date() } });
+      return surveyStatus(user.username);
+    },
+  );
 
   // ---- notification settings (sso-settings) ----
 
@@ -326,24 +387,57 @@ export async function userRoutes(app: FastifyInstance) {
     return { ...current, settings };
   }
 
-  app.post('/api/sso-settings', async (request) => {
-    const { id } = parse(SsoSettingsBody, request.body);
-    return readSettings(settingsOwner(request, id));
-  });
+  app.post(
+    '/api/sso-settings',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'My notification settings (or those of an unsubscribe link)',
+        body: SsoSettingsBody,
+        response: replies(U.SsoSettings),
+      },
+    },
+    async (request) => {
+      const { id } = request.body;
+      return readSettings(settingsOwner(request, id));
+    },
+  );
 
-  app.post('/api/sso-settings/update', async (request) => {
-    // Without a signed id this is the signed-in user's own settings: the session comes first.
-    if ((request.body as { id?: unknown } | null | undefined)?.id === undefined) requireUser(request);
-    const { id, settings } = parse(SsoSettingsUpdateBody, request.body);
-    return writeSettings(settingsOwner(request, id), settings);
-  });
+  app.post(
+    '/api/sso-settings/update',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Change notification settings',
+        body: SsoSettingsUpdateBody,
+        response: replies(U.SsoSettings),
+      },
+    },
+    async (request) => {
+      // Without a signed id this is the signed-in user's own settings: the session comes first.
+      if ((request.body as { id?: unknown } | null | undefined)?.id === undefined) requireUser(request);
+      const { id, settings } = request.body;
+      return writeSettings(settingsOwner(request, id), settings);
+    },
+  );
 
-  app.post('/api/sso-settings/unsubscribe', async (request) => {
-    const { id } = parse(SsoUnsubscribeBody, request.body);
-    // The four kinds of mail off; the alert mail mode is kept (with both alert kinds off, no alert is mailed).
-    const off = Object.fromEntries(
-      NOTIFICATION_SETTINGS.map((k) => [k, false]),
-    ) as Partial<NotificationSettings>;
-    return writeSettings(settingsOwner(request, id), off);
-  });
+  app.post(
+    '/api/sso-settings/unsubscribe',
+    {
+      schema: {
+        tags: ['Account'],
+        summary: 'Unsubscribe from every notification e-mail',
+        body: SsoUnsubscribeBody,
+        response: replies(U.SsoSettings),
+      },
+    },
+    async (request) => {
+      const { id } = request.body;
+      // The four kinds of mail off; the alert mail mode is kept (with both alert kinds off, no alert is mailed).
+      const off = Object.fromEntries(
+        NOTIFICATION_SETTINGS.map((k) => [k, false]),
+      ) as Partial<NotificationSettings>;
+      return writeSettings(settingsOwner(request, id), off);
+    },
+  );
 }

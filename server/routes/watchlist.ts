@@ -17,9 +17,11 @@ import {
 } from '../../api/watchlist.schemas';
 import type { Db } from '../db/client';
 import { projects, users, watchlists } from '../db/schema/index';
-import { AppError, notFound, parse } from '../errors';
+import { AppError, notFound } from '../errors';
 import { requireUser } from '../plugins/session';
 import { recordWatchlistAdds } from '../ratings/trending';
+import { replies, signedIn, typed } from './schemas';
+import * as W from '../../api/watchlist.schemas';
 
 export type Row = typeof watchlists.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -178,150 +180,219 @@ function attachment(reply: FastifyReply, name: string, ext: string, type: string
     );
 }
 
-export async function watchlistRoutes(app: FastifyInstance) {
+export async function watchlistRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   const db = app.db;
 
-  app.get('/api/watchlist', async (request) => {
-    const user = requireUser(request);
-    const rows = await db
-      .select()
-      .from(watchlists)
-      .where(eq(watchlists.userId, user.username))
-      .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
-    return rows.map(toApi);
-  });
+  app.get(
+    '/api/watchlist',
+    { preValidation: signedIn, schema: { summary: 'My watchlists', response: replies(W.WatchlistList) } },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await db
+        .select()
+        .from(watchlists)
+        .where(eq(watchlists.userId, user.username))
+        .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
+      return rows.map(toApi);
+    },
+  );
 
-  app.post('/api/watchlist/create', async (request) => {
-    const user = requireUser(request);
-    const body = parse(CreateWatchlistBody, request.body);
-    const row = await createList(db, user.username, body.projects, (taken) => {
-      if (taken.has(body.name)) throw nameTaken();
-      return body.name;
-    });
-    await recordWatchlistAdds(db, row.projects, app.clock.now());
-    return { id: row.id };
-  });
-
-  app.post('/api/watchlist/update', async (request) => {
-    const user = requireUser(request);
-    const body = parse(UpdateWatchlistBody, request.body);
-    // The projects newly in the list, from the attempt that won (a lost race recomputes them).
-    let newlyAdded: string[] = [];
-    try {
-      const written = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
-        if (body.version !== undefined && body.version !== row.version) {
-          throw new AppError(
-            409,
-            WATCHLIST_ERRORS.versionConflict,
-            'The watchlist changed since you loaded it. Reload and try again.',
-          );
-        }
-        if (body.name !== row.name && (await nameUsedByOther(tx, user.username, body.name, row.id))) {
-          throw nameTaken();
-        }
-        const added = body.projects.filter((p) => !row.projects.includes(p));
-        await assertProjectsExist(tx, added);
-        newlyAdded = [...new Set(added)];
-        return { name: body.name, projects: body.projects, result: toApi };
+  app.post(
+    '/api/watchlist/create',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Create a watchlist',
+        body: CreateWatchlistBody,
+        response: replies(W.CreatedWatchlist),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const row = await createList(db, user.username, body.projects, (taken) => {
+        if (taken.has(body.name)) throw nameTaken();
+        return body.name;
       });
-      await recordWatchlistAdds(db, newlyAdded, app.clock.now());
-      return written;
-    } catch (err) {
-      if (isUniqueViolation(err)) throw nameTaken();
-      throw err;
-    }
-  });
+      await recordWatchlistAdds(db, row.projects, app.clock.now());
+      return { id: row.id };
+    },
+  );
 
-  app.post('/api/watchlist/toggle', async (request): Promise<ToggleResult> => {
-    const user = requireUser(request);
-    const body = parse(ToggleWatchlistBody, request.body);
-    const result = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
-      const present = row.projects.includes(body.projectId);
-      if (!present) {
-        if (row.projects.length >= MAX_PROJECTS_PER_WATCHLIST) {
-          throw new AppError(
-            409,
-            WATCHLIST_ERRORS.limitExceeded,
-            `A watchlist can hold at most ${MAX_PROJECTS_PER_WATCHLIST} projects.`,
-          );
-        }
-        await assertProjectsExist(tx, [body.projectId]);
+  app.post(
+    '/api/watchlist/update',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Rename a watchlist or set its projects',
+        body: UpdateWatchlistBody,
+        response: replies(W.Watchlist),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      // The projects newly in the list, from the attempt that won (a lost race recomputes them).
+      let newlyAdded: string[] = [];
+      try {
+        const written = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
+          if (body.version !== undefined && body.version !== row.version) {
+            throw new AppError(
+              409,
+              WATCHLIST_ERRORS.versionConflict,
+              'The watchlist changed since you loaded it. Reload and try again.',
+            );
+          }
+          if (body.name !== row.name && (await nameUsedByOther(tx, user.username, body.name, row.id))) {
+            throw nameTaken();
+          }
+          const added = body.projects.filter((p) => !row.projects.includes(p));
+          await assertProjectsExist(tx, added);
+          newlyAdded = [...new Set(added)];
+          return { name: body.name, projects: body.projects, result: toApi };
+        });
+        await recordWatchlistAdds(db, newlyAdded, app.clock.now());
+        return written;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw nameTaken();
+        throw err;
       }
-      const next = present
-        ? row.projects.filter((p) => p !== body.projectId)
-        : [...row.projects, body.projectId];
-      return { name: row.name, projects: next, result: (w) => ({ ...toApi(w), added: !present }) };
-    });
-    if (result.added) await recordWatchlistAdds(db, [body.projectId], app.clock.now());
-    return result;
-  });
+    },
+  );
 
-  app.post('/api/watchlist/delete', async (request) => {
-    const user = requireUser(request);
-    const body = parse(DeleteWatchlistBody, request.body);
-    if (!UUID.test(body.id)) throw noSuchList();
-    const deleted = await db
-      .delete(watchlists)
-      .where(and(eq(watchlists.id, body.id), eq(watchlists.userId, user.username)))
-      .returning({ id: watchlists.id });
-    if (deleted.length === 0) throw noSuchList();
-    return { id: body.id };
-  });
+  app.post(
+    '/api/watchlist/toggle',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Add or remove a project',
+        body: ToggleWatchlistBody,
+        response: replies(W.ToggleResult),
+      },
+    },
+    async (request): Promise<ToggleResult> => {
+      const user = requireUser(request);
+      const body = request.body;
+      const result = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
+        const present = row.projects.includes(body.projectId);
+        if (!present) {
+          if (row.projects.length >= MAX_PROJECTS_PER_WATCHLIST) {
+            throw new AppError(
+              409,
+              WATCHLIST_ERRORS.limitExceeded,
+              `A watchlist can hold at most ${MAX_PROJECTS_PER_WATCHLIST} projects.`,
+            );
+          }
+          await assertProjectsExist(tx, [body.projectId]);
+        }
+        const next = present
+          ? row.projects.filter((p) => p !== body.projectId)
+          : [...row.projects, body.projectId];
+        return { name: row.name, projects: next, result: (w) => ({ ...toApi(w), added: !present }) };
+      });
+      if (result.added) await recordWatchlistAdds(db, [body.projectId], app.clock.now());
+      return result;
+    },
+  );
 
-  app.get('/api/watchlist/export', async (request, reply) => {
-    const user = requireUser(request);
-    const query = parse(ExportWatchlistQuery, request.query, 'query');
-    const list = await ownList(db, user.username, query.id);
-    const rows =
-      list.projects.length === 0
-        ? []
-        : await db.select().from(projects).where(inArray(projects.id, list.projects));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const items = list.projects.flatMap((id) => {
-      const p = byId.get(id);
-      return p
-        ? [
-            {
-              id: p.id,
-              rank: p.rank,
-              name: p.name,
-              tokenTickers: p.tokenTickers,
-              chains: p.chains,
-              score: Math.round(p.score * 10) / 10,
-              tier: p.tier,
-              auditStatus: p.auditStatus,
-              auditDate: p.auditDate,
-            },
+  app.post(
+    '/api/watchlist/delete',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Delete a watchlist',
+        body: DeleteWatchlistBody,
+        response: replies(W.CreatedWatchlist),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      if (!UUID.test(body.id)) throw noSuchList();
+      const deleted = await db
+        .delete(watchlists)
+        .where(and(eq(watchlists.id, body.id), eq(watchlists.userId, user.username)))
+        .returning({ id: watchlists.id });
+      if (deleted.length === 0) throw noSuchList();
+      return { id: body.id };
+    },
+  );
+
+  app.get(
+    '/api/watchlist/export',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Export a watchlist (CSV or JSON file)',
+        querystring: ExportWatchlistQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const query = request.query;
+      const list = await ownList(db, user.username, query.id);
+      const rows =
+        list.projects.length === 0
+          ? []
+          : await db.select().from(projects).where(inArray(projects.id, list.projects));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const items = list.projects.flatMap((id) => {
+        const p = byId.get(id);
+        return p
+          ? [
+              {
+                id: p.id,
+                rank: p.rank,
+                name: p.name,
+                tokenTickers: p.tokenTickers,
+                chains: p.chains,
+                score: Math.round(p.score * 10) / 10,
+                tier: p.tier,
+                auditStatus: p.auditStatus,
+                auditDate: p.auditDate,
+              },
+            ]
+          : [];
+      });
+      if (query.format === 'json') {
+        attachment(reply, list.name, 'json', 'application/json; charset=utf-8');
+        return JSON.stringify(
+          { id: list.id, name: list.name, exportedAt: new Date().toISOString(), projects: items },
+          null,
+          2,
+        );
+      }
+      const header = [
+        'Rank',
+        'Name',
+        'Tickers',
+        'Score',
+        'Tier',
+        'Chains',
+        'Audit Status',
+        'Audit Date',
+        'Id',
+      ];
+      const lines = [header.join(',')].concat(
+        items.map((p) =>
+          [
+            p.rank,
+            p.name,
+            p.tokenTickers.join(' '),
+            p.score,
+            p.tier,
+            p.chains.join(' '),
+            p.auditStatus,
+            p.auditDate,
+            p.id,
           ]
-        : [];
-    });
-    if (query.format === 'json') {
-      attachment(reply, list.name, 'json', 'application/json; charset=utf-8');
-      return JSON.stringify(
-        { id: list.id, name: list.name, exportedAt: new Date().toISOString(), projects: items },
-        null,
-        2,
+            .map(csvCell)
+            .join(','),
+        ),
       );
-    }
-    const header = ['Rank', 'Name', 'Tickers', 'Score', 'Tier', 'Chains', 'Audit Status', 'Audit Date', 'Id'];
-    const lines = [header.join(',')].concat(
-      items.map((p) =>
-        [
-          p.rank,
-          p.name,
-          p.tokenTickers.join(' '),
-          p.score,
-          p.tier,
-          p.chains.join(' '),
-          p.auditStatus,
-          p.auditDate,
-          p.id,
-        ]
-          .map(csvCell)
-          .join(','),
-      ),
-    );
-    attachment(reply, list.name, 'csv', 'text/csv; charset=utf-8');
-    return lines.join('\r\n') + '\r\n';
-  });
+      attachment(reply, list.name, 'csv', 'text/csv; charset=utf-8');
+      return lines.join('\r\n') + '\r\n';
+    },
+  );
 }

@@ -3,10 +3,12 @@ import { inArray, or, sql } from 'drizzle-orm';
 import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS, type ImportRow } from '../../api/watchlist';
 import { ImportBody, ImportPreviewBody } from '../../api/watchlist.schemas';
 import { projects } from '../db/schema/index';
-import { AppError, parse } from '../errors';
+import { AppError } from '../errors';
 import { requireUser } from '../plugins/session';
 import { ImportFormatError, parseImport, type ImportRequest } from '../watchlists/importText';
 import { assertProjectsExist, toApi, writeWithRetry } from './watchlist';
+import { replies, signedIn, typed } from './schemas';
+import * as W from '../../api/watchlist.schemas';
 
 type Candidate = {
   id: string;
@@ -34,7 +36,8 @@ const names = (found: Candidate[]) =>
  * Watchlist import (issue 15, item 15): a preview that says, row by row, which project each line becomes or why it
  * cannot, then an atomic add of the previewed projects to one of the user's lists.
  */
-export async function watchlistImportRoutes(app: FastifyInstance) {
+export async function watchlistImportRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   const db = app.db;
 
   /** Matches rows by id, then exact name (any case), then ticker (only when one project has it). */
@@ -125,42 +128,64 @@ export async function watchlistImportRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/api/watchlist/import/preview', async (request) => {
-    requireUser(request);
-    const body = parse(ImportPreviewBody, request.body);
-    let parsed;
-    try {
-      parsed = parseImport(body.text);
-    } catch (err) {
-      if (err instanceof ImportFormatError)
-        throw new AppError(400, 'ValidationError', err.message, { text: err.message });
-      throw err;
-    }
-    const rows = await match(parsed.rows);
-    const ids = rows.flatMap((r) => (r.project && !r.error ? [r.project.id] : []));
-    return { rows, projects: ids, name: parsed.name };
-  });
-
-  app.post('/api/watchlist/import', async (request) => {
-    const user = requireUser(request);
-    const body = parse(ImportBody, request.body);
-    return writeWithRetry(db, user.username, body.id, async (row, tx) => {
-      const added = body.projects.filter((id) => !row.projects.includes(id));
-      if (row.projects.length + added.length > MAX_PROJECTS_PER_WATCHLIST) {
-        throw new AppError(
-          409,
-          WATCHLIST_ERRORS.limitExceeded,
-          `A watchlist can hold at most ${MAX_PROJECTS_PER_WATCHLIST} projects; ${row.name} has room for ${
-            MAX_PROJECTS_PER_WATCHLIST - row.projects.length
-          } more.`,
-        );
+  app.post(
+    '/api/watchlist/import/preview',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Preview an import (CSV or text)',
+        body: ImportPreviewBody,
+        response: replies(W.ImportPreview),
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const body = request.body;
+      let parsed;
+      try {
+        parsed = parseImport(body.text);
+      } catch (err) {
+        if (err instanceof ImportFormatError)
+          throw new AppError(400, 'ValidationError', err.message, { text: err.message });
+        throw err;
       }
-      await assertProjectsExist(tx, added);
-      return {
-        name: row.name,
-        projects: [...row.projects, ...added],
-        result: (written) => ({ ...toApi(written), added: added.length }),
-      };
-    });
-  });
+      const rows = await match(parsed.rows);
+      const ids = rows.flatMap((r) => (r.project && !r.error ? [r.project.id] : []));
+      return { rows, projects: ids, name: parsed.name };
+    },
+  );
+
+  app.post(
+    '/api/watchlist/import',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Import projects into a watchlist',
+        body: ImportBody,
+        response: replies(W.ImportResult),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      return writeWithRetry(db, user.username, body.id, async (row, tx) => {
+        const added = body.projects.filter((id) => !row.projects.includes(id));
+        if (row.projects.length + added.length > MAX_PROJECTS_PER_WATCHLIST) {
+          throw new AppError(
+            409,
+            WATCHLIST_ERRORS.limitExceeded,
+            `A watchlist can hold at most ${MAX_PROJECTS_PER_WATCHLIST} projects; ${row.name} has room for ${
+              MAX_PROJECTS_PER_WATCHLIST - row.projects.length
+            } more.`,
+          );
+        }
+        await assertProjectsExist(tx, added);
+        return {
+          name: row.name,
+          projects: [...row.projects, ...added],
+          result: (written) => ({ ...toApi(written), added: added.length }),
+        };
+      });
+    },
+  );
 }

@@ -4,9 +4,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { WATCHLIST_NAME_MAX } from '../../api/watchlist';
 import { CopySharedBody, ShareToken, ShareWatchlistBody } from '../../api/watchlist.schemas';
 import { projects, watchlists } from '../db/schema/index';
-import { notFound, parse } from '../errors';
+import { notFound } from '../errors';
 import { requireUser } from '../plugins/session';
 import { createList, noSuchList, ownList } from './watchlist';
+import { replies, signedIn, typed } from './schemas';
+import * as W from '../../api/watchlist.schemas';
 
 /** 24 random bytes: 192 bits, so a link cannot be guessed; base64url, so it sits in a path as it is. */
 const newShareToken = () => randomBytes(24).toString('base64url');
@@ -28,7 +30,8 @@ export function freeName(base: string, taken: Set<string>): string {
  * is dropped, so the old link is dead for good); anyone with the link reads the list's name and projects, signed
  * in or not, and a signed-in user can copy it into their own watchlists.
  */
-export async function watchlistShareRoutes(app: FastifyInstance) {
+export async function watchlistShareRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   const db = app.db;
 
   /** The shared list behind a token, or a 404 alike for a malformed, unknown or revoked token. */
@@ -40,41 +43,73 @@ export async function watchlistShareRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.post('/api/watchlist/share', async (request) => {
-    const user = requireUser(request);
-    const body = parse(ShareWatchlistBody, request.body);
-    const row = await ownList(db, user.username, body.id);
-    // Turning on a list that is already shared keeps its link; turning it off drops the token.
-    const shareToken = body.shared ? (row.shareToken ?? newShareToken()) : null;
-    const [written] = await db
-      .update(watchlists)
-      .set({ shareToken })
-      .where(and(eq(watchlists.id, row.id), eq(watchlists.userId, user.username)))
-      .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
-    if (!written) throw noSuchList();
-    return written;
-  });
+  app.post(
+    '/api/watchlist/share',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Share a watchlist (or stop sharing it)',
+        body: ShareWatchlistBody,
+        response: replies(W.ShareResult),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const row = await ownList(db, user.username, body.id);
+      // Turning on a list that is already shared keeps its link; turning it off drops the token.
+      const shareToken = body.shared ? (row.shareToken ?? newShareToken()) : null;
+      const [written] = await db
+        .update(watchlists)
+        .set({ shareToken })
+        .where(and(eq(watchlists.id, row.id), eq(watchlists.userId, user.username)))
+        .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
+      if (!written) throw noSuchList();
+      return written;
+    },
+  );
 
-  app.get('/api/shared-watchlist/:token', async (request, reply) => {
-    const row = await sharedList((request.params as { token?: unknown }).token);
-    // A link may be turned off at any time: never cached.
-    reply.header('cache-control', 'no-store');
-    return { name: row.name, projects: row.projects };
-  });
+  app.get(
+    '/api/shared-watchlist/:token',
+    {
+      schema: {
+        tags: ['Watchlists'],
+        summary: 'A shared watchlist (public, by its link)',
+        response: replies(W.SharedWatchlist),
+      },
+    },
+    async (request, reply) => {
+      const row = await sharedList((request.params as { token?: unknown }).token);
+      // A link may be turned off at any time: never cached.
+      reply.header('cache-control', 'no-store');
+      return { name: row.name, projects: row.projects };
+    },
+  );
 
-  app.post('/api/shared-watchlist/copy', async (request) => {
-    const user = requireUser(request);
-    const body = parse(CopySharedBody, request.body);
-    const source = await sharedList(body.token);
-    // Projects are never deleted today; should one be, the copy keeps the rest rather than failing.
-    const known =
-      source.projects.length === 0
-        ? []
-        : (
-            await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, source.projects))
-          ).map((r) => r.id);
-    const kept = source.projects.filter((id) => known.includes(id));
-    const row = await createList(db, user.username, kept, (taken) => freeName(source.name, taken));
-    return { id: row.id, name: row.name, projects: row.projects };
-  });
+  app.post(
+    '/api/shared-watchlist/copy',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Copy a shared watchlist into mine',
+        body: CopySharedBody,
+        response: replies(W.CopySharedResult),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const source = await sharedList(body.token);
+      // Projects are never deleted today; should one be, the copy keeps the rest rather than failing.
+      const known =
+        source.projects.length === 0
+          ? []
+          : (
+              await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, source.projects))
+            ).map((r) => r.id);
+      const kept = source.projects.filter((id) => known.includes(id));
+      const row = await createList(db, user.username, kept, (taken) => freeName(source.name, taken));
+      return { id: row.id, name: row.name, projects: row.projects };
+    },
+  );
 }
