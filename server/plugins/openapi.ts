@@ -3,6 +3,13 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the OpenAPI plugin (method, URL), HEAD routes included. */
+    registeredRoutes: readonly { method: string; url: string }[];
+  }
+}
+
 /** The tags of the document, in the order the reference page lists them. */
 export const TAGS = [
   {
@@ -63,6 +70,13 @@ const SIGNED_IN: ReadonlySet<string> = new Set(['Account', 'Watchlists', 'Notifi
  * (`config.partnerRead`) also carry the Partner tag and the `bearerAuth` requirement.
  */
 export const openapi = fp(async (app: FastifyInstance) => {
+  // Every route as registered (method and URL), so a test can check each is in the document.
+  const registered: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) registered.push({ method, url: route.url });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

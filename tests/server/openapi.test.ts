@@ -1,0 +1,141 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/**
+ * Issue 16, item 2: the OpenAPI 3.1 document at /api/openapi.json is valid and lists every /api and /ofrep route the
+ * app registers; the Partner API reads carry the bearerAuth requirement.
+ */
+
+type Operation = {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
+};
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+/**
+ * Registered routes that are deliberately not in the document:
+ * - wildcard catch-alls (`/api/*`, `/ofrep/*`, `/api/auth/*`): they only answer the JSON 404 of an unknown path;
+ * - /api/dev/* would be (it is documented under Operations) but is registered in development only, so it is not
+ *   registered here and needs no entry.
+ */
+const EXCLUDED = (url: string) => url.includes('*');
+
+/** Fastify `/api/projects/:id` → OpenAPI `/api/projects/{id}`. */
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** The Partner API reads (config.partnerRead): projects, leaderboard, search, score history, skynet data. */
+const PARTNER_READS = [
+  ['get', '/api/projects/{id}'],
+  ['post', '/api/projects-list'],
+  ['get', '/api/leaderboard'],
+  ['get', '/api/search-project'],
+  ['get', '/api/projects/{id}/score-history'],
+  ['get', '/api/projects/{id}/score-breakdown'],
+  ['get', '/api/projects/{id}/peers'],
+] as const;
+
+let t: TestApp;
+let doc: Doc;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  doc = res.json() as Doc;
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc) as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 3000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('lists every registered /api and /ofrep route (method and path)', () => {
+    const routes = t.app.registeredRoutes.filter(
+      (r) => /^\/(api|ofrep)\//.test(r.url) && r.method !== 'HEAD' && !EXCLUDED(r.url),
+    );
+    expect(routes.length).toBeGreaterThan(60);
+    const missing = routes
+      .filter((r) => doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] === undefined)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents only routes that exist', () => {
+    const registered = new Set(
+      t.app.registeredRoutes.map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.url)}`),
+    );
+    const extra = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => !registered.has(`${m} ${path}`))
+        .map((m) => `${m} ${path}`),
+    );
+    expect(extra).toEqual([]);
+  });
+
+  it('puts the Partner API reads, every skynet read included, under bearerAuth', () => {
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      sessionCookie: { type: 'apiKey', in: 'cookie' },
+    });
+    const skynet = Object.keys(doc.paths)
+      .filter((p) => p.startsWith('/api/skynet/'))
+      .map((p) => ['get', p] as const);
+    expect(skynet.length).toBeGreaterThanOrEqual(8);
+    for (const [method, path] of [...PARTNER_READS, ...skynet]) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op!.security, `${method} ${path}`).toContainEqual({ bearerAuth: [] });
+      expect(op!.tags, `${method} ${path}`).toContain('Partner');
+    }
+  });
+
+  it('keeps bearerAuth off every other route (a key authorises nothing else)', () => {
+    const partner = new Set([...PARTNER_READS.map(([m, p]) => `${m} ${p}`)]);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (partner.has(`${method} ${path}`) || (method === 'get' && path.startsWith('/api/skynet/')))
+          continue;
+        expect(op.security ?? [], `${method} ${path}`).not.toContainEqual({ bearerAuth: [] });
+      }
+    }
+  });
+
+  it('declares the shared ErrorBody for error answers and a tag on every operation', () => {
+    const leaderboard = doc.paths['/api/leaderboard']!.get!;
+    expect(Object.keys(leaderboard.responses ?? {})).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops))
+        expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('contract: answers are checked against their response schemas', () => {
+  it('a search answer (sent pre-serialised) still matches its schema', async () => {
+    const { ProjectSummary } = await import('../../api/projects.schemas');
+    const res = await t.app.inject({ method: 'GET', url: '/api/search-project?keyword=' });
+    expect(res.statusCode).toBe(200);
+    expect(ProjectSummary.array().safeParse(res.json()).success).toBe(true);
+  });
+
+  it('a validation failure is the ValidationError body of the shared ErrorBody schema', async () => {
+    const { ErrorBody } = await import('../../api/errors.schemas');
+    const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard?pageSize=abc' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(ErrorBody.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({ error: 'ValidationError', fields: { pageSize: expect.any(String) } });
+  });
+});
