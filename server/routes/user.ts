@@ -406,6 +406,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/sso-settings/update',
     {
+      // Without a signed id this is the signed-in user's own settings: the session comes first.
+      preValidation: async (request) => {
+        if ((request.body as { id?: unknown } | null | undefined)?.id === undefined) requireUser(request);
+      },
       schema: {
         tags: ['Account'],
         summary: 'Change notification settings',
@@ -414,8 +418,6 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      // Without a signed id this is the signed-in user's own settings: the session comes first.
-      if ((request.body as { id?: unknown } | null | undefined)?.id === undefined) requireUser(request);
       const { id, settings } = request.body;
       return writeSettings(settingsOwner(request, id), settings);
     },
