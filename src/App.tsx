@@ -17,6 +17,7 @@ const ProductPage = lazy(() => import('./features/marketing/ProductPage'));
 const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
 const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
 const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
+const ApiReferencePage = lazy(() => import('./features/developers/ApiReferencePage'));
 const MethodologyPage = lazy(() => import('./features/methodology/MethodologyPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
 const SharedWatchlistPage = lazy(() => import('./pages/SharedWatchlistPage'));
@@ -65,6 +66,7 @@ export function App() {
                   <Route path={PAGE_PATHS.login} component={LoginPage} />
                   <Route path={PAGE_PATHS.signup} component={SignupPage} />
                   <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
+                  <Route path={PAGE_PATHS.developersApi} component={ApiReferencePage} />
                   <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
                   <Route component={NotFoundPage} />
                 </Switch>

@@ -20,4 +20,5 @@ export const PAGE_PATHS = {
   signup: '/auth/signup',
   serverError: '/500',
   announcementAdmin: '/admin/announcement',
+  developersApi: '/developers/api',
 } as const;

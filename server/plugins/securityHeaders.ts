@@ -37,6 +37,20 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/**
+ * The API reference page (/developers/api) renders with Scalar, which injects its styles as inline <style> elements
+ * and style attributes at run time (no nonce support, contents not known in advance, so no hash). That page alone,
+ * loaded as a document of its own (the footer links to it with a full page load), allows inline styles; scripts
+ * stay 'self' only (no 'unsafe-inline', no 'unsafe-eval'), and every other directive is unchanged.
+ */
+export const REFERENCE_PAGE_PATH = '/developers/api';
+export function referencePagePolicy(config: Config): string {
+  const directives = { ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
 const isHttps = (config: Config) => (config.publicUrl ?? '').startsWith('https:');
 
 /**
@@ -54,5 +68,11 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
       : false,
     xFrameOptions: { action: 'deny' },
+  });
+  const referencePolicy = referencePagePolicy(app.config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url === REFERENCE_PAGE_PATH)
+      reply.header('content-security-policy', referencePolicy);
+    return payload;
   });
 });

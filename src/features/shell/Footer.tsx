@@ -35,6 +35,10 @@ export function Footer() {
             <li>
               <Link href="/resources/methodology">Rating Methodology</Link>
             </li>
+            <li>
+              {/* A full page load: the reference page has its own CSP (server/plugins/securityHeaders.ts). */}
+              <a href="/developers/api">API Reference</a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-company">
@@ -58,7 +62,13 @@ export function Footer() {
               </li>
             ))}
             <li className="footer-chat">
-              <a href={CHAT_LINK.href} target="_blank" rel="noopener noreferrer" aria-describedby="chat-qr-hint" data-kind="chat">
+              <a
+                href={CHAT_LINK.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-describedby="chat-qr-hint"
+                data-kind="chat"
+              >
                 {CHAT_LINK.label}
               </a>
               <span className="qr-popup" role="tooltip" id="chat-qr-hint">

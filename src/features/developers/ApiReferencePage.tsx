@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * /developers/api: the API reference, rendered by Scalar from the server's OpenAPI document (/api/openapi.json).
+ * This page is a lazy route (App.tsx), and Scalar (with its styles) is imported only when it mounts, so the home
+ * route loads none of it. Offline and under the site's CSP: no default (CDN) fonts, no telemetry, no proxy, no
+ * "open in client" button that would call other origins. Scalar injects inline styles, so the server sends this page
+ * a policy allowing them (server/plugins/securityHeaders.ts); links here are full page loads to get that policy.
+ */
+export default function ApiReferencePage() {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let app: { destroy?: () => void } | undefined;
+    let cancelled = false;
+    // Scalar validates with zod, whose first parse probes `Function('')` for its JIT: under our CSP (no
+    // 'unsafe-eval') that probe is a reported violation. jitless skips the probe (zod then interprets its schemas).
+    void import('zod')
+      .then(({ config }) => config({ jitless: true }))
+      .then(() => Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')]))
+      .then(([{ createApiReference }]) => {
+        if (cancelled || !container.current) return;
+        app = createApiReference(container.current, {
+          url: '/api/openapi.json',
+          withDefaultFonts: false,
+          telemetry: false,
+          hideClientButton: true,
+          showDeveloperTools: 'never',
+          hideDarkModeToggle: true,
+          forceDarkModeState: 'light',
+          layout: 'modern',
+          // The Agent Scalar chat calls proxy.scalar.com: off (offline, and our CSP's connect-src is 'self').
+          agent: { disabled: true },
+        }) as { destroy?: () => void };
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      app?.destroy?.();
+    };
+  }, []);
+
+  return (
+    <main className="developers-api" aria-labelledby="developers-api-title">
+      <h1 id="developers-api-title" className="visually-hidden">
+        API Reference
+      </h1>
+      {failed ? (
+        <p role="alert">
+          The reference could not be loaded. The contract is at{' '}
+          <a href="/api/openapi.json">/api/openapi.json</a>.
+        </p>
+      ) : null}
+      <div ref={container} data-testid="api-reference" />
+    </main>
+  );
+}
