@@ -61,6 +61,29 @@ export const Votes = z.object({
 
 export const ProjectContract = z.object({ address: z.string(), chain: Chain, label: z.string() });
 
+/** An example row of the OpenAPI document (values as the API sends them). */
+const EXAMPLE_ROW = {
+  id: 'ethereum',
+  rank: 1,
+  logo: '/logos/eth.svg',
+  name: 'Ethereum',
+  tokenTickers: ['ETH'],
+  chains: ['Ethereum'],
+  score: 91.4,
+  tier: 'AAA',
+  subScores: {
+    codeSecurity: 94.1,
+    fundamentalHealth: 92,
+    operationalResilience: 90.2,
+    governanceStrength: 88.5,
+    marketStability: 89.7,
+    communityTrust: 93.3,
+  },
+  auditStatus: 'audited',
+  auditDate: '2025-03-14',
+  kyc: true,
+};
+
 /** GET /api/projects/:id */
 export const ProjectDetail = ProjectRow.extend({
   description: z.string(),
@@ -68,13 +91,28 @@ export const ProjectDetail = ProjectRow.extend({
   marketCapUsd: z.number().nullable(),
   contracts: z.array(ProjectContract),
   votes: Votes,
+}).meta({
+  examples: [
+    {
+      ...EXAMPLE_ROW,
+      description: 'A decentralised platform for smart contracts.',
+      website: 'https://ethereum.org',
+      marketCapUsd: 420_000_000_000,
+      contracts: [],
+      votes: { yes: 12, no: 3, yesPercentage: 80, myVote: null },
+    },
+  ],
 });
 
 // ---- queries and bodies (the server validates with these same schemas) ----
 
 /** GET /api/search-project?keyword= — fewer than 2 characters (after trimming) → the trending list. */
 export const SearchProjectQuery = z.object({
-  keyword: z.string().max(100).default(''),
+  keyword: z
+    .string()
+    .max(100)
+    .default('')
+    .meta({ examples: ['eth'] }),
 });
 
 /** POST /api/projects-list */
@@ -139,12 +177,14 @@ export const LeaderboardQuery = z.object({
   keyword: optionalText,
 });
 
-export const LeaderboardPage = z.object({
-  items: z.array(ProjectRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const LeaderboardPage = z
+  .object({
+    items: z.array(ProjectRow),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ examples: [{ items: [EXAMPLE_ROW], total: 1, page: 1, pageSize: 25 }] });
 
 /** GET /api/trending, /api/recently-audited, /api/audits-in-progress, /api/alerts */
 export const LimitQuery = z.object({ limit: intFromQuery(1, 50).default(10) });

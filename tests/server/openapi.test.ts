@@ -123,6 +123,15 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('contract: answers are checked against their response schemas', () => {
+  it('the examples of the public schemas match them', async () => {
+    const { LeaderboardPage, ProjectDetail } = await import('../../api/projects.schemas');
+    for (const schema of [LeaderboardPage, ProjectDetail]) {
+      const examples = (schema.meta()?.examples ?? []) as unknown[];
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) expect(schema.safeParse(example).error).toBeUndefined();
+    }
+  });
+
   it('a search answer (sent pre-serialised) still matches its schema', async () => {
     const { ProjectSummary } = await import('../../api/projects.schemas');
     const res = await t.app.inject({ method: 'GET', url: '/api/search-project?keyword=' });
