@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
 import { adminSignalsRoutes } from './adminSignals';
+import { apiKeysRoutes } from './apiKeys';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
@@ -27,6 +28,7 @@ export async function routes(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(portfolioRoutes);
   await app.register(notificationsRoutes);
   await app.register(webhooksRoutes);
