@@ -46,7 +46,7 @@ async function watchlist(c: Client, projects: string[]) {
   const res = await c.inject({
     method: 'POST',
     url: '/api/watchlist/create',
-    payload: { name: `L${Math.random()}`, projects },
+    payload: { name: `L${Math.random().toString(36).slice(2, 12)}`, projects },
   });
   expect(res.statusCode, res.body).toBe(200);
   const [row] = rows<{ id: string }>(
