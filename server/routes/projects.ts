@@ -59,7 +59,9 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { keyword } = request.query;
-      return reply.type('application/json; charset=utf-8').send(search.current().searchJson(keyword) as never); // pre-serialised JSON
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(search.current().searchJson(keyword) as never); // pre-serialised JSON
     },
   );
 
