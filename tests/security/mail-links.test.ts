@@ -167,6 +167,10 @@ describe('the unsubscribe token', () => {
     const id = linksIn(reset!)[0]!.searchParams.get('id')!;
     const res = await post(t, '/api/sso-settings/unsubscribe', { id });
     expect(res.statusCode).toBe(200);
-    expect(await storedSettings()).toEqual(Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])));
+    // Every kind of mail off; the alert mail mode is kept (with both alert kinds off, no alert is mailed).
+    expect(await storedSettings()).toEqual({
+      ...Object.fromEntries(NOTIFICATION_SETTINGS.map((k) => [k, false])),
+      alertMail: 'instant',
+    });
   });
 });
