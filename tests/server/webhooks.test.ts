@@ -258,7 +258,8 @@ describe('deliveries', () => {
       WHERE queue = 'webhook-delivery' AND status = 'queued' AND id <> (SELECT min(id) FROM jobs WHERE queue = 'webhook-delivery' AND status = 'queued')`);
     await t.app.jobs.drain();
     const log = (await deliveriesOf(hookId)).slice(before);
-    const first = log.find((d) => d.attempts === 1)!;
+    // The receiver refused its first call; which delivery made it depends on the order the runner took them in.
+    const first = log.find((d) => d.responseCode === 500)!;
     expect(first).toMatchObject({
       status: 'pending',
       responseCode: 500,
