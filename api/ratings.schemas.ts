@@ -124,3 +124,26 @@ export const Methodology = z.object({
   tiers: z.array(z.object({ tier: Tier, min: z.number() })),
   unauditedCodeSecurityMax: z.number(),
 });
+
+const RatingState = z.object({ score: z.number(), tier: Tier, audited: z.boolean(), kyc: z.boolean() });
+
+/** One project whose score, tier or badges changed in a computation (a snapshot was stored for it). */
+export const ScoreChange = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  snapshotId: z.number().int(),
+  before: RatingState.nullable(),
+  after: RatingState,
+  moves: z.array(
+    z.object({
+      signal: z.string(),
+      from: z.number(),
+      to: z.number(),
+      delta: z.number(),
+      raw: z.number().nullable().optional(),
+    }),
+  ),
+});
+
+/** POST /api/admin/projects/:id/signals */
+export const SignalChangesResult = z.object({ changes: z.array(ScoreChange) });

@@ -9,7 +9,8 @@ import {
   UnknownSignalError,
   type ScoreChange,
 } from '../ratings/recompute';
-import { typed } from './schemas';
+import { replies, typed } from './schemas';
+import { SignalChangesResult } from '../../api/ratings.schemas';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
 function requireAdmin(request: FastifyRequest): SessionUser {
@@ -43,6 +44,7 @@ export async function adminSignalsRoutes(fastify: FastifyInstance): Promise<void
         summary: "Set a project's signals and recompute it (admin)",
         params: Params,
         body: SignalsBody,
+        response: replies(SignalChangesResult),
       },
     },
     async (request): Promise<{ changes: ScoreChange[] }> => {

@@ -1,19 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '../../api/errors.schemas';
+import { Health, NotReady, Ready } from '../../api/health.schemas';
+import { typed } from './schemas';
 
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
   /** Liveness: the process answers. Touches nothing else, so it stays fast while a dependency is down. */
-  app.get('/api/health', async () => ({ status: 'ok', database: app.database.driver }));
+  app.get('/api/health', { schema: { summary: 'Liveness', response: { 200: Health } } }, async () => ({
+    status: 'ok' as const,
+    database: app.database.driver,
+  }));
 
   /**
    * Readiness for a load balancer: the database answers and is migrated, Redis answers (when REDIS_URL is set)
    * and the instance is not draining. Otherwise 503 naming what is not ready.
    */
-  app.get('/api/ready', async (_request, reply) => {
-    const { ready, checks, problems } = await app.lifecycle.check();
-    reply.header('cache-control', 'no-store');
-    if (ready) return { status: 'ready', checks };
-    return reply
-      .status(503)
-      .send({ error: 'NotReady', message: `Not ready: ${problems.join(', ')}.`, checks });
-  });
+  app.get(
+    '/api/ready',
+    { schema: { summary: 'Readiness', response: { 200: Ready, 503: NotReady, '4xx': ErrorBody } } },
+    async (_request, reply) => {
+      const { ready, checks, problems } = await app.lifecycle.check();
+      reply.header('cache-control', 'no-store');
+      if (ready) return { status: 'ready' as const, checks };
+      return reply
+        .status(503)
+        .send({ error: 'NotReady', message: `Not ready: ${problems.join(', ')}.`, checks });
+    },
+  );
 }
