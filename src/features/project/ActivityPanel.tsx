@@ -11,7 +11,9 @@ const LABELS: Record<SocialType, string> = { tweets: 'Tweets', mentions: 'Mentio
 function lastDays(n: number): string[] {
   const today = new Date();
   return Array.from({ length: n }, (_, i) => {
-    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (n - 1 - i)));
+    const d = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (n - 1 - i)),
+    );
     return d.toISOString().slice(0, 10);
   });
 }
@@ -27,15 +29,23 @@ export function ActivityChart({ points, label }: { points: ActivityPoint[]; labe
   const innerH = H - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (points.length <= 1 ? 0 : (i / (points.length - 1)) * innerW);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.value).toFixed(1)}`).join('');
-  const area = points.length ? `${line}L${x(points.length - 1)} ${PAD.top + innerH}L${x(0)} ${PAD.top + innerH}Z` : '';
+  const line = points
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)} ${y(p.value).toFixed(1)}`)
+    .join('');
+  const area = points.length
+    ? `${line}L${x(points.length - 1)} ${PAD.top + innerH}L${x(0)} ${PAD.top + innerH}Z`
+    : '';
   const ticks = [0, 0.5, 1].map((f) => Math.round(max * f));
   const total = points.reduce((s, p) => s + p.value, 0);
   const first = points[0];
   const last = points[points.length - 1];
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${label} per day over the last ${points.length} days, ${formatCompact(total)} in total`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`${label} per day over the last ${points.length} days, ${formatCompact(total)} in total`}
+      >
         <defs>
           <linearGradient id={`area-${label}`} x1="0" x2="0" y1="0" y2="1">
             <stop offset="0" stopColor="#2563eb" stopOpacity="0.28" />

@@ -1,4 +1,10 @@
-import { getExchangeMetrics, getTopCallers, getTopEvents, getTopFunctionCalls, type TopEntry } from '../../../api/skynet';
+import {
+  getExchangeMetrics,
+  getTopCallers,
+  getTopEvents,
+  getTopFunctionCalls,
+  type TopEntry,
+} from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
@@ -94,7 +100,15 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
   );
 }
 
-function TopList({ title, load, showAddress }: { title: string; load: () => Promise<TopEntry[]>; showAddress?: boolean }) {
+function TopList({
+  title,
+  load,
+  showAddress,
+}: {
+  title: string;
+  load: () => Promise<TopEntry[]>;
+  showAddress?: boolean;
+}) {
   const list = useResource(load);
   const max = Math.max(1, ...(list.data ?? []).map((e) => e.count));
   return (

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   getProject,
   recordPageView,
@@ -17,12 +18,12 @@ import { formatDate, formatNumber, formatUsd } from '../home/format';
 import { ProjectActions } from '../home/ProjectActions';
 import { ActivityPanel } from './ActivityPanel';
 import { ExchangePanel, TopListsPanel } from './MonitoringPanels';
-import { PeersPanel } from './PeersPanel';
 import { PrivilegedPanel } from './PrivilegedPanel';
-import { ScoreChartPanel } from './ScoreChartPanel';
 import { VotePanel } from './VotePanel';
-import { WhyScorePanel } from './WhyScorePanel';
 import './project.css';
+
+// Below the fold and the largest part of the page's code: its own chunk, requested as the page renders.
+const RatingsPanels = lazy(() => import('./RatingsPanels'));
 
 function ScoreDial({ score }: { score: number }) {
   const r = 42;
@@ -189,9 +190,9 @@ export default function ProjectPage({ id }: { id: string }) {
         <div className="project-grid">
           <div className="project-main">
             <Breakdown scores={p.subScores} />
-            <ScoreChartPanel projectId={p.id} />
-            <WhyScorePanel projectId={p.id} />
-            <PeersPanel projectId={p.id} name={p.name} />
+            <Suspense fallback={<div className="card panel ratings-panels-pending" aria-busy="true" />}>
+              <RatingsPanels projectId={p.id} name={p.name} />
+            </Suspense>
             {p.description && (
               <section className="card panel" aria-labelledby="about-title">
                 <h2 id="about-title">About {p.name}</h2>

@@ -11,7 +11,6 @@ import { Logo } from '../../components/Logo';
 import { AccountArea } from '../account/AccountArea';
 import { Avatar } from '../account/Avatar';
 import { AnnouncementBanner } from '../banner/AnnouncementBanner';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { useFlag } from '../flags/flags';
 import { useSessionUser } from '../session/session';
 import { RequestQuoteButton } from '../quote/quoteContext';
@@ -19,6 +18,11 @@ import { ProjectSearch } from '../search/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
 import './shell.css';
+
+// Signed in only: the bell's code loads beside the page, not in every visitor's first chunk.
+const NotificationBell = lazy(() =>
+  import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'));
 
@@ -89,11 +93,19 @@ export function Header() {
             <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
           </div>
           <div className="header-actions desktop-only">
-            <NotificationBell />
+            {user && (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            )}
             <AccountArea portfolio={portfolio} />
             <RequestQuoteButton className="btn btn-accent" />
           </div>
-          {user && <NotificationBell className="notification-menu-mobile mobile-only" />}
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell className="notification-menu-mobile mobile-only" />
+            </Suspense>
+          )}
           <button
             type="button"
             className="menu-button mobile-only"

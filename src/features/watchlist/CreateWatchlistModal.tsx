@@ -26,7 +26,11 @@ export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistAc
     <Dialog open onClose={cancel} className="watchlist-dialog">
       <div className="dialog-backdrop" aria-hidden="true" />
       <div className="dialog-wrap">
-        <DialogPanel className="dialog-panel watchlist-form-panel" data-scope="create-watchlist" data-part="panel">
+        <DialogPanel
+          className="dialog-panel watchlist-form-panel"
+          data-scope="create-watchlist"
+          data-part="panel"
+        >
           <button type="button" className="dialog-close" aria-label="Close" onClick={cancel}>
             <Icon name="close" />
           </button>
@@ -37,7 +41,9 @@ export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistAc
               actorRef.send({ type: 'SUBMIT' });
             }}
           >
-            <DialogTitle as="h2">{purpose === 'rename' ? 'Rename Watchlist' : CREATE_WATCHLIST_TITLE}</DialogTitle>
+            <DialogTitle as="h2">
+              {purpose === 'rename' ? 'Rename Watchlist' : CREATE_WATCHLIST_TITLE}
+            </DialogTitle>
             <div className="field">
               <label htmlFor="watchlist-name">Watchlist name</label>
               <input

@@ -1,35 +1,19 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { Tier } from '../../../api/projects';
-import { importIntoWatchlist, previewWatchlistImport, type ImportPreview } from '../../../api/watchlist';
+import type { ImportPreview } from '../../../api/watchlist';
 import {
   IMPORT_MESSAGES,
   watchlistImportMachine,
 } from '../../../machines/watchlist-import/watchlistImport.machine';
 import { Icon } from '../../components/Icon';
 import { TierBadge } from '../../components/TierBadge';
-import { request } from '../../lib/client';
 
 export type ImportActorRef = ActorRefFrom<typeof watchlistImportMachine>;
 
-/** The import dialog's machine with its real calls. */
-export const importDialogLogic = watchlistImportMachine.provide({
-  actors: {
-    preview: fromPromise<ImportPreview, { text: string }>(({ input }) =>
-      previewWatchlistImport(request, input.text),
-    ),
-    importProjects: fromPromise<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
-      async ({ input }) => {
-        const result = await importIntoWatchlist(request, input.id, input.projects);
-        return { added: result.added, projects: result.projects };
-      },
-    ),
-  },
-});
-
 /** Import into a list: paste or choose a file, preview row by row, then add the matched projects (issue 15). */
-export function ImportWatchlistDialog({ actorRef }: { actorRef: ImportActorRef }) {
+export default function ImportWatchlistDialog({ actorRef }: { actorRef: ImportActorRef }) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'));
   const done = useSelector(actorRef, (s) => s.matches('done'));

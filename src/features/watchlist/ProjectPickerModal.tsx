@@ -23,7 +23,12 @@ export type ProjectPickerModalProps = {
 };
 
 /** 'Add Projects' (spec §2 'Watchlist project picker modal'). */
-export function ProjectPickerModal({ actorRef, title = PICKER_TITLE, subtitle, height = PICKER_LIST_HEIGHT }: ProjectPickerModalProps) {
+export function ProjectPickerModal({
+  actorRef,
+  title = PICKER_TITLE,
+  subtitle,
+  height = PICKER_LIST_HEIGHT,
+}: ProjectPickerModalProps) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));
@@ -61,7 +66,11 @@ export function ProjectPickerModal({ actorRef, title = PICKER_TITLE, subtitle, h
             {failed ? (
               <div className="picker-empty">
                 <p>Something went wrong</p>
-                <button type="button" className="btn btn-secondary btn-sm" onClick={() => actorRef.send({ type: 'RETRY' })}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => actorRef.send({ type: 'RETRY' })}
+                >
                   Retry
                 </button>
               </div>

@@ -1,33 +1,17 @@
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { sharedWatchlistPath, shareWatchlist } from '../../../api/watchlist';
+import type { ActorRefFrom } from 'xstate';
 import {
   SHARE_MESSAGES,
   watchlistShareMachine,
 } from '../../../machines/watchlist-share/watchlistShare.machine';
 import { Icon } from '../../components/Icon';
-import { request } from '../../lib/client';
+import { shareUrl } from './watchlistDialogs.logic';
 
 export type ShareActorRef = ActorRefFrom<typeof watchlistShareMachine>;
 
-/** The address a share link opens, on this site. */
-const shareUrl = (token: string) => `${window.location.origin}${sharedWatchlistPath(token)}`;
-
-/** The share dialog's machine with its real calls: the share route and the clipboard. */
-export const shareDialogLogic = watchlistShareMachine.provide({
-  actors: {
-    setShared: fromPromise<{ shareToken: string | null }, { id: string; shared: boolean }>(({ input }) =>
-      shareWatchlist(request, input.id, input.shared),
-    ),
-    copyLink: fromPromise<void, { token: string }>(({ input }) =>
-      navigator.clipboard.writeText(shareUrl(input.token)),
-    ),
-  },
-});
-
 /** Turns a list's read-only link on or off and copies it (issue 15, item 15). */
-export function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActorRef }) {
+export default function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActorRef }) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'));
   const { listName, token, copied, error } = useSelector(actorRef, (s) => s.context);

@@ -13,7 +13,8 @@ export type WatchlistActorRef = ActorRefFrom<typeof watchlistMachine>;
 const WatchlistActorContext = createContext<WatchlistActorRef | null>(null);
 
 /** Without a handler, a signed-out watchlist action asks whoever listens for 'auth:open' to show the login. */
-const dispatchAuthOpen = () => window.dispatchEvent(new CustomEvent('auth:open', { detail: { view: 'login' } }));
+const dispatchAuthOpen = () =>
+  window.dispatchEvent(new CustomEvent('auth:open', { detail: { view: 'login' } }));
 
 export type WatchlistProviderProps = {
   children: ReactNode;
@@ -70,7 +71,11 @@ function WatchlistToast({ actorRef }: { actorRef: WatchlistActorRef }) {
   return (
     <div className="watchlist-toast-region" aria-live="polite" role="status">
       {message && (
-        <div className={`watchlist-toast watchlist-toast-${message.kind}`} data-scope="watchlist" data-part="message">
+        <div
+          className={`watchlist-toast watchlist-toast-${message.kind}`}
+          data-scope="watchlist"
+          data-part="message"
+        >
           <span>{message.text}</span>
           <button
             type="button"

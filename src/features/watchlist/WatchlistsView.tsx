@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistExportUrl } from '../../../api/watchlist';
@@ -8,10 +8,17 @@ import { createWatchlistMachine } from '../../../machines/create-watchlist/creat
 import { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
 import { searchPickerProjects } from './actors';
 import { CreateWatchlistModal } from './CreateWatchlistModal';
-import { ImportWatchlistDialog, importDialogLogic } from './ImportWatchlistDialog';
-import { ShareWatchlistDialog, shareDialogLogic } from './ShareWatchlistDialog';
-import { ProjectPickerModal } from './ProjectPickerModal';
-import { WatchlistProjectsTable } from './WatchlistProjectsTable';
+import { importDialogLogic, shareDialogLogic } from './watchlistDialogs.logic';
+
+// Opened on intent: their code loads beside the page, not in its first chunk.
+const WatchlistProjectsTable = lazy(() =>
+  import('./WatchlistProjectsTable').then((m) => ({ default: m.WatchlistProjectsTable })),
+);
+const ShareWatchlistDialog = lazy(() => import('./ShareWatchlistDialog'));
+const ImportWatchlistDialog = lazy(() => import('./ImportWatchlistDialog'));
+const ProjectPickerModal = lazy(() =>
+  import('./ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
+);
 import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
 
 type Props = {
@@ -232,19 +239,25 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
             </div>
           </div>
         ) : (
-          <WatchlistProjectsTable
-            projectIds={selected.projects}
-            loadRows={loadRows}
-            disabled={view.busy}
-            onRemove={(projectId) => actorRef.send({ type: 'TOGGLE', projectId })}
-          />
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <WatchlistProjectsTable
+              projectIds={selected.projects}
+              loadRows={loadRows}
+              disabled={view.busy}
+              onRemove={(projectId) => actorRef.send({ type: 'TOGGLE', projectId })}
+            />
+          </Suspense>
         )}
       </section>
 
       <CreateWatchlistModal actorRef={form} />
-      <ShareWatchlistDialog actorRef={share} />
-      <ImportWatchlistDialog actorRef={importer} />
-      <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
+      <Suspense fallback={null}>
+        <ShareWatchlistDialog actorRef={share} />
+        <ImportWatchlistDialog actorRef={importer} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
+      </Suspense>
       <Dialog
         open={view.confirmingDelete}
         onClose={() => actorRef.send({ type: 'CANCEL_DELETE' })}
