@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { NotificationsView } from '../features/notifications/NotificationsView';
+import { useTitle } from '../lib/useResource';
 
 /** /my/notifications (issue 13): the notification centre; signed-out browsers go to sign-in like all of /my. */
 export default function NotificationsPage() {
-  useEffect(() => {
-    document.title = 'Notifications — Sentinel Ratings';
-  }, []);
+  useTitle('Notifications');
   return (
     <main className="page container notifications-page" id="main">
       <h1>Notifications</h1>
