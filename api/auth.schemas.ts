@@ -118,9 +118,15 @@ export const UrlResult = z.object({ url: z.string() });
 
 /**
  * 401 body of a failed credentials sign-in with json=true: the Cognito name in `error` (NotAuthorizedException,
- * UserNotConfirmedException), a message, and the sign-in page URL carrying the same error.
+ * UserNotConfirmedException), a message, and the sign-in page URL carrying the same error; `retryAfterSeconds` when
+ * the account is locked or its confirmation code may be resent only later.
  */
-export const CredentialsFailure = z.object({ error: z.string(), message: z.string(), url: z.string() });
+export const CredentialsFailure = z.object({
+  error: z.string(),
+  message: z.string(),
+  url: z.string(),
+  retryAfterSeconds: z.number().optional(),
+});
 
 /** POST /api/auth/_log (beacon): client logging. */
 export const LogBody = z.object({

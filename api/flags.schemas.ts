@@ -39,3 +39,19 @@ export const OfrepBulkEvaluation = z.object({
   flags: z.array(z.union([OfrepEvaluationSuccess, OfrepEvaluationFailure])),
   metadata: FlagMetadata.optional(),
 });
+
+/**
+ * An OFREP error answer: the house shape (`error`, `message`, `fields`) and OFREP's (`errorCode`, `errorDetails`, and
+ * the `key` of a single-flag request), so both kinds of client read it. `errorCode` is set on what the OFREP routes
+ * answer themselves (400 PARSE_ERROR / INVALID_CONTEXT, 404 FLAG_NOT_FOUND); errors the app's plugins answer
+ * (unreadable JSON, 415, 429, 503) carry only the house shape.
+ */
+export const OfrepErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterSeconds: z.number().optional(),
+  key: z.string().optional(),
+  errorCode: z.string().optional(),
+  errorDetails: z.string().optional(),
+});

@@ -33,7 +33,7 @@ import {
 } from '../plugins/session';
 import { ensureCsrfToken } from '../plugins/csrf';
 import * as AuthSchemas from '../../api/auth.schemas';
-import { replies, signedIn, typed } from './schemas';
+import { errorsOnly, replies, signedIn, typed } from './schemas';
 
 /** The auth service error codes of spec §8, logged by the server and accepted from clients through _log. */
 export const AUTH_LOG_CODES = {
@@ -119,41 +119,63 @@ export async function authRoutes(app: FastifyInstance) {
     };
   }
 
-  app.get('/api/auth/session', currentSession);
+  app.get(
+    '/api/auth/session',
+    { schema: { summary: 'The session (`{}` when signed out)', response: replies(AuthSchemas.Session) } },
+    currentSession,
+  );
 
   /** NextAuth v4's session update (`useSession().update()`): CSRF-checked, answers the fresh session. */
-  app.post('/api/auth/session', { config: { ...FORM_POST, bodies: ['json'] } }, async (request, reply) => {
-    parse(SessionUpdateBody, request.body ?? {});
-    return currentSession(request, reply);
-  });
-
-  app.get('/api/auth/csrf', async (request, reply) => {
-    noStore(reply);
-    return { csrfToken: ensureCsrfToken(request, reply) };
-  });
-
-  app.get('/api/auth/providers', async (request): Promise<Providers> => {
-    const base = baseUrl(request);
-    const result: Providers = {
-      credentials: {
-        id: 'credentials',
-        name: 'Credentials',
-        type: 'credentials',
-        signinUrl: `${base}/api/auth/signin/credentials`,
-        callbackUrl: `${base}/api/auth/callback/credentials`,
+  app.post(
+    '/api/auth/session',
+    {
+      config: { ...FORM_POST, bodies: ['json'] },
+      schema: {
+        summary: 'Update the session (NextAuth v4 `update()`)',
+        response: replies(AuthSchemas.Session),
       },
-    };
-    for (const p of oidc?.providers() ?? []) {
-      result[p.id] = {
-        id: p.id,
-        name: p.name,
-        type: 'oauth',
-        signinUrl: `${base}/api/auth/signin/${p.id}`,
-        callbackUrl: `${base}/api/auth/callback/${p.id}`,
+    },
+    async (request, reply) => {
+      parse(SessionUpdateBody, request.body ?? {});
+      return currentSession(request, reply);
+    },
+  );
+
+  app.get(
+    '/api/auth/csrf',
+    { schema: { summary: 'A CSRF token bound to this session', response: replies(AuthSchemas.CsrfResult) } },
+    async (request, reply) => {
+      noStore(reply);
+      return { csrfToken: ensureCsrfToken(request, reply) };
+    },
+  );
+
+  app.get(
+    '/api/auth/providers',
+    { schema: { summary: 'The sign-in providers', response: replies(AuthSchemas.Providers) } },
+    async (request): Promise<Providers> => {
+      const base = baseUrl(request);
+      const result: Providers = {
+        credentials: {
+          id: 'credentials',
+          name: 'Credentials',
+          type: 'credentials',
+          signinUrl: `${base}/api/auth/signin/credentials`,
+          callbackUrl: `${base}/api/auth/callback/credentials`,
+        },
       };
-    }
-    return result;
-  });
+      for (const p of oidc?.providers() ?? []) {
+        result[p.id] = {
+          id: p.id,
+          name: p.name,
+          type: 'oauth',
+          signinUrl: `${base}/api/auth/signin/${p.id}`,
+          callbackUrl: `${base}/api/auth/callback/${p.id}`,
+        };
+      }
+      return result;
+    },
+  );
 
   app.get('/api/auth/signin', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -280,74 +302,102 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   /** Credentials sign-in (form-encoded). json=true → 200 {url} or 401 {error, message, url}; otherwise redirects. */
-  app.post('/api/auth/callback/credentials', { config: SIGN_IN }, async (request, reply) => {
-    const raw = looseBody(request.body);
-    const json = wantsJson(raw.json);
-    const callbackUrl = safeCallbackUrl(request, raw.callbackUrl);
-    noStore(reply);
-    let form;
-    try {
-      form = parse(CredentialsForm, raw);
-    } catch (err) {
-      if (json) throw err;
-      return reply.redirect(signInUrl('CredentialsSignin', callbackUrl), 302);
-    }
-    let row;
-    try {
-      row = await pool.authenticate(form.email, form.password, clientAddress(request));
-    } catch (err) {
-      if (err instanceof UserPoolError) {
-        const url = signInUrl(err.code, callbackUrl);
-        const retry = err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds };
-        if (json)
-          return reply
-            .status(401)
-            .send({ error: err.code, message: err.message, url: absolute(request, url), ...retry });
-        return reply.redirect(url, 302);
+  app.post(
+    '/api/auth/callback/credentials',
+    {
+      config: SIGN_IN,
+      schema: {
+        summary: 'Sign in with email and password (form post; json=true answers JSON)',
+        response: { ...replies(AuthSchemas.UrlResult), 401: AuthSchemas.CredentialsFailure },
+      },
+    },
+    async (request, reply) => {
+      const raw = looseBody(request.body);
+      const json = wantsJson(raw.json);
+      const callbackUrl = safeCallbackUrl(request, raw.callbackUrl);
+      noStore(reply);
+      let form;
+      try {
+        form = parse(CredentialsForm, raw);
+      } catch (err) {
+        if (json) throw err;
+        return reply.redirect(signInUrl('CredentialsSignin', callbackUrl), 302);
       }
-      // A known answer (e.g. 503 while the hashing queue is full) is not a handler fault.
-      if (err instanceof AppError) throw err;
-      request.log.error({ err, code: AUTH_LOG_CODES.credentialsHandler }, 'credentials sign-in failed');
-      throw err;
-    }
-    try {
-      await issueSession(request, reply, pool.sessionUser(row));
-    } catch (err) {
-      request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
-      throw err;
-    }
-    if (json) return { url: absolute(request, callbackUrl) };
-    return reply.redirect(callbackUrl, 302);
-  });
+      let row;
+      try {
+        row = await pool.authenticate(form.email, form.password, clientAddress(request));
+      } catch (err) {
+        if (err instanceof UserPoolError) {
+          const url = signInUrl(err.code, callbackUrl);
+          const retry =
+            err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds };
+          if (json)
+            return reply
+              .status(401)
+              .send({ error: err.code, message: err.message, url: absolute(request, url), ...retry });
+          return reply.redirect(url, 302);
+        }
+        // A known answer (e.g. 503 while the hashing queue is full) is not a handler fault.
+        if (err instanceof AppError) throw err;
+        request.log.error({ err, code: AUTH_LOG_CODES.credentialsHandler }, 'credentials sign-in failed');
+        throw err;
+      }
+      try {
+        await issueSession(request, reply, pool.sessionUser(row));
+      } catch (err) {
+        request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
+        throw err;
+      }
+      if (json) return { url: absolute(request, callbackUrl) };
+      return reply.redirect(callbackUrl, 302);
+    },
+  );
 
-  app.post('/api/auth/signout', { config: FORM_POST }, async (request, reply) => {
-    const raw = looseBody(request.body);
-    const form = parse(SignOutForm, raw);
-    const callbackUrl = safeCallbackUrl(request, form.callbackUrl);
-    await clearSession(request, reply);
-    noStore(reply);
-    if (wantsJson(form.json)) return { url: absolute(request, callbackUrl) };
-    return reply.redirect(callbackUrl, 302);
-  });
+  app.post(
+    '/api/auth/signout',
+    {
+      config: FORM_POST,
+      schema: {
+        summary: 'Sign out (form post; json=true answers JSON)',
+        response: replies(AuthSchemas.UrlResult),
+      },
+    },
+    async (request, reply) => {
+      const raw = looseBody(request.body);
+      const form = parse(SignOutForm, raw);
+      const callbackUrl = safeCallbackUrl(request, form.callbackUrl);
+      await clearSession(request, reply);
+      noStore(reply);
+      if (wantsJson(form.json)) return { url: absolute(request, callbackUrl) };
+      return reply.redirect(callbackUrl, 302);
+    },
+  );
 
   /** Client logging (beacon): level, code, details. Rate limited per address; never a CSRF check (no headers). */
-  app.post('/api/auth/_log', { config: { ...BEACON, rateLimit: LIMITS.log } }, async (request, reply) => {
-    const raw = looseBody(request.body);
-    if (typeof raw.details === 'string') {
-      try {
-        raw.details = JSON.parse(raw.details);
-      } catch {
-        // keep the text
+  app.post(
+    '/api/auth/_log',
+    {
+      config: { ...BEACON, rateLimit: LIMITS.log },
+      schema: { summary: 'Client logging (beacon); 204', response: errorsOnly },
+    },
+    async (request, reply) => {
+      const raw = looseBody(request.body);
+      if (typeof raw.details === 'string') {
+        try {
+          raw.details = JSON.parse(raw.details);
+        } catch {
+          // keep the text
+        }
       }
-    }
-    const entry = parse(LogBody, raw);
-    const details = JSON.stringify(entry.details ?? null).slice(0, 4000);
-    const line = { source: 'client', code: entry.code, details, user: request.user?.username };
-    if (entry.level === 'error') request.log.error(line, `[auth] ${entry.code}`);
-    else if (entry.level === 'warn') request.log.warn(line, `[auth] ${entry.code}`);
-    else request.log.debug(line, `[auth] ${entry.code}`);
-    return reply.status(204).send();
-  });
+      const entry = parse(LogBody, raw);
+      const details = JSON.stringify(entry.details ?? null).slice(0, 4000);
+      const line = { source: 'client', code: entry.code, details, user: request.user?.username };
+      if (entry.level === 'error') request.log.error(line, `[auth] ${entry.code}`);
+      else if (entry.level === 'warn') request.log.warn(line, `[auth] ${entry.code}`);
+      else request.log.debug(line, `[auth] ${entry.code}`);
+      return reply.status(204).send();
+    },
+  );
 
   // --------------------------------------------------------------------------------------------------------------
   // User pool (Cognito semantics)

@@ -5,9 +5,18 @@ import { escapeHtml, PAGES_CSS_URL } from '../accounts/pages';
 import { outbox } from '../db/schema/site';
 
 import { outboxEnabled } from '../mail/index';
-import { typed } from './schemas';
+import { replies, typed } from './schemas';
 
 const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+
+/** One kept mail, as the outbox contract of the design notes reads it (a verification or reset code in `code`). */
+const OutboxMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().optional(),
+  sentAt: z.string(),
+});
 
 /**
  * The development outbox: mail kept when there is no SMTP_URL, as JSON (GET /api/dev/outbox?to=EMAIL, newest
@@ -40,6 +49,7 @@ export async function devRoutes(fastify: FastifyInstance) {
         tags: ['Operations'],
         summary: 'Mail sent in development (development only)',
         querystring: OutboxQuery,
+        response: replies(OutboxMail.array()),
       },
     },
     async (request, reply) => {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OfrepEvaluationRequest, OfrepKeyParams } from '../../api/flags.schemas';
+import {
+  OfrepBulkEvaluation,
+  OfrepErrorBody,
+  OfrepEvaluationRequest,
+  OfrepEvaluationSuccess,
+  OfrepKeyParams,
+} from '../../api/flags.schemas';
 import { AppError, parse } from '../errors';
 import { flagContextFor } from '../flags/service';
 
@@ -26,41 +32,57 @@ export async function flagsRoutes(app: FastifyInstance) {
     }
   };
 
-  app.post('/ofrep/v1/evaluate/flags', { config: OFREP }, async (request, reply) => {
-    const error = bodyError(request);
-    if (error) return invalid(reply, error, 'INVALID_CONTEXT');
-    const context = flagContextFor(request.user);
-    const body = { flags: app.flags.evaluateAll(context) };
-    const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
-    if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-    return body;
-  });
+  // OFREP's error shape for every failure: it includes the house shape, so plugins' errors (415, 429) fit it too.
+  const errors = { '4xx': OfrepErrorBody, '5xx': OfrepErrorBody } as const;
+  const bulkAnswers = { 200: OfrepBulkEvaluation, ...errors };
+  const oneAnswers = { 200: OfrepEvaluationSuccess, ...errors };
 
-  app.post('/ofrep/v1/evaluate/flags/:key', { config: OFREP }, async (request, reply) => {
-    const params = OfrepKeyParams.safeParse(request.params);
-    if (!params.success) {
-      return invalid(
-        reply,
-        new AppError(400, 'ValidationError', 'key: Expected 1 to 200 characters'),
-        'PARSE_ERROR',
-      );
-    }
-    const { key } = params.data;
-    const error = bodyError(request);
-    if (error) return invalid(reply, error, 'INVALID_CONTEXT', key);
-    const result = app.flags.evaluate(key, flagContextFor(request.user));
-    reply.header('cache-control', 'private, no-store');
-    if ('errorCode' in result) {
-      const status = result.errorCode === 'FLAG_NOT_FOUND' ? 404 : 500;
-      return reply.status(status).send({
-        ...result,
-        error: status === 404 ? 'FlagNotFound' : 'FlagEvaluationError',
-        message: result.errorDetails,
-      });
-    }
-    return result;
-  });
+  app.post(
+    '/ofrep/v1/evaluate/flags',
+    {
+      config: OFREP,
+      schema: { summary: 'Evaluate every flag (ETag; 304 when unchanged)', response: bulkAnswers },
+    },
+    async (request, reply) => {
+      const error = bodyError(request);
+      if (error) return invalid(reply, error, 'INVALID_CONTEXT');
+      const context = flagContextFor(request.user);
+      const body = { flags: app.flags.evaluateAll(context) };
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+      if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return body;
+    },
+  );
+
+  app.post(
+    '/ofrep/v1/evaluate/flags/:key',
+    { config: OFREP, schema: { summary: 'Evaluate one flag', response: oneAnswers } },
+    async (request, reply) => {
+      const params = OfrepKeyParams.safeParse(request.params);
+      if (!params.success) {
+        return invalid(
+          reply,
+          new AppError(400, 'ValidationError', 'key: Expected 1 to 200 characters'),
+          'PARSE_ERROR',
+        );
+      }
+      const { key } = params.data;
+      const error = bodyError(request);
+      if (error) return invalid(reply, error, 'INVALID_CONTEXT', key);
+      const result = app.flags.evaluate(key, flagContextFor(request.user));
+      reply.header('cache-control', 'private, no-store');
+      if ('errorCode' in result) {
+        const status = result.errorCode === 'FLAG_NOT_FOUND' ? 404 : 500;
+        return reply.status(status).send({
+          ...result,
+          error: status === 404 ? 'FlagNotFound' : 'FlagEvaluationError',
+          message: result.errorDetails,
+        });
+      }
+      return result;
+    },
+  );
 }
 
 /** If-None-Match may list several tags, weak or strong, or '*'. */

@@ -112,6 +112,34 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('declares a JSON schema for every JSON success answer (only pages, files, redirects and 204s have none)', () => {
+    // Routes whose success is not JSON: HTML pages, a stylesheet, redirects to an identity provider, a picture,
+    // an export file, empty 204s, and this document itself.
+    const NOT_JSON = new Set([
+      'get /api/openapi.json',
+      'post /api/user/events',
+      'post /api/errors',
+      'get /api/auth/signin',
+      'get /api/auth/error',
+      'get /api/auth/pages.css',
+      'get /api/auth/signin/{provider}',
+      'post /api/auth/signin/{provider}',
+      'get /api/auth/callback/{provider}',
+      'post /api/auth/_log',
+      'get /api/user/profile/image/{username}',
+      'get /api/watchlist/export',
+    ]);
+    const undeclared: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const success = Object.entries(op.responses ?? {}).filter(([code]) => /^2/.test(code));
+        const declared = success.some(([, answer]) => (answer as { content?: unknown }).content !== undefined);
+        if (!declared && !NOT_JSON.has(`${method} ${path}`)) undeclared.push(`${method} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   it('declares the shared ErrorBody for error answers and a tag on every operation', () => {
     const leaderboard = doc.paths['/api/leaderboard']!.get!;
     expect(Object.keys(leaderboard.responses ?? {})).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
