@@ -133,7 +133,9 @@ describe('GET /api/openapi.json', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const success = Object.entries(op.responses ?? {}).filter(([code]) => /^2/.test(code));
-        const declared = success.some(([, answer]) => (answer as { content?: unknown }).content !== undefined);
+        const declared = success.some(
+          ([, answer]) => (answer as { content?: unknown }).content !== undefined,
+        );
         if (!declared && !NOT_JSON.has(`${method} ${path}`)) undeclared.push(`${method} ${path}`);
       }
     }
