@@ -25,6 +25,7 @@ import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
 import { round1, toProjectRow, voteTally } from '../projects/rows';
 import { searchService } from '../search/index';
+import { COMPRESS_FROM_BYTES, preferredCoding } from '../search/encodedAnswer';
 import { recordView } from '../ratings/trending';
 import { replies, typed } from './schemas';
 import { z } from 'zod';
@@ -50,6 +51,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     '/api/search-project',
     {
       config: { partnerRead: true },
+      compress: false,
       schema: {
         summary: 'Search projects by name or ticker',
         description: 'Fewer than 2 characters (after trimming) answers the trending projects.',
@@ -59,9 +61,15 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { keyword } = request.query;
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(search.current().searchJson(keyword) as never); // pre-serialised JSON
+      const answer = search.current().searchAnswer(keyword);
+      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      // Pre-serialised JSON, compressed once per answer (this route opts out of the per-request compression).
+      const coding =
+        answer.json.length >= COMPRESS_FROM_BYTES
+          ? preferredCoding(request.headers['accept-encoding'])
+          : undefined;
+      if (!coding) return reply.send(answer.json as never);
+      return reply.header('content-encoding', coding).send(answer.bytes(coding) as never);
     },
   );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SEARCH_LIMIT, SEARCH_MIN_KEYWORD, type ProjectSummary } from '../../api/projects';
 import type { Database } from '../db/client';
+import { EncodedAnswer } from './encodedAnswer';
 
 /**
  * The project search index behind GET /api/search-project.
@@ -15,14 +16,14 @@ import type { Database } from '../db/client';
  * array (one for every suffix, one for key starts only) then yield the best-ranked projects of the range in
  * rank order, so a query costs O(log n + k log n) whatever the keyword, with no scan. Order: exact name or
  * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order). Answers are
- * remembered per keyword (bounded), so a repeated keyword costs one map lookup.
+ * remembered per keyword (bounded), with their compressed forms, so a repeated keyword costs one map lookup.
  */
 
 const SEP = '\u0000';
 /** Suffixes are indexed up to this offset inside a key (longer names still match on their first 48 characters). */
 const MAX_OFFSET = 48;
 const NONE = 0x7fffffff;
-/** Most remembered answers (about 1 KB each). */
+/** Most remembered answers (about 1.4 KB each, 2 KB with their compressed forms). */
 const ANSWER_MEMORY = 5000;
 
 export type IndexedProject = ProjectSummary & { trendScore: number };
@@ -39,9 +40,9 @@ export class ProjectSearchIndex {
   private readonly treeSize: number;
   private readonly treeAll: Int32Array;
   private readonly treePrefix: Int32Array;
-  private readonly trendingJson: string;
+  private readonly trendingAnswer: EncodedAnswer;
   private readonly trendingList: ProjectSummary[];
-  private readonly answers = new Map<string, string>();
+  private readonly answers = new Map<string, EncodedAnswer>();
 
   constructor(projects: IndexedProject[]) {
     const ordered = [...projects].sort(
@@ -119,7 +120,7 @@ export class ProjectSearchIndex {
       .slice(0, SEARCH_LIMIT)
       .map((t) => t.ord);
     this.trendingList = trendingOrds.map((o) => this.summaries[o]!);
-    this.trendingJson = `[${trendingOrds.map((o) => this.json[o]).join(',')}]`;
+    this.trendingAnswer = new EncodedAnswer(`[${trendingOrds.map((o) => this.json[o]).join(',')}]`);
   }
 
   /** The project's summary (id → name, logo, …), or undefined. */
@@ -135,10 +136,13 @@ export class ProjectSearchIndex {
     return this.match(q, limit).map((o) => this.summaries[o]!);
   }
 
-  /** search() as a ready JSON array (the hot path: no serialisation per request). */
-  searchJson(keyword: string): string {
+  /**
+   * search() as a ready JSON array (the hot path: no serialisation per request), remembered with its compressed
+   * forms, each made once.
+   */
+  searchAnswer(keyword: string): EncodedAnswer {
     const q = normalize(keyword);
-    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingJson;
+    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingAnswer;
     const cached = this.answers.get(q);
     if (cached !== undefined) return cached;
     const ords = this.match(q, SEARCH_LIMIT);
@@ -148,8 +152,9 @@ export class ProjectSearchIndex {
     // People type the same few thousand keywords over and over; remember the answers (the index is immutable,
     // a refresh builds a new one with an empty memory). Bounded: when full it starts over.
     if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
-    this.answers.set(q, out);
-    return out;
+    const answer = new EncodedAnswer(out);
+    this.answers.set(q, answer);
+    return answer;
   }
 
   private match(q: string, limit: number): number[] {

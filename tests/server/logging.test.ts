@@ -10,8 +10,9 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 
 /**
- * Issue 15, item 13: at the default info level the log keeps the useful lines. Logo requests (dozens per page)
- * are not logged one line each, other requests are, and building the server prints no Fastify deprecation.
+ * Issue 15, item 13 and issue 11: at the default info level the log keeps the useful lines. Logo requests (dozens
+ * per page) and the balancer's health and readiness probes are not logged one line each, other requests are, and
+ * building the server prints no Fastify deprecation.
  */
 const lines: { reqId?: string; msg?: string; req?: { url?: string } }[] = [];
 const warnings: Error[] = [];
@@ -47,10 +48,18 @@ const linesFor = (url: string) => {
 
 describe('request logging at info level', () => {
   it('logs an API request and its answer', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/api/leaderboard' });
     expect(res.statusCode).toBe(200);
-    const logged = linesFor('/api/health');
+    const logged = linesFor('/api/leaderboard');
     expect(logged.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it('does not log the health and readiness probes (issue 11)', async () => {
+    for (const url of ['/api/health', '/api/ready']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    expect(linesFor('/api/health')).toEqual([]);
+    expect(linesFor('/api/ready')).toEqual([]);
   });
 
   it('does not log logo requests, found or not', async () => {
@@ -60,8 +69,11 @@ describe('request logging at info level', () => {
     expect(missing.statusCode).toBe(404);
     expect(lines.filter((line) => line.req?.url?.startsWith('/logos/'))).toEqual([]);
     // The requests after them are still logged.
-    await app.inject({ method: 'GET', url: '/api/ready' });
-    expect(linesFor('/api/ready').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    await app.inject({ method: 'GET', url: '/api/announcement' });
+    expect(linesFor('/api/announcement').map((line) => line.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
   });
 
   it('builds the server without a Fastify deprecation warning', async () => {

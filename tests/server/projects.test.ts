@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage, ProjectDetail, ProjectRow, ProjectSummary, Votes } from '../../api/projects';
 import {
@@ -62,6 +63,52 @@ describe('GET /api/search-project', () => {
     const res = await get('/api/search-project?keyword=qqqqzzzz');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
+  });
+
+  describe('compression (issue 11: each answer is compressed once, not per request)', () => {
+    const BROWSER = 'gzip, deflate, br, zstd';
+    const decode = (body: Buffer, coding: string | undefined) =>
+      JSON.parse(
+        (coding === 'br'
+          ? brotliDecompressSync(body)
+          : coding === 'gzip'
+            ? gunzipSync(body)
+            : body
+        ).toString(),
+      ) as ProjectSummary[];
+
+    it("answers a browser's Accept-Encoding with brotli, the same list as uncompressed, and varies on it", async () => {
+      const plain = await get('/api/search-project?keyword=coin');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const list = plain.json<ProjectSummary[]>();
+      expect(plain.body.length).toBeGreaterThan(256);
+      const br = await get('/api/search-project?keyword=coin', { 'accept-encoding': BROWSER });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(decode(br.rawPayload, 'br')).toEqual(list);
+    });
+
+    it('sends the same bytes for a repeated answer, and gzip to a client without brotli', async () => {
+      const first = await get('/api/search-project?keyword=', { 'accept-encoding': BROWSER });
+      const again = await get('/api/search-project?keyword=', { 'accept-encoding': BROWSER });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      for (const header of ['gzip', 'br;q=0, gzip;q=0.8', 'gzip;q=1, br;q=0.5']) {
+        const res = await get('/api/search-project?keyword=', { 'accept-encoding': header });
+        expect(res.headers['content-encoding'], header).toBe('gzip');
+        expect(decode(res.rawPayload, 'gzip')).toEqual(decode(first.rawPayload, 'br'));
+      }
+      const refused = await get('/api/search-project?keyword=', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('leaves a small answer uncompressed', async () => {
+      const res = await get('/api/search-project?keyword=qqqqzzzz', { 'accept-encoding': BROWSER });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json()).toEqual([]);
+    });
   });
 
   it('rejects a keyword over 100 characters naming the field', async () => {
