@@ -19,7 +19,9 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
       root: distDir,
       index: false,
       wildcard: true,
-      preCompressed: false,
+      // The build writes `.br` and `.gz` beside each asset (scripts/precompress.ts); the best one the client accepts
+      // is sent as it is, so assets are never compressed per request.
+      preCompressed: true,
       // Hashed assets are asked for by the dozen per page; only their warnings and errors are logged.
       logLevel: 'warn',
       setHeaders(res, file) {

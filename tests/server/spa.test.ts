@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { PAGE_PATHS } from '../../src/routes';
+import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -17,12 +19,18 @@ const INDEX =
 let t: TestApp;
 let app: FastifyInstance;
 let dist: string;
+let precompressed: string[];
+const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 beforeAll(async () => {
   t = await createTestApp();
   dist = mkdtempSync(path.join(os.tmpdir(), 'sentinel-dist-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
+  // A chunk as the build leaves it: the file, and its .br and .gz written by the precompress step.
+  writeFileSync(path.join(dist, 'assets', 'chunk.js'), CHUNK);
+  writeFileSync(path.join(dist, 'assets', 'chunk.js.map'), CHUNK);
+  precompressed = await precompressFiles(dist, ['assets/app.js', 'assets/chunk.js', 'assets/chunk.js.map']);
   app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
   await app.ready();
 }, 60_000);
@@ -85,5 +93,40 @@ describe('other paths', () => {
     const res = await get('/assets/app.js', '*/*');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log("app")');
+  });
+});
+
+describe('precompressed assets (issue 11)', () => {
+  const fetchChunk = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/assets/chunk.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('are written for compressible files of at least 1 KB, not for source maps or tiny files', () => {
+    expect(precompressed).toEqual(['assets/chunk.js']);
+    expect(brotliDecompressSync(readFileSync(path.join(dist, 'assets', 'chunk.js.br'))).toString()).toBe(
+      CHUNK,
+    );
+    expect(gunzipSync(readFileSync(path.join(dist, 'assets', 'chunk.js.gz'))).toString()).toBe(CHUNK);
+  });
+
+  it('are sent as built: brotli to a browser, gzip to a client without brotli, the file to one that asks for neither', async () => {
+    const br = await fetchChunk('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(readFileSync(path.join(dist, 'assets', 'chunk.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+
+    const gz = await fetchChunk('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CHUNK);
+
+    const plain = await fetchChunk();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
   });
 });
