@@ -20,6 +20,9 @@ export const requestQuote = (request: Request, body: QuoteRequestBody) =>
 
 export const getAnnouncement = (request: Request) => request<Announcement | null>('/api/announcement');
 
+/** The id of the JSON data block in which the server writes the active announcement into the app's HTML. */
+export const ANNOUNCEMENT_ELEMENT_ID = 'announcement-data';
+
 export const sendUserEvent = (
   request: Request,
   eventName: string,

@@ -8,12 +8,21 @@ export type Announcement = { content: string; link: string; linkText: string };
 /**
  * Announcement banner (spec §2 'Other overlays', §4 'Banner'): shown when the server has an announcement whose
  * content differs from the last dismissed one; dismissing stores the content so it stays hidden.
- * `input.ignored` is what browser storage held at start.
+ * `input.ignored` is what browser storage held at start. `input.inlined` is the announcement the server wrote into
+ * the page (null: none is active); with it the banner is decided before the first paint, so it never pushes the
+ * page down after it (issue 11). Without it (the dev server's page) the banner asks the API.
  */
+const isNew = (announcement: Announcement | null, ignored: string | null) =>
+  announcement !== null && announcement.content !== '' && announcement.content !== ignored;
+
 export const bannerMachine = setup({
   types: {
-    input: {} as { ignored: string | null },
-    context: {} as { ignored: string | null; announcement: Announcement | null },
+    input: {} as { ignored: string | null; inlined?: Announcement | null },
+    context: {} as {
+      ignored: string | null;
+      inlined: Announcement | null | undefined;
+      announcement: Announcement | null;
+    },
     events: {} as { type: 'DISMISS' },
   },
   actors: {
@@ -24,8 +33,10 @@ export const bannerMachine = setup({
   guards: {
     isNewAnnouncement: ({ context, event }) => {
       const output = (event as unknown as { output: Announcement | null }).output;
-      return output !== null && output.content !== '' && output.content !== context.ignored;
+      return isNew(output, context.ignored);
     },
+    isInlined: ({ context }) => context.inlined !== undefined,
+    isInlinedNew: ({ context }) => isNew(context.inlined ?? null, context.ignored),
   },
   actions: {
     storeDismissed: ({ context }) => {
@@ -33,12 +44,20 @@ export const bannerMachine = setup({
         globalThis.localStorage?.setItem(IGNORED_BANNER_KEY, context.announcement.content);
     },
     markIgnored: assign({ ignored: ({ context }) => context.announcement?.content ?? context.ignored }),
+    showInlined: assign({ announcement: ({ context }) => context.inlined ?? null }),
   },
 }).createMachine({
   id: 'banner',
-  context: ({ input }) => ({ ignored: input.ignored, announcement: null }),
-  initial: 'loading',
+  context: ({ input }) => ({ ignored: input.ignored, inlined: input.inlined, announcement: null }),
+  initial: 'deciding',
   states: {
+    deciding: {
+      always: [
+        { guard: 'isInlinedNew', target: 'visible', actions: 'showInlined' },
+        { guard: 'isInlined', target: 'hidden' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       invoke: {
         id: 'fetchAnnouncement',

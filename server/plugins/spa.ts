@@ -4,6 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
+import { activeAnnouncement, withAnnouncement } from '../site/announcement';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -46,23 +47,38 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   app.all('/api/*', { config: { audit: false } }, notFound);
   app.all('/ofrep/*', { config: { csrf: false, bodies: undefined, audit: false } }, notFound);
 
-  /** The app's HTML: its router shows the page, or its not-found page with the 404 status. */
-  const sendApp = (reply: FastifyReply, status: 200 | 404) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  /**
+   * The app's HTML: its router shows the page, or its not-found page with the 404 status. The active announcement
+   * is written in, so the banner takes its place before the first paint; if the database cannot say, the page
+   * goes without it and the banner asks the API as on the dev server.
+   */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
+    let html = indexHtml!;
+    try {
+      html = withAnnouncement(html, await activeAnnouncement(app.db));
+    } catch (err) {
+      request.log.warn({ err }, 'announcement not written into the page');
+    }
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
+  };
 
   // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a
   // session (signed-out visitors are redirected to sign-in by plugins/session.ts).
   if (indexHtml) {
     for (const pagePath of Object.values(PAGE_PATHS)) {
       const config: FastifyContextConfig = pagePath.startsWith('/my/') ? { auth: 'page' } : {};
-      app.get(pagePath, { config }, (_request, reply) => sendApp(reply, 200));
+      app.get(pagePath, { config }, (request, reply) => sendApp(request, reply, 200));
     }
   }
 
   /** Any other GET gets the app's not-found page with a 404; other methods, or no built app, a JSON 404. */
   const unknownPath = (request: FastifyRequest, reply: FastifyReply) =>
     indexHtml && (request.method === 'GET' || request.method === 'HEAD')
-      ? sendApp(reply, 404)
+      ? sendApp(request, reply, 404)
       : notFound(request, reply);
   app.get('/my', { config: { auth: 'page' } }, unknownPath);
   app.get('/my/*', { config: { auth: 'page' } }, unknownPath);

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { intFromQuery } from '../../api/projects.schemas';
@@ -15,11 +14,12 @@ import {
   UserEventBody,
 } from '../../api/site.schemas';
 import { created, errorsOnly, noContent, replies, typed } from './schemas';
-import { announcements, clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
+import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
 import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
 import { searchService } from '../search/index';
+import { activeAnnouncement } from '../site/announcement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,15 +78,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     {
       schema: { summary: 'The active announcement banner', response: replies(AnnouncementSchema.nullable()) },
     },
-    async (): Promise<Announcement | null> => {
-      const [row] = await app.db
-        .select()
-        .from(announcements)
-        .where(eq(announcements.active, true))
-        .orderBy(desc(announcements.updatedAt), desc(announcements.id))
-        .limit(1);
-      return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
-    },
+    async (): Promise<Announcement | null> => activeAnnouncement(app.db),
   );
 
   app.post(

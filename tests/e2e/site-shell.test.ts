@@ -52,6 +52,45 @@ describe('app shell', () => {
     await context.close();
   });
 
+  describe.each([
+    ['1440 px', { width: 1440, height: 900 }],
+    ['375 px', PHONE],
+  ])('layout shift at %s (issue 11)', (_label, viewport) => {
+    it.each(['/', '/projects/ethereum'])(
+      '%s does not move under the reader: the announcement is in place from the first paint',
+      async (url) => {
+        const { context, page } = await newPage(browser, server.url, viewport);
+        // Every layout shift from the first paint on (buffered), as Chromium reports them to CLS.
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
+          w.shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as {
+              value: number;
+              hadRecentInput: boolean;
+              sources?: { node?: Element }[];
+            }[]) {
+              if (entry.hadRecentInput) continue;
+              const sources = (entry.sources ?? []).map((s) => s.node?.className ?? '?');
+              w.shifts.push({ value: entry.value, sources });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const html = await (await fetch(`${server.url}${url}`)).text();
+        expect(html).toContain('<script type="application/json" id="announcement-data">{"content":');
+        await page.goto(url);
+        await page.getByRole('region', { name: 'Announcement' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(
+          () => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts,
+        );
+        const total = shifts.reduce((sum, s) => sum + s.value, 0);
+        expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
+        await context.close();
+      },
+    );
+  });
+
   it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
     const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as {
       content: string;

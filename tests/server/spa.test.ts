@@ -8,13 +8,14 @@ import { buildApp } from '../../server/app';
 import { PAGE_PATHS } from '../../src/routes';
 import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn, type Client } from '../helpers/signed-in';
 
 /**
  * Issue 15, item 12: the app's page paths answer 200 with the app for any GET (a `curl` sends `Accept: *\/*`),
  * any other path gets the app (which shows its not-found page) with a 404, and API paths stay JSON.
  */
-const INDEX =
-  '<!doctype html><html><body><div id="root"></div><script src="/assets/app.js"></script></body></html>';
+const APP_SCRIPT = '<script src="/assets/app.js"></script>';
+const INDEX = `<!doctype html><html><head><title>Sentinel</title></head><body><div id="root"></div>${APP_SCRIPT}</body></html>`;
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -22,7 +23,7 @@ let dist: string;
 let precompressed: string[];
 const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
   dist = mkdtempSync(path.join(os.tmpdir(), 'sentinel-dist-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   mkdirSync(path.join(dist, 'assets'));
@@ -55,7 +56,7 @@ describe('the app’s pages', () => {
         const res = await get(url, accept);
         expect(res.statusCode, `${url} ${accept}`).toBe(200);
         expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
-        expect(res.body, url).toBe(INDEX);
+        expect(res.body, url).toContain(APP_SCRIPT);
       }
     }
   });
@@ -75,7 +76,7 @@ describe('other paths', () => {
       for (const accept of ACCEPTS) {
         const res = await get(url, accept);
         expect(res.statusCode, `${url} ${accept}`).toBe(404);
-        expect(res.body, url).toBe(INDEX);
+        expect(res.body, url).toContain(APP_SCRIPT);
       }
     }
   });
@@ -128,5 +129,52 @@ describe('precompressed assets (issue 11)', () => {
     const plain = await fetchChunk();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(CHUNK);
+  });
+});
+
+describe('the announcement written into the page (issue 11: the banner is in place from the first paint)', () => {
+  /** The JSON data block of the page, parsed: what the banner starts from. */
+  const dataBlock = (html: string): unknown => {
+    const match = /<script type="application\/json" id="announcement-data">(.*?)<\/script><\/head>/.exec(
+      html,
+    );
+    expect(match, html).not.toBeNull();
+    return JSON.parse(match![1]!);
+  };
+  let admin: Client | undefined;
+  const setAnnouncement = async (payload: object) => {
+    admin ??= await signIn(app, { email: 'admin@example.com' });
+    const res = await admin.inject({ method: 'PUT', url: '/api/announcement', payload });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('carries the active announcement, as /api/announcement answers it, and null when none is active', async () => {
+    await setAnnouncement({
+      content: 'Skynet 2.0 is live',
+      link: '/products/skynet',
+      linkText: 'Read more',
+      active: true,
+    });
+    for (const url of ['/', '/company/about', '/nope']) {
+      const html = (await get(url, 'text/html')).body;
+      expect(dataBlock(html)).toEqual({
+        content: 'Skynet 2.0 is live',
+        link: '/products/skynet',
+        linkText: 'Read more',
+      });
+      expect(html).toContain(APP_SCRIPT);
+    }
+    expect((await get('/api/announcement')).json()).toEqual(dataBlock((await get('/')).body));
+    await setAnnouncement({ content: 'Skynet 2.0 is live', active: false });
+    expect(dataBlock((await get('/')).body)).toBeNull();
+  });
+
+  it('cannot be used to inject markup: an announcement that closes the element stays text', async () => {
+    const content = '</script><script>alert(document.cookie)</script><!--';
+    await setAnnouncement({ content, active: true });
+    const html = (await get('/')).body;
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the data block's and the app's
+    expect(dataBlock(html)).toMatchObject({ content });
   });
 });
