@@ -211,8 +211,9 @@ export function Leaderboard() {
   const draft = useSelector(actorRef, (s) => s.context.draft);
   const expanded = useSelector(actorRef, (s) => s.context.expanded);
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / query.pageSize));
-  const from = result && result.total > 0 ? (query.page - 1) * query.pageSize + 1 : 0;
-  const to = result ? Math.min(result.total, query.page * query.pageSize) : 0;
+  // The count describes the rows on screen (the answer's page), not the page asked for while it loads.
+  const from = result && result.total > 0 ? (result.page - 1) * result.pageSize + 1 : 0;
+  const to = result ? Math.min(result.total, result.page * result.pageSize) : 0;
   const sort = (s: LeaderboardSort) => actorRef.send({ type: 'SORT', sort: s });
   const activeFilters = activeFilterCount(query.filters);
 
