@@ -11,6 +11,14 @@ import type { Request } from './http';
 // The flags the product reads and their defaults live beside the flags machine (zod-free, for the browser's
 // initial bundle); re-exported here as part of the contract.
 export { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../machines/flags/flags.machine';
+import type { FlagIdentity, FlagValues } from '../machines/flags/flags.machine';
+
+/**
+ * The flags the server evaluated for the page's session, written into the app's HTML (a JSON data block with this
+ * id), so the first render has them and the OpenFeature SDK can load after the first paint.
+ */
+export const FLAGS_ELEMENT_ID = 'flags-data';
+export type InlinedFlags = { identity: FlagIdentity; values: FlagValues };
 export type FlagValue = z.infer<typeof schemas.FlagValue>;
 export type OfrepEvaluationRequest = z.infer<typeof schemas.OfrepEvaluationRequest>;
 export type OfrepEvaluationSuccess = z.infer<typeof schemas.OfrepEvaluationSuccess>;

@@ -26,23 +26,36 @@ const sameIdentity = (a: FlagIdentity | undefined, b: FlagIdentity) =>
 /** Retry after a failed evaluation (the provider also refetches on tab visibility). */
 export const FLAGS_RETRY_MS = 30_000;
 
+/** Flag values the server evaluated for the page's session and wrote into the page (`input.inlined`). */
+export type InlinedFlagValues = { identity: FlagIdentity; values: FlagValues };
+
 /**
  * Feature flags in the browser (OpenFeature web SDK over OFREP). It waits for the session, evaluates every flag
  * for that identity (loading), keeps the values fresh while ready (the provider polls), and on sign-in or sign-out
  * drops the old identity's values and re-evaluates (stale). Readers use `values` only under the tag `ready`;
  * anywhere else a flag has its default.
- * Actors: `evaluate` (input: identity → values) and `watch` (sends FLAGS_CHANGED), provided by the app.
+ * When the page carries the server's values for the same identity (`input.inlined`), the session's arrival makes
+ * the flags ready at once, with no evaluation: the SDK is then only needed to keep them fresh, which `watch` may
+ * set up after the first paint (issue 11).
+ * Actors: `evaluate` (input: identity → values) and `watch` (input: identity; sends FLAGS_CHANGED), provided by
+ * the app.
  */
 const flagsSetup = setup({
   types: {
-    context: {} as { identity: FlagIdentity | undefined; values: FlagValues; error: string | null },
+    context: {} as {
+      identity: FlagIdentity | undefined;
+      values: FlagValues;
+      error: string | null;
+      inlined: InlinedFlagValues | null;
+    },
     events: {} as FlagsEvent,
+    input: {} as { inlined?: InlinedFlagValues | null } | undefined,
   },
   actors: {
     evaluate: fromPromise<FlagValues, FlagIdentity>(async () => {
       throw new Error('evaluate not provided');
     }),
-    watch: fromCallback<FlagsEvent>(() => {
+    watch: fromCallback<FlagsEvent, FlagIdentity>(() => {
       throw new Error('watch not provided');
     }),
   },
@@ -50,6 +63,10 @@ const flagsSetup = setup({
   guards: {
     identityChanged: ({ context, event }) =>
       event.type === 'SESSION_CHANGED' && !sameIdentity(context.identity, event.identity),
+    isInlinedIdentity: ({ context, event }) =>
+      event.type === 'SESSION_CHANGED' &&
+      context.inlined !== null &&
+      sameIdentity(context.inlined.identity, event.identity),
   },
   actions: {
     assignIdentity: assign({
@@ -57,6 +74,10 @@ const flagsSetup = setup({
         event.type === 'SESSION_CHANGED' ? event.identity : context.identity,
     }),
     clearValues: assign({ values: () => ({}) }),
+    assignInlinedValues: assign({
+      values: ({ context }) => context.inlined?.values ?? {},
+      error: () => null,
+    }),
     assignValues: assign({
       values: ({ event }) => (event as unknown as { output: FlagValues }).output ?? {},
       error: () => null,
@@ -84,12 +105,21 @@ const evaluateFlags = {
 
 export const flagsMachine = flagsSetup.createMachine({
   id: 'flags',
-  context: { identity: undefined, values: {}, error: null },
+  context: ({ input }) => ({ identity: undefined, values: {}, error: null, inlined: input?.inlined ?? null }),
   initial: 'waitingForSession',
   states: {
     waitingForSession: {
       tags: ['loading'],
-      on: { SESSION_CHANGED: { target: 'loading', actions: 'assignIdentity' } },
+      on: {
+        SESSION_CHANGED: [
+          {
+            guard: 'isInlinedIdentity',
+            target: 'ready',
+            actions: ['assignIdentity', 'assignInlinedValues'],
+          },
+          { target: 'loading', actions: 'assignIdentity' },
+        ],
+      },
     },
     loading: {
       tags: ['loading'],
@@ -105,7 +135,7 @@ export const flagsMachine = flagsSetup.createMachine({
     },
     ready: {
       tags: ['ready'],
-      invoke: { id: 'watch', src: 'watch' },
+      invoke: { id: 'watch', src: 'watch', input: ({ context }) => context.identity ?? null },
       on: {
         FLAGS_CHANGED: { actions: 'assignChangedValues' },
         SESSION_CHANGED: {

@@ -4,7 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
-import { activeAnnouncement, withAnnouncement } from '../site/announcement';
+import { pageDataFor, writePageData } from '../site/pageData';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -48,23 +48,17 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   app.all('/ofrep/*', { config: { csrf: false, bodies: undefined, audit: false } }, notFound);
 
   /**
-   * The app's HTML: its router shows the page, or its not-found page with the 404 status. The active announcement
-   * is written in, so the banner takes its place before the first paint; if the database cannot say, the page
-   * goes without it and the banner asks the API as on the dev server.
+   * The app's HTML: its router shows the page, or its not-found page with the 404 status. The session's flags and
+   * the active announcement are written in (server/site/pageData.ts), so the first render has them. The page names
+   * the session, so no shared cache keeps it.
    */
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
-    let html = indexHtml!;
-    try {
-      html = withAnnouncement(html, await activeAnnouncement(app.db));
-    } catch (err) {
-      request.log.warn({ err }, 'announcement not written into the page');
-    }
-    return reply
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) =>
+    reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
-  };
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .send(writePageData(indexHtml!, await pageDataFor(app, request)));
 
   // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a
   // session (signed-out visitors are redirected to sign-in by plugins/session.ts).

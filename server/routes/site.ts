@@ -19,7 +19,7 @@ import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
 import { searchService } from '../search/index';
-import { activeAnnouncement } from '../site/announcement';
+import { activeAnnouncement } from '../site/pageData';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

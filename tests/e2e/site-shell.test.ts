@@ -91,6 +91,30 @@ describe('app shell', () => {
     );
   });
 
+  it('has the flags in the page and loads the OpenFeature SDK only after the page has loaded (issue 11)', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.addInitScript(() => {
+      window.addEventListener('load', () => {
+        (window as unknown as { loadedAt: number }).loadedAt = performance.now();
+      });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // The SDK arrives once the browser is idle after load; until then the page's values are the flags.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/openfeature-[^/]+\.js$/.test(e.name)),
+    );
+    const timing = await page.evaluate(() => ({
+      loadedAt: (window as unknown as { loadedAt: number }).loadedAt,
+      sdkAt: performance.getEntriesByType('resource').find((e) => /\/openfeature-[^/]+\.js$/.test(e.name))!
+        .startTime,
+    }));
+    expect(timing.sdkAt).toBeGreaterThan(timing.loadedAt);
+    const inPage = await page.locator('#flags-data').textContent();
+    expect(JSON.parse(inPage!)).toMatchObject({ identity: null, values: expect.any(Object) });
+    await context.close();
+  });
+
   it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
     const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as {
       content: string;

@@ -132,6 +132,10 @@ describe('precompressed assets (issue 11)', () => {
   });
 });
 
+/** One admin session for the tests that need it (an account is created once). */
+let adminClient: Client | undefined;
+const adminSession = async () => (adminClient ??= await signIn(app, { email: 'admin@example.com' }));
+
 describe('the announcement written into the page (issue 11: the banner is in place from the first paint)', () => {
   /** The JSON data block of the page, parsed: what the banner starts from. */
   const dataBlock = (html: string): unknown => {
@@ -141,9 +145,8 @@ describe('the announcement written into the page (issue 11: the banner is in pla
     expect(match, html).not.toBeNull();
     return JSON.parse(match![1]!);
   };
-  let admin: Client | undefined;
   const setAnnouncement = async (payload: object) => {
-    admin ??= await signIn(app, { email: 'admin@example.com' });
+    const admin = await adminSession();
     const res = await admin.inject({ method: 'PUT', url: '/api/announcement', payload });
     expect(res.statusCode).toBe(200);
   };
@@ -174,7 +177,46 @@ describe('the announcement written into the page (issue 11: the banner is in pla
     await setAnnouncement({ content, active: true });
     const html = (await get('/')).body;
     expect(html).not.toContain('<script>alert');
-    expect(html.match(/<\/script>/g)).toHaveLength(2); // the data block's and the app's
+    expect(html.match(/<\/script>/g)).toHaveLength(3); // the two data blocks' and the app's
     expect(dataBlock(html)).toMatchObject({ content });
+  });
+});
+
+describe('the flags written into the page (issue 11: the SDK can load after the first paint)', () => {
+  const flagsBlock = (html: string) => {
+    const match = /<script type="application\/json" id="flags-data">(.*?)<\/script>/.exec(html);
+    expect(match, html).not.toBeNull();
+    return JSON.parse(match![1]!) as {
+      identity: { targetingKey: string; email: string } | null;
+      values: object;
+    };
+  };
+  /** What OFREP answers the same caller, as a key → value map. */
+  const ofrepValues = async (client?: Client) => {
+    const res = await (client ?? { inject: app.inject.bind(app) }).inject({
+      method: 'POST',
+      url: '/ofrep/v1/evaluate/flags',
+      payload: { context: {} },
+    });
+    expect(res.statusCode).toBe(200);
+    const { flags } = res.json<{ flags: { key: string; value?: unknown }[] }>();
+    return Object.fromEntries(flags.filter((f) => f.value !== undefined).map((f) => [f.key, f.value]));
+  };
+
+  it("are OFREP's answer for the page's session: anonymous, then an admin's", async () => {
+    const anonymous = await get('/');
+    expect(anonymous.headers['cache-control']).toBe('private, no-cache');
+    const guest = flagsBlock(anonymous.body);
+    expect(guest.identity).toBeNull();
+    expect(guest.values).toEqual(await ofrepValues());
+
+    const admin = await adminSession();
+    const page = await admin.inject({ method: 'GET', url: '/company/about' });
+    const signedIn = flagsBlock(page.body);
+    expect(signedIn.identity).toEqual({ email: 'admin@example.com', targetingKey: admin.username });
+    expect(signedIn.values).toEqual(await ofrepValues(admin));
+    // The flag file turns the impersonation tool on for admins only: the two pages differ where OFREP does.
+    expect(signedIn.values).toMatchObject({ impersonationTool: true });
+    expect(guest.values).toMatchObject({ impersonationTool: false });
   });
 });

@@ -15,6 +15,8 @@ import {
 export const FLAGS_POLL_MS = 60_000;
 
 let started: Promise<void> | undefined;
+/** The context last given to the SDK: setting the same one again would only refetch the same flags. */
+let currentContext = '';
 
 /** Only a hint that the identity changed: the server builds the real context from the session cookie. */
 const contextOf = (identity: FlagIdentity): EvaluationContext =>
@@ -28,7 +30,9 @@ function read(): FlagValues {
 /** Sets the provider up once, then (re-)evaluates every flag for `identity`. */
 export async function evaluate(identity: FlagIdentity): Promise<FlagValues> {
   const context = contextOf(identity);
+  const contextKey = JSON.stringify(context);
   if (!started) {
+    currentContext = contextKey;
     started = (async () => {
       await OpenFeature.setContext(context);
       await OpenFeature.setProviderAndWait(
@@ -49,7 +53,10 @@ export async function evaluate(identity: FlagIdentity): Promise<FlagValues> {
     }
   } else {
     await started;
-    await OpenFeature.setContext(context);
+    if (contextKey !== currentContext) {
+      currentContext = contextKey;
+      await OpenFeature.setContext(context);
+    }
   }
   return read();
 }

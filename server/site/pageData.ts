@@ -1,0 +1,60 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANNOUNCEMENT_ELEMENT_ID, type Announcement } from '../../api/site';
+import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import type { Db } from '../db/client';
+import { announcements } from '../db/schema/index';
+import { flagContextFor } from '../flags/service';
+
+/** The active announcement banner (the newest active one), or null. */
+export async function activeAnnouncement(db: Db): Promise<Announcement | null> {
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(eq(announcements.active, true))
+    .orderBy(desc(announcements.updatedAt), desc(announcements.id))
+    .limit(1);
+  return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
+}
+
+/** The flags as OFREP would answer this request's session, with the identity they were evaluated for. */
+export function flagsFor(app: FastifyInstance, request: FastifyRequest): InlinedFlags {
+  const user = request.user;
+  const values: InlinedFlags['values'] = {};
+  for (const flag of app.flags.evaluateAll(flagContextFor(user))) {
+    if ('value' in flag && flag.value !== undefined) values[flag.key] = flag.value;
+  }
+  return { identity: user ? { targetingKey: user.username, email: user.email } : null, values };
+}
+
+/**
+ * The app's HTML with data written in as JSON data blocks (`<script type="application/json" id=…>`): what the first
+ * render needs, so nothing on screen changes when an answer arrives later (issue 11). A data block is never run, so
+ * the Content-Security-Policy's script rules do not apply to it; `<` is escaped so no text can close the element.
+ */
+export function writePageData(html: string, blocks: Record<string, unknown>): string {
+  const written = Object.entries(blocks)
+    .map(([id, value]) => {
+      const json = JSON.stringify(value).replace(/</g, '\\u003c');
+      return `<script type="application/json" id="${id}">${json}</script>`;
+    })
+    .join('');
+  return html.replace('</head>', `${written}</head>`);
+}
+
+/**
+ * The page data of one request: the session's flags and the announcement. If the database cannot say, the page goes
+ * without the announcement and the banner asks the API, as on the dev server.
+ */
+export async function pageDataFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
+  const blocks: Record<string, unknown> = { [FLAGS_ELEMENT_ID]: flagsFor(app, request) };
+  try {
+    blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.db);
+  } catch (err) {
+    request.log.warn({ err }, 'announcement not written into the page');
+  }
+  return blocks;
+}
