@@ -38,6 +38,13 @@ function setup(opts: { adminId?: string | null; toolEnabled?: boolean } = {}) {
 }
 
 describe('Impersonation Tool', () => {
+  it('opens for a request made before its code had loaded (a tap on "Impersonate User" on a slow phone)', async () => {
+    openImpersonationTool();
+    setup();
+    expect(await screen.findByRole('dialog', { name: 'Impersonation Tool' })).toBeInTheDocument();
+    expect(screen.getByLabelText('User id')).toBeInTheDocument();
+  });
+
   it("opens with Alt+Shift+I, shows 'User doesn't exist.' for an unknown id, then switches and reloads", async () => {
     const { switchUser, reloadPage, user } = setup();
     expect(screen.queryByRole('dialog')).toBeNull();

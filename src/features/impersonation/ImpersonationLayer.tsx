@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
 import { impersonationMachine } from '../../../machines/impersonation/impersonation.machine';
 import { request } from '../../lib/client';
-import { isImpersonationShortcut, OPEN_IMPERSONATION_TOOL } from './open';
+import { isImpersonationShortcut, listenForOpen } from './open';
 import './impersonation.css';
 
 /** The impersonation machine with the real calls and a real page reload. */
@@ -53,10 +53,10 @@ export default function ImpersonationLayer({
         open();
       }
     };
-    window.addEventListener(OPEN_IMPERSONATION_TOOL, open);
+    const stopListening = listenForOpen(open);
     window.addEventListener('keydown', onKey);
     return () => {
-      window.removeEventListener(OPEN_IMPERSONATION_TOOL, open);
+      stopListening();
       window.removeEventListener('keydown', onKey);
     };
   }, [toolEnabled, send]);
