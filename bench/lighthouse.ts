@@ -36,7 +36,11 @@ async function measure(url: string): Promise<Run> {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not complete (e.g. NO_FCP when the headless page never painted) has no figures.
+    if (runtimeError || categories.performance?.score == null) {
+      throw new Error(`Lighthouse run failed: ${runtimeError?.code ?? 'no performance score'}`);
+    }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -64,10 +68,16 @@ async function main() {
     for (const page of PAGES) {
       console.log(`\n${page}`);
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        runs.push(await measure(`${server.url}${page}`));
-        console.log(`  run ${i + 1}: ${show(runs.at(-1)!)}`);
+      // RUNS completed runs; a failed run is printed and replaced (at most RUNS extra tries).
+      for (let tries = 0; runs.length < RUNS && tries < 2 * RUNS; tries++) {
+        try {
+          runs.push(await measure(`${server.url}${page}`));
+          console.log(`  run ${runs.length}: ${show(runs.at(-1)!)}`);
+        } catch (err) {
+          console.log(`  (${(err as Error).message}; not counted)`);
+        }
       }
+      if (runs.length === 0) throw new Error(`no Lighthouse run of ${page} completed`);
       const m: Run = {
         performance: median(runs.map((r) => r.performance)),
         accessibility: median(runs.map((r) => r.accessibility)),
