@@ -244,6 +244,29 @@ describe('project page', () => {
     await context.close();
   });
 
+  it('shows the privileged tables at 1440 px as tables with their column headers, nothing clipped (issue 15, item 7)', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await acceptCookies(page);
+    await page.goto(`/projects/${projectId}`);
+    const panel = page.locator('section[aria-labelledby="privileged-title"]');
+    await panel.locator('td[data-label="Function"]').first().waitFor();
+    const tables = panel.locator('table.data-table');
+    expect(await tables.count()).toBe(3);
+    for (const table of await tables.all()) {
+      expect(await table.locator('thead').isVisible()).toBe(true);
+      const fits = await table.evaluate(
+        (el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1,
+      );
+      expect(fits).toBe(true);
+    }
+    // Values sit in columns under their headers, without a label of their own.
+    const cell = panel.locator('td[data-label="Function"]').first();
+    expect(await cell.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('none');
+    expect(await cell.evaluate((el) => getComputedStyle(el).display)).toBe('table-cell');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it('shows the privileged tables whole at 375 px, one labelled card per row (issue 15, item 7)', async () => {
     const { context, page } = await newPage(browser, server.url, PHONE);
     await acceptCookies(page);

@@ -124,6 +124,41 @@ describe('watchlists in a real browser', () => {
     await context.close();
   });
 
+  it('shows a watchlist at 1440 px as a table with its column headers, nothing clipped (issue 15, item 7)', async () => {
+    const opened = await newPage(browser, server.url);
+    await opened.context.addInitScript(() => {
+      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+      window.localStorage.setItem('cookieConsent', 'true');
+    });
+    const { context, page } = opened;
+    await signUpAndSignIn(page, 'desktop-list');
+    const board = (await (await page.request.get('/api/leaderboard?pageSize=4')).json()) as {
+      items: { id: string }[];
+    };
+    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
+      .csrfToken;
+    const created = await page.request.post('/api/watchlist/create', {
+      data: { name: 'Desk list', projects: board.items.map((p) => p.id) },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(created.status()).toBe(200);
+    await page.goto('/my/watchlists');
+    const rows = page.locator('tr[data-part="project-row"]');
+    await rows.nth(3).waitFor();
+    const table = page.locator('table.watchlist-table');
+    expect(await table.locator('thead').isVisible()).toBe(true);
+    expect(
+      await table.evaluate((el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1),
+    ).toBe(true);
+    const score = rows.first().locator('td[data-label="Score"]');
+    expect(await score.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('none');
+    expect(await score.evaluate((el) => getComputedStyle(el).display)).toBe('table-cell');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   it('shows a watchlist whole at 375 px, one labelled card per project (issue 15, item 7)', async () => {
     const opened = await newPage(browser, server.url, PHONE);
     await opened.context.addInitScript(() => {
