@@ -32,6 +32,8 @@ describe('the product in a real browser', () => {
   it('ends a short page with the footer at the bottom of the window, no band under it (issue 15, item 11)', async () => {
     const { context, page } = await newPage(browser, server.url, { width: 1440, height: 1400 });
     await page.goto('/no/such/page');
+    // Measured once the short page itself is shown: while its code loads, the page holds the footer below the fold.
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page
       .locator('footer.site-footer')
       .getByText(String(new Date().getFullYear()), { exact: false })
