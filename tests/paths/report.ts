@@ -1,17 +1,42 @@
 /**
- * Prints, per machine, the states and transitions its path tests reached (written by tests/paths/harness.ts)
- * and fails when any machine in machines/ is below 100 % or has no path tests.
+ * Prints, per machine, the states and transitions its path tests reached and the transitions whose effect a
+ * check asserted (written by tests/paths/harness.ts). Fails when any machine in machines/ has no path tests or
+ * is below 100 % on states or transitions reached, or when a machine of the spec is below 100 % on asserted
+ * transitions. `--clear` removes the previous run's results (so a deleted test cannot keep its row).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 type Coverage = {
   machine: string;
   states: { all: string[]; reached: string[] };
-  transitions: { all: string[]; reached: string[] };
+  transitions: { all: string[]; reached: string[]; asserted: string[] };
 };
 
+/** The machines the spec describes: every transition's effect must be asserted. */
+const SPEC_MACHINES = new Set([
+  'session',
+  'authModal',
+  'resendTimer',
+  'search',
+  'survey',
+  'surveyNotification',
+  'watchlist',
+  'watchlistPicker',
+  'createWatchlist',
+  'impersonation',
+  'banner',
+  'cookieConsent',
+  'tour',
+  'tooltip',
+]);
+
 const dir = path.resolve('.tmp/paths');
+if (process.argv.includes('--clear')) {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
 const machineNames = (function find(d: string): string[] {
   return readdirSync(d, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
@@ -25,28 +50,33 @@ const machineNames = (function find(d: string): string[] {
 let failed = false;
 const rows: string[] = [];
 const pct = (a: number, b: number) => (b === 0 ? 100 : Math.floor((a / b) * 1000) / 10);
+const column = (a: number, b: number) =>
+  `${String(a).padStart(3)}/${String(b).padEnd(3)} ${String(pct(a, b)).padStart(5)}%`;
+const missing = (all: string[], some: string[]) => all.filter((x) => !some.includes(x)).join(', ');
+
 for (const name of machineNames.sort()) {
   const file = path.join(dir, `${name}.json`);
+  const label = `${SPEC_MACHINES.has(name) ? '*' : ' '} ${name}`.padEnd(28);
   if (!existsSync(file)) {
     failed = true;
-    rows.push(`${name.padEnd(28)} no path tests`);
+    rows.push(`${label} no path tests`);
     continue;
   }
-  const c = JSON.parse(readFileSync(file, 'utf8')) as Coverage;
-  const s = pct(c.states.reached.length, c.states.all.length);
-  const t = pct(c.transitions.reached.length, c.transitions.all.length);
-  if (s < 100 || t < 100) failed = true;
+  const { states, transitions } = JSON.parse(readFileSync(file, 'utf8')) as Coverage;
+  const s = pct(states.reached.length, states.all.length);
+  const t = pct(transitions.reached.length, transitions.all.length);
+  const a = pct(transitions.asserted.length, transitions.all.length);
+  if (s < 100 || t < 100 || (SPEC_MACHINES.has(name) && a < 100)) failed = true;
   rows.push(
-    `${name.padEnd(28)} states ${String(c.states.reached.length).padStart(3)}/${String(c.states.all.length).padEnd(3)} ${String(s).padStart(5)}%   transitions ${String(c.transitions.reached.length).padStart(3)}/${String(c.transitions.all.length).padEnd(3)} ${String(t).padStart(5)}%`,
+    `${label} ${column(states.reached.length, states.all.length)}   ${column(transitions.reached.length, transitions.all.length)}   ${column(transitions.asserted.length, transitions.all.length)}`,
   );
-  if (t < 100)
-    rows.push(
-      `    missing: ${c.transitions.all.filter((x) => !c.transitions.reached.includes(x)).join(', ')}`,
-    );
-  if (s < 100)
-    rows.push(`    missing states: ${c.states.all.filter((x) => !c.states.reached.includes(x)).join(', ')}`);
+  if (s < 100) rows.push(`    states not reached: ${missing(states.all, states.reached)}`);
+  if (t < 100) rows.push(`    transitions not reached: ${missing(transitions.all, transitions.reached)}`);
+  if (SPEC_MACHINES.has(name) && a < 100)
+    rows.push(`    effect not asserted: ${missing(transitions.all, transitions.asserted)}`);
 }
-console.log('Path coverage per machine');
+console.log('Path coverage per machine (* = a machine of the spec: every transition must have its effect asserted)');
+console.log(`${''.padEnd(28)} ${'states reached'.padEnd(15)}   ${'transitions reached'.padEnd(15)}   effect asserted`);
 console.log(rows.join('\n'));
 if (failed) {
   console.error('\nPath coverage is below 100 % for at least one machine.');
