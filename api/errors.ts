@@ -7,6 +7,16 @@ export type ErrorBody = {
   retryAfterSeconds?: number;
 };
 
+/**
+ * The code an actor failed with: `HttpError.code` (the error body's `error`, e.g. NotAuthorizedException), or
+ * undefined for any other failure. Machines read failures through this, never by `instanceof`, so a test can fail
+ * an actor with a plain `{ code }` object.
+ */
+export const errorCode = (error: unknown): string | undefined => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
+
 export type HttpErrorKind = 'timeout' | 'server' | 'not-found' | 'client' | 'generic';
 
 /** Thrown by the request helper for any non-OK response; carries the response body text (spec §8). */

@@ -8,10 +8,18 @@ import type { Request } from './http';
  * context the client sends is only a hint that the identity changed; it never decides a flag.
  */
 
-// The flags the product reads and their defaults live beside the flags machine (zod-free, for the browser's
-// initial bundle); re-exported here as part of the contract.
-export { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey } from '../machines/flags/flags.machine';
-import type { FlagIdentity, FlagValues } from '../machines/flags/flags.machine';
+/** The flags the product reads, with the value used before (or without) an evaluation. */
+export const FLAG_DEFAULTS = {
+  portfolio: false,
+  extendedUserSetting: false,
+  impersonationTool: false,
+} as const;
+export type FlagKey = keyof typeof FLAG_DEFAULTS;
+export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
+
+/** Who the flags are evaluated for: targetingKey = username, plus email (null when signed out). */
+export type FlagIdentity = { targetingKey: string; email: string } | null;
+export type FlagValues = Record<string, boolean | string | number | null | object>;
 
 /**
  * The flags the server evaluated for the page's session, written into the app's HTML (a JSON data block with this

@@ -1,17 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
-
-/** The flags the product reads, with the value used before (or without) an evaluation. */
-export const FLAG_DEFAULTS = {
-  portfolio: false,
-  extendedUserSetting: false,
-  impersonationTool: false,
-} as const;
-export type FlagKey = keyof typeof FLAG_DEFAULTS;
-export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
-
-/** Who the flags are evaluated for: targetingKey = username, plus email (null when signed out). */
-export type FlagIdentity = { targetingKey: string; email: string } | null;
-export type FlagValues = Record<string, boolean | string | number | null | object>;
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { FlagIdentity, FlagValues } from '../../api/flags';
 
 export type FlagsEvent =
   /** The session settled or changed (sign-in, sign-out, impersonation). */
@@ -61,17 +49,19 @@ const flagsSetup = setup({
   },
   delays: { retry: FLAGS_RETRY_MS },
   guards: {
-    identityChanged: ({ context, event }) =>
-      event.type === 'SESSION_CHANGED' && !sameIdentity(context.identity, event.identity),
-    isInlinedIdentity: ({ context, event }) =>
-      event.type === 'SESSION_CHANGED' &&
-      context.inlined !== null &&
-      sameIdentity(context.inlined.identity, event.identity),
+    identityChanged: ({ context, event }) => {
+      assertEvent(event, 'SESSION_CHANGED');
+      return !sameIdentity(context.identity, event.identity);
+    },
+    isInlinedIdentity: ({ context, event }) => {
+      assertEvent(event, 'SESSION_CHANGED');
+      return context.inlined !== null && sameIdentity(context.inlined.identity, event.identity);
+    },
   },
   actions: {
-    assignIdentity: assign({
-      identity: ({ context, event }) =>
-        event.type === 'SESSION_CHANGED' ? event.identity : context.identity,
+    assignIdentity: assign(({ event }) => {
+      assertEvent(event, 'SESSION_CHANGED');
+      return { identity: event.identity };
     }),
     clearValues: assign({ values: () => ({}) }),
     assignInlinedValues: assign({
@@ -82,8 +72,9 @@ const flagsSetup = setup({
       values: ({ event }) => (event as unknown as { output: FlagValues }).output ?? {},
       error: () => null,
     }),
-    assignChangedValues: assign({
-      values: ({ context, event }) => (event.type === 'FLAGS_CHANGED' ? event.values : context.values),
+    assignChangedValues: assign(({ event }) => {
+      assertEvent(event, 'FLAGS_CHANGED');
+      return { values: event.values };
     }),
     assignError: assign({
       error: ({ event }) => {

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 
 /** Default hero height; the header search appears at hero height − 70 px (spec §9). */
 export const DEFAULT_HERO_HEIGHT = 320;
@@ -18,10 +18,13 @@ export const scrollRevealMachine = setup({
     revealed: ({ context }) => context.heroHeight === null || context.y >= context.heroHeight - REVEAL_OFFSET,
   },
   actions: {
-    setScroll: assign({ y: ({ context, event }) => (event.type === 'SCROLLED' ? event.y : context.y) }),
-    setHeroHeight: assign({
-      heroHeight: ({ context, event }) =>
-        event.type === 'HERO_MEASURED' ? event.height : context.heroHeight,
+    setScroll: assign(({ event }) => {
+      assertEvent(event, 'SCROLLED');
+      return { y: event.y };
+    }),
+    setHeroHeight: assign(({ event }) => {
+      assertEvent(event, 'HERO_MEASURED');
+      return { heroHeight: event.height };
     }),
   },
 }).createMachine({

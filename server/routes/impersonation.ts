@@ -1,3 +1,4 @@
+import type { FlagKey } from '../../api/flags';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
@@ -64,7 +65,7 @@ export async function impersonationRoutes(fastify: FastifyInstance) {
       actor.role === 'admin' &&
       admin !== undefined &&
       roleOf(app, admin) === 'admin' &&
-      app.flags.isEnabled('impersonationTool', flagContextFor(actor));
+      app.flags.isEnabled('impersonationTool' satisfies FlagKey, flagContextFor(actor));
     if (!allowed) throw forbidden('Only admins with the impersonation tool can impersonate users.');
   };
 

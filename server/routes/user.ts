@@ -1,3 +1,4 @@
+import type { FlagKey } from '../../api/flags';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -95,7 +96,7 @@ export const walletsOf = async (db: Db, userId: string): Promise<Wallet[]> =>
  * A boolean flag for this request's user: the flags plugin's decision when it is registered (the same
  * evaluation the browser gets over OFREP), else the default variant in FLAGS_FILE, else off.
  */
-export async function flagOn(app: FastifyInstance, user: SessionUser, key: string): Promise<boolean> {
+export async function flagOn(app: FastifyInstance, user: SessionUser, key: FlagKey): Promise<boolean> {
   const service = (app as { flags?: Partial<FastifyInstance['flags']> }).flags;
   if (typeof service?.isEnabled === 'function') {
     return service.isEnabled(key, { targetingKey: user.username, email: user.email, role: user.role });

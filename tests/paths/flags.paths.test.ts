@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { flagsMachine, type FlagIdentity } from '../../machines/flags/flags.machine';
+import type { FlagIdentity } from '../../api/flags';
+import { flagsMachine } from '../../machines/flags/flags.machine';
 import { describePaths, pending } from './harness';
 
 const alice: FlagIdentity = { targetingKey: 'u-alice', email: 'alice@example.com' };

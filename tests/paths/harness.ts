@@ -69,7 +69,8 @@ export type PathOptions = {
 /** A promise actor that never settles: its outcome comes from the path's events. */
 // `any` on purpose: a stub must fit any machine's typed actor slot.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const pending = <TOutput = any, TInput = any>() => fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
+export const pending = <TOutput = any, TInput = any>() =>
+  fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
 
 /** Every state node id of a machine (root excluded). */
 export function allStateIds(machine: AnyStateMachine): string[] {
@@ -120,8 +121,8 @@ function activeIds(snapshot: AnyMachineSnapshot): string[] {
 
 type Candidate = { events: EventObject[]; description: string };
 
-const actorName = (ref: AnyActorRef) =>
-  (ref as unknown as { _systemId?: string })._systemId ?? ref.id;
+const actorName = (ref: unknown) =>
+  (ref as { _systemId?: string; id: string })._systemId ?? (ref as { id: string }).id;
 
 /**
  * Replays events on a fresh actor. `onStep` is called with what each event did (and once with the start,
@@ -141,7 +142,8 @@ function replay(
     sent: [],
     transitions: [],
   };
-  let rootRef: AnyActorRef | undefined;
+  // Set once the actor exists (inspection starts while it is being created).
+  const root: { ref?: AnyActorRef } = {};
   const actor = createActor(machine, {
     input,
     inspect: (ev) => {
@@ -157,12 +159,12 @@ function replay(
         activeIds(ev.snapshot as AnyMachineSnapshot).forEach((id) => states.add(id));
       } else if (ev.type === '@xstate.action' && own) {
         current.actions.push({ type: ev.action.type, params: ev.action.params });
-      } else if (ev.type === '@xstate.event' && ev.sourceRef && ev.sourceRef === rootRef && !own) {
+      } else if (ev.type === '@xstate.event' && ev.sourceRef && ev.sourceRef === root.ref && !own) {
         current.sent.push({ to: actorName(ev.actorRef), event: ev.event as StepEffect['event'] });
       }
     },
   });
-  rootRef = actor;
+  root.ref = actor;
   actor.on('*', (emitted) => current.emitted.push(emitted as StepEffect['emitted'][number]));
   actor.start();
   activeIds(actor.getSnapshot()).forEach((id) => states.add(id));
@@ -194,7 +196,8 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
   const allTransitions = allTransitionKeys(machine);
   const checkable = new Set([...allTransitions, ...allTransitions.map(withoutIndex)]);
   for (const key of Object.keys(options.transitions ?? {}))
-    if (!checkable.has(key)) throw new Error(`${name}: no transition ${key} (known: ${allTransitions.join(', ')})`);
+    if (!checkable.has(key))
+      throw new Error(`${name}: no transition ${key} (known: ${allTransitions.join(', ')})`);
   const stateIds = new Set(allStateIds(machine));
   for (const key of Object.keys(options.states ?? {}))
     if (!stateIds.has(key)) throw new Error(`${name}: no state ${key}`);

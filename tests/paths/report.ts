@@ -75,8 +75,12 @@ for (const name of machineNames.sort()) {
   if (SPEC_MACHINES.has(name) && a < 100)
     rows.push(`    effect not asserted: ${missing(transitions.all, transitions.asserted)}`);
 }
-console.log('Path coverage per machine (* = a machine of the spec: every transition must have its effect asserted)');
-console.log(`${''.padEnd(28)} ${'states reached'.padEnd(15)}   ${'transitions reached'.padEnd(15)}   effect asserted`);
+console.log(
+  'Path coverage per machine (* = a machine of the spec: every transition must have its effect asserted)',
+);
+console.log(
+  `${''.padEnd(28)} ${'states reached'.padEnd(15)}   ${'transitions reached'.padEnd(15)}   effect asserted`,
+);
 console.log(rows.join('\n'));
 if (failed) {
   console.error('\nPath coverage is below 100 % for at least one machine.');

@@ -1,17 +1,17 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import {
-  FLAG_DEFAULTS,
-  flagsMachine,
-  type FlagKey,
-  type FlagIdentity,
-  type FlagsEvent,
-  type FlagValues,
-} from '../../../machines/flags/flags.machine';
+import { flagsMachine, type FlagsEvent } from '../../../machines/flags/flags.machine';
 import { useSessionStatus, useSessionUser } from '../session/session';
 import { inspect } from '../../lib/inspect';
-import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../../api/flags';
+import {
+  FLAG_DEFAULTS,
+  FLAGS_ELEMENT_ID,
+  type FlagIdentity,
+  type FlagKey,
+  type FlagValues,
+  type InlinedFlags,
+} from '../../../api/flags';
 
 /** Runs `task` once the page has loaded and the browser is idle (the first paint is long past by then). */
 function afterFirstPaint(task: () => void): () => void {

@@ -4,12 +4,7 @@
  */
 import { OFREPWebProvider } from '@openfeature/ofrep-web-provider';
 import { OpenFeature, ProviderEvents, type EvaluationContext } from '@openfeature/web-sdk';
-import {
-  FLAG_DEFAULTS,
-  FLAG_KEYS,
-  type FlagIdentity,
-  type FlagValues,
-} from '../../../machines/flags/flags.machine';
+import { FLAG_DEFAULTS, FLAG_KEYS, type FlagIdentity, type FlagValues } from '../../../api/flags';
 
 /** How often the provider re-evaluates (it also does on tab visibility and on every context change). */
 export const FLAGS_POLL_MS = 60_000;
