@@ -1,69 +1,204 @@
-import { expect } from 'vitest';
-import { impersonationMachine, USER_NOT_FOUND } from '../../machines/impersonation/impersonation.machine';
-import { describePaths, pending } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { impersonationMachine } from '../../machines/impersonation/impersonation.machine';
+import { describePaths, pending, type StepEffect } from './harness';
 
-let reloads = 0;
 const machine = impersonationMachine.provide({
   actors: { switchUser: pending() as never, exitImpersonation: pending() as never },
-  actions: { reloadPage: () => void reloads++ },
 });
 
-const notFound = Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' });
-const forbidden = Object.assign(new Error('Only admins with the impersonation tool can impersonate users.'), {
-  status: 403,
-});
+const USER_ID = 'b1e4c7d2-0000-4000-8000-000000000001';
+const ADMIN_ID = 'a-admin';
 
-describePaths('impersonation', machine, {
-  events: (s) => [
-    { type: 'OPEN' },
-    { type: 'CLOSE' },
-    { type: 'CHANGE', value: '' },
-    { type: 'CHANGE', value: 'b1e4c7d2-0000-4000-8000-000000000001' },
-    { type: 'SUBMIT' },
-    { type: 'EXIT', adminId: 'a-admin' },
-    ...(s.matches({ open: 'switching' })
-      ? [
-          { type: 'xstate.done.actor.switchUser', output: {} },
-          { type: 'xstate.error.actor.switchUser', error: notFound },
-        ]
-      : []),
-    ...(s.matches('exiting')
-      ? [
-          { type: 'xstate.done.actor.exitImpersonation', output: {} },
-          { type: 'xstate.error.actor.exitImpersonation', error: forbidden },
-        ]
-      : []),
-  ],
-  states: {
-    'impersonation.closed': (s) => {
-      expect(s.hasTag('open')).toBe(false);
-      expect(s.context).toMatchObject({ error: null });
-    },
-    'impersonation.open': (s) => expect(s.hasTag('open')).toBe(true),
-    'impersonation.open.editing': (s) => {
-      expect(s.hasTag('busy')).toBe(false);
-      expect(s.hasTag('error')).toBe(false);
-    },
-    'impersonation.open.switching': (s) => {
-      expect(s.hasTag('busy')).toBe(true);
-      expect(s.context.userId.trim()).not.toBe('');
-    },
-    'impersonation.open.failed': (s) => {
-      expect(s.hasTag('error')).toBe(true);
-      expect(s.context.error).toBe(USER_NOT_FOUND);
-    },
-    'impersonation.exiting': (s) => {
-      expect(s.hasTag('busy')).toBe(true);
-      expect(s.hasTag('open')).toBe(false);
-    },
-    'impersonation.exitFailed': (s) => {
-      expect(s.hasTag('error')).toBe(true);
-      expect(s.context.error).toBe('Only admins with the impersonation tool can impersonate users.');
-    },
-    'impersonation.reloading': (s) => {
-      expect(s.hasTag('reloading')).toBe(true);
-      expect(s.status).toBe('done');
-      expect(reloads).toBeGreaterThan(0);
-    },
+/**
+ * Failed calls and the exact text the admin then sees (spec §8: an unknown id → "User doesn't exist."; a refusal
+ * below 500 shows the server's message; anything else the unknown-error text).
+ */
+const failures = [
+  {
+    name: 'unknown user (404)',
+    error: Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' }),
+    text: "User doesn't exist.",
   },
+  {
+    name: 'unknown user (code only)',
+    error: Object.assign(new Error('not found'), { code: 'UserNotFound' }),
+    text: "User doesn't exist.",
+  },
+  {
+    name: 'refused (403)',
+    error: Object.assign(new Error('Only admins with the impersonation tool can impersonate users.'), {
+      status: 403,
+    }),
+    text: 'Only admins with the impersonation tool can impersonate users.',
+  },
+  {
+    name: 'server error (500)',
+    error: Object.assign(new Error('Internal Server Error: stack trace'), { status: 500 }),
+    text: 'Something went wrong.',
+  },
+  { name: 'network error', error: new TypeError('Failed to fetch'), text: 'Something went wrong.' },
+];
+
+/** What ImpersonationLayer shows: the tool dialog, disabled controls while busy, the error text, the id input. */
+const view = (s: AnyMachineSnapshot) => ({
+  dialogOpen: s.hasTag('open'),
+  busy: s.hasTag('busy'),
+  error: s.hasTag('error') ? (s.context.error as string | null) : null,
+  userId: s.context.userId as string,
+});
+
+const child = (s: AnyMachineSnapshot, id: 'switchUser' | 'exitImpersonation') =>
+  s.children[id] as AnyActorRef | undefined;
+/** The payload a running call was started with. */
+const callInput = (s: AnyMachineSnapshot, id: 'switchUser' | 'exitImpersonation') =>
+  (child(s, id)?.getSnapshot() as { input: unknown } | undefined)?.input;
+const reloads = (step: StepEffect) => step.actions.filter((a) => a.type === 'reloadPage').length;
+
+/** No call is running or started and the page does not reload. */
+function expectNoCall(step: StepEffect) {
+  expect(Object.keys(step.after.children)).toEqual([]);
+  expect(reloads(step)).toBe(0);
+  expect(step.sent).toEqual([]);
+}
+
+/** Switch User: the switch call gets the entered id without surrounding spaces; the dialog is busy. */
+function expectSwitchStarted(step: StepEffect) {
+  const entered = step.before.context.userId as string;
+  expect(entered.trim()).not.toBe('');
+  expect(callInput(step.after, 'switchUser')).toEqual({ userId: entered.trim() });
+  expect(child(step.after, 'exitImpersonation')).toBeUndefined();
+  expect(view(step.after)).toEqual({ dialogOpen: true, busy: true, error: null, userId: entered });
+  expect(reloads(step)).toBe(0);
+}
+
+/** Exit Impersonation: the exit call gets the admin id the banner sent; any earlier error is gone. */
+function expectExitStarted(step: StepEffect) {
+  expect(callInput(step.after, 'exitImpersonation')).toEqual({ adminId: step.event.adminId });
+  expect(child(step.after, 'switchUser')).toBeUndefined();
+  expect(view(step.after)).toEqual({ dialogOpen: false, busy: true, error: null, userId: '' });
+  expect(reloads(step)).toBe(0);
+}
+
+/** A call succeeded: the page reloads once and the machine is done. */
+function expectReload(step: StepEffect) {
+  expect(reloads(step)).toBe(1);
+  expect(step.after.status).toBe('done');
+  expect(view(step.after)).toMatchObject({ dialogOpen: false, busy: true, error: null });
+}
+
+// One run per kind of failure, so each failure's text is checked on both calls.
+for (const failure of failures) {
+  describePaths('impersonation', machine, {
+    events: (s) => [
+      { type: 'OPEN' },
+      { type: 'CLOSE' },
+      { type: 'CHANGE', value: '' },
+      // Pasted with spaces around it: the call gets the bare id.
+      { type: 'CHANGE', value: `  ${USER_ID} ` },
+      { type: 'SUBMIT' },
+      { type: 'EXIT', adminId: ADMIN_ID },
+      ...(s.matches({ open: 'switching' })
+        ? [
+            { type: 'xstate.done.actor.switchUser', output: {} },
+            { type: 'xstate.error.actor.switchUser', error: failure.error },
+          ]
+        : []),
+      ...(s.matches('exiting')
+        ? [
+            { type: 'xstate.done.actor.exitImpersonation', output: {} },
+            { type: 'xstate.error.actor.exitImpersonation', error: failure.error },
+          ]
+        : []),
+    ],
+    transitions: {
+      // The tool opens empty, with nothing running.
+      'impersonation.closed|OPEN': (step) => {
+        expect(view(step.after)).toEqual({ dialogOpen: true, busy: false, error: null, userId: '' });
+        expectNoCall(step);
+      },
+      'impersonation.closed|EXIT': expectExitStarted,
+      'impersonation.exitFailed|EXIT': (step) => {
+        expect(view(step.before).error).toBe(failure.text);
+        expectExitStarted(step);
+      },
+      // Cancel / Escape: the dialog closes and forgets the id and the error; no switch happens.
+      'impersonation.open|CLOSE': (step) => {
+        expect(view(step.after)).toEqual({ dialogOpen: false, busy: false, error: null, userId: '' });
+        expectNoCall(step);
+      },
+      // Typing shows what was typed and clears a shown error.
+      'impersonation.open.editing|CHANGE': (step) => {
+        expect(view(step.after)).toEqual({
+          dialogOpen: true,
+          busy: false,
+          error: null,
+          userId: step.event.value,
+        });
+        expectNoCall(step);
+      },
+      'impersonation.open.failed|CHANGE': (step) => {
+        expect(view(step.before).error).toBe(failure.text);
+        expect(view(step.after)).toEqual({
+          dialogOpen: true,
+          busy: false,
+          error: null,
+          userId: step.event.value,
+        });
+        expectNoCall(step);
+      },
+      'impersonation.open.editing|SUBMIT': expectSwitchStarted,
+      // Switch User again after an error, with the same id: a new call, and the old error is no longer shown.
+      'impersonation.open.failed|SUBMIT': (step) => {
+        expect(view(step.before).error).toBe(failure.text);
+        expectSwitchStarted(step);
+      },
+      // Closing while the switch is on its way does nothing: the dialog stays, busy, and the call goes on.
+      'impersonation.open.switching|CLOSE': (step) => {
+        expect(step.after.value).toEqual(step.before.value);
+        expect(view(step.after)).toEqual(view(step.before));
+        expect(view(step.after).dialogOpen).toBe(true);
+        expect(child(step.after, 'switchUser')).toBe(child(step.before, 'switchUser'));
+        expect(child(step.after, 'switchUser')!.getSnapshot().status).toBe('active');
+        expect(reloads(step)).toBe(0);
+      },
+      'impersonation.open.switching|xstate.done.actor.switchUser': expectReload,
+      'impersonation.exiting|xstate.done.actor.exitImpersonation': expectReload,
+      // The switch failed: the exact text shows in the dialog, the id stays for correcting, no reload.
+      'impersonation.open.switching|xstate.error.actor.switchUser': (step) => {
+        expect(step.event.error).toBe(failure.error);
+        expect(view(step.after)).toEqual({
+          dialogOpen: true,
+          busy: false,
+          error: failure.text,
+          userId: step.before.context.userId,
+        });
+        expectNoCall(step);
+      },
+      // The exit failed: the text shows (in the banner, the dialog being closed), no reload, Exit can be retried.
+      'impersonation.exiting|xstate.error.actor.exitImpersonation': (step) => {
+        expect(step.event.error).toBe(failure.error);
+        expect(view(step.after)).toEqual({ dialogOpen: false, busy: false, error: failure.text, userId: '' });
+        expectNoCall(step);
+        expect(step.after.status).toBe('active');
+      },
+    },
+  });
+}
+
+// What must not happen: these events take no transition, so the paths above never contain them.
+describe('impersonation: Switch User without an id', () => {
+  for (const value of ['', '   ']) {
+    it(`starts no switch for ${JSON.stringify(value)}`, () => {
+      const actor = createActor(machine).start();
+      actor.send({ type: 'OPEN' });
+      actor.send({ type: 'CHANGE', value });
+      actor.send({ type: 'SUBMIT' });
+      const s = actor.getSnapshot();
+      expect(s.matches({ open: 'editing' })).toBe(true);
+      expect(view(s)).toEqual({ dialogOpen: true, busy: false, error: null, userId: value });
+      expect(s.children).toEqual({});
+      actor.stop();
+    });
+  }
 });

@@ -1,45 +1,234 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { searchMachine } from '../../machines/search/search.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
-const options = [
-  { id: 'eth', rank: 1, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH'] },
-  { id: 'etc', rank: null, logo: '/logos/etc.svg', name: 'Ethereum Classic', tokenTickers: ['ETC'] },
+const eth = { id: 'eth', rank: 1, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH'] };
+const etc = {
+  id: 'etc',
+  rank: null,
+  logo: '/logos/etc.svg',
+  name: 'Ethereum Classic',
+  tokenTickers: ['ETC'],
+};
+const btc = { id: 'btc', rank: 2, logo: '/logos/btc.svg', name: 'Bitcoin', tokenTickers: ['BTC'] };
+
+const machine = searchMachine.provide({ actors: { searchProjects: pending() as never } });
+
+/** The keyword the server gets: below the minimum length (after trimming) the trending list ('') is asked for. */
+const sentKeyword = (typed: string, minLength: number) => {
+  const trimmed = typed.trim();
+  return trimmed.length >= minLength ? trimmed : '';
+};
+
+/** The search request in flight, if any. */
+const request = (s: AnyMachineSnapshot) => s.children.searchProjects as AnyActorRef | undefined;
+const requestedKeyword = (s: AnyMachineSnapshot) =>
+  (request(s)?.getSnapshot() as { input: { keyword: string } } | undefined)?.input.keyword;
+
+/** What the box shows: the dropdown, its skeleton rows, the options with the highlighted one, the error line. */
+const view = (s: AnyMachineSnapshot) => ({
+  open: s.hasTag('open'),
+  loading: s.hasTag('loading'),
+  error: s.hasTag('error'),
+  keyword: s.context.keyword as string,
+});
+
+/** Where choosing a project takes the user (the component navigates to the emitted project's page). */
+const navigations = (step: StepEffect) =>
+  step.emitted.map((e) => {
+    expect(e.type).toBe('chosen');
+    return `/projects/${(e.project as { id: string }).id}`;
+  });
+
+/** A new request was started for `keyword`, and the one before it (if any) was stopped. */
+function expectNewRequest(step: StepEffect, keyword: string) {
+  const previous = request(step.before);
+  const current = request(step.after);
+  expect(current).toBeDefined();
+  expect(current).not.toBe(previous);
+  expect(requestedKeyword(step.after)).toBe(keyword);
+  if (previous) expect(previous.getSnapshot().status).toBe('stopped');
+  expect(step.after.context.query).toBe(keyword);
+  expect(view(step.after)).toMatchObject({ open: true, loading: true, error: false });
+}
+
+// Two result sets: two options (arrow keys wrap from the last to the first and back) and a single one (the
+// highlight stays on it). The page-level boxes may use another minimum length than the header's 2.
+// With two options, Enter and arrow down are only offered on the last option, so the paths go there with arrow
+// up (wrapping from the first) and show that arrow down wraps back to the first and that Enter takes the
+// highlighted option, not the first. With a single option every key is offered.
+const configs = [
+  { minLength: 2, results: [eth, etc], onLast: true },
+  { minLength: 1, results: [btc], onLast: false },
 ];
 
-describePaths('search', searchMachine.provide({ actors: { searchProjects: pending() as never } }), {
-  input: { minLength: 2 },
-  events: (s) => [
-    { type: 'FOCUS' },
-    { type: 'TYPE', keyword: 'e' },
-    { type: 'TYPE', keyword: 'eth' },
-    { type: 'NEXT' },
-    { type: 'PREV' },
-    { type: 'CHOOSE' },
-    { type: 'SELECT', index: 1 },
-    { type: 'SELECT', index: 7 },
-    { type: 'CLOSE' },
-    ...(s.hasTag('loading')
-      ? [
-          { type: 'xstate.done.actor.searchProjects', output: options },
-          { type: 'xstate.done.actor.searchProjects', output: [] },
-          { type: 'xstate.error.actor.searchProjects', error: new Error('offline') },
-        ]
-      : []),
-  ],
-  states: {
-    'search.closed': (s) => expect(s.hasTag('open')).toBe(false),
-    'search.open.loading': (s) => {
-      expect(s.hasTag('open')).toBe(true);
-      expect(s.hasTag('loading')).toBe(true);
+for (const { minLength, results, onLast } of configs) {
+  const offered = (highlighted: number) => !onLast || highlighted === results.length - 1;
+  describePaths('search', machine, {
+    input: { minLength },
+    events: (s) => [
+      { type: 'FOCUS' },
+      { type: 'TYPE', keyword: 'e' },
+      { type: 'TYPE', keyword: 'eth' },
+      // Same effective keyword as 'eth': no new request.
+      { type: 'TYPE', keyword: ' eth ' },
+      { type: 'PREV' },
+      ...(offered(s.context.highlighted) ? [{ type: 'CHOOSE' }, { type: 'NEXT' }] : []),
+      { type: 'SELECT', index: results.length - 1 },
+      { type: 'SELECT', index: 7 },
+      { type: 'CLOSE' },
+      ...(s.hasTag('loading')
+        ? [
+            { type: 'xstate.done.actor.searchProjects', output: results },
+            { type: 'xstate.done.actor.searchProjects', output: [] },
+            { type: 'xstate.error.actor.searchProjects', error: new Error('offline') },
+          ]
+        : []),
+    ],
+    transitions: {
+      // Focus opens the dropdown and loads for the keyword already in the box (trending when too short).
+      'search.closed|FOCUS': (step) => {
+        expect(request(step.before)).toBeUndefined();
+        expect(step.after.context.keyword).toBe(step.before.context.keyword);
+        expectNewRequest(step, sentKeyword(step.before.context.keyword, minLength));
+        expect(step.emitted).toEqual([]);
+      },
+      // Typing into the closed box opens it and searches for what was typed.
+      'search.closed|TYPE': (step) => {
+        const typed = step.event.keyword as string;
+        expect(step.after.context.keyword).toBe(typed);
+        expectNewRequest(step, sentKeyword(typed, minLength));
+        expect(step.emitted).toEqual([]);
+      },
+      // Typing while open: a new request only when the keyword sent would change (or the last one failed);
+      // the box always shows what was typed.
+      'search.open|TYPE': (step) => {
+        const typed = step.event.keyword as string;
+        const keyword = sentKeyword(typed, minLength);
+        expect(step.after.context.keyword).toBe(typed);
+        if (step.before.context.query !== null && keyword === step.before.context.query) {
+          expect(step.after.value).toEqual(step.before.value);
+          expect(request(step.after)).toBe(request(step.before));
+          expect(step.after.context.query).toBe(step.before.context.query);
+          expect(step.after.context.options).toBe(step.before.context.options);
+          expect(step.after.context.highlighted).toBe(step.before.context.highlighted);
+        } else {
+          expectNewRequest(step, keyword);
+        }
+        expect(step.emitted).toEqual([]);
+      },
+      // Escape / blur: the dropdown closes, a pending request is dropped, the typed text stays, nothing chosen.
+      'search.open|CLOSE': (step) => {
+        expect(view(step.after)).toMatchObject({ open: false, loading: false });
+        expect(step.after.context.keyword).toBe(step.before.context.keyword);
+        expect(request(step.after)).toBeUndefined();
+        const previous = request(step.before);
+        if (previous) expect(previous.getSnapshot().status).toBe('stopped');
+        expect(step.emitted).toEqual([]);
+      },
+      // The results replace the options and the highlight goes back to the first one.
+      'search.open.loading|xstate.done.actor.searchProjects': (step) => {
+        expect(step.after.context.options).toEqual(step.event.output);
+        expect(step.after.context.highlighted).toBe(0);
+        expect(step.after.context.query).toBe(step.before.context.query);
+        expect(step.after.context.keyword).toBe(step.before.context.keyword);
+        expect(view(step.after)).toMatchObject({ open: true, loading: false, error: false });
+        expect(request(step.after)).toBeUndefined();
+      },
+      // A failed search shows the error line with no options, and the next keyword change retries.
+      'search.open.loading|xstate.error.actor.searchProjects': (step) => {
+        expect(view(step.after)).toMatchObject({ open: true, loading: false, error: true });
+        expect(step.after.context.options).toEqual([]);
+        expect(step.after.context.highlighted).toBe(0);
+        expect(step.after.context.query).toBeNull();
+        expect(step.after.context.keyword).toBe(step.before.context.keyword);
+      },
+      // Arrow down: the next option, from the last back to the first.
+      'search.open.ready|NEXT': (step) => {
+        const { options, highlighted } = step.before.context as { options: unknown[]; highlighted: number };
+        expect(options.length).toBeGreaterThan(0);
+        expect(step.after.context.highlighted).toBe(highlighted === options.length - 1 ? 0 : highlighted + 1);
+        expect(step.after.context.options).toBe(options);
+        expect(step.after.value).toEqual(step.before.value);
+        expect(step.emitted).toEqual([]);
+      },
+      // Arrow up: the previous option, from the first round to the last.
+      'search.open.ready|PREV': (step) => {
+        const { options, highlighted } = step.before.context as { options: unknown[]; highlighted: number };
+        expect(options.length).toBeGreaterThan(0);
+        expect(step.after.context.highlighted).toBe(highlighted === 0 ? options.length - 1 : highlighted - 1);
+        expect(step.after.context.options).toBe(options);
+        expect(step.after.value).toEqual(step.before.value);
+        expect(step.emitted).toEqual([]);
+      },
+      // Enter chooses the highlighted option: its page opens, the box closes and is emptied.
+      'search.open.ready|CHOOSE': (step) => {
+        const { options, highlighted } = step.before.context as {
+          options: { id: string }[];
+          highlighted: number;
+        };
+        expect(step.emitted).toEqual([{ type: 'chosen', project: options[highlighted] }]);
+        expect(navigations(step)).toEqual([`/projects/${options[highlighted]!.id}`]);
+        expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
+      },
+      // A click chooses the clicked option, whichever is highlighted.
+      'search.open.ready|SELECT': (step) => {
+        const options = step.before.context.options as { id: string }[];
+        const index = step.event.index as number;
+        expect(index).toBeLessThan(options.length);
+        expect(step.emitted).toEqual([{ type: 'chosen', project: options[index] }]);
+        expect(navigations(step)).toEqual([`/projects/${options[index]!.id}`]);
+        expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
+      },
     },
-    'search.open.ready': (s) => {
-      expect(s.hasTag('ready')).toBe(true);
-      expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length));
+    states: {
+      // The highlight always points at an option (or 0 when there are none).
+      'search.open.ready': (s) =>
+        expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length)),
     },
-    'search.open.failed': (s) => {
-      expect(s.hasTag('error')).toBe(true);
-      expect(s.context.options).toEqual([]);
-    },
-  },
+  });
+}
+
+// What must not happen: these events take no transition, so the paths above never contain them.
+describe('search: nothing to choose', () => {
+  const start = (output: unknown[]) => {
+    const actor = createActor(machine, { input: { minLength: 2 } });
+    const chosen: unknown[] = [];
+    actor.on('chosen', (e) => chosen.push(e));
+    actor.start();
+    actor.send({ type: 'TYPE', keyword: 'eth' });
+    return {
+      actor,
+      chosen,
+      done: () => actor.send({ type: 'xstate.done.actor.searchProjects', output } as never),
+    };
+  };
+
+  it('ignores Enter, arrows and clicks while the results load', () => {
+    const { actor, chosen } = start([eth]);
+    const loading = request(actor.getSnapshot());
+    for (const event of [{ type: 'CHOOSE' }, { type: 'PREV' }, { type: 'SELECT', index: 0 }] as const)
+      actor.send(event);
+    expect(chosen).toEqual([]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(request(actor.getSnapshot())).toBe(loading);
+  });
+
+  it('ignores Enter, arrows and clicks with no results, and a click outside the options', () => {
+    const { actor, chosen, done } = start([]);
+    done();
+    for (const event of [{ type: 'CHOOSE' }, { type: 'PREV' }, { type: 'SELECT', index: 0 }] as const)
+      actor.send(event);
+    expect(chosen).toEqual([]);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(actor.getSnapshot().context.highlighted).toBe(0);
+
+    const withResults = start([eth, etc]);
+    withResults.done();
+    withResults.actor.send({ type: 'SELECT', index: 2 });
+    withResults.actor.send({ type: 'SELECT', index: -1 });
+    expect(withResults.chosen).toEqual([]);
+    expect(withResults.actor.getSnapshot().hasTag('open')).toBe(true);
+  });
 });
