@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 export type AnnouncementForm = { content: string; link: string; linkText: string; active: boolean };
 /** What the server stores and answers (link fields may be null). */
@@ -13,7 +13,7 @@ export type AnnouncementAdminEvent =
   { type: 'CHANGE'; patch: Partial<AnnouncementForm> } | { type: 'SUBMIT' } | { type: 'RETRY' };
 
 type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
-const errorOf = (event: unknown): ErrorLike => ((event as { error?: ErrorLike }).error ?? {}) as ErrorLike;
+const errorOf = (error: unknown): ErrorLike => (error ?? {}) as ErrorLike;
 
 const EMPTY: AnnouncementForm = { content: '', link: '', linkText: '', active: true };
 const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>
@@ -28,6 +28,7 @@ export const announcementAdminMachine = setup({
   types: {
     context: {} as { form: AnnouncementForm; error: string | null; fields: Record<string, string> },
     events: {} as AnnouncementAdminEvent,
+    tags: {} as 'loading' | 'busy' | 'saved' | 'error' | 'forbidden',
   },
   actors: {
     load: fromPromise<StoredAnnouncement | null>(async () => {
@@ -38,25 +39,23 @@ export const announcementAdminMachine = setup({
     }),
   },
   guards: {
-    isForbidden: ({ event }) => [401, 403].includes(errorOf(event).status ?? 0),
+    isForbidden: (_, params: { error: unknown }) => [401, 403].includes(errorOf(params.error).status ?? 0),
     hasContent: ({ context }) => context.form.content.trim().length > 0,
   },
   actions: {
-    assignLoaded: assign({
-      form: ({ event }) => toForm((event as unknown as { output: StoredAnnouncement | null }).output),
-      error: () => null,
-      fields: () => ({}),
+    assignLoaded: assign((_, params: { announcement: StoredAnnouncement | null }) => ({
+      form: toForm(params.announcement),
+      error: null,
+      fields: {},
+    })),
+    assignPatch: assign(({ context, event }) => {
+      assertEvent(event, 'CHANGE');
+      return { form: { ...context.form, ...event.patch }, error: null, fields: {} };
     }),
-    assignPatch: assign({
-      form: ({ context, event }) =>
-        event.type === 'CHANGE' ? { ...context.form, ...event.patch } : context.form,
-      error: () => null,
-      fields: () => ({}),
-    }),
-    assignError: assign({
-      error: ({ event }) => errorOf(event).message ?? 'Something went wrong.',
-      fields: ({ event }) => errorOf(event).fields ?? {},
-    }),
+    assignError: assign((_, params: { error: unknown }) => ({
+      error: errorOf(params.error).message ?? 'Something went wrong.',
+      fields: errorOf(params.error).fields ?? {},
+    })),
   },
 }).createMachine({
   id: 'announcementAdmin',
@@ -68,10 +67,19 @@ export const announcementAdminMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'editing', actions: 'assignLoaded' },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'assignLoaded', params: ({ event }) => ({ announcement: event.output }) },
+        },
         onError: [
-          { guard: 'isForbidden', target: 'forbidden' },
-          { target: 'loadFailed', actions: 'assignError' },
+          {
+            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            target: 'forbidden',
+          },
+          {
+            target: 'loadFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -89,10 +97,19 @@ export const announcementAdminMachine = setup({
         id: 'save',
         src: 'save',
         input: ({ context }) => context.form,
-        onDone: { target: 'saved', actions: 'assignLoaded' },
+        onDone: {
+          target: 'saved',
+          actions: { type: 'assignLoaded', params: ({ event }) => ({ announcement: event.output }) },
+        },
         onError: [
-          { guard: 'isForbidden', target: 'forbidden' },
-          { target: 'saveFailed', actions: 'assignError' },
+          {
+            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
+            target: 'forbidden',
+          },
+          {
+            target: 'saveFailed',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -46,6 +46,7 @@ export const apiKeysMachine = setup({
   types: {
     context: {} as ApiKeysContext,
     events: {} as ApiKeysEvent,
+    tags: {} as 'loading' | 'failed' | 'ready' | 'busy' | 'confirming',
   },
   actors: {
     load: fromPromise<ApiKey[]>(async () => {

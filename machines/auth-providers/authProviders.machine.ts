@@ -11,6 +11,7 @@ export const authProvidersMachine = setup({
   types: {
     context: {} as { providers: SocialProvider[] },
     events: {} as { type: 'RETRY' },
+    tags: {} as 'loading' | 'loaded',
   },
   actors: {
     loadProviders: fromPromise<SocialProvider[]>(async () => {
@@ -18,9 +19,9 @@ export const authProvidersMachine = setup({
     }),
   },
   actions: {
-    assignProviders: assign({
-      providers: ({ event }) => (event as unknown as { output: SocialProvider[] }).output ?? [],
-    }),
+    assignProviders: assign((_, params: { providers: SocialProvider[] | undefined }) => ({
+      providers: params.providers ?? [],
+    })),
   },
 }).createMachine({
   id: 'authProviders',
@@ -32,7 +33,10 @@ export const authProvidersMachine = setup({
       invoke: {
         id: 'loadProviders',
         src: 'loadProviders',
-        onDone: { target: 'loaded', actions: 'assignProviders' },
+        onDone: {
+          target: 'loaded',
+          actions: { type: 'assignProviders', params: ({ event }) => ({ providers: event.output }) },
+        },
         onError: 'failed',
       },
     },

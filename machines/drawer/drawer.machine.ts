@@ -7,6 +7,7 @@ export const DRAWER = { width: 378, largeWidth: 736, push: 180, durationMs: 300 
 export const drawerMachine = setup({
   types: {
     events: {} as { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'NAVIGATED' },
+    tags: {} as 'open',
   },
 }).createMachine({
   id: 'drawer',

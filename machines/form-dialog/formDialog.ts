@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /**
  * Shared shape of the site's dialog forms (request a quote, report an incident): a dialog that opens and closes,
@@ -37,6 +37,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
     types: {
       context: {} as FormDialogContext<V>,
       events: {} as FormDialogEvent,
+      tags: {} as 'open' | 'submitting' | 'submitted',
     },
     actors: {
       submit: fromPromise<{ id: string | number }, FormValues>(async () => {
@@ -48,12 +49,13 @@ export function createFormDialogMachine<V extends FormValues>(options: {
     },
     actions: {
       setField: assign(({ context, event }) => {
-        if (event.type !== 'CHANGE' || !(event.field in context.values)) return {};
+        assertEvent(event, 'CHANGE');
+        if (!(event.field in context.values)) return {};
         const values = { ...context.values, [event.field]: event.value } as V;
         return { values, errors: context.showErrors ? validate(values) : {} };
       }),
       toggleOption: assign(({ context, event }) => {
-        if (event.type !== 'TOGGLE') return {};
+        assertEvent(event, 'TOGGLE');
         const current = context.values[event.field];
         if (!Array.isArray(current)) return {};
         const next = current.includes(event.option)
@@ -64,6 +66,13 @@ export function createFormDialogMachine<V extends FormValues>(options: {
       }),
       showValidation: assign(({ context }) => ({ showErrors: true, errors: validate(context.values) })),
       clearServerError: assign({ serverError: null }),
+      rememberSubmittedId: assign((_, params: { id: string | number }) => ({ submittedId: params.id })),
+      showSubmitError: assign((_, params: { error: unknown }) => {
+        const error = params.error as SubmitError;
+        if (error?.fields && Object.keys(error.fields).length > 0)
+          return { errors: error.fields, showErrors: true, serverError: null };
+        return { serverError: 'Something went wrong. Please try again.' };
+      }),
       reset: assign({
         values: () => ({ ...initialValues }),
         errors: {},
@@ -107,16 +116,11 @@ export function createFormDialogMachine<V extends FormValues>(options: {
               input: ({ context }) => context.values as FormValues,
               onDone: {
                 target: 'submitted',
-                actions: assign({ submittedId: ({ event }) => event.output.id }),
+                actions: { type: 'rememberSubmittedId', params: ({ event }) => ({ id: event.output.id }) },
               },
               onError: {
                 target: 'editing',
-                actions: assign(({ event }) => {
-                  const error = event.error as SubmitError;
-                  if (error?.fields && Object.keys(error.fields).length > 0)
-                    return { errors: error.fields, showErrors: true, serverError: null };
-                  return { serverError: 'Something went wrong. Please try again.' };
-                }),
+                actions: { type: 'showSubmitError', params: ({ event }) => ({ error: event.error }) },
               },
             },
           },

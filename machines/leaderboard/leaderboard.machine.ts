@@ -71,6 +71,7 @@ export const leaderboardMachine = setup({
       expanded: string[];
     },
     events: {} as LeaderboardEvent,
+    tags: {} as 'loading' | 'ready' | 'error' | 'filtersOpen',
   },
   actors: {
     loadPage: fromPromise<LeaderboardPage, LeaderboardQuery>(async () => {
@@ -80,7 +81,7 @@ export const leaderboardMachine = setup({
   },
   guards: {
     isOtherPage: ({ context, event }) => {
-      if (event.type !== 'PAGE') return false;
+      assertEvent(event, 'PAGE');
       const pages = Math.max(1, Math.ceil((context.result?.total ?? 0) / context.query.pageSize));
       return event.page !== context.query.page && event.page >= 1 && event.page <= pages;
     },
@@ -88,7 +89,7 @@ export const leaderboardMachine = setup({
   actions: {
     applySort: assign({
       query: ({ context, event }) => {
-        if (event.type !== 'SORT') return context.query;
+        assertEvent(event, 'SORT');
         const same = context.query.sort === event.sort;
         const order: SortOrder = same
           ? context.query.order === 'asc'
@@ -99,12 +100,16 @@ export const leaderboardMachine = setup({
       },
     }),
     applyPage: assign({
-      query: ({ context, event }) =>
-        event.type === 'PAGE' ? { ...context.query, page: event.page } : context.query,
+      query: ({ context, event }) => {
+        assertEvent(event, 'PAGE');
+        return { ...context.query, page: event.page };
+      },
     }),
     editDraft: assign({
-      draft: ({ context, event }) =>
-        event.type === 'EDIT_FILTER' ? { ...context.draft, [event.key]: event.value } : context.draft,
+      draft: ({ context, event }) => {
+        assertEvent(event, 'EDIT_FILTER');
+        return { ...context.draft, [event.key]: event.value };
+      },
     }),
     applyDraft: assign({
       query: ({ context }) => ({ ...context.query, filters: { ...context.draft }, page: 1 }),
@@ -114,13 +119,14 @@ export const leaderboardMachine = setup({
       query: ({ context }) => ({ ...context.query, filters: { ...EMPTY_FILTERS }, page: 1 }),
     }),
     toggleDetails: assign({
-      expanded: ({ context, event }) =>
-        event.type !== 'TOGGLE_DETAILS'
-          ? context.expanded
-          : context.expanded.includes(event.id)
-            ? context.expanded.filter((id) => id !== event.id)
-            : [...context.expanded, event.id],
+      expanded: ({ context, event }) => {
+        assertEvent(event, 'TOGGLE_DETAILS');
+        return context.expanded.includes(event.id)
+          ? context.expanded.filter((id) => id !== event.id)
+          : [...context.expanded, event.id];
+      },
     }),
+    storeResult: assign({ result: (_, params: { result: LeaderboardPage }) => params.result }),
     collapseAll: assign({ expanded: [] }),
     restoreDraft: assign({ draft: ({ context }) => ({ ...context.query.filters }) }),
     applyUrlQuery: assign(({ context, event }) => {
@@ -198,7 +204,10 @@ export const leaderboardMachine = setup({
             input: ({ context }) => context.query,
             onDone: {
               target: 'ready',
-              actions: [assign({ result: ({ event }) => event.output }), 'collapseAll'],
+              actions: [
+                { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+                'collapseAll',
+              ],
             },
             onError: { target: 'failed' },
           },

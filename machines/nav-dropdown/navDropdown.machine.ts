@@ -8,6 +8,7 @@ import { fromCallback, setup } from 'xstate';
 export const navDropdownMachine = setup({
   types: {
     events: {} as { type: 'TOGGLE' } | { type: 'CLOSE' },
+    tags: {} as 'open',
   },
   actors: {
     dismissWatcher: fromCallback(() => () => undefined),

@@ -5,7 +5,8 @@ import { BELL_PREVIEW_COUNT, type notificationsMachine } from './notifications.m
 export type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
 
 /** "Notifications" or "Notifications, 3 unread": the bell's accessible name. */
-export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
 /** The badge text: the count, or "99+" beyond. */
 export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
@@ -58,7 +59,7 @@ export function connectNotifications(snapshot: NotificationsSnapshot) {
     hasMore: ready && nextBefore !== null,
     loadingMore: snapshot.hasTag('loadingMore'),
     marking: snapshot.hasTag('marking'),
-    canMarkAll: ready && !busy && (unread > 0 || items.some((n) => !n.read)),
+    canMarkAll: snapshot.can({ type: 'MARK_ALL_READ' }),
     /** A failure of load more or mark read, shown over the list (the load failure has its own state). */
     error: snapshot.hasTag('listFailed') ? null : error,
   };

@@ -78,6 +78,16 @@ export const notificationsMachine = setup({
     input: {} as NotificationsInput,
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
+    tags: {} as
+      | 'signedOut'
+      | 'countFetching'
+      | 'listUnloaded'
+      | 'listLoading'
+      | 'listFailed'
+      | 'listReady'
+      | 'loadingMore'
+      | 'busy'
+      | 'marking',
   },
   actors: {
     getUnreadCount: fromPromise<UnreadCount>(async () => {
@@ -98,8 +108,10 @@ export const notificationsMachine = setup({
     hasMore: ({ context }) => context.nextBefore !== null,
     listWanted: ({ context }) => context.listWanted,
     /** The notification exists and is still unread (marking a read one sends nothing). */
-    isUnreadItem: ({ context, event }) =>
-      event.type === 'MARK_READ' && context.items.some((n) => n.id === event.id && !n.read),
+    isUnreadItem: ({ context, event }) => {
+      assertEvent(event, 'MARK_READ');
+      return context.items.some((n) => n.id === event.id && !n.read);
+    },
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.read),
   },
   actions: {
@@ -134,7 +146,11 @@ export const notificationsMachine = setup({
         items: context.items.map((n) => (n.id === event.id ? { ...n, read: true } : n)),
         unread: Math.max(0, context.unread - 1),
         error: null,
-        pendingRead: { body: { ids: [event.id] }, previousItems: context.items, previousUnread: context.unread },
+        pendingRead: {
+          body: { ids: [event.id] },
+          previousItems: context.items,
+          previousUnread: context.unread,
+        },
       };
     }),
     /** Optimistic: everything shows read and the badge goes at once. */
@@ -260,7 +276,10 @@ export const notificationsMachine = setup({
                     input: ({ context }) => context.pendingRead!.body,
                     onDone: {
                       target: 'idle',
-                      actions: { type: 'confirmRead', params: ({ event }) => ({ unread: event.output.unread }) },
+                      actions: {
+                        type: 'confirmRead',
+                        params: ({ event }) => ({ unread: event.output.unread }),
+                      },
                     },
                     onError: { target: 'idle', actions: ['restoreRead', 'showMarkFailed'] },
                   },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../api/portfolio';
 
 export type PickedProject = { id: string; name: string };
@@ -50,6 +50,7 @@ export const portfolioMachine = setup({
       | { type: 'SUBMIT' }
       | { type: 'REMOVE'; projectId: string }
       | { type: 'IMPORT' },
+    tags: {} as 'loading' | 'failed' | 'busy',
   },
   actors: {
     load: fromPromise<Portfolio>(async () => {
@@ -70,7 +71,38 @@ export const portfolioMachine = setup({
   },
   actions: {
     clearMessages: assign({ notice: null, error: null }),
-    showFailure: assign({ error: ({ event }) => failure((event as { error?: unknown }).error) }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
+    storePortfolio: assign((_, params: { portfolio: Portfolio }) => ({ data: params.portfolio })),
+    pickProject: assign(({ event }) => {
+      assertEvent(event, 'PICK_PROJECT');
+      return { project: event.project };
+    }),
+    editAmount: assign(({ event }) => {
+      assertEvent(event, 'EDIT_AMOUNT');
+      return { amount: event.value };
+    }),
+    markRemoving: assign(({ event }) => {
+      assertEvent(event, 'REMOVE');
+      return { removing: event.projectId };
+    }),
+    forgetRemoving: assign({ removing: null }),
+    showSaved: assign(({ context }, params: { portfolio: Portfolio }) => ({
+      data: params.portfolio,
+      notice: PORTFOLIO_MESSAGES.saved(context.project!.name),
+      project: null,
+      amount: '',
+    })),
+    showRemoved: assign((_, params: { portfolio: Portfolio }) => ({
+      data: params.portfolio,
+      notice: PORTFOLIO_MESSAGES.removed,
+      removing: null,
+    })),
+    showImported: assign((_, params: { result: WalletImport }) => {
+      const { imported, unknownWallets, portfolio } = params.result;
+      const unknown =
+        unknownWallets.length > 0 ? ` ${PORTFOLIO_MESSAGES.unknownWallets(unknownWallets.length)}` : '';
+      return { data: portfolio, notice: `${PORTFOLIO_MESSAGES.imported(imported)}${unknown}` };
+    }),
   },
 }).createMachine({
   id: 'portfolio',
@@ -82,7 +114,10 @@ export const portfolioMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
+        },
         onError: { target: 'failed' },
       },
     },
@@ -90,8 +125,8 @@ export const portfolioMachine = setup({
     ready: {
       initial: 'idle',
       on: {
-        PICK_PROJECT: { actions: assign({ project: ({ event }) => event.project }) },
-        EDIT_AMOUNT: { actions: assign({ amount: ({ event }) => event.value }) },
+        PICK_PROJECT: { actions: 'pickProject' },
+        EDIT_AMOUNT: { actions: 'editAmount' },
       },
       states: {
         idle: {
@@ -99,7 +134,7 @@ export const portfolioMachine = setup({
             SUBMIT: { guard: 'formComplete', target: 'saving', actions: 'clearMessages' },
             REMOVE: {
               target: 'removing',
-              actions: ['clearMessages', assign({ removing: ({ event }) => event.projectId })],
+              actions: ['clearMessages', 'markRemoving'],
             },
             IMPORT: { target: 'importing', actions: 'clearMessages' },
           },
@@ -115,14 +150,12 @@ export const portfolioMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => ({
-                data: event.output,
-                notice: PORTFOLIO_MESSAGES.saved(context.project!.name),
-                project: null,
-                amount: '',
-              })),
+              actions: { type: 'showSaved', params: ({ event }) => ({ portfolio: event.output }) },
             },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         removing: {
@@ -133,13 +166,15 @@ export const portfolioMachine = setup({
             input: ({ context }) => ({ projectId: context.removing! }),
             onDone: {
               target: 'idle',
-              actions: assign({
-                data: ({ event }) => event.output,
-                notice: PORTFOLIO_MESSAGES.removed,
-                removing: null,
-              }),
+              actions: { type: 'showRemoved', params: ({ event }) => ({ portfolio: event.output }) },
             },
-            onError: { target: 'idle', actions: ['showFailure', assign({ removing: null })] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+                'forgetRemoving',
+              ],
+            },
           },
         },
         importing: {
@@ -149,16 +184,12 @@ export const portfolioMachine = setup({
             src: 'importWallets',
             onDone: {
               target: 'idle',
-              actions: assign(({ event }) => {
-                const { imported, unknownWallets, portfolio } = event.output;
-                const unknown =
-                  unknownWallets.length > 0
-                    ? ` ${PORTFOLIO_MESSAGES.unknownWallets(unknownWallets.length)}`
-                    : '';
-                return { data: portfolio, notice: `${PORTFOLIO_MESSAGES.imported(imported)}${unknown}` };
-              }),
+              actions: { type: 'showImported', params: ({ event }) => ({ result: event.output }) },
             },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

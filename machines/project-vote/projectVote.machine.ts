@@ -19,6 +19,7 @@ export const projectVoteMachine = setup({
     },
     /** VOTE.SAVED is raised by the machine itself once the server saved a vote. */
     events: {} as { type: 'VOTE'; vote: VoteChoice } | { type: 'VOTE.SAVED' },
+    tags: {} as 'averageLoaded' | 'submitting' | 'voted' | 'error',
   },
   actors: {
     castVote: fromPromise<Votes, { projectId: string; vote: VoteChoice }>(async () => {
@@ -35,6 +36,12 @@ export const projectVoteMachine = setup({
         return event.vote;
       },
     }),
+    storeAverage: assign((_, params: { average: number }) => ({ average: params.average })),
+    storeVotes: assign(({ context }, params: { votes: Votes }) => ({
+      votes: params.votes,
+      myVote: params.votes.myVote ?? context.pendingVote,
+    })),
+    raiseVoteSaved: raise({ type: 'VOTE.SAVED' }),
   },
 }).createMachine({
   id: 'projectVote',
@@ -59,7 +66,10 @@ export const projectVoteMachine = setup({
             src: 'loadAverage',
             onDone: {
               target: 'loaded',
-              actions: assign({ average: ({ event }) => event.output.averageYesPercentage }),
+              actions: {
+                type: 'storeAverage',
+                params: ({ event }) => ({ average: event.output.averageYesPercentage }),
+              },
             },
             onError: { target: 'unavailable' },
           },
@@ -81,11 +91,8 @@ export const projectVoteMachine = setup({
             onDone: {
               target: 'voted',
               actions: [
-                assign({
-                  votes: ({ event }) => event.output,
-                  myVote: ({ context, event }) => event.output.myVote ?? context.pendingVote,
-                }),
-                raise({ type: 'VOTE.SAVED' }),
+                { type: 'storeVotes', params: ({ event }) => ({ votes: event.output }) },
+                'raiseVoteSaved',
               ],
             },
             onError: { target: 'failed' },

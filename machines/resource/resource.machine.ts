@@ -10,6 +10,7 @@ export const resourceMachine = setup({
   types: {
     context: {} as { data: unknown; error: string | null },
     events: {} as { type: 'RETRY' },
+    tags: {} as 'loading' | 'ready' | 'notFound' | 'error',
   },
   actors: {
     load: fromPromise<unknown>(async () => {
@@ -17,13 +18,14 @@ export const resourceMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => ((event as unknown as { error: ErrorLike }).error?.kind ?? '') === 'not-found',
+    isNotFound: (_, params: { error: unknown }) =>
+      ((params.error as ErrorLike | undefined)?.kind ?? '') === 'not-found',
   },
   actions: {
-    rememberError: assign({
-      error: ({ event }) =>
-        (event as unknown as { error: ErrorLike }).error?.message ?? 'Something went wrong',
-    }),
+    storeData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
+    rememberError: assign((_, params: { error: unknown }) => ({
+      error: (params.error as ErrorLike | undefined)?.message ?? 'Something went wrong',
+    })),
   },
 }).createMachine({
   id: 'resource',
@@ -35,10 +37,20 @@ export const resourceMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+        },
         onError: [
-          { guard: 'isNotFound', target: 'notFound', actions: 'rememberError' },
-          { target: 'failed', actions: 'rememberError' },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

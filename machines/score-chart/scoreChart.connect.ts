@@ -8,7 +8,6 @@ export const MAX_MARKERS = 12;
 /** What the score chart shows for a snapshot (read from tags and context, never from state names). */
 export function connectScoreChart(snapshot: SnapshotFrom<typeof scoreChartMachine>) {
   const { context } = snapshot;
-  const has = (tag: 'loading' | 'ready' | 'empty' | 'error') => snapshot.hasTag(tag);
   // While another range loads, the last history stays drawn (dimmed), so nothing jumps.
   const history = context.history;
   const points: ScorePoint[] = history?.points ?? [];
@@ -22,10 +21,10 @@ export function connectScoreChart(snapshot: SnapshotFrom<typeof scoreChartMachin
     .slice(0, MAX_MARKERS)
     .sort((a, b) => a.index - b.index);
   return {
-    loading: has('loading'),
-    ready: has('ready'),
-    empty: has('empty'),
-    failed: has('error'),
+    loading: snapshot.hasTag('loading'),
+    ready: snapshot.hasTag('ready'),
+    empty: snapshot.hasTag('empty'),
+    failed: snapshot.hasTag('error'),
     error: context.error,
     range: context.range,
     /** The range the drawn points belong to (differs from `range` while a new one loads). */
@@ -38,7 +37,7 @@ export function connectScoreChart(snapshot: SnapshotFrom<typeof scoreChartMachin
     ranges: SCORE_RANGES.map((r: ScoreRange) => ({ range: r, pressed: r === context.range })),
     series: SCORE_SERIES.map((s: ScoreSeries) => {
       const on = context.series.includes(s);
-      return { key: s, on, locked: on && context.series.length === 1 };
+      return { key: s, on, locked: !snapshot.can({ type: 'SERIES.TOGGLE', series: s }) };
     }),
     isShown: (s: ScoreSeries) => context.series.includes(s),
   };

@@ -43,8 +43,6 @@ export type ScoreChartEvent =
   | { type: 'MARKER.BLUR' }
   | { type: 'RETRY' };
 
-type LoadDone = { type: 'xstate.done.actor.load'; output: ScoreHistory };
-
 /**
  * The project page's score chart (issue 13): loads the score history of a project for a range (30, 90 or 180
  * days) through the injected `loadHistory` actor, and holds which series are drawn (at least one) and which
@@ -56,6 +54,7 @@ export const scoreChartMachine = setup({
     context: {} as ScoreChartContext,
     events: {} as ScoreChartEvent,
     input: {} as ScoreChartInput,
+    tags: {} as 'loading' | 'ready' | 'empty' | 'error',
   },
   actors: {
     loadHistory: fromPromise<ScoreHistory, LoadHistoryInput>(async () => {
@@ -67,8 +66,8 @@ export const scoreChartMachine = setup({
       assertEvent(event, 'RANGE.SET');
       return event.range !== context.range && SCORE_RANGES.includes(event.range);
     },
-    isStale: ({ context, event }) => (event as unknown as LoadDone).output.range !== context.range,
-    hasNoPoints: ({ event }) => (event as unknown as LoadDone).output.points.length === 0,
+    isStale: ({ context }, history: ScoreHistory) => history.range !== context.range,
+    hasNoPoints: (_, history: ScoreHistory) => history.points.length === 0,
     /** The last series drawn cannot be turned off (the chart would be blank). */
     canToggleSeries: ({ context, event }) => {
       assertEvent(event, 'SERIES.TOGGLE');
@@ -89,11 +88,7 @@ export const scoreChartMachine = setup({
       assertEvent(event, 'RANGE.SET');
       return { range: event.range, focused: null };
     }),
-    storeHistory: assign(({ event }) => ({
-      history: (event as unknown as LoadDone).output,
-      focused: null,
-      error: null,
-    })),
+    storeHistory: assign((_, history: ScoreHistory) => ({ history, focused: null, error: null })),
     showLoadFailed: assign({ error: SCORE_CHART_MESSAGES.failed }),
     clearError: assign({ error: null }),
     toggleSeries: assign({
@@ -137,9 +132,13 @@ export const scoreChartMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ projectId: context.projectId, range: context.range }),
         onDone: [
-          { guard: 'isStale' },
-          { guard: 'hasNoPoints', target: 'empty', actions: 'storeHistory' },
-          { target: 'ready', actions: 'storeHistory' },
+          { guard: { type: 'isStale', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'hasNoPoints', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: { type: 'storeHistory', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'storeHistory', params: ({ event }) => event.output } },
         ],
         onError: { target: 'error', actions: 'showLoadFailed' },
       },

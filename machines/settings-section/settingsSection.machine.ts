@@ -12,9 +12,7 @@ export type SettingsSectionContext = {
 };
 
 export type SettingsSectionEvent =
-  | { type: 'SUBMIT'; action: string; payload?: unknown }
-  | { type: 'RETRY' }
-  | { type: 'DISMISS' };
+  { type: 'SUBMIT'; action: string; payload?: unknown } | { type: 'RETRY' } | { type: 'DISMISS' };
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 
@@ -28,6 +26,7 @@ export const settingsSectionMachine = setup({
     input: {} as { loads: boolean },
     context: {} as SettingsSectionContext & { loads: boolean },
     events: {} as SettingsSectionEvent,
+    tags: {} as 'loading' | 'failed' | 'ready' | 'busy',
   },
   actors: {
     load: fromPromise<unknown>(async () => {
@@ -79,8 +78,14 @@ export const settingsSectionMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     failed: {
@@ -99,12 +104,18 @@ export const settingsSectionMachine = setup({
       invoke: {
         id: 'mutate',
         src: 'mutate',
-        input: ({ context, event }) => ({
-          action: context.action ?? '',
-          payload: event.type === 'SUBMIT' ? event.payload : undefined,
-        }),
-        onDone: { target: 'ready', actions: { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) } },
-        onError: { target: 'ready', actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) } },
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT');
+          return { action: context.action ?? '', payload: event.payload };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

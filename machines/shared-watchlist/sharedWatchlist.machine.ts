@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorCode } from '../../api/errors';
 import type { CopySharedResult, SharedWatchlist } from '../../api/watchlist';
 
 /** Texts of the shared-list page. */
@@ -19,10 +20,6 @@ export type SharedWatchlistContext = {
 
 export type SharedWatchlistEvent = { type: 'RETRY' } | { type: 'COPY'; signedIn: boolean };
 
-const errorCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? (error as { code: unknown }).code
-    : undefined;
 const failure = (error: unknown, fallback: string) =>
   error instanceof Error && typeof errorCode(error) === 'string' ? error.message : fallback;
 
@@ -36,6 +33,7 @@ export const sharedWatchlistMachine = setup({
     context: {} as SharedWatchlistContext,
     events: {} as SharedWatchlistEvent,
     input: {} as { token: string },
+    tags: {} as 'loading' | 'notFound' | 'failed' | 'ready' | 'busy' | 'copied',
   },
   actors: {
     load: fromPromise<SharedWatchlist, { token: string }>(async () => {
@@ -46,9 +44,11 @@ export const sharedWatchlistMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) =>
-      'error' in event && errorCode((event as { error: unknown }).error) === 'NotFound',
-    signedIn: ({ event }) => event.type === 'COPY' && event.signedIn,
+    isNotFound: (_, params: { error: unknown }) => errorCode(params.error) === 'NotFound',
+    signedIn: ({ event }) => {
+      assertEvent(event, 'COPY');
+      return event.signedIn;
+    },
   },
   actions: {
     /** Opens the login (the app provides it: the auth modal). */
@@ -70,7 +70,13 @@ export const sharedWatchlistMachine = setup({
         src: 'load',
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'ready', actions: { type: 'storeList', params: ({ event }) => event.output } },
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+          },
+          { target: 'failed' },
+        ],
       },
     },
     notFound: { tags: ['notFound'] },

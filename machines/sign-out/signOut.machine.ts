@@ -15,6 +15,7 @@ export const signOutMachine = setup({
     context: {} as { message: string | null; failed: boolean },
     events: {} as { type: 'SIGN_OUT' } | { type: 'DISMISS' },
     emitted: {} as { type: 'signedOut' },
+    tags: {} as 'busy' | 'message',
   },
   actors: {
     signOut: fromPromise<unknown>(async () => {

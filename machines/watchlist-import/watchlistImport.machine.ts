@@ -50,6 +50,7 @@ export const watchlistImportMachine = setup({
     context: {} as WatchlistImportContext,
     events: {} as WatchlistImportEvent,
     emitted: {} as WatchlistImportEmitted,
+    tags: {} as 'open' | 'busy',
   },
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => input.file.text()),

@@ -34,6 +34,7 @@ export const watchlistShareMachine = setup({
     context: {} as WatchlistShareContext,
     events: {} as WatchlistShareEvent,
     emitted: {} as WatchlistShareEmitted,
+    tags: {} as 'open' | 'busy',
   },
   actors: {
     setShared: fromPromise<{ shareToken: string | null }, { id: string; shared: boolean }>(async () => {
@@ -46,8 +47,10 @@ export const watchlistShareMachine = setup({
   },
   guards: {
     isShared: ({ context }) => context.token !== null,
-    changesSharing: ({ context, event }) =>
-      event.type === 'SET_SHARED' && event.shared !== (context.token !== null),
+    changesSharing: ({ context, event }) => {
+      assertEvent(event, 'SET_SHARED');
+      return event.shared !== (context.token !== null);
+    },
   },
   actions: {
     open: assign(({ event }) => {

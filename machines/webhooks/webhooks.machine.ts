@@ -60,6 +60,7 @@ export const webhooksMachine = setup({
   types: {
     context: {} as WebhooksContext,
     events: {} as WebhooksEvent,
+    tags: {} as 'loading' | 'failed' | 'ready' | 'busy' | 'creating' | 'testing' | 'deleting' | 'copying',
   },
   actors: {
     load: fromPromise<WebhookList>(async () => {
@@ -82,13 +83,14 @@ export const webhooksMachine = setup({
     hasKey: ({ context }) => context.list?.hasApiKey === true,
     belowLimit: ({ context }) => (context.list?.items.length ?? 0) < (context.list?.limit ?? 0),
     hasSecret: ({ context }) => context.secret !== null,
+    hasKeyBelowLimit: and(['hasKey', 'belowLimit']),
   },
   actions: {
     storeList: assign({ list: (_, params: { list: WebhookList }) => params.list }),
-    startWrite: assign(({ event }) => ({
-      message: null,
-      pendingId: event.type === 'TEST' || event.type === 'DELETE' ? event.id : null,
-    })),
+    startWrite: assign(({ event }) => {
+      assertEvent(event, ['CREATE', 'TEST', 'DELETE']);
+      return { message: null, pendingId: event.type === 'CREATE' ? null : event.id };
+    }),
     showError: assign({
       message: (_, params: { error: unknown }) => errorMessage(params.error),
       pendingId: null,
@@ -149,7 +151,7 @@ export const webhooksMachine = setup({
       tags: ['ready'],
       on: {
         CREATE: [
-          { guard: and(['hasKey', 'belowLimit']), target: 'creating', actions: 'startWrite' },
+          { guard: 'hasKeyBelowLimit', target: 'creating', actions: 'startWrite' },
           { guard: 'hasKey', actions: 'refuseLimit' },
           { actions: 'refuseNoKey' },
         ],

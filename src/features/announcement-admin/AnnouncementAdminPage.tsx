@@ -29,7 +29,6 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
   const [snapshot, send] = useActor(logic ?? liveAnnouncementAdminMachine);
   const id = useId();
   const { form, error, fields } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
   const change = (patch: Partial<AnnouncementForm>) => send({ type: 'CHANGE', patch });
 
   if (snapshot.hasTag('forbidden')) {
@@ -131,7 +130,7 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
           </p>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy || form.content.trim() === ''}>
+          <button type="submit" className="btn btn-primary" disabled={!snapshot.can({ type: 'SUBMIT' })}>
             Save
           </button>
         </div>
