@@ -1,29 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import {
-  RESEND_COOLDOWN_SECONDS,
-  resendTimerMachine,
-} from '../../machines/resend-timer/resendTimer.machine';
-import { describePaths } from './harness';
+import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../../machines/resend-timer/resendTimer.machine';
+import { describePaths, type StepEffect } from './harness';
 
 const tick = { type: 'xstate.after.tick.resendTimer.counting' };
+const remaining = (s: StepEffect['after']) => (s.context as { remaining: number }).remaining;
 
-describePaths('resendTimer', resendTimerMachine, {
-  input: { seconds: 3 },
-  events: [tick],
-  states: {
-    'resendTimer.counting': (s) => {
-      expect(s.hasTag('counting')).toBe(true);
-      expect(s.context.remaining).toBeGreaterThan(0);
-      expect(s.context.remaining).toBeLessThanOrEqual(3);
+// The seconds asked for, and the countdown they start from: a whole number of seconds, at least one.
+for (const [input, start] of [
+  [{ seconds: 3 }, 3],
+  [{ seconds: 1 }, 1],
+  [{ seconds: 0 }, 1],
+  [{}, RESEND_COOLDOWN_SECONDS],
+] as const) {
+  describePaths('resendTimer', resendTimerMachine, {
+    input,
+    events: [tick],
+    transitions: {
+      // Each second takes one off the countdown; the last one finishes it, with nothing left.
+      'resendTimer.counting|xstate.after.tick.resendTimer.counting': (step) => {
+        const before = remaining(step.before);
+        expect(before).toBeGreaterThanOrEqual(1);
+        expect(remaining(step.after)).toBe(before - 1);
+        if (before === 1) {
+          expect(step.after.status).toBe('done');
+          expect(step.after.hasTag('counting')).toBe(false);
+          expect(step.after.output).toEqual({ remaining: 0 });
+          // No further second is scheduled once it is over.
+          expect(step.actions.filter((a) => a.type === 'xstate.raise')).toEqual([]);
+        } else {
+          expect(step.after.status).toBe('active');
+          expect(step.after.hasTag('counting')).toBe(true);
+          expect(step.after.output).toBeUndefined();
+          // The next second is scheduled, one second from now.
+          expect(step.actions.filter((a) => a.type === 'xstate.raise')).toEqual([
+            { type: 'xstate.raise', params: expect.objectContaining({ event: tick, delay: 1000 }) },
+          ]);
+        }
+        expect(step.emitted).toEqual([]);
+        expect(step.sent).toEqual([]);
+      },
     },
-    'resendTimer.finished': (s) => {
-      expect(s.hasTag('counting')).toBe(false);
-      expect(s.context.remaining).toBe(0);
-      expect(s.status).toBe('done');
+    states: {
+      'resendTimer.counting': (s, step) => {
+        // It starts from the seconds asked for, and never counts past them.
+        if (step?.event.type === 'xstate.init') expect(remaining(s)).toBe(start);
+        expect(remaining(s)).toBeGreaterThanOrEqual(1);
+        expect(remaining(s)).toBeLessThanOrEqual(start);
+      },
     },
-  },
-});
+  });
+}
 
 describe('resendTimer on a simulated clock', () => {
   it('counts 60 seconds down one second at a time, then finishes', () => {
