@@ -30,7 +30,8 @@ export const tourMachine = setup({
       return event.signedIn !== null && context.signedIn !== null && event.signedIn !== context.signedIn;
     },
     resumeAtSkipCard: ({ context }) => context.resume?.card === 'skip',
-    resumeAtCompletionSignedIn: ({ context }) => context.resume?.card === 'complete' && context.signedIn === true,
+    resumeAtCompletionSignedIn: ({ context }) =>
+      context.resume?.card === 'complete' && context.signedIn === true,
     resumeAtCompletion: ({ context }) => context.resume?.card === 'complete',
     canMoveInDirection: ({ context }) =>
       context.direction === 'prev' ? context.index > 0 : context.index < lastIndex(context),
@@ -99,7 +100,9 @@ export const tourMachine = setup({
     rememberStep: assign(({ context }) => ({ action: 'close' as const, returnIndex: context.index })),
     returnToStep: assign(({ context, event }) => {
       const index =
-        event.type === 'GO' ? Math.min(Math.max(0, event.index), lastIndex(context)) : (context.returnIndex ?? 0);
+        event.type === 'GO'
+          ? Math.min(Math.max(0, event.index), lastIndex(context))
+          : (context.returnIndex ?? 0);
       return {
         action: event.type === 'GO' ? ('go' as const) : ('close' as const),
         index,
@@ -108,12 +111,15 @@ export const tourMachine = setup({
       };
     }),
     finishWithClose: assign({ action: 'close' as const }),
-    logUnavailableTarget: assign(({ context, event }) => {
+    recordUnavailableTarget: assign(({ context, event }) => {
       assertEvent(event, 'TARGET.UNAVAILABLE');
-      const stepId = context.steps[context.index]!;
-      console.warn(problemMessage(event.problem), targetSelector(stepId));
-      return { lastProblem: { stepId, problem: event.problem } };
+      return { lastProblem: { stepId: context.steps[context.index]!, problem: event.problem } };
     }),
+    /** Logs the target just recorded as unusable (runs after `recordUnavailableTarget`). */
+    logUnavailableTarget: ({ context }) => {
+      const problem = context.lastProblem;
+      if (problem) console.warn(problemMessage(problem.problem), targetSelector(problem.stepId));
+    },
     moveInDirection: assign(({ context }) => ({
       index: context.direction === 'prev' ? context.index - 1 : context.index + 1,
     })),
@@ -127,7 +133,13 @@ export const tourMachine = setup({
     })),
     markShown: assign({ anyShown: true }),
     openFromBeacon: assign({ beacon: false }),
-    resetPosition: assign({ index: 0, direction: 'next' as const, returnIndex: null, resume: null, beacon: false }),
+    resetPosition: assign({
+      index: 0,
+      direction: 'next' as const,
+      returnIndex: null,
+      resume: null,
+      beacon: false,
+    }),
     recordReset: assign({ action: 'reset' as const }),
     saveStep: ({ context }) => {
       const stepId = context.steps[context.index];
@@ -215,21 +227,25 @@ export const tourMachine = setup({
                     guard: 'canMoveInDirection',
                     target: '#tour.running.step',
                     reenter: true,
-                    actions: ['logUnavailableTarget', 'moveInDirection'],
+                    actions: ['recordUnavailableTarget', 'logUnavailableTarget', 'moveInDirection'],
                   },
                   {
                     guard: 'travellingBack',
                     target: '#tour.running.step',
                     reenter: true,
-                    actions: ['logUnavailableTarget', 'turnForward'],
+                    actions: ['recordUnavailableTarget', 'logUnavailableTarget', 'turnForward'],
                   },
                   {
                     guard: 'shownAnySignedIn',
                     target: '#tour.running.card.completeSignedIn',
-                    actions: 'logUnavailableTarget',
+                    actions: ['recordUnavailableTarget', 'logUnavailableTarget'],
                   },
-                  { guard: 'shownAny', target: '#tour.running.card.completeAnonymous', actions: 'logUnavailableTarget' },
-                  { target: '#tour.error', actions: 'logUnavailableTarget' },
+                  {
+                    guard: 'shownAny',
+                    target: '#tour.running.card.completeAnonymous',
+                    actions: ['recordUnavailableTarget', 'logUnavailableTarget'],
+                  },
+                  { target: '#tour.error', actions: ['recordUnavailableTarget', 'logUnavailableTarget'] },
                 ],
               },
             },
@@ -261,7 +277,12 @@ export const tourMachine = setup({
             complete: {
               tags: ['lifecycle.complete'],
               always: [
-                { guard: 'movingOnWithMoreSteps', target: '#tour.running.step', reenter: true, actions: 'advance' },
+                {
+                  guard: 'movingOnWithMoreSteps',
+                  target: '#tour.running.step',
+                  reenter: true,
+                  actions: 'advance',
+                },
                 { guard: 'finishingSignedIn', target: '#tour.running.card.completeSignedIn' },
                 { guard: 'finishing', target: '#tour.running.card.completeAnonymous' },
                 { guard: 'goingBack', target: '#tour.running.step', reenter: true, actions: 'retreat' },

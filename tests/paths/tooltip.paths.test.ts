@@ -1,9 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import { HOVER_DELAY, tooltipMachine } from '../../machines/tooltip/tooltip.machine';
-import { describePaths } from './harness';
+import { CLOSE_DURATION, HOVER_DELAY, tooltipMachine } from '../../machines/tooltip/tooltip.machine';
+import { describePaths, type StepEffect } from './harness';
 
-const visible = (s: AnyMachineSnapshot) => s.hasTag('visible');
+/** What the page shows: nothing (not mounted), the floating element in the DOM but hidden, or the tooltip. */
+const shown = (s: AnyMachineSnapshot) =>
+  s.hasTag('visible') ? 'visible' : s.hasTag('mounted') ? 'mounted' : ('none' as const);
+const status = (s: AnyMachineSnapshot) =>
+  ['init', 'idle', 'opening', 'open', 'closing', 'error'].filter((t) => s.hasTag(`status.${t}`));
+const trigger = (s: AnyMachineSnapshot) => (s.context as { trigger: string }).trigger;
+
+/** The timers a step started or cancelled, as 'start <delay name> <ms>' / 'cancel <delay name>'. */
+const timers = (step: StepEffect) =>
+  step.actions.map(({ type, params }) => {
+    const p = params as { id?: string; sendId?: string; delay?: number };
+    const name = (id = '') => id.split('.')[2];
+    if (type === 'xstate.raise') return `start ${name(p.id)} ${p.delay}`;
+    if (type === 'xstate.cancel') return `cancel ${name(p.sendId)}`;
+    return type;
+  });
+/**
+ * What a step should do to the timers: leaving `opening` or `closing` cancels its timer, entering one starts it
+ * (the hover delay is the tooltip's own, the fade lasts CLOSE_DURATION).
+ */
+function expectedTimers(step: StepEffect) {
+  const expected: string[] = [];
+  if (step.before.hasTag('status.opening')) expected.push('cancel hoverDelay');
+  if (step.before.hasTag('status.closing')) expected.push('cancel closeDuration');
+  if (step.after.hasTag('status.opening')) expected.push(`start hoverDelay ${step.after.context.hoverDelay}`);
+  if (step.after.hasTag('status.closing')) expected.push(`start closeDuration ${CLOSE_DURATION}`);
+  return expected;
+}
+/** The tooltip's only effects are its timers: nothing sent or emitted, no other action. */
+function expectNoSideEffects(step: StepEffect) {
+  expect(step.sent).toEqual([]);
+  expect(step.emitted).toEqual([]);
+  expect(timers(step)).toEqual(expectedTimers(step));
+  expect(step.after.context.hoverDelay).toBe(step.before.context.hoverDelay);
+}
+/** The step moved the tooltip from what `before` showed to `to`, with status `statusTo`, keeping the trigger. */
+function expectMove(step: StepEffect, from: string, to: string, statusTo: string) {
+  expectNoSideEffects(step);
+  expect(shown(step.before)).toBe(from);
+  expect(shown(step.after)).toBe(to);
+  expect(status(step.after)).toEqual([statusTo]);
+  expect(trigger(step.after)).toBe(trigger(step.before));
+}
+/** Opening starts (mounted, still hidden), remembering what opened it: hover waits for the delay. */
+function expectOpening(step: StepEffect) {
+  expectNoSideEffects(step);
+  expect(shown(step.after)).toBe('mounted');
+  expect(status(step.after)).toEqual(['opening']);
+  expect(trigger(step.after)).toBe(step.event.type === 'HOVER_START' ? 'hover' : 'programmatic');
+}
+/** The target vanished: the tooltip is taken off the page whatever it showed. */
+function expectLost(step: StepEffect) {
+  expectNoSideEffects(step);
+  expect(shown(step.after)).toBe('none');
+  expect(status(step.after)).toEqual(['error']);
+}
 
 describePaths('tooltip', tooltipMachine, {
   input: {},
@@ -19,17 +74,63 @@ describePaths('tooltip', tooltipMachine, {
     { type: 'xstate.after.hoverDelay.tooltip.opening' },
     { type: 'xstate.after.closeDuration.tooltip.closing' },
   ],
-  states: {
-    'tooltip.init': (s) => expect(visible(s)).toBe(false),
-    'tooltip.idle': (s) => expect(s.hasTag('mounted')).toBe(false),
-    'tooltip.opening': (s) => {
-      expect(s.hasTag('mounted')).toBe(true);
-      expect(visible(s)).toBe(false);
+  transitions: {
+    'tooltip.init|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
+    'tooltip.error|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
+    'tooltip.init|TARGET_LOST': expectLost,
+    'tooltip.idle|TARGET_LOST': expectLost,
+    'tooltip.opening|TARGET_LOST': expectLost,
+    'tooltip.open|TARGET_LOST': expectLost,
+    'tooltip.idle|OPEN': expectOpening,
+    'tooltip.idle|HOVER_START': expectOpening,
+    'tooltip.closing|OPEN': expectOpening,
+    'tooltip.closing|HOVER_START': expectOpening,
+    // A programmatic tooltip shows once placed; a hover hint shows only after its delay.
+    'tooltip.opening|POSITIONED': (step) => {
+      expect(trigger(step.before)).toBe('programmatic');
+      expectMove(step, 'mounted', 'visible', 'open');
     },
-    'tooltip.open': (s) => expect(visible(s)).toBe(true),
-    'tooltip.closing': (s) => expect(visible(s)).toBe(false),
-    'tooltip.error': (s) => expect(s.hasTag('mounted')).toBe(false),
+    'tooltip.opening|xstate.after.hoverDelay.tooltip.opening': (step) => {
+      expect(trigger(step.before)).toBe('hover');
+      expectMove(step, 'mounted', 'visible', 'open');
+    },
+    // Leaving before the delay, or closing while opening, takes it off the page without a fade.
+    'tooltip.opening|HOVER_END': (step) => {
+      expect(trigger(step.before)).toBe('hover');
+      expectMove(step, 'mounted', 'none', 'idle');
+    },
+    'tooltip.opening|CLOSE': (step) => expectMove(step, 'mounted', 'none', 'idle'),
+    // Closing an open tooltip fades it out (still mounted), then removes it.
+    'tooltip.open|CLOSE': (step) => expectMove(step, 'visible', 'mounted', 'closing'),
+    'tooltip.open|HOVER_END': (step) => {
+      expect(trigger(step.before)).toBe('hover');
+      expectMove(step, 'visible', 'mounted', 'closing');
+    },
+    'tooltip.closing|xstate.after.closeDuration.tooltip.closing': (step) =>
+      expectMove(step, 'mounted', 'none', 'idle'),
   },
+});
+
+describe('tooltip guards', () => {
+  it('a programmatic tooltip ignores the hover delay and the pointer leaving', () => {
+    const actor = createActor(tooltipMachine, { input: {} }).start();
+    actor.send({ type: 'ATTACH' });
+    actor.send({ type: 'OPEN' });
+    actor.send({ type: 'xstate.after.hoverDelay.tooltip.opening' } as never);
+    actor.send({ type: 'HOVER_END' });
+    expect(shown(actor.getSnapshot())).toBe('mounted');
+    actor.send({ type: 'POSITIONED' });
+    actor.send({ type: 'HOVER_END' });
+    expect(shown(actor.getSnapshot())).toBe('visible');
+  });
+
+  it('a hover hint is not shown early by POSITIONED', () => {
+    const actor = createActor(tooltipMachine, { input: {} }).start();
+    actor.send({ type: 'ATTACH' });
+    actor.send({ type: 'HOVER_START' });
+    actor.send({ type: 'POSITIONED' });
+    expect(shown(actor.getSnapshot())).toBe('mounted');
+  });
 });
 
 describe('tooltip hover delay', () => {
