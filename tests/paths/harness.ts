@@ -38,7 +38,10 @@ export type StepEffect = {
   before: AnyMachineSnapshot;
   event: EventObject & Record<string, unknown>;
   after: AnyMachineSnapshot;
-  /** The root machine's executed actions, in order (named ones by name; inline assigns as `xstate.assign`). */
+  /**
+   * The root machine's executed actions with side effects, in order, by name with their params (XState does not
+   * report assigns here: their effect is the context in `after`).
+   */
   actions: { type: string; params: unknown }[];
   /** Events the machine emitted (`emit`), in order. */
   emitted: (EventObject & Record<string, unknown>)[];
