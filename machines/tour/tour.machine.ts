@@ -46,10 +46,12 @@ export const tourMachine = setup({
     goingBack: ({ context }) => context.action === 'prev',
   },
   actions: {
+    // A session that is reloading (null) does not forget the one we knew: a sign-in seen after a reload must
+    // still compare with the session the tour started under.
     assignSession: assign({
-      signedIn: ({ event }) => {
+      signedIn: ({ context, event }) => {
         assertEvent(event, 'SESSION');
-        return event.signedIn;
+        return event.signedIn ?? context.signedIn;
       },
     }),
     beginRun: assign(({ event }) => {

@@ -195,7 +195,8 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     const { before, after } = step;
     const event = step.event as SessionEvent;
     const b = ctx(before);
-    expect(ctx(after).signedIn).toBe(event.signedIn);
+    // A reloading session (null) keeps the one known before.
+    expect(ctx(after).signedIn).toBe(event.signedIn ?? b.signedIn);
     expectSideEffects(step, [], []);
     if (before.hasTag('status.waiting') && event.signedIn !== null) {
       // The session the tour was waiting for: it gets ready with this audience's steps.
@@ -232,7 +233,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
   // The session changed before the layer mounted: the steps are those of the new audience.
   'tour.ready|SESSION': (step) => {
     const event = step.event as SessionEvent;
-    expect(ctx(step.after).signedIn).toBe(event.signedIn);
+    expect(ctx(step.after).signedIn).toBe(event.signedIn ?? ctx(step.before).signedIn);
     expectPrepared(step.after, ctx(step.before).resume);
     expectSideEffects(step, [], []);
   },
@@ -458,6 +459,7 @@ const events: TourEvent[] = [
   { type: 'MOUNTED' },
   { type: 'SESSION', signedIn: true },
   { type: 'SESSION', signedIn: false },
+  { type: 'SESSION', signedIn: null },
   { type: 'TARGET.FOUND' },
   { type: 'TARGET.UNAVAILABLE', problem: 'not-mounted' },
   { type: 'TARGET.UNAVAILABLE', problem: 'not-visible' },
@@ -596,5 +598,17 @@ describe('tour journeys', () => {
     ]);
     expect(view(a.getSnapshot()).status).toBe('paused');
     expect(view(a.getSnapshot()).isOpen).toBe(false);
+  });
+
+  it('a sign-in seen after the session reloaded (null in between) still stops it', () => {
+    const a = run(false, [
+      { type: 'START' },
+      { type: 'MOUNTED' },
+      ...show,
+      { type: 'SESSION', signedIn: null },
+    ]);
+    expect(view(a.getSnapshot()).status).not.toBe('paused');
+    a.send({ type: 'SESSION', signedIn: true });
+    expect(view(a.getSnapshot()).status).toBe('paused');
   });
 });
