@@ -4,33 +4,77 @@ import {
   createWatchlistMachine,
   type CreateWatchlistContext,
   type CreateWatchlistEmitted,
+  type CreateWatchlistEvent,
 } from '../../machines/create-watchlist/createWatchlist.machine';
 import { describePaths } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CreateWatchlistContext;
+const isOpen = (s: AnyMachineSnapshot) => s.hasTag('open');
 
-describePaths('createWatchlist', createWatchlistMachine, {
-  events: [
-    { type: 'OPEN', existingNames: ['Alpha'] },
-    { type: 'CHANGE', value: '' },
-    { type: 'CHANGE', value: 'Alpha' },
-    { type: 'CHANGE', value: 'Beta' },
-    { type: 'SUBMIT' },
-    { type: 'CANCEL' },
-  ] as never,
-  states: {
-    'createWatchlist.closed': (s) => {
-      expect(s.hasTag('open')).toBe(false);
-      expect(ctx(s).name).toBe('');
+const opens = [
+  { type: 'OPEN', existingNames: ['Alpha'] },
+  // Rename: the form opens with the current name (cut to 20 characters).
+  { type: 'OPEN', existingNames: ['Alpha'], name: 'Old name that is far too long', purpose: 'rename' },
+] as const;
+
+for (const open of opens)
+  describePaths('createWatchlist', createWatchlistMachine, {
+    events: [
+      open,
+      { type: 'CHANGE', value: '' },
+      { type: 'CHANGE', value: ' Alpha ' },
+      { type: 'CHANGE', value: '  Beta  and a name over twenty' },
+      { type: 'SUBMIT' },
+      { type: 'CANCEL' },
+    ] as never,
+    transitions: {
+      'createWatchlist.closed|OPEN': (step) => {
+        const e = step.event as unknown as Extract<CreateWatchlistEvent, { type: 'OPEN' }>;
+        expect(isOpen(step.before)).toBe(false);
+        expect(isOpen(step.after)).toBe(true);
+        expect(ctx(step.after)).toEqual({
+          name: (e.name ?? '').slice(0, 20),
+          existingNames: e.existingNames,
+          error: null,
+          purpose: e.purpose ?? 'create',
+        });
+        expect(step.emitted).toEqual([]);
+      },
+      // Typing replaces the name (at most 20 characters) and clears a shown error; nothing else changes.
+      'createWatchlist.open|CHANGE': (step) => {
+        const value = step.event.value as string;
+        expect(isOpen(step.after)).toBe(true);
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), name: value.slice(0, 20), error: null });
+        expect(ctx(step.after).name.length).toBeLessThanOrEqual(20);
+        expect(step.emitted).toEqual([]);
+      },
+      'createWatchlist.open|SUBMIT': (step) => {
+        const before = ctx(step.before);
+        const name = before.name.trim();
+        if (name === '') {
+          // An empty name is ignored: the form stays as it was and nothing is submitted.
+          expect(isOpen(step.after)).toBe(true);
+          expect(ctx(step.after)).toEqual(before);
+          expect(step.emitted).toEqual([]);
+        } else if (before.existingNames.includes(name)) {
+          // A name in use is refused with the message and the field cleared.
+          expect(isOpen(step.after)).toBe(true);
+          expect(ctx(step.after)).toEqual({ ...before, name: '', error: 'The name is already used' });
+          expect(step.emitted).toEqual([]);
+        } else {
+          expect(step.emitted).toEqual([{ type: 'submitted', name, purpose: before.purpose }]);
+          expect(isOpen(step.after)).toBe(false);
+          expect(ctx(step.after)).toMatchObject({ name: '', error: null });
+        }
+      },
+      // Cancel closes and forgets the name; nothing is submitted.
+      'createWatchlist.open|CANCEL': (step) => {
+        expect(isOpen(step.after)).toBe(false);
+        expect(ctx(step.after)).toMatchObject({ name: '', error: null });
+        expect(step.emitted).toEqual([]);
+      },
     },
-    'createWatchlist.open': (s) => {
-      expect(s.hasTag('open')).toBe(true);
-      if (ctx(s).error) {
-        expect(ctx(s).error).toBe('The name is already used');
-      }
-    },
-  },
-});
+  });
 
 describe('createWatchlist form', () => {
   const open = () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import {
   pickerKeyword,
   watchlistPickerMachine,
   type PickerContext,
   type PickerEmitted,
+  type PickerEvent,
 } from '../../machines/watchlist-picker/watchlistPicker.machine';
 import { describePaths, pending } from './harness';
 
@@ -12,21 +13,27 @@ const machine = watchlistPickerMachine.provide({ actors: { searchProjects: pendi
 const ctx = (s: AnyMachineSnapshot) => s.context as PickerContext;
 const project = (id: string) => ({ id, rank: 1, logo: '/logos/x.svg', name: id, tokenTickers: ['X'] });
 
+const searchInput = (s: AnyMachineSnapshot) =>
+  (s.children.searchProjects as AnyActorRef | undefined)?.getSnapshot().input as
+    { keyword: string } | undefined;
+const RESULTS = [project('p1'), project('p2')];
+
 for (const mode of ['single', 'multiple'] as const) {
   describePaths('watchlistPicker', machine, {
     input: { mode },
     events: (s) => [
       { type: 'OPEN', existing: ['p1'] },
       { type: 'CLOSE' },
-      { type: 'TYPE', keyword: 'et' },
-      { type: 'TYPE', keyword: '' },
-      { type: 'PICK', projectId: 'p1' },
+      { type: 'TYPE', keyword: ' et ' },
+      { type: 'TYPE', keyword: 'e' },
+      // p2 first: in multiple mode the first pick is one that gets marked.
       { type: 'PICK', projectId: 'p2' },
+      { type: 'PICK', projectId: 'p1' },
       { type: 'EXISTING', ids: ['p1', 'p2'] },
       { type: 'RETRY' },
       ...(s.matches({ open: 'searching' })
         ? [
-            { type: 'xstate.done.actor.searchProjects', output: [project('p1'), project('p2')] },
+            { type: 'xstate.done.actor.searchProjects', output: RESULTS },
             { type: 'xstate.error.actor.searchProjects', error: new Error('500') },
           ]
         : []),
@@ -35,18 +42,95 @@ for (const mode of ['single', 'multiple'] as const) {
       const c = ctx(s);
       return JSON.stringify({ v: s.value, k: c.keyword, e: c.existing, r: c.results.length });
     },
+    transitions: {
+      // Opening shows the list already in the watchlist marked, an empty keyword, and asks for the trending list.
+      'watchlistPicker.closed|OPEN': (step) => {
+        const e = step.event as unknown as Extract<PickerEvent, { type: 'OPEN' }>;
+        expect(step.after.hasTag('open')).toBe(true);
+        expect(step.after.hasTag('loading')).toBe(true);
+        expect(ctx(step.after)).toMatchObject({
+          keyword: '',
+          existing: e.existing ?? [],
+          mode: e.mode ?? mode,
+        });
+        expect(searchInput(step.after)).toEqual({ keyword: '' });
+        expect(step.emitted).toEqual([]);
+      },
+      // Closing drops the keyword and the search in flight; nothing is added.
+      'watchlistPicker.open|CLOSE': (step) => {
+        expect(step.after.hasTag('open')).toBe(false);
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), keyword: '' });
+        expect(step.after.children.searchProjects).toBeUndefined();
+        expect(step.emitted).toEqual([]);
+      },
+      // Each keyword starts a new search (the previous one is dropped); below 2 characters it asks for trending.
+      'watchlistPicker.open|TYPE': (step) => {
+        const keyword = step.event.keyword as string;
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), keyword });
+        expect(step.after.hasTag('loading')).toBe(true);
+        expect(searchInput(step.after)).toEqual({
+          keyword: keyword.trim().length >= 2 ? keyword.trim() : '',
+        });
+        expect(step.after.children.searchProjects).not.toBe(step.before.children.searchProjects);
+        expect(step.emitted).toEqual([]);
+      },
+      // The watchlist's projects changed elsewhere: the marks follow, the view stays where it was.
+      'watchlistPicker.open|EXISTING': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), existing: step.event.ids });
+        expect(step.after.value).toEqual(step.before.value);
+        expect(step.after.children.searchProjects).toBe(step.before.children.searchProjects);
+        expect(step.emitted).toEqual([]);
+      },
+      'watchlistPicker.open.searching|xstate.done.actor.searchProjects': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), results: step.event.output });
+        expect(step.after.hasTag('loading')).toBe(false);
+        expect(step.after.hasTag('error')).toBe(false);
+        expect(step.after.hasTag('open')).toBe(true);
+      },
+      'watchlistPicker.open.searching|xstate.error.actor.searchProjects': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), results: [] });
+        expect(step.after.hasTag('error')).toBe(true);
+        expect(step.after.hasTag('loading')).toBe(false);
+        expect(step.after.hasTag('open')).toBe(true);
+      },
+      'watchlistPicker.open.ready|PICK': (step) => {
+        const before = ctx(step.before);
+        const projectId = step.event.projectId as string;
+        if (before.mode === 'single' && before.existing.includes(projectId)) {
+          // Single mode, already in the list: nothing happens.
+          expect(step.emitted).toEqual([]);
+          expect(ctx(step.after)).toEqual(before);
+          expect(step.after.value).toEqual(step.before.value);
+        } else if (before.mode === 'single') {
+          // Single mode: added, keyword cleared, picker closed.
+          expect(step.emitted).toEqual([{ type: 'add', projectId }]);
+          expect(ctx(step.after)).toEqual({ ...before, keyword: '' });
+          expect(step.after.hasTag('open')).toBe(false);
+        } else {
+          // Multiple mode: every pick is reported and its mark flips (in step with the watchlist's toggle).
+          expect(step.emitted).toEqual([{ type: 'add', projectId }]);
+          expect(ctx(step.after)).toEqual({
+            ...before,
+            existing: before.existing.includes(projectId)
+              ? before.existing.filter((id) => id !== projectId)
+              : [...before.existing, projectId],
+          });
+          expect(step.after.value).toEqual(step.before.value);
+        }
+      },
+      // Retry asks again with the same keyword.
+      'watchlistPicker.open.failed|RETRY': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect(step.after.hasTag('loading')).toBe(true);
+        expect(step.after.hasTag('error')).toBe(false);
+        const keyword = ctx(step.before).keyword.trim();
+        expect(searchInput(step.after)).toEqual({ keyword: keyword.length >= 2 ? keyword : '' });
+      },
+    },
     states: {
-      'watchlistPicker.closed': (s) => {
-        expect(s.hasTag('open')).toBe(false);
-        expect(ctx(s).keyword).toBe('');
-      },
-      'watchlistPicker.open': (s) => expect(s.hasTag('open')).toBe(true),
-      'watchlistPicker.open.searching': (s) => expect(s.hasTag('loading')).toBe(true),
-      'watchlistPicker.open.ready': (s) => expect(ctx(s).results.length).toBe(2),
-      'watchlistPicker.open.failed': (s) => {
-        expect(s.hasTag('error')).toBe(true);
-        expect(ctx(s).results).toEqual([]);
-      },
+      'watchlistPicker.closed': (s) => expect(ctx(s).keyword).toBe(''),
+      'watchlistPicker.open.ready': (s) => expect(ctx(s).results).toEqual(RESULTS),
+      'watchlistPicker.open.searching': (s) => expect(s.children.searchProjects).toBeDefined(),
     },
   });
 }
@@ -78,7 +162,10 @@ describe('watchlistPicker picks', () => {
   it('multiple mode: every pick calls add and the picker stays open', () => {
     const { a, added } = openReady('multiple');
     a.send({ type: 'PICK', projectId: 'p1' });
+    // Picking a marked project unmarks it (the caller toggles it out), another is marked.
+    expect(a.getSnapshot().context.existing).toEqual([]);
     a.send({ type: 'PICK', projectId: 'p2' });
+    expect(a.getSnapshot().context.existing).toEqual(['p2']);
     expect(added).toEqual(['p1', 'p2']);
     expect(a.getSnapshot().hasTag('open')).toBe(true);
   });
