@@ -24,6 +24,7 @@ export const bannerMachine = setup({
       announcement: Announcement | null;
     },
     events: {} as { type: 'DISMISS' },
+    tags: {} as 'open',
   },
   actors: {
     fetchAnnouncement: fromPromise<Announcement | null>(async () => {
@@ -31,20 +32,26 @@ export const bannerMachine = setup({
     }),
   },
   guards: {
-    isNewAnnouncement: ({ context, event }) => {
-      const output = (event as unknown as { output: Announcement | null }).output;
-      return isNew(output, context.ignored);
-    },
+    isNewAnnouncement: ({ context }, params: { announcement: Announcement | null }) =>
+      isNew(params.announcement, context.ignored),
     isInlined: ({ context }) => context.inlined !== undefined,
     isInlinedNew: ({ context }) => isNew(context.inlined ?? null, context.ignored),
   },
   actions: {
+    /** Writes the dismissed text to browser storage (the app may provide another store). */
     storeDismissed: ({ context }) => {
-      if (context.announcement)
+      if (!context.announcement) return;
+      try {
         globalThis.localStorage?.setItem(IGNORED_BANNER_KEY, context.announcement.content);
+      } catch {
+        // Storage unavailable (private mode, blocked cookies): the banner still hides for this visit.
+      }
     },
     markIgnored: assign({ ignored: ({ context }) => context.announcement?.content ?? context.ignored }),
     showInlined: assign({ announcement: ({ context }) => context.inlined ?? null }),
+    showAnnouncement: assign((_, params: { announcement: Announcement | null }) => ({
+      announcement: params.announcement,
+    })),
   },
 }).createMachine({
   id: 'banner',
@@ -64,9 +71,9 @@ export const bannerMachine = setup({
         src: 'fetchAnnouncement',
         onDone: [
           {
-            guard: 'isNewAnnouncement',
+            guard: { type: 'isNewAnnouncement', params: ({ event }) => ({ announcement: event.output }) },
             target: 'visible',
-            actions: assign({ announcement: ({ event }) => event.output }),
+            actions: { type: 'showAnnouncement', params: ({ event }) => ({ announcement: event.output }) },
           },
           { target: 'hidden' },
         ],

@@ -12,13 +12,19 @@ export const cookieConsentMachine = setup({
     input: {} as { accepted: boolean },
     context: {} as { acceptedAtStart: boolean },
     events: {} as { type: 'ACCEPT' },
+    tags: {} as 'open',
   },
   guards: {
     acceptedBefore: ({ context }) => context.acceptedAtStart,
   },
   actions: {
+    /** Writes the consent to browser storage (the app may provide another store). */
     rememberConsent: () => {
-      globalThis.localStorage?.setItem(COOKIE_CONSENT_KEY, 'true');
+      try {
+        globalThis.localStorage?.setItem(COOKIE_CONSENT_KEY, 'true');
+      } catch {
+        // Storage unavailable (private mode, blocked cookies): the notice still hides for this visit.
+      }
     },
   },
 }).createMachine({

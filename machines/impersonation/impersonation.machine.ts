@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";
@@ -12,24 +12,38 @@ export type ImpersonationEvent =
   /** From the impersonation banner: back to the admin whose id the session carries. */
   | { type: 'EXIT'; adminId: string };
 
-/** The message for a failed call: 404 / UserNotFound → "User doesn't exist.", else the server's message. */
-function messageOf(error: unknown): string {
-  const e = error as { status?: number; code?: string; message?: string } | undefined;
-  if (e?.status === 404 || e?.code === 'UserNotFound') return USER_NOT_FOUND;
-  return e?.status !== undefined && e.status < 500 && e.message ? e.message : UNKNOWN_ERROR;
-}
+type CallError = { status?: number; code?: string; message?: string } | undefined;
+
+const isUserNotFound = (e: CallError) => e?.status === 404 || e?.code === 'UserNotFound';
+
+/** A refusal below 500 shows the server's message; anything else the unknown-error text. */
+const serverMessageOf = (e: CallError) =>
+  e?.status !== undefined && e.status < 500 && e.message ? e.message : UNKNOWN_ERROR;
+
+/** The message for a failed switch: 404 / UserNotFound → "User doesn't exist.", else the server's message. */
+const switchErrorOf = (error: unknown) =>
+  isUserNotFound(error as CallError) ? USER_NOT_FOUND : serverMessageOf(error as CallError);
+
+/**
+ * The message for a failed exit: there is no id to correct, so a 404 / UserNotFound (the admin's account is gone)
+ * shows the unknown-error text, not "User doesn't exist."; else the server's message.
+ */
+const exitErrorOf = (error: unknown) =>
+  isUserNotFound(error as CallError) ? UNKNOWN_ERROR : serverMessageOf(error as CallError);
 
 /**
  * The Impersonation Tool (spec §2 'Other overlays', §4 Impersonation): an admin opens the tool, enters a user id
  * and presses Switch User; the id is checked and the session switched in one call (`switchUser`), then the page
  * reloads. An id that does not resolve shows "User doesn't exist." and the admin can correct it. Exit (from the
- * banner) calls `exitImpersonation` with the admin id and reloads.
- * Tags: open (modal shown), busy (a call in flight), error (a message to show), reloading.
+ * banner) calls `exitImpersonation` with the admin id and reloads; when it fails, Exit can be retried and the
+ * tool can still be opened.
+ * Tags: open (modal shown), busy (a call in flight), error (a message to show), exiting, reloading.
  */
 export const impersonationMachine = setup({
   types: {
     context: {} as { userId: string; error: string | null },
     events: {} as ImpersonationEvent,
+    tags: {} as 'open' | 'busy' | 'error' | 'exiting' | 'reloading',
   },
   actors: {
     switchUser: fromPromise<unknown, { userId: string }>(async () => {
@@ -45,12 +59,15 @@ export const impersonationMachine = setup({
   actions: {
     reset: assign({ userId: '', error: null }),
     assignUserId: assign({
-      userId: ({ context, event }) => (event.type === 'CHANGE' ? event.value : context.userId),
-      error: () => null,
+      userId: ({ event }) => {
+        assertEvent(event, 'CHANGE');
+        return event.value;
+      },
+      error: null,
     }),
-    assignError: assign({
-      error: ({ event }) => messageOf((event as unknown as { error?: unknown }).error),
-    }),
+    clearError: assign({ error: null }),
+    showSwitchError: assign((_, params: { error: unknown }) => ({ error: switchErrorOf(params.error) })),
+    showExitError: assign((_, params: { error: unknown }) => ({ error: exitErrorOf(params.error) })),
     /** The app provides the real reload (window.location.reload). */
     reloadPage: () => undefined,
   },
@@ -78,12 +95,17 @@ export const impersonationMachine = setup({
         },
         switching: {
           tags: ['busy'],
+          // A new switch: the error of the last one is gone.
+          entry: 'clearError',
           invoke: {
             id: 'switchUser',
             src: 'switchUser',
             input: ({ context }) => ({ userId: context.userId.trim() }),
             onDone: { target: '#impersonation.reloading' },
-            onError: { target: 'failed', actions: 'assignError' },
+            onError: {
+              target: 'failed',
+              actions: { type: 'showSwitchError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           // The switch is on its way; closing now would hide its outcome.
           on: { CLOSE: {} },
@@ -102,14 +124,24 @@ export const impersonationMachine = setup({
       invoke: {
         id: 'exitImpersonation',
         src: 'exitImpersonation',
-        input: ({ event }) => ({ adminId: event.type === 'EXIT' ? event.adminId : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'EXIT');
+          return { adminId: event.adminId };
+        },
         onDone: { target: 'reloading' },
-        onError: { target: 'exitFailed', actions: 'assignError' },
+        onError: {
+          target: 'exitFailed',
+          actions: { type: 'showExitError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     exitFailed: {
       tags: ['error'],
-      on: { EXIT: { target: 'exiting', actions: 'reset' } },
+      on: {
+        EXIT: { target: 'exiting', actions: 'reset' },
+        // The admin can still open the tool (as from `closed`); the exit error goes.
+        OPEN: { target: 'open', actions: 'reset' },
+      },
     },
     reloading: {
       tags: ['reloading', 'busy'],

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 
 /** Header search starts at 2 characters (spec §5, §9). */
@@ -37,6 +37,7 @@ export const searchMachine = setup({
     context: {} as SearchContext,
     events: {} as SearchEvent,
     emitted: {} as SearchEmitted,
+    tags: {} as 'open' | 'loading' | 'ready' | 'error',
   },
   actors: {
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
@@ -45,14 +46,21 @@ export const searchMachine = setup({
   },
   guards: {
     hasOptions: ({ context }) => context.options.length > 0,
-    isValidIndex: ({ context, event }) =>
-      event.type === 'SELECT' && event.index >= 0 && event.index < context.options.length,
-    sameQuery: ({ context, event }) =>
-      event.type === 'TYPE' && effectiveKeyword(event.keyword, context.minLength) === context.query,
+    isValidIndex: ({ context, event }) => {
+      assertEvent(event, 'SELECT');
+      return event.index >= 0 && event.index < context.options.length;
+    },
+    sameQuery: ({ context, event }) => {
+      assertEvent(event, 'TYPE');
+      return effectiveKeyword(event.keyword, context.minLength) === context.query;
+    },
   },
   actions: {
     setKeyword: assign({
-      keyword: ({ context, event }) => (event.type === 'TYPE' ? event.keyword : context.keyword),
+      keyword: ({ event }) => {
+        assertEvent(event, 'TYPE');
+        return event.keyword;
+      },
     }),
     highlightNext: assign({
       highlighted: ({ context }) => (context.highlighted + 1) % context.options.length,
@@ -65,12 +73,17 @@ export const searchMachine = setup({
       type: 'chosen' as const,
       project: context.options[context.highlighted]!,
     })),
-    emitSelected: emit(({ context, event }) => ({
-      type: 'chosen' as const,
-      project: context.options[event.type === 'SELECT' ? event.index : 0]!,
-    })),
+    emitSelected: emit(({ context, event }) => {
+      assertEvent(event, 'SELECT');
+      return { type: 'chosen' as const, project: context.options[event.index]! };
+    }),
     rememberQuery: assign({ query: ({ context }) => effectiveKeyword(context.keyword, context.minLength) }),
     clearKeyword: assign({ keyword: '' }),
+    /** The results replace the options; the highlighted option resets to 0 whenever they change (spec §2). */
+    showResults: assign((_, params: { output: ProjectSummary[] }) => ({
+      options: params.output,
+      highlighted: 0,
+    })),
     clearOptions: assign({ options: [], highlighted: 0, query: null }),
   },
 }).createMachine({
@@ -110,11 +123,7 @@ export const searchMachine = setup({
             input: ({ context }) => ({ keyword: effectiveKeyword(context.keyword, context.minLength) }),
             onDone: {
               target: 'ready',
-              actions: assign({
-                options: ({ event }) => event.output,
-                // The highlighted option resets to 0 whenever the options change (spec §2).
-                highlighted: 0,
-              }),
+              actions: { type: 'showResults', params: ({ event }) => ({ output: event.output }) },
             },
             onError: { target: 'failed', actions: 'clearOptions' },
           },
@@ -124,8 +133,16 @@ export const searchMachine = setup({
           on: {
             NEXT: { guard: 'hasOptions', actions: 'highlightNext' },
             PREV: { guard: 'hasOptions', actions: 'highlightPrevious' },
-            CHOOSE: { guard: 'hasOptions', target: '#search.closed', actions: ['emitHighlighted', 'clearKeyword'] },
-            SELECT: { guard: 'isValidIndex', target: '#search.closed', actions: ['emitSelected', 'clearKeyword'] },
+            CHOOSE: {
+              guard: 'hasOptions',
+              target: '#search.closed',
+              actions: ['emitHighlighted', 'clearKeyword'],
+            },
+            SELECT: {
+              guard: 'isValidIndex',
+              target: '#search.closed',
+              actions: ['emitSelected', 'clearKeyword'],
+            },
           },
         },
         failed: { tags: ['error'] },

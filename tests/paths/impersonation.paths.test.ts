@@ -12,18 +12,21 @@ const ADMIN_ID = 'a-admin';
 
 /**
  * Failed calls and the exact text the admin then sees (spec §8: an unknown id → "User doesn't exist."; a refusal
- * below 500 shows the server's message; anything else the unknown-error text).
+ * below 500 shows the server's message; anything else the unknown-error text). `exitText` is what a failed exit
+ * shows: there is no id to correct there, so a 404 / UserNotFound shows the unknown-error text.
  */
 const failures = [
   {
     name: 'unknown user (404)',
     error: Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' }),
     text: "User doesn't exist.",
+    exitText: 'Something went wrong.',
   },
   {
     name: 'unknown user (code only)',
     error: Object.assign(new Error('not found'), { code: 'UserNotFound' }),
     text: "User doesn't exist.",
+    exitText: 'Something went wrong.',
   },
   {
     name: 'refused (403)',
@@ -31,13 +34,20 @@ const failures = [
       status: 403,
     }),
     text: 'Only admins with the impersonation tool can impersonate users.',
+    exitText: 'Only admins with the impersonation tool can impersonate users.',
   },
   {
     name: 'server error (500)',
     error: Object.assign(new Error('Internal Server Error: stack trace'), { status: 500 }),
     text: 'Something went wrong.',
+    exitText: 'Something went wrong.',
   },
-  { name: 'network error', error: new TypeError('Failed to fetch'), text: 'Something went wrong.' },
+  {
+    name: 'network error',
+    error: new TypeError('Failed to fetch'),
+    text: 'Something went wrong.',
+    exitText: 'Something went wrong.',
+  },
 ];
 
 /** What ImpersonationLayer shows: the tool dialog, disabled controls while busy, the error text, the id input. */
@@ -62,13 +72,17 @@ function expectNoCall(step: StepEffect) {
   expect(step.sent).toEqual([]);
 }
 
-/** Switch User: the switch call gets the entered id without surrounding spaces; the dialog is busy. */
+/**
+ * Switch User: the switch call gets the entered id without surrounding spaces; the dialog is busy and the error
+ * of an earlier switch is cleared.
+ */
 function expectSwitchStarted(step: StepEffect) {
   const entered = step.before.context.userId as string;
   expect(entered.trim()).not.toBe('');
   expect(callInput(step.after, 'switchUser')).toEqual({ userId: entered.trim() });
   expect(child(step.after, 'exitImpersonation')).toBeUndefined();
   expect(view(step.after)).toEqual({ dialogOpen: true, busy: true, error: null, userId: entered });
+  expect(step.after.context.error).toBeNull();
   expect(reloads(step)).toBe(0);
 }
 
@@ -119,8 +133,16 @@ for (const failure of failures) {
       },
       'impersonation.closed|EXIT': expectExitStarted,
       'impersonation.exitFailed|EXIT': (step) => {
-        expect(view(step.before).error).toBe(failure.text);
+        expect(view(step.before).error).toBe(failure.exitText);
         expectExitStarted(step);
+      },
+      // After a failed exit the admin can still open the tool: it opens empty, the exit error is gone.
+      'impersonation.exitFailed|OPEN': (step) => {
+        expect(view(step.before).error).toBe(failure.exitText);
+        expect(step.after.matches({ open: 'editing' })).toBe(true);
+        expect(view(step.after)).toEqual({ dialogOpen: true, busy: false, error: null, userId: '' });
+        expect(step.after.context.error).toBeNull();
+        expectNoCall(step);
       },
       // Cancel / Escape: the dialog closes and forgets the id and the error; no switch happens.
       'impersonation.open|CLOSE': (step) => {
@@ -176,9 +198,16 @@ for (const failure of failures) {
         expectNoCall(step);
       },
       // The exit failed: the text shows (in the banner, the dialog being closed), no reload, Exit can be retried.
+      // An unknown user here is the admin's own account, so the unknown-error text shows, not "User doesn't exist.".
       'impersonation.exiting|xstate.error.actor.exitImpersonation': (step) => {
         expect(step.event.error).toBe(failure.error);
-        expect(view(step.after)).toEqual({ dialogOpen: false, busy: false, error: failure.text, userId: '' });
+        expect(view(step.after)).toEqual({
+          dialogOpen: false,
+          busy: false,
+          error: failure.exitText,
+          userId: '',
+        });
+        expect(failure.exitText).not.toBe("User doesn't exist.");
         expectNoCall(step);
         expect(step.after.status).toBe('active');
       },

@@ -141,7 +141,7 @@ export default function ImpersonationLayer({
                 <button
                   type="submit"
                   className="btn btn-primary"
-                  disabled={busy || snapshot.context.userId.trim() === ''}
+                  disabled={!snapshot.can({ type: 'SUBMIT' })}
                 >
                   Switch User
                 </button>
