@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import {
+  SESSION_BROADCAST_KEY,
   sessionMachine,
   sessionStatus,
+  type SessionData,
   type SessionEmitted,
+  type SessionStatus,
 } from '../../machines/session/session.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const user = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };
+/** The same user while an admin impersonates them: a refetch must show the new session. */
+const impersonated = { ...user, adminId: '7f0c1c1e-0000-4000-8000-0000000000ad' };
 const stubbed = sessionMachine.provide({
   actors: {
     fetchSession: pending() as never,
@@ -16,6 +21,21 @@ const stubbed = sessionMachine.provide({
   },
 });
 
+// The broadcast to other tabs is a browser-storage write: record it.
+const writes: [string, string][] = [];
+vi.stubGlobal('localStorage', {
+  setItem: (key: string, value: string) => writes.push([key, value]),
+  getItem: () => null,
+  removeItem: () => undefined,
+});
+beforeEach(() => {
+  writes.length = 0;
+});
+
+/** The signed-in answer a fetch may give: while signed in, a session that differs from the one shown. */
+const signedInAnswer = (s: AnyMachineSnapshot) =>
+  (s.context.session as SessionData).user === user ? impersonated : user;
+
 // The fetch answers only while a fetch is in flight; the poll timer only fires while idle.
 const events = (s: AnyMachineSnapshot) => [
   { type: 'REFETCH' },
@@ -23,32 +43,139 @@ const events = (s: AnyMachineSnapshot) => [
   { type: 'SIGNED_OUT' },
   ...(s.hasTag('fetching')
     ? [
-        { type: 'xstate.done.actor.fetchSession', output: { user, expires: '2030-01-01T00:00:00.000Z' } },
+        {
+          type: 'xstate.done.actor.fetchSession',
+          output: { user: signedInAnswer(s), expires: '2030-01-01T00:00:00.000Z' },
+        },
         { type: 'xstate.done.actor.fetchSession', output: {} },
         { type: 'xstate.error.actor.fetchSession', error: new Error('offline') },
       ]
     : [{ type: 'xstate.after.pollInterval.session.sync.idle' }]),
 ];
 
-const states = {
-  'session.status.loading': (s: AnyMachineSnapshot) => {
-    expect(sessionStatus(s)).toBe('loading');
-    expect(s.context.session.user).toBeUndefined();
+/** What the app reads (useSessionStatus, useSessionUser, the /my/* guard, the fetching tag). */
+const seen = (s: AnyMachineSnapshot) => ({
+  status: sessionStatus(s),
+  user: (s.context.session as SessionData).user ?? null,
+  sentToSignIn: sessionStatus(s) === 'unauthenticated' && !s.hasTag('fetching'),
+  fetching: s.hasTag('fetching'),
+});
+
+/** A fresh session fetch is in flight after the step (not the one that was running before it). */
+function expectNewFetch(step: StepEffect) {
+  const fetch = step.after.children.fetchSession;
+  expect(fetch).toBeDefined();
+  expect(fetch).not.toBe(step.before.children.fetchSession);
+  expect(seen(step.after).fetching).toBe(true);
+}
+
+/** Nothing the app sees changes until the answer comes: no flash back to loading, same user. */
+function expectSessionShownUnchanged(step: StepEffect) {
+  const { status, user: shownUser } = seen(step.after);
+  expect({ status, user: shownUser }).toEqual({
+    status: seen(step.before).status,
+    user: seen(step.before).user,
+  });
+  expect(seen(step.after).sentToSignIn).toBe(false);
+  expect(step.emitted).toEqual([]);
+}
+
+const namedActions = (step: StepEffect) =>
+  step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+
+/** A refetch that is not a sign-in or sign-out tells no other tab. */
+function expectNoBroadcast(step: StepEffect) {
+  expect(writes).toEqual([]);
+  expect(namedActions(step)).not.toContain('broadcastChange');
+}
+
+/**
+ * The fetch answered (done or error): a session with a user signs in as that user, an empty one signs out; a
+ * failed fetch keeps what is shown, except that a first load ends signed out. A status change is emitted once,
+ * with the previous status.
+ */
+function expectAnswerApplied(step: StepEffect) {
+  const previous = sessionStatus(step.before);
+  let status: SessionStatus;
+  let shownUser: unknown;
+  if (step.event.type === 'xstate.done.actor.fetchSession') {
+    const answer = step.event.output as SessionData;
+    status = answer.user ? 'authenticated' : 'unauthenticated';
+    shownUser = answer.user ?? null;
+    expect(step.after.context.session).toEqual(answer.user ? answer : {});
+  } else {
+    expect(step.event.type).toBe('xstate.error.actor.fetchSession');
+    status = previous === 'loading' ? 'unauthenticated' : previous;
+    shownUser = seen(step.before).user;
+  }
+  expect(seen(step.after)).toEqual({
+    status,
+    user: shownUser,
+    sentToSignIn: status === 'unauthenticated',
+    fetching: false,
+  });
+  expect(step.emitted).toEqual(status === previous ? [] : [{ type: 'statusChanged', status, previous }]);
+  expect(step.after.children.fetchSession).toBeUndefined();
+  expectNoBroadcast(step);
+}
+
+/** Sign-in and sign-out tell other tabs (a storage write they listen to) and refetch at once. */
+function expectBroadcastAndRefetch(step: StepEffect) {
+  expect(writes).toHaveLength(1);
+  const [key, value] = writes[0]!;
+  expect(key).toBe(SESSION_BROADCAST_KEY);
+  expect(Math.abs(Number(value) - Date.now())).toBeLessThan(60_000);
+  expect(namedActions(step)).toEqual(['broadcastChange']);
+  // No event goes to another actor (the new fetch's own start aside).
+  expect(step.sent.filter((sent) => sent.event.type !== 'xstate.init')).toEqual([]);
+  expectNewFetch(step);
+  expectSessionShownUnchanged(step);
+}
+
+const transitions = {
+  'session.status.loading|session.loaded': expectAnswerApplied,
+  'session.status.loading|session.failed': expectAnswerApplied,
+  'session.status.authenticated|session.loaded': expectAnswerApplied,
+  'session.status.unauthenticated|session.loaded': expectAnswerApplied,
+  'session.sync.fetching|xstate.done.actor.fetchSession': expectAnswerApplied,
+  'session.sync.fetching|xstate.error.actor.fetchSession': expectAnswerApplied,
+  'session.sync|SIGNED_IN': expectBroadcastAndRefetch,
+  'session.sync|SIGNED_OUT': expectBroadcastAndRefetch,
+  // Tab visible again, storage broadcast from another tab, or a caller: refetch quietly.
+  'session.sync.idle|REFETCH': (step: StepEffect) => {
+    expectNewFetch(step);
+    expectSessionShownUnchanged(step);
+    expectNoBroadcast(step);
   },
-  'session.status.authenticated': (s: AnyMachineSnapshot) => {
-    expect(sessionStatus(s)).toBe('authenticated');
-    expect(s.context.session.user).toEqual(user);
+  // A newer fetch replaces the one in flight, so the older answer can never be applied.
+  'session.sync.fetching|REFETCH': (step: StepEffect) => {
+    expect(step.before.children.fetchSession).toBeDefined();
+    expectNewFetch(step);
+    expectSessionShownUnchanged(step);
+    expectNoBroadcast(step);
   },
-  'session.status.unauthenticated': (s: AnyMachineSnapshot) => {
-    expect(sessionStatus(s)).toBe('unauthenticated');
-    expect(s.context.session.user).toBeUndefined();
+  // The poll timer refetches only when polling is on.
+  'session.sync.idle|xstate.after.pollInterval.session.sync.idle': (step: StepEffect) => {
+    expect(step.before.context.pollInterval).toBe(30_000);
+    expectNewFetch(step);
+    expectSessionShownUnchanged(step);
+    expectNoBroadcast(step);
   },
-  'session.sync.fetching': (s: AnyMachineSnapshot) => expect(s.hasTag('fetching')).toBe(true),
-  'session.sync.idle': (s: AnyMachineSnapshot) => expect(s.hasTag('fetching')).toBe(false),
 };
 
-describePaths('session', stubbed, { input: { pollInterval: 30_000 }, events, states });
-describePaths('session', stubbed, { input: {}, events, states });
+const states = {
+  // The first load shows no user and does not send anyone to the sign-in page yet.
+  'session.status.loading': (s: AnyMachineSnapshot) =>
+    expect(seen(s)).toMatchObject({ status: 'loading', user: null, sentToSignIn: false }),
+  // Signed in always comes with a user, signed out never does.
+  'session.status.authenticated': (s: AnyMachineSnapshot) => expect(seen(s).user).not.toBeNull(),
+  'session.status.unauthenticated': (s: AnyMachineSnapshot) => expect(seen(s).user).toBeNull(),
+  // Idle, no fetch is running.
+  'session.sync.idle': (s: AnyMachineSnapshot) => expect(s.children.fetchSession).toBeUndefined(),
+};
+
+describePaths('session', stubbed, { input: { pollInterval: 30_000 }, events, states, transitions });
+describePaths('session', stubbed, { input: {}, events, states, transitions });
 
 describe('session status changes', () => {
   it('emits statusChanged with the previous status, and only on a change', async () => {
@@ -95,5 +222,37 @@ describe('session status changes', () => {
     await new Promise<void>((r) => setTimeout(r, 0));
     expect(sessionStatus(actor.getSnapshot())).toBe('authenticated');
     actor.stop();
+  });
+
+  it('polls while idle only when an interval is set, counting from the last answer', async () => {
+    const settle = () => new Promise<void>((r) => setTimeout(r, 0));
+    for (const pollInterval of [undefined, 0, 30_000]) {
+      let calls = 0;
+      const clock = new SimulatedClock();
+      const actor = createActor(
+        sessionMachine.provide({
+          actors: {
+            fetchSession: fromPromise<SessionData>(async () => {
+              calls++;
+              return { user };
+            }),
+            visibilityWatcher: fromCallback(() => () => undefined),
+            storageWatcher: fromCallback(() => () => undefined),
+          },
+        }),
+        { input: { pollInterval }, clock },
+      ).start();
+      await settle();
+      expect(calls).toBe(1);
+      clock.increment(29_999);
+      await settle();
+      expect(calls).toBe(1);
+      clock.increment(1);
+      await settle();
+      expect(calls).toBe(pollInterval ? 2 : 1);
+      expect(actor.getSnapshot().hasTag('fetching')).toBe(false);
+      expect(sessionStatus(actor.getSnapshot())).toBe('authenticated');
+      actor.stop();
+    }
   });
 });

@@ -1,7 +1,9 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
   SURVEY_RESHOW_INTERVAL_MS,
   surveyNotificationMachine,
+  type LastNotification,
 } from '../../machines/survey-notification/surveyNotification.machine';
 import { describePaths, pending } from './harness';
 
@@ -15,20 +17,36 @@ const statusAnswers = [
   { type: 'xstate.done.actor.fetchSurveyStatus', output: { survey: null, completedAt: null } },
   {
     type: 'xstate.done.actor.fetchSurveyStatus',
-    output: { survey: { userType: 'Retail Investor', projects: [] }, completedAt: '2026-01-01T00:00:00.000Z' },
+    output: {
+      survey: { userType: 'Retail Investor', projects: [] },
+      completedAt: '2026-01-01T00:00:00.000Z',
+    },
   },
   { type: 'xstate.error.actor.fetchSurveyStatus', error: new Error('offline') },
 ];
 const storageAnswers = [
   { type: 'xstate.done.actor.readLastNotification', output: { lastTime: null, now: NOW } },
   // Exactly 7 days is not "more than 7 days"; one millisecond more is.
-  { type: 'xstate.done.actor.readLastNotification', output: { lastTime: NOW - SURVEY_RESHOW_INTERVAL_MS, now: NOW } },
+  {
+    type: 'xstate.done.actor.readLastNotification',
+    output: { lastTime: NOW - SURVEY_RESHOW_INTERVAL_MS, now: NOW },
+  },
   {
     type: 'xstate.done.actor.readLastNotification',
     output: { lastTime: NOW - SURVEY_RESHOW_INTERVAL_MS - 1, now: NOW },
   },
+  // Postponed yesterday.
+  { type: 'xstate.done.actor.readLastNotification', output: { lastTime: NOW - 86_400_000, now: NOW } },
   { type: 'xstate.error.actor.readLastNotification', error: new Error('storage blocked') },
 ];
+
+/** What SurveyHost sees: whether the dialog shows, whether it offers the tour, and which checks run. */
+const seen = (s: AnyMachineSnapshot) => ({
+  shown: s.hasTag('open'),
+  tourOffered: s.hasTag('open') ? (s.context.firstLogin as boolean) : null,
+  running: Object.keys(s.children).sort(),
+});
+const hiddenAndIdle = { shown: false, tourOffered: null, running: [] };
 
 describePaths('surveyNotification', machine, {
   // The actors' answers are only possible while they run.
@@ -37,20 +55,91 @@ describePaths('surveyNotification', machine, {
     ...(s.matches('checkingStatus') ? statusAnswers : []),
     ...(s.matches('checkingLastTime') ? storageAnswers : []),
   ],
-  states: {
-    'surveyNotification.signedOut': (s) => expect(s.hasTag('open')).toBe(false),
-    'surveyNotification.checkingStatus': (s) => {
-      expect(s.hasTag('open')).toBe(false);
-      expect(s.hasTag('checking')).toBe(true);
+  transitions: {
+    // Signing in asks the server for the survey status, and nothing shows yet.
+    'surveyNotification.signedOut|AUTHENTICATED': (step) => {
+      expect(seen(step.before)).toEqual(hiddenAndIdle);
+      expect(seen(step.after)).toEqual({ shown: false, tourOffered: null, running: ['fetchSurveyStatus'] });
+      expect(step.after.hasTag('checking')).toBe(true);
     },
-    'surveyNotification.checkingLastTime': (s) => expect(s.hasTag('checking')).toBe(true),
-    'surveyNotification.visible': (s) => {
-      expect(s.hasTag('open')).toBe(true);
-      expect(typeof s.context.firstLogin).toBe('boolean');
+    // Signing out hides the dialog and drops any check in flight, from wherever it was.
+    'surveyNotification|UNAUTHENTICATED': (step) => {
+      expect(seen(step.after)).toEqual(hiddenAndIdle);
+      expect(step.after.hasTag('checking')).toBe(false);
+      // Signed out, the next sign-in starts the checks again.
+      expect(step.after.can({ type: 'AUTHENTICATED' })).toBe(true);
     },
-    'surveyNotification.hidden': (s) => {
-      expect(s.hasTag('open')).toBe(false);
-      expect(s.hasTag('checking')).toBe(false);
+    // An empty survey reads the last notification time next; a completed one never shows.
+    'surveyNotification.checkingStatus|xstate.done.actor.fetchSurveyStatus': (step) => {
+      const empty = (step.event.output as { survey: unknown }).survey === null;
+      expect(seen(step.after)).toEqual(
+        empty ? { shown: false, tourOffered: null, running: ['readLastNotification'] } : hiddenAndIdle,
+      );
+      expect(step.after.hasTag('checking')).toBe(empty);
+      if (!empty) expect(step.after.can({ type: 'AUTHENTICATED' })).toBe(false);
+    },
+    // Without a status the user is not bothered, and not asked again until the next sign-in.
+    'surveyNotification.checkingStatus|xstate.error.actor.fetchSurveyStatus': (step) => {
+      expect(seen(step.after)).toEqual(hiddenAndIdle);
+      expect(step.after.hasTag('checking')).toBe(false);
+      expect(step.after.can({ type: 'AUTHENTICATED' })).toBe(false);
+    },
+    // Never postponed: shown as a first login (tour offered); postponed more than 7 days ago: shown again
+    // without the tour; otherwise not shown.
+    'surveyNotification.checkingLastTime|xstate.done.actor.readLastNotification': (step) => {
+      const { lastTime, now } = step.event.output as LastNotification;
+      if (lastTime === null) {
+        expect(seen(step.after)).toEqual({ shown: true, tourOffered: true, running: [] });
+      } else if (now - lastTime > 7 * 24 * 60 * 60 * 1000) {
+        expect(seen(step.after)).toEqual({ shown: true, tourOffered: false, running: [] });
+      } else {
+        expect(seen(step.after)).toEqual(hiddenAndIdle);
+      }
+      expect(step.after.hasTag('checking')).toBe(false);
+    },
+    'surveyNotification.checkingLastTime|xstate.error.actor.readLastNotification': (step) => {
+      expect(seen(step.after)).toEqual(hiddenAndIdle);
+      expect(step.after.hasTag('checking')).toBe(false);
+    },
+    // Closing the dialog (saved, postponed or tour) hides it for the rest of the sign-in.
+    'surveyNotification.visible|CLOSE': (step) => {
+      expect(seen(step.before).shown).toBe(true);
+      expect(seen(step.after)).toEqual(hiddenAndIdle);
+      expect(step.after.can({ type: 'AUTHENTICATED' })).toBe(false);
     },
   },
+});
+
+describe('surveyNotification repeated host events', () => {
+  it('neither restarts a check nor shows again on a repeated AUTHENTICATED; a new sign-in checks anew', () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'AUTHENTICATED' });
+    const fetch = actor.getSnapshot().children.fetchSurveyStatus;
+    actor.send({ type: 'AUTHENTICATED' });
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().children.fetchSurveyStatus).toBe(fetch);
+    actor.send(statusAnswers[0] as never);
+    const read = actor.getSnapshot().children.readLastNotification;
+    actor.send({ type: 'AUTHENTICATED' });
+    expect(seen(actor.getSnapshot())).toEqual({
+      shown: false,
+      tourOffered: null,
+      running: ['readLastNotification'],
+    });
+    expect(actor.getSnapshot().children.readLastNotification).toBe(read);
+    actor.send(storageAnswers[0] as never);
+    actor.send({ type: 'AUTHENTICATED' });
+    expect(seen(actor.getSnapshot())).toEqual({ shown: true, tourOffered: true, running: [] });
+    actor.send({ type: 'CLOSE' });
+    actor.send({ type: 'AUTHENTICATED' });
+    expect(seen(actor.getSnapshot())).toEqual(hiddenAndIdle);
+    actor.send({ type: 'UNAUTHENTICATED' });
+    actor.send({ type: 'AUTHENTICATED' });
+    expect(seen(actor.getSnapshot())).toEqual({
+      shown: false,
+      tourOffered: null,
+      running: ['fetchSurveyStatus'],
+    });
+    actor.stop();
+  });
 });
