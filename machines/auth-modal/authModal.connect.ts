@@ -1,14 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authModalMachine } from './authModal.machine';
-import { emailKnown, validate, type AuthField, type AuthView } from './authModal.validation';
+import { validate, type AuthField, type AuthView } from './authModal.validation';
 
-const VIEWS: AuthView[] = [
-  'login',
-  'signup',
-  'forgot-password',
-  'reset-forgotten-password',
-  'verify-email',
-];
+const VIEWS: AuthView[] = ['login', 'signup', 'forgot-password', 'reset-forgotten-password', 'verify-email'];
 
 export type AuthModalView = {
   open: boolean;
@@ -44,8 +38,10 @@ export function connect(snapshot: SnapshotFrom<typeof authModalMachine>): AuthMo
     view,
     busy,
     errors,
-    canSubmit: validation.canSubmit && !busy,
-    canResend: view === 'verify-email' && !cooling && !snapshot.hasTag('resending') && emailKnown(context),
+    // The view's SUBMIT guard (its form is valid) in `editing`; nothing is taken while a request is in flight.
+    canSubmit: snapshot.can({ type: 'SUBMIT' }),
+    // RESEND is taken only in verify-email's `resend.ready` (no countdown, no resend in flight), with an email.
+    canResend: snapshot.can({ type: 'RESEND' }),
     cooling,
     askEmail: view === 'verify-email' && !context.emailSupplied,
     error: context.error,

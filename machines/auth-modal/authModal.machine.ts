@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { errorCode } from '../../api/errors';
 import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../resend-timer/resendTimer.machine';
 import { AUTH_MESSAGES } from './authModal.messages';
 import {
@@ -46,25 +47,27 @@ export type AuthModalEvent =
   | { type: 'SUBMIT' }
   | { type: 'RESEND' };
 
+/** The tags components read: open or closed, the view shown, and what is in flight. */
+export type AuthModalTag = 'closed' | 'open' | AuthView | 'busy' | 'cooling' | 'resending';
+
 /** Emitted after a successful sign-in (the app refetches the session and tells other tabs). */
 export type AuthModalEmitted = { type: 'signedIn'; email: string };
 
-/** The Cognito exception name an actor failed with (`HttpError.code`), if any. */
-export const errorCode = (error: unknown): string | undefined => {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  const code = (error as { code: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
-};
-const actorError = (event: unknown) => (event as ErrorActorEvent).error;
+/** What a failed request's error event carries into the guards and actions that read it. */
+type Failure = { error: unknown };
 /** The server's `retryAfterSeconds` of an actor's failure (`HttpError.retryAfterSeconds`), or 0. */
 const retryAfterSeconds = (error: unknown): number => {
   const value = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   return typeof value === 'number' && value > 0 ? Math.ceil(value) : 0;
 };
+/** A guard: the request failed with one of these Cognito exception names (`HttpError.code`). */
 const failedWith =
   (...codes: string[]) =>
-  ({ event }: { event: unknown }) =>
-    codes.includes(errorCode(actorError(event)) ?? '');
+  (_: unknown, { error }: Failure) =>
+    codes.includes(errorCode(error) ?? '');
+
+/** The params of a guard or action reading an actor's failure: the error its error event carries. */
+const failure = ({ event }: { event: { error: unknown } }): Failure => ({ error: event.error });
 
 const emptyTouched = (): Record<AuthField, boolean> => ({
   email: false,
@@ -110,6 +113,7 @@ export const authModalMachine = setup({
     context: {} as AuthModalContext,
     events: {} as AuthModalEvent,
     emitted: {} as AuthModalEmitted,
+    tags: {} as AuthModalTag,
   },
   actors: {
     signIn: fromPromise<unknown, Credentials>(async () => {
@@ -135,9 +139,18 @@ export const authModalMachine = setup({
   guards: {
     startsWithLogin: ({ context }) => context.startView === 'login',
     startsWithSignup: ({ context }) => context.startView === 'signup',
-    opensSignup: ({ event }) => event.type === 'OPEN' && event.view === 'signup',
-    opensForgotPassword: ({ event }) => event.type === 'OPEN' && event.view === 'forgot-password',
-    opensVerifyEmail: ({ event }) => event.type === 'OPEN' && event.view === 'verify-email',
+    opensSignup: ({ event }) => {
+      assertEvent(event, 'OPEN');
+      return event.view === 'signup';
+    },
+    opensForgotPassword: ({ event }) => {
+      assertEvent(event, 'OPEN');
+      return event.view === 'forgot-password';
+    },
+    opensVerifyEmail: ({ event }) => {
+      assertEvent(event, 'OPEN');
+      return event.view === 'verify-email';
+    },
     loginValid: valid('login'),
     signupValid: valid('signup'),
     forgotPasswordValid: valid('forgot-password'),
@@ -145,8 +158,8 @@ export const authModalMachine = setup({
     verifyValid: valid('verify-email'),
     emailKnown: ({ context }) => emailKnown(context),
     cooldownRequested: ({ context }) => context.cooldownSeconds > 0,
-    isResendCooldown: ({ event }) =>
-      errorCode(actorError(event)) === 'LimitExceededException' && retryAfterSeconds(actorError(event)) > 0,
+    isResendCooldown: (_, { error }: Failure) =>
+      errorCode(error) === 'LimitExceededException' && retryAfterSeconds(error) > 0,
     hasCredentialsForEmail: ({ context }) =>
       context.credentials !== null &&
       context.credentials.email.trim().toLowerCase() === context.email.trim().toLowerCase(),
@@ -156,11 +169,11 @@ export const authModalMachine = setup({
     isLimitExceeded: failedWith('LimitExceededException'),
     isCodeMismatchOrExpired: failedWith('CodeMismatchException', 'ExpiredCodeException'),
     isNotAuthorized: failedWith('NotAuthorizedException'),
-    isApiError: ({ event }) => errorCode(actorError(event)) !== undefined,
+    isApiError: (_, { error }: Failure) => errorCode(error) !== undefined,
   },
   actions: {
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'CHANGE') return {};
+      assertEvent(event, 'CHANGE');
       const value = event.field === 'code' ? normalizeCode(event.value) : event.value;
       const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
       return {
@@ -169,19 +182,22 @@ export const authModalMachine = setup({
         fieldErrors,
       };
     }),
-    toggleTerms: assign(({ context, event }) =>
-      event.type === 'TOGGLE_TERMS'
-        ? { terms: event.checked, touched: { ...context.touched, terms: true } }
-        : {},
-    ),
-    touchField: assign(({ context, event }) =>
-      event.type === 'BLUR' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    openWith: assign(({ context, event }) => ({
-      ...freshForm(event.type === 'OPEN' && event.email !== undefined ? event.email : context.email),
-      emailSupplied: event.type === 'OPEN' && event.view === 'verify-email' && !!event.email,
-      cooldownSeconds: 0,
-    })),
+    toggleTerms: assign(({ context, event }) => {
+      assertEvent(event, 'TOGGLE_TERMS');
+      return { terms: event.checked, touched: { ...context.touched, terms: true } };
+    }),
+    touchField: assign(({ context, event }) => {
+      assertEvent(event, 'BLUR');
+      return { touched: { ...context.touched, [event.field]: true } };
+    }),
+    openWith: assign(({ context, event }) => {
+      assertEvent(event, 'OPEN');
+      return {
+        ...freshForm(event.email !== undefined ? event.email : context.email),
+        emailSupplied: event.view === 'verify-email' && !!event.email,
+        cooldownSeconds: 0,
+      };
+    }),
     resetForm: assign(({ context }) => freshForm(context.email)),
     forgetEverything: assign(() => ({ ...freshForm(''), credentials: null, emailSupplied: false })),
     clearMessages: assign({ fieldErrors: () => ({}), error: () => null, notice: () => null }),
@@ -197,15 +213,15 @@ export const authModalMachine = setup({
       cooldownSeconds: RESEND_COOLDOWN_SECONDS,
     })),
     // The server says how long its resend cooldown still runs (e.g. a sign-up a moment ago).
-    verifyAfterLogin: assign(({ context, event }) => ({
+    verifyAfterLogin: assign(({ context }, { error }: Failure) => ({
       ...freshForm(context.email.trim()),
       emailSupplied: true,
-      cooldownSeconds: retryAfterSeconds(actorError(event)),
+      cooldownSeconds: retryAfterSeconds(error),
     })),
     coolDownAfterSend: assign({ cooldownSeconds: () => RESEND_COOLDOWN_SECONDS }),
-    coolDownAsServerSays: assign({ cooldownSeconds: ({ event }) => retryAfterSeconds(actorError(event)) }),
+    coolDownAsServerSays: assign({ cooldownSeconds: (_, { error }: Failure) => retryAfterSeconds(error) }),
     resetAfterForgot: assign(({ context }) => freshForm(context.email.trim())),
-    showLoginError: assign({ error: ({ event }) => loginError(actorError(event)) }),
+    showLoginError: assign({ error: (_, { error }: Failure) => loginError(error) }),
     showEmailTaken: assign({ fieldErrors: () => ({ email: AUTH_MESSAGES.emailTaken }) }),
     showPasswordRule: assign({ fieldErrors: () => ({ password: AUTH_MESSAGES.passwordRule }) }),
     showAttemptLimit: assign({ error: () => AUTH_MESSAGES.attemptLimit }),
@@ -218,9 +234,9 @@ export const authModalMachine = setup({
       ...freshForm(context.email.trim()),
       notice: AUTH_MESSAGES.verified,
     })),
-    loginAfterFailedSignIn: assign(({ context, event }) => ({
+    loginAfterFailedSignIn: assign(({ context }, { error }: Failure) => ({
       ...freshForm(context.credentials?.email ?? context.email),
-      error: loginError(actorError(event)),
+      error: loginError(error),
     })),
     showCodeSent: assign({
       notice: ({ context }) => AUTH_MESSAGES.codeSent(context.email.trim()),
@@ -287,8 +303,12 @@ export const authModalMachine = setup({
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
             onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
             onError: [
-              { guard: 'isUserNotConfirmed', target: '#authModal.verify-email', actions: 'verifyAfterLogin' },
-              { target: 'editing', actions: 'showLoginError' },
+              {
+                guard: { type: 'isUserNotConfirmed', params: failure },
+                target: '#authModal.verify-email',
+                actions: { type: 'verifyAfterLogin', params: failure },
+              },
+              { target: 'editing', actions: { type: 'showLoginError', params: failure } },
             ],
           },
         },
@@ -311,8 +331,16 @@ export const authModalMachine = setup({
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
             onDone: { target: '#authModal.verify-email', actions: 'verifyAfterSignUp' },
             onError: [
-              { guard: 'isUsernameExists', target: 'editing', actions: 'showEmailTaken' },
-              { guard: 'isInvalidPassword', target: 'editing', actions: 'showPasswordRule' },
+              {
+                guard: { type: 'isUsernameExists', params: failure },
+                target: 'editing',
+                actions: 'showEmailTaken',
+              },
+              {
+                guard: { type: 'isInvalidPassword', params: failure },
+                target: 'editing',
+                actions: 'showPasswordRule',
+              },
               { target: 'editing', actions: 'showUnknownError' },
             ],
           },
@@ -337,7 +365,11 @@ export const authModalMachine = setup({
             input: ({ context }) => ({ email: context.email.trim() }),
             onDone: { target: '#authModal.reset-forgotten-password', actions: 'resetAfterForgot' },
             onError: [
-              { guard: 'isLimitExceeded', target: 'editing', actions: 'showAttemptLimit' },
+              {
+                guard: { type: 'isLimitExceeded', params: failure },
+                target: 'editing',
+                actions: 'showAttemptLimit',
+              },
               { target: 'editing', actions: 'showUnknownError' },
             ],
           },
@@ -364,7 +396,11 @@ export const authModalMachine = setup({
             }),
             onDone: { target: 'signingIn', actions: 'rememberNewPassword' },
             onError: [
-              { guard: 'isApiError', target: 'editing', actions: 'showInvalidResetCode' },
+              {
+                guard: { type: 'isApiError', params: failure },
+                target: 'editing',
+                actions: 'showInvalidResetCode',
+              },
               { target: 'editing', actions: 'showUnknownError' },
             ],
           },
@@ -376,7 +412,10 @@ export const authModalMachine = setup({
             src: 'signIn',
             input: ({ context }) => context.credentials ?? { email: '', password: '' },
             onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
-            onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
+            onError: {
+              target: '#authModal.login',
+              actions: { type: 'loginAfterFailedSignIn', params: failure },
+            },
           },
         },
       },
@@ -404,11 +443,15 @@ export const authModalMachine = setup({
                 ],
                 onError: [
                   {
-                    guard: 'isCodeMismatchOrExpired',
+                    guard: { type: 'isCodeMismatchOrExpired', params: failure },
                     target: 'editing',
                     actions: 'showWrongVerificationCode',
                   },
-                  { guard: 'isNotAuthorized', target: 'editing', actions: 'showNotAwaiting' },
+                  {
+                    guard: { type: 'isNotAuthorized', params: failure },
+                    target: 'editing',
+                    actions: 'showNotAwaiting',
+                  },
                   { target: 'editing', actions: 'showUnknownError' },
                 ],
               },
@@ -420,7 +463,10 @@ export const authModalMachine = setup({
                 src: 'signIn',
                 input: ({ context }) => context.credentials ?? { email: '', password: '' },
                 onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
-                onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
+                onError: {
+                  target: '#authModal.login',
+                  actions: { type: 'loginAfterFailedSignIn', params: failure },
+                },
               },
             },
           },
@@ -452,7 +498,11 @@ export const authModalMachine = setup({
                 onDone: { target: 'cooling', actions: ['showCodeSent', 'coolDownAfterSend'] },
                 onError: [
                   // Asked too early (another tab, or a sign-up a moment ago): count down the server's time.
-                  { guard: 'isResendCooldown', target: 'cooling', actions: 'coolDownAsServerSays' },
+                  {
+                    guard: { type: 'isResendCooldown', params: failure },
+                    target: 'cooling',
+                    actions: { type: 'coolDownAsServerSays', params: failure },
+                  },
                   { target: 'ready', actions: 'showUnknownError' },
                 ],
               },

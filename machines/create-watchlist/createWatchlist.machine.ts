@@ -29,6 +29,7 @@ export const createWatchlistMachine = setup({
     context: {} as CreateWatchlistContext,
     events: {} as CreateWatchlistEvent,
     emitted: {} as CreateWatchlistEmitted,
+    tags: {} as 'open',
   },
   guards: {
     nameEmpty: ({ context }) => context.name.trim() === '',

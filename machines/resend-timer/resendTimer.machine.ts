@@ -13,6 +13,7 @@ export const resendTimerMachine = setup({
     input: {} as { seconds?: number } | undefined,
     context: {} as { remaining: number },
     output: {} as { remaining: 0 },
+    tags: {} as 'counting',
   },
   delays: {
     tick: 1000,

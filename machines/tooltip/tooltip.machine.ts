@@ -21,12 +21,16 @@ export type TooltipEvent =
   | { type: 'HOVER_END' }
   | { type: 'POSITIONED' }
   | { type: 'TARGET_LOST' };
+/** react-floater's status as `status.<name>`; `mounted` while the floating element is in the DOM, `visible` when shown. */
+export type TooltipStatus = 'init' | 'idle' | 'opening' | 'open' | 'closing' | 'error';
+export type TooltipTag = `status.${TooltipStatus}` | 'mounted' | 'visible';
 
 export const tooltipMachine = setup({
   types: {
     input: {} as TooltipInput,
     context: {} as TooltipContext,
     events: {} as TooltipEvent,
+    tags: {} as TooltipTag,
   },
   delays: {
     hoverDelay: ({ context }) => context.hoverDelay,

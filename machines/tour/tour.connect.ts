@@ -10,7 +10,16 @@ import type { CardId, StepLifecycle, TourCard, TourEvent, TourStatus, TourStep }
 export type TourSnapshot = SnapshotFrom<typeof tourMachine>;
 type Send = (event: TourEvent) => void;
 
-const STATUSES: TourStatus[] = ['idle', 'waiting', 'ready', 'running', 'paused', 'skipped', 'finished', 'error'];
+const STATUSES: TourStatus[] = [
+  'idle',
+  'waiting',
+  'ready',
+  'running',
+  'paused',
+  'skipped',
+  'finished',
+  'error',
+];
 const LIFECYCLES: StepLifecycle[] = ['init', 'ready', 'beacon', 'tooltip', 'complete'];
 const CARDS: CardId[] = ['complete-anonymous', 'complete-signed-in', 'skip'];
 
@@ -33,7 +42,8 @@ export function connect(snapshot: TourSnapshot, send: Send) {
   const stepNumber = context.index + 1;
   const open = snapshot.hasTag('open');
   const isStepTooltip = open && lifecycle === 'tooltip';
-  const canGoBack = isStepTooltip && context.index > 0;
+  // On a step tooltip, PREV is taken only when there is a previous step (the `hasPrevious` guard).
+  const canGoBack = isStepTooltip && snapshot.can({ type: 'PREV' });
 
   return {
     status,
@@ -64,7 +74,11 @@ export function connect(snapshot: TourSnapshot, send: Send) {
     isLastStep: context.index === context.steps.length - 1,
     lastProblem: context.lastProblem,
 
-    getRootProps: () => ({ ...part('root'), 'data-status': status, 'data-lifecycle': lifecycle ?? undefined }),
+    getRootProps: () => ({
+      ...part('root'),
+      'data-status': status,
+      'data-lifecycle': lifecycle ?? undefined,
+    }),
     getBackButtonProps: () => ({
       ...part('prev-trigger'),
       type: 'button' as const,

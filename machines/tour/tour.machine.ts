@@ -13,7 +13,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { forgetTour, problemMessage, removeTourFlag, saveTour, targetSelector } from './tour.dom';
 import { stepsFor } from './tour.steps';
-import type { SavedTour, TourContext, TourEvent, TourInput } from './tour.types';
+import type { SavedTour, TourContext, TourEvent, TourInput, TourTag } from './tour.types';
 
 const lastIndex = (context: TourContext) => context.steps.length - 1;
 
@@ -22,6 +22,7 @@ export const tourMachine = setup({
     input: {} as TourInput,
     context: {} as TourContext,
     events: {} as TourEvent,
+    tags: {} as TourTag,
   },
   guards: {
     sessionKnown: ({ context }) => context.signedIn !== null,
@@ -101,6 +102,7 @@ export const tourMachine = setup({
     }),
     rememberStep: assign(({ context }) => ({ action: 'close' as const, returnIndex: context.index })),
     returnToStep: assign(({ context, event }) => {
+      assertEvent(event, ['GO', 'CLOSE']);
       const index =
         event.type === 'GO'
           ? Math.min(Math.max(0, event.index), lastIndex(context))

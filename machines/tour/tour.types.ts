@@ -5,30 +5,24 @@
 
 /** Tour status: one top-level state of the tour machine each. */
 export type TourStatus =
-  | 'idle'
-  | 'ready'
-  | 'waiting'
-  | 'running'
-  | 'paused'
-  | 'skipped'
-  | 'finished'
-  | 'error';
+  'idle' | 'ready' | 'waiting' | 'running' | 'paused' | 'skipped' | 'finished' | 'error';
 
 /** Lifecycle of the current step: one child state of `running.step` each. */
 export type StepLifecycle = 'init' | 'ready' | 'beacon' | 'tooltip' | 'complete';
+
+/**
+ * The tags of the tour machine: its status, the current step's lifecycle (`step` while on a step), the card
+ * shown (`card` while on one), and `open` while a step tooltip or a card is shown.
+ */
+export type TourTag =
+  `status.${TourStatus}` | 'step' | `lifecycle.${StepLifecycle}` | 'card' | `card.${CardId}` | 'open';
 
 /** The last thing that moved the tour. */
 export type TourAction = 'start' | 'stop' | 'reset' | 'prev' | 'next' | 'go' | 'close' | 'skip' | 'update';
 
 /** The anchors on the home page (`data-tour="…"`), in tour order. */
 export type StepId =
-  | 'account'
-  | 'search'
-  | 'alerts'
-  | 'trending'
-  | 'recently-audited'
-  | 'filters'
-  | 'in-the-works';
+  'account' | 'search' | 'alerts' | 'trending' | 'recently-audited' | 'filters' | 'in-the-works';
 
 export type CardId = 'complete-anonymous' | 'complete-signed-in' | 'skip';
 

@@ -41,6 +41,7 @@ export const watchlistPickerMachine = setup({
     context: {} as PickerContext,
     events: {} as PickerEvent,
     emitted: {} as PickerEmitted,
+    tags: {} as 'open' | 'loading' | 'error',
   },
   actors: {
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
@@ -49,8 +50,10 @@ export const watchlistPickerMachine = setup({
   },
   guards: {
     isSingle: ({ context }) => context.mode === 'single',
-    alreadyInSingle: ({ context, event }) =>
-      context.mode === 'single' && event.type === 'PICK' && context.existing.includes(event.projectId),
+    alreadyInSingle: ({ context, event }) => {
+      assertEvent(event, 'PICK');
+      return context.mode === 'single' && context.existing.includes(event.projectId);
+    },
   },
   actions: {
     open: assign(({ context, event }) => {
@@ -59,6 +62,8 @@ export const watchlistPickerMachine = setup({
     }),
     setKeyword: assign({ keyword: ({ event }) => (assertEvent(event, 'TYPE'), event.keyword) }),
     clearKeyword: assign({ keyword: '' }),
+    setResults: assign({ results: (_, params: { results: ProjectSummary[] }) => params.results }),
+    clearResults: assign({ results: [] }),
     setExisting: assign({ existing: ({ event }) => (assertEvent(event, 'EXISTING'), event.ids) }),
     emitAdd: emit(({ event }) => {
       assertEvent(event, 'PICK');
@@ -96,8 +101,11 @@ export const watchlistPickerMachine = setup({
             id: 'searchProjects',
             src: 'searchProjects',
             input: ({ context }) => ({ keyword: pickerKeyword(context.keyword) }),
-            onDone: { target: 'ready', actions: assign({ results: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ results: [] }) },
+            onDone: {
+              target: 'ready',
+              actions: { type: 'setResults', params: ({ event }) => ({ results: event.output }) },
+            },
+            onError: { target: 'failed', actions: 'clearResults' },
           },
         },
         ready: {

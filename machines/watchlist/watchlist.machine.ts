@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorCode } from '../../api/errors';
 import {
   DEFAULT_WATCHLIST_NAME,
   NAME_TAKEN_MESSAGE,
@@ -77,10 +78,6 @@ const selected = (c: WatchlistContext): WatchlistItem => c.lists[c.selectedIndex
 const isTemp = (l: WatchlistItem) => l.id === TEMP_WATCHLIST_ID;
 const withProjects = (c: WatchlistContext, listId: string, projects: string[]) =>
   c.lists.map((l) => (l.id === listId ? { ...l, projects } : l));
-const errorCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error
-    ? (error as { code: unknown }).code
-    : undefined;
 const flip = (projects: string[], projectId: string) =>
   projects.includes(projectId) ? projects.filter((p) => p !== projectId) : [...projects, projectId];
 
@@ -93,6 +90,7 @@ export const watchlistMachine = setup({
   types: {
     context: {} as WatchlistContext,
     events: {} as WatchlistEvent,
+    tags: {} as 'signedOut' | 'loading' | 'busy' | 'error' | 'ready' | 'confirmingDelete',
   },
   actors: {
     loadWatchlists: fromPromise<WatchlistItem[]>(async () => {
@@ -114,24 +112,24 @@ export const watchlistMachine = setup({
     ),
   },
   guards: {
-    nameBlank: ({ event }) =>
-      (event.type === 'CREATE' || event.type === 'RENAME') && cleanName(event.name) === '',
+    nameBlank: ({ event }) => {
+      assertEvent(event, ['CREATE', 'RENAME']);
+      return cleanName(event.name) === '';
+    },
     /** Another real list already has this name (the temp list is replaced, so it never clashes). */
     nameTaken: ({ context, event }) => {
-      if (event.type !== 'CREATE' && event.type !== 'RENAME') return false;
+      assertEvent(event, ['CREATE', 'RENAME']);
       const name = cleanName(event.name);
       const current = event.type === 'RENAME' ? selected(context).id : undefined;
       return context.lists.some((l) => !isTemp(l) && l.id !== current && l.name === name);
     },
     selectedIsTemp: ({ context }) => isTemp(selected(context)),
     onlyTemp: ({ context }) => context.lists.every(isTemp),
-    validIndex: ({ context, event }) =>
-      event.type === 'SELECT' &&
-      Number.isInteger(event.index) &&
-      event.index >= 0 &&
-      event.index < context.lists.length,
-    errorIsNameTaken: ({ event }) =>
-      'error' in event && errorCode((event as { error: unknown }).error) === 'NameTaken',
+    validIndex: ({ context, event }) => {
+      assertEvent(event, 'SELECT');
+      return Number.isInteger(event.index) && event.index >= 0 && event.index < context.lists.length;
+    },
+    errorIsNameTaken: (_, { error }: { error: unknown }) => errorCode(error) === 'NameTaken',
   },
   actions: {
     /** Opens the login (the app provides it: the auth modal or the login page). */
@@ -157,7 +155,10 @@ export const watchlistMachine = setup({
       return { lists, selectedIndex: Math.min(context.selectedIndex, lists.length - 1), message: null };
     }),
     select: assign({
-      selectedIndex: ({ context, event }) => (event.type === 'SELECT' ? event.index : context.selectedIndex),
+      selectedIndex: ({ event }) => {
+        assertEvent(event, 'SELECT');
+        return event.index;
+      },
     }),
     prepareCreate: assign({
       pending: ({ event }) => {
@@ -343,7 +344,11 @@ export const watchlistMachine = setup({
               actions: [{ type: 'storeCreated', params: ({ event }) => event.output.id }, 'showCreated'],
             },
             onError: [
-              { guard: 'errorIsNameTaken', target: 'idle', actions: ['showNameTaken', 'rollback'] },
+              {
+                guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: ['showNameTaken', 'rollback'],
+              },
               { target: 'idle', actions: ['showCreateFailed', 'rollback'] },
             ],
           },
@@ -363,7 +368,11 @@ export const watchlistMachine = setup({
               actions: { type: 'storeRenamed', params: ({ event }) => event.output },
             },
             onError: [
-              { guard: 'errorIsNameTaken', target: 'idle', actions: ['showNameTaken', 'rollback'] },
+              {
+                guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: ['showNameTaken', 'rollback'],
+              },
               { target: 'idle', actions: 'showRenameFailed' },
             ],
           },

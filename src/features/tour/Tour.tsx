@@ -244,7 +244,9 @@ export default function Tour({ signedIn, signUpHref = '/auth/signup', onSignUp, 
   if (!api.isRunning) return null;
 
   const announcement = api.isStepTooltip && step ? `${api.progressText}. ${step.title}. ${step.text}` : card ? card.title : '';
-  const tipStatus = ['init', 'idle', 'opening', 'open', 'closing', 'error'].find((s) => tip.hasTag(`status.${s}`));
+  const tipStatus = (['init', 'idle', 'opening', 'open', 'closing', 'error'] as const).find((s) =>
+    tip.hasTag(`status.${s}`),
+  );
 
   // A portal on <body>: no stacking context of the page can put page parts above the layer.
   return createPortal(
