@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 
 /** The session as the auth service returns it: `{}` when signed out (spec §3 "Session"). */
 export type SessionUser = {
@@ -10,6 +10,8 @@ export type SessionUser = {
 };
 export type SessionData = { user?: SessionUser; expires?: string };
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/** The tags components read: one of the three statuses, and fetching while a session fetch is in flight. */
+export type SessionTag = SessionStatus | 'fetching';
 
 /** Browser storage key written after sign-in and sign-out; other tabs refetch when it changes. */
 export const SESSION_BROADCAST_KEY = 'session-sync';
@@ -55,8 +57,10 @@ export const storageWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
  * The app-wide session (spec §4 "Session"): `status` starts as loading and becomes authenticated or
  * unauthenticated; `sync` fetches the session at start, on tab visibility, on a storage broadcast from
  * other tabs, on the optional polling interval and after sign-in or sign-out (a newer fetch replaces one in
- * flight). Status changes are emitted as `statusChanged`. Components read the tags loading,
- * authenticated, unauthenticated and fetching.
+ * flight). Signing out shows the user signed out at once (the sign-out request already cleared the server's
+ * cookie) and then refetches to confirm, so a failed refetch (offline) cannot leave the old user shown.
+ * Status changes are emitted as `statusChanged`. Components read the tags loading, authenticated,
+ * unauthenticated and fetching.
  */
 export const sessionMachine = setup({
   types: {
@@ -64,6 +68,7 @@ export const sessionMachine = setup({
     context: {} as { session: SessionData; pollInterval: number },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
+    tags: {} as SessionTag,
   },
   actors: {
     fetchSession: fromPromise<SessionData>(async () => {
@@ -76,19 +81,26 @@ export const sessionMachine = setup({
     pollInterval: ({ context }) => context.pollInterval,
   },
   guards: {
-    hasUser: ({ event }) => event.type === 'session.loaded' && event.session.user !== undefined,
+    hasUser: ({ event }) => {
+      assertEvent(event, 'session.loaded');
+      return event.session.user !== undefined;
+    },
     pollingEnabled: ({ context }) => context.pollInterval > 0,
   },
   actions: {
     assignSession: assign({
-      session: ({ event }) => (event.type === 'session.loaded' ? event.session : {}),
+      session: ({ event }) => {
+        assertEvent(event, 'session.loaded');
+        return event.session;
+      },
     }),
     clearSession: assign({ session: () => ({}) }),
-    reportLoaded: raise(({ event }) => ({
+    reportLoaded: raise((_, params: { session: SessionData | undefined }) => ({
       type: 'session.loaded' as const,
-      session: (event as unknown as { output: SessionData }).output ?? {},
+      session: params.session ?? {},
     })),
     reportFailed: raise({ type: 'session.failed' as const }),
+    /** Tells other tabs through browser storage; the default is safe where storage is unavailable. */
     broadcastChange: () => {
       try {
         globalThis.localStorage?.setItem(SESSION_BROADCAST_KEY, String(Date.now()));
@@ -146,6 +158,14 @@ export const sessionMachine = setup({
                 { type: 'emitStatusChanged', params: { status: 'unauthenticated', previous: 'loading' } },
               ],
             },
+            // The server already dropped the session: signed out at once (`sync` refetches to confirm).
+            SIGNED_OUT: {
+              target: 'unauthenticated',
+              actions: [
+                'clearSession',
+                { type: 'emitStatusChanged', params: { status: 'unauthenticated', previous: 'loading' } },
+              ],
+            },
           },
         },
         authenticated: {
@@ -164,6 +184,17 @@ export const sessionMachine = setup({
                 ],
               },
             ],
+            // The server already dropped the session: signed out at once (`sync` refetches to confirm).
+            SIGNED_OUT: {
+              target: 'unauthenticated',
+              actions: [
+                'clearSession',
+                {
+                  type: 'emitStatusChanged',
+                  params: { status: 'unauthenticated', previous: 'authenticated' },
+                },
+              ],
+            },
           },
         },
         unauthenticated: {
@@ -201,7 +232,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'fetchSession',
             src: 'fetchSession',
-            onDone: { target: 'idle', actions: 'reportLoaded' },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'reportLoaded', params: ({ event }) => ({ session: event.output }) },
+            },
             onError: { target: 'idle', actions: 'reportFailed' },
           },
         },
@@ -211,7 +245,7 @@ export const sessionMachine = setup({
 });
 
 /** The status a snapshot shows (the tag of the `status` region). */
-export const sessionStatus = (snapshot: { hasTag: (tag: string) => boolean }): SessionStatus =>
+export const sessionStatus = (snapshot: { hasTag: (tag: SessionTag) => boolean }): SessionStatus =>
   snapshot.hasTag('authenticated')
     ? 'authenticated'
     : snapshot.hasTag('unauthenticated')

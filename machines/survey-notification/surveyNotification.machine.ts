@@ -23,6 +23,9 @@ export type SurveyNotificationEvent =
   /** The survey dialog closed (saved, postponed or tour chosen). */
   | { type: 'CLOSE' };
 
+/** checking: a status or storage read is in flight; open: the survey dialog shows. */
+export type SurveyNotificationTag = 'checking' | 'open';
+
 /**
  * Whether to show the survey (spec §4 'Survey notification'): for an authenticated user the survey status is
  * fetched; when it is empty the last notification time is read: none stored → shown as a first-login
@@ -32,6 +35,7 @@ export const surveyNotificationMachine = setup({
   types: {
     context: {} as { firstLogin: boolean },
     events: {} as SurveyNotificationEvent,
+    tags: {} as SurveyNotificationTag,
   },
   actors: {
     fetchSurveyStatus: fromPromise<SurveyStatus>(async () => {

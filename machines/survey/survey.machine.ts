@@ -14,7 +14,14 @@ export { SURVEY_LAST_NOTIFICATION_KEY };
 
 export type SurveyStep = 'welcome' | 'userType' | 'detail' | 'projects' | 'watchlistName' | 'thanks';
 /** All six steps (0–5); steps 3 and 4 are removed when the account already has watchlists. */
-export const ALL_STEPS: SurveyStep[] = ['welcome', 'userType', 'detail', 'projects', 'watchlistName', 'thanks'];
+export const ALL_STEPS: SurveyStep[] = [
+  'welcome',
+  'userType',
+  'detail',
+  'projects',
+  'watchlistName',
+  'thanks',
+];
 export const STEPS_WITH_WATCHLISTS: SurveyStep[] = ['welcome', 'userType', 'detail', 'thanks'];
 
 export type SurveyInput = {
@@ -55,6 +62,13 @@ export type SurveyEvent =
   | { type: 'DONE' }
   | { type: 'START_TOUR' };
 
+/**
+ * What the dialog reads: loading (the watchlists), welcome, question (any question step), choice (a question with
+ * choices), projects, name, thanks (the last step, also while saving), saving.
+ */
+export type SurveyTag =
+  'loading' | 'welcome' | 'question' | 'choice' | 'projects' | 'name' | 'thanks' | 'saving';
+
 /** What the dialog's owner does after the survey closes. */
 export type SurveyOutput = { saved: boolean; startTour: boolean };
 
@@ -63,7 +77,8 @@ export function toSurveyAnswers(d: SurveyDraft): SurveyAnswers {
   const answers: SurveyAnswers = { projects: d.projects };
   if (d.userType) answers.userType = d.userType;
   if (d.userType === 'Retail Investor' && d.expertiseType) answers.expertiseType = d.expertiseType;
-  if (d.userType === 'Institutional Partner' && d.institutionType) answers.institutionType = d.institutionType;
+  if (d.userType === 'Institutional Partner' && d.institutionType)
+    answers.institutionType = d.institutionType;
   if (d.watchlistName.trim()) answers.watchlistName = d.watchlistName.trim();
   return answers;
 }
@@ -90,7 +105,8 @@ const stepOf = (c: SurveyContext, step: SurveyStep) => c.steps.indexOf(step);
  * 0 welcome, 1 user type, 2 expertise or institution type, 3 favourite projects, 4 watchlist name, 5 thank-you.
  * Steps 3–4 are removed when the account has watchlists (learnt from `loadWatchlists` at start).
  * Next needs a choice and stores it; Skip advances one step (two from the user type and from the projects);
- * Back goes one step back. Done (and, for a first login, Start a Guided Tour) saves through `saveSurvey`;
+ * Back goes one step back (spec §4, literally: also to the detail question after the user type was skipped).
+ * Skipping the projects drops the projects and watchlist name, so no watchlist is created. Done (and, for a first login, Start a Guided Tour) saves through `saveSurvey`;
  * a failed save is logged and the dialog stays on the last step.
  */
 export const surveyMachine = setup({
@@ -99,6 +115,7 @@ export const surveyMachine = setup({
     context: {} as SurveyContext,
     events: {} as SurveyEvent,
     output: {} as SurveyOutput,
+    tags: {} as SurveyTag,
   },
   actors: {
     /** The account's watchlists (only their number matters here). */
@@ -122,7 +139,8 @@ export const surveyMachine = setup({
   },
   actions: {
     setSteps: assign({
-      steps: (_, params: { hasWatchlists: boolean }) => (params.hasWatchlists ? STEPS_WITH_WATCHLISTS : ALL_STEPS),
+      steps: (_, params: { hasWatchlists: boolean }) =>
+        params.hasWatchlists ? STEPS_WITH_WATCHLISTS : ALL_STEPS,
     }),
     enterStep: assign({
       step: ({ context }, params: { step: SurveyStep }) => stepOf(context, params.step),
@@ -138,7 +156,9 @@ export const surveyMachine = setup({
       selection: ({ context, event }) => {
         assertEvent(event, 'SELECT');
         const step = context.steps[context.step]!;
-        return choicesFor(step, context.answers.userType).includes(event.value) ? event.value : context.selection;
+        return choicesFor(step, context.answers.userType).includes(event.value)
+          ? event.value
+          : context.selection;
       },
     }),
     storeUserType: assign({
@@ -172,10 +192,19 @@ export const surveyMachine = setup({
         return { ...context.answers, watchlistName: event.value.slice(0, WATCHLIST_NAME_MAX) };
       },
     }),
+    /** Skipping the projects also skips naming their watchlist: neither is kept, so none is created. */
+    dropWatchlistAnswers: assign({
+      answers: ({ context }) => ({ ...context.answers, projects: [], watchlistName: '' }),
+    }),
     markSaved: assign({ saved: true }),
     chooseTour: assign({ startTour: (_, params: { tour: boolean }) => params.tour }),
+    /** Stores when the survey was postponed; the default is safe where storage is unavailable. */
     rememberPostponed: () => {
-      globalThis.localStorage?.setItem(SURVEY_LAST_NOTIFICATION_KEY, String(Date.now()));
+      try {
+        globalThis.localStorage?.setItem(SURVEY_LAST_NOTIFICATION_KEY, String(Date.now()));
+      } catch {
+        // Storage may be unavailable (private mode): the survey then shows again at the next sign-in.
+      }
     },
     logSaveError: (_, params: { error: unknown }) => {
       console.error('Failed to save the survey', params.error);
@@ -248,7 +277,8 @@ export const surveyMachine = setup({
         TOGGLE_PROJECT: { actions: 'toggleProject' },
         NEXT: { guard: 'hasProjects', target: 'watchlistName' },
         // Skipping the projects also skips naming their watchlist.
-        SKIP: 'thanks',
+        SKIP: { target: 'thanks', actions: 'dropWatchlistAnswers' },
+        // Back goes one step back (spec §4), also when the user type was skipped.
         BACK: 'detail',
       },
     },

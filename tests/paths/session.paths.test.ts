@@ -28,8 +28,12 @@ vi.stubGlobal('localStorage', {
   getItem: () => null,
   removeItem: () => undefined,
 });
+/** Where the current step's writes start: a path may write in an earlier step (a sign-out before a refetch). */
+let stepStart = 0;
+const stepWrites = () => writes.slice(stepStart);
 beforeEach(() => {
   writes.length = 0;
+  stepStart = 0;
 });
 
 /** The signed-in answer a fetch may give: while signed in, a session that differs from the one shown. */
@@ -85,7 +89,7 @@ const namedActions = (step: StepEffect) =>
 
 /** A refetch that is not a sign-in or sign-out tells no other tab. */
 function expectNoBroadcast(step: StepEffect) {
-  expect(writes).toEqual([]);
+  expect(stepWrites()).toEqual([]);
   expect(namedActions(step)).not.toContain('broadcastChange');
 }
 
@@ -121,15 +125,40 @@ function expectAnswerApplied(step: StepEffect) {
 
 /** Sign-in and sign-out tell other tabs (a storage write they listen to) and refetch at once. */
 function expectBroadcastAndRefetch(step: StepEffect) {
-  expect(writes).toHaveLength(1);
-  const [key, value] = writes[0]!;
+  expect(stepWrites()).toHaveLength(1);
+  const [key, value] = stepWrites()[0]!;
   expect(key).toBe(SESSION_BROADCAST_KEY);
   expect(Math.abs(Number(value) - Date.now())).toBeLessThan(60_000);
-  expect(namedActions(step)).toEqual(['broadcastChange']);
+  expect(namedActions(step).filter((t) => t !== 'emitStatusChanged')).toEqual(['broadcastChange']);
   // No event goes to another actor (the new fetch's own start aside).
   expect(step.sent.filter((sent) => sent.event.type !== 'xstate.init')).toEqual([]);
   expectNewFetch(step);
+}
+
+/** Signing in shows nothing new until the refetch answers. */
+function expectSignInRefetched(step: StepEffect) {
+  expectBroadcastAndRefetch(step);
   expectSessionShownUnchanged(step);
+}
+
+/**
+ * Signing out (the server cookie is already cleared) shows the user signed out at once, from any status, and
+ * refetches to confirm; a failed refetch (offline) then leaves the user signed out. The status change is emitted
+ * once, with the previous status. The sign-in page waits for the confirming answer.
+ */
+function expectSignedOutAndRefetched(step: StepEffect) {
+  expectBroadcastAndRefetch(step);
+  const previous = sessionStatus(step.before);
+  expect(step.after.context.session).toEqual({});
+  expect(seen(step.after)).toEqual({
+    status: 'unauthenticated',
+    user: null,
+    sentToSignIn: false,
+    fetching: true,
+  });
+  expect(step.emitted).toEqual(
+    previous === 'unauthenticated' ? [] : [{ type: 'statusChanged', status: 'unauthenticated', previous }],
+  );
 }
 
 const transitions = {
@@ -139,8 +168,10 @@ const transitions = {
   'session.status.unauthenticated|session.loaded': expectAnswerApplied,
   'session.sync.fetching|xstate.done.actor.fetchSession': expectAnswerApplied,
   'session.sync.fetching|xstate.error.actor.fetchSession': expectAnswerApplied,
-  'session.sync|SIGNED_IN': expectBroadcastAndRefetch,
-  'session.sync|SIGNED_OUT': expectBroadcastAndRefetch,
+  'session.sync|SIGNED_IN': expectSignInRefetched,
+  'session.sync|SIGNED_OUT': expectSignedOutAndRefetched,
+  'session.status.loading|SIGNED_OUT': expectSignedOutAndRefetched,
+  'session.status.authenticated|SIGNED_OUT': expectSignedOutAndRefetched,
   // Tab visible again, storage broadcast from another tab, or a caller: refetch quietly.
   'session.sync.idle|REFETCH': (step: StepEffect) => {
     expectNewFetch(step);
@@ -172,6 +203,10 @@ const states = {
   'session.status.unauthenticated': (s: AnyMachineSnapshot) => expect(seen(s).user).toBeNull(),
   // Idle, no fetch is running.
   'session.sync.idle': (s: AnyMachineSnapshot) => expect(s.children.fetchSession).toBeUndefined(),
+  // Always active, and run after the step's transition checks: the next step's writes start here.
+  'session.sync': () => {
+    stepStart = writes.length;
+  },
 };
 
 describePaths('session', stubbed, { input: { pollInterval: 30_000 }, events, states, transitions });
@@ -198,6 +233,40 @@ describe('session status changes', () => {
       { type: 'statusChanged', status: 'authenticated', previous: 'loading' },
       { type: 'statusChanged', status: 'unauthenticated', previous: 'authenticated' },
     ]);
+    actor.stop();
+  });
+
+  it('shows a signed-out user signed out at once, and still when the confirming refetch fails (offline)', async () => {
+    const answers: (() => Promise<SessionData>)[] = [
+      async () => ({ user }),
+      () => Promise.reject(new Error('offline')),
+    ];
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          fetchSession: fromPromise(() => answers.shift()!()),
+          visibilityWatcher: fromCallback(() => () => undefined),
+          storageWatcher: fromCallback(() => () => undefined),
+        },
+      }),
+      { input: {} },
+    ).start();
+    await new Promise<void>((r) => setTimeout(r, 0));
+    expect(seen(actor.getSnapshot())).toMatchObject({ status: 'authenticated', user });
+    actor.send({ type: 'SIGNED_OUT' });
+    expect(seen(actor.getSnapshot())).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      sentToSignIn: false,
+      fetching: true,
+    });
+    await new Promise<void>((r) => setTimeout(r, 0));
+    expect(seen(actor.getSnapshot())).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      sentToSignIn: true,
+      fetching: false,
+    });
     actor.stop();
   });
 

@@ -117,6 +117,7 @@ function expectOn(s: AnyMachineSnapshot, step: SurveyStep) {
     expect(v.canNext).toBe(a.userType !== null);
   }
   if (step === 'detail') {
+    // The detail question depends on the user type (the retail one when none was given).
     expect(v.choices).toEqual(detailChoices(a));
     expect(v.selection).toBe(storedDetail(a));
     expect(v.canNext).toBe(storedDetail(a) !== null);
@@ -262,8 +263,16 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(answersOf(step.before).projects.length).toBeGreaterThan(0);
     expectMoved(step, 'watchlistName');
   },
-  // Skipping the projects also skips naming their watchlist.
-  'survey.projects|SKIP': (step) => expectMoved(step, 'thanks'),
+  // Skipping the projects also skips naming their watchlist: the projects and the name are dropped, so saving
+  // creates no watchlist; the other answers are kept.
+  'survey.projects|SKIP': (step) => {
+    expect(answersOf(step.after)).toEqual({ ...answersOf(step.before), projects: [], watchlistName: '' });
+    expectOn(step.after, 'thanks');
+    expect(expectedSave(step.after)).toMatchObject({ createWatchlist: false, answers: { projects: [] } });
+    expect(expectedSave(step.after).answers).not.toHaveProperty('watchlistName');
+    expect(step.after.children.saveSurvey).toBeUndefined();
+  },
+  // Back goes one step back, to the detail question, also when the user type was skipped (spec §4).
   'survey.projects|BACK': (step) => expectMoved(step, 'detail'),
   // The name is kept to its 20 characters.
   'survey.watchlistName|CHANGE_NAME': (step) => {
@@ -430,6 +439,34 @@ describe('survey answers along longer walks', () => {
       createWatchlist: true,
     });
     expect(actor.getSnapshot().context.startTour).toBe(true);
+  });
+
+  it('creates no watchlist when the projects are skipped, even after choosing and naming some', () => {
+    const actor = survey([
+      ...retailBeginner,
+      { type: 'TOGGLE_PROJECT', projectId: 'p1' },
+      { type: 'NEXT' },
+      { type: 'CHANGE_NAME', value: 'Blue chips' },
+      { type: 'BACK' },
+      { type: 'SKIP' },
+      { type: 'DONE' },
+    ]);
+    expect(saveInput(actor.getSnapshot())).toEqual({
+      answers: { userType: 'Retail Investor', expertiseType: 'Beginner', projects: [] },
+      createWatchlist: false,
+    });
+  });
+
+  it('goes back one step from the projects even after the user type was skipped (spec §4), and a skip stores no pick', () => {
+    const actor = survey([{ type: 'START' }, { type: 'SKIP' }, { type: 'BACK' }]);
+    expect(view(actor.getSnapshot())).toMatchObject({ step: 'detail', selection: null });
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SELECT', value: 'Institutional Partner' });
+    actor.send({ type: 'SKIP' });
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'BACK' });
+    // Skip does not store the pick: still no user type.
+    expect(view(actor.getSnapshot())).toMatchObject({ step: 'userType', selection: null });
   });
 
   it('ignores Next while it is disabled, the tour without a first login, and a second Done while saving', () => {
