@@ -13,7 +13,13 @@ export default defineConfig({
     target: 'es2022',
   },
   server: {
-    proxy: { '/api': apiTarget, '/ofrep': apiTarget, '/img': apiTarget, '/logos': apiTarget },
+    proxy: {
+      // `/api/...` is the server's, except the client's own modules under api/ (e.g. /api/auth.ts), which Vite serves.
+      '^/api/(?!.*\\.tsx?(\\?|$))': apiTarget,
+      '/ofrep': apiTarget,
+      '/img': apiTarget,
+      '/logos': apiTarget,
+    },
   },
   test: {
     projects: [

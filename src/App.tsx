@@ -28,6 +28,8 @@ const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 const SurveyRoot = lazy(() => import('./features/survey/SurveyRoot'));
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
+/** Development only (not in PAGE_PATHS, absent from production builds): the offline machine explorer. */
+const MachineExplorer = import.meta.env.DEV ? lazy(() => import('./dev/MachineExplorer')) : null;
 
 /** A page-sized placeholder while a lazy route loads (keeps the footer from jumping up). */
 const PageFallback = () => <main id="main" className="route-loading" aria-busy="true" />;
@@ -68,6 +70,7 @@ export function App() {
                   <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
                   <Route path={PAGE_PATHS.developersApi} component={ApiReferencePage} />
                   <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
+                  {MachineExplorer ? <Route path="/dev/machines">{() => <MachineExplorer />}</Route> : null}
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>
