@@ -13,6 +13,9 @@
 //     isUserNotConfirmed, isUsernameExists, loginValid, opensForgotPassword, opensSignup, opensVerifyEmail,
 //     resetValid, signupValid, startsWithLogin, startsWithSignup, verifyValid
 //   actors: forgotPassword, resendConfirmation, resendTimer, resetPassword, signIn, signUp, verifyEmail
+// Params computed at runtime, left out for: coolDownAsServerSays, isApiError, isCodeMismatchOrExpired,
+//     isInvalidPassword, isLimitExceeded, isNotAuthorized, isResendCooldown, isUserNotConfirmed,
+//     isUsernameExists, loginAfterFailedSignIn, showLoginError, verifyAfterLogin
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 

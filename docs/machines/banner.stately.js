@@ -3,11 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: markIgnored, showInlined, storeDismissed
+//   actions: markIgnored, showAnnouncement, showInlined, storeDismissed
 //   guards: isInlined, isInlinedNew, isNewAnnouncement
 //   actors: fetchAnnouncement
-// Inline in the source (anonymous there, named here by where they sit):
-//   assign (onDone of fetchAnnouncement in loading)
+// Params computed at runtime, left out for: isNewAnnouncement, showAnnouncement
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
@@ -27,11 +26,7 @@ export const bannerMachine = createMachine({
         id: 'fetchAnnouncement',
         src: 'fetchAnnouncement',
         onDone: [
-          {
-            target: 'visible',
-            guard: 'isNewAnnouncement',
-            actions: 'assign (onDone of fetchAnnouncement in loading)',
-          },
+          { target: 'visible', guard: 'isNewAnnouncement', actions: 'showAnnouncement' },
           { target: 'hidden' },
         ],
         onError: { target: 'hidden' },

@@ -3,9 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: assignError, assignUserId, reloadPage, reset
+//   actions: assignUserId, clearError, reloadPage, reset, showExitError, showSwitchError
 //   guards: hasUserId
 //   actors: exitImpersonation, switchUser
+// Params computed at runtime, left out for: showExitError, showSwitchError
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -26,11 +27,12 @@ export const impersonationMachine = createMachine({
         },
         switching: {
           tags: ['busy'],
+          entry: 'clearError',
           invoke: {
             id: 'switchUser',
             src: 'switchUser',
             onDone: { target: '#impersonation.reloading' },
-            onError: { target: 'failed', actions: 'assignError' },
+            onError: { target: 'failed', actions: 'showSwitchError' },
           },
           on: { CLOSE: {} },
         },
@@ -49,10 +51,13 @@ export const impersonationMachine = createMachine({
         id: 'exitImpersonation',
         src: 'exitImpersonation',
         onDone: { target: 'reloading' },
-        onError: { target: 'exitFailed', actions: 'assignError' },
+        onError: { target: 'exitFailed', actions: 'showExitError' },
       },
     },
-    exitFailed: { tags: ['error'], on: { EXIT: { target: 'exiting', actions: 'reset' } } },
+    exitFailed: {
+      tags: ['error'],
+      on: { EXIT: { target: 'exiting', actions: 'reset' }, OPEN: { target: 'open', actions: 'reset' } },
+    },
     reloading: { type: 'final', tags: ['reloading', 'busy'], entry: 'reloadPage' },
   },
 });

@@ -4,11 +4,10 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: clearKeyword, clearOptions, emitHighlighted, emitSelected, highlightNext, highlightPrevious,
-//     rememberQuery, setKeyword
+//     rememberQuery, setKeyword, showResults
 //   guards: hasOptions, isValidIndex, sameQuery
 //   actors: searchProjects
-// Inline in the source (anonymous there, named here by where they sit):
-//   assign (onDone of searchProjects in open.loading)
+// Params computed at runtime, left out for: showResults
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -36,7 +35,7 @@ export const searchMachine = createMachine({
           invoke: {
             id: 'searchProjects',
             src: 'searchProjects',
-            onDone: { target: 'ready', actions: 'assign (onDone of searchProjects in open.loading)' },
+            onDone: { target: 'ready', actions: 'showResults' },
             onError: { target: 'failed', actions: 'clearOptions' },
           },
         },

@@ -7,6 +7,7 @@
 //   guards: hasUser, pollingEnabled
 //   actors: fetchSession, storageWatcher, visibilityWatcher
 //   delays: pollInterval
+// Params computed at runtime, left out for: reportLoaded
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
@@ -48,6 +49,13 @@ export const sessionMachine = createMachine({
                 { type: 'emitStatusChanged', params: { status: 'unauthenticated', previous: 'loading' } },
               ],
             },
+            SIGNED_OUT: {
+              target: 'unauthenticated',
+              actions: [
+                'clearSession',
+                { type: 'emitStatusChanged', params: { status: 'unauthenticated', previous: 'loading' } },
+              ],
+            },
           },
         },
         authenticated: {
@@ -66,6 +74,16 @@ export const sessionMachine = createMachine({
                 ],
               },
             ],
+            SIGNED_OUT: {
+              target: 'unauthenticated',
+              actions: [
+                'clearSession',
+                {
+                  type: 'emitStatusChanged',
+                  params: { status: 'unauthenticated', previous: 'authenticated' },
+                },
+              ],
+            },
           },
         },
         unauthenticated: {

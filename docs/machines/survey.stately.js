@@ -3,8 +3,9 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: changeName, chooseTour, enterStep, loadDetailSelection, loadUserTypeSelection, logSaveError,
-//     markSaved, rememberPostponed, select, setSteps, storeDetail, storeUserType, toggleProject
+//   actions: changeName, chooseTour, dropWatchlistAnswers, enterStep, loadDetailSelection,
+//     loadUserTypeSelection, logSaveError, markSaved, rememberPostponed, select, setSteps, storeDetail,
+//     storeUserType, toggleProject
 //   guards: accountHasWatchlists, hasProjects, hasSelection, isFirstLogin, validWatchlistName
 //   actors: loadWatchlists, saveSurvey
 // Params computed at runtime, left out for: logSaveError, setSteps
@@ -56,7 +57,7 @@ export const surveyMachine = createMachine({
       on: {
         TOGGLE_PROJECT: { actions: 'toggleProject' },
         NEXT: { target: 'watchlistName', guard: 'hasProjects' },
-        SKIP: { target: 'thanks' },
+        SKIP: { target: 'thanks', actions: 'dropWatchlistAnswers' },
         BACK: { target: 'detail' },
       },
     },

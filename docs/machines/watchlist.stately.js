@@ -9,7 +9,8 @@
 //     storeRenamed, storeToggled
 //   guards: errorIsNameTaken, nameBlank, nameTaken, onlyTemp, selectedIsTemp, validIndex
 //   actors: createWatchlist, deleteWatchlist, loadWatchlists, renameWatchlist, toggleProject
-// Params computed at runtime, left out for: setLists, storeCreated, storeRenamed, storeToggled
+// Params computed at runtime, left out for: errorIsNameTaken, setLists, storeCreated, storeRenamed,
+//     storeToggled
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 

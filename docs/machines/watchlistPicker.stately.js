@@ -3,12 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: clearKeyword, emitAdd, markAdded, open, setExisting, setKeyword
+//   actions: clearKeyword, clearResults, emitAdd, markAdded, open, setExisting, setKeyword, setResults
 //   guards: alreadyInSingle, isSingle
 //   actors: searchProjects
-// Inline in the source (anonymous there, named here by where they sit):
-//   assign (onDone of searchProjects in open.searching)
-//   assign (onError of searchProjects in open.searching)
+// Params computed at runtime, left out for: setResults
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -31,8 +29,8 @@ export const watchlistPickerMachine = createMachine({
           invoke: {
             id: 'searchProjects',
             src: 'searchProjects',
-            onDone: { target: 'ready', actions: 'assign (onDone of searchProjects in open.searching)' },
-            onError: { target: 'failed', actions: 'assign (onError of searchProjects in open.searching)' },
+            onDone: { target: 'ready', actions: 'setResults' },
+            onError: { target: 'failed', actions: 'clearResults' },
           },
         },
         ready: {
