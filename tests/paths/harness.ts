@@ -122,7 +122,7 @@ function activeIds(snapshot: AnyMachineSnapshot): string[] {
     .filter((id) => id.includes('.'));
 }
 
-type Candidate = { events: EventObject[]; description: string };
+export type Candidate = { events: EventObject[]; description: string };
 
 const actorName = (ref: unknown) =>
   (ref as { _systemId?: string; id: string })._systemId ?? (ref as { id: string }).id;
@@ -131,7 +131,7 @@ const actorName = (ref: unknown) =>
  * Replays events on a fresh actor. `onStep` is called with what each event did (and once with the start,
  * whose event is `xstate.init`).
  */
-function replay(
+export function replay(
   machine: AnyStateMachine,
   input: unknown,
   events: EventObject[],
@@ -194,17 +194,19 @@ const coverageByName = new Map<
   { states: Set<string>; transitions: Set<string>; asserted: Set<string> }
 >();
 
-export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
-  const serialize = options.serializeState ?? ((s: AnyMachineSnapshot) => serializeSnapshot(s));
-  const allTransitions = allTransitionKeys(machine);
-  const checkable = new Set([...allTransitions, ...allTransitions.map(withoutIndex)]);
-  for (const key of Object.keys(options.transitions ?? {}))
-    if (!checkable.has(key))
-      throw new Error(`${name}: no transition ${key} (known: ${allTransitions.join(', ')})`);
-  const stateIds = new Set(allStateIds(machine));
-  for (const key of Object.keys(options.states ?? {}))
-    if (!stateIds.has(key)) throw new Error(`${name}: no state ${key}`);
+/** What path planning needs of the options. */
+export type PlanOptions = Pick<PathOptions, 'events' | 'input' | 'serializeState' | 'limit'> & {
+  /** Paths that can really be performed (the UI tests drop, e.g., events after the page navigated away). */
+  feasible?: (events: EventObject[]) => boolean;
+};
 
+/**
+ * The paths worth running: the shortest path to every reachable snapshot and through every edge, keeping (shortest
+ * first) only those that reach a state or a transition no earlier one reached. Used by the path tests here and by
+ * the model-based UI tests, which drive the same paths through the real UI.
+ */
+export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candidate[] {
+  const serialize = options.serializeState ?? ((s: AnyMachineSnapshot) => serializeSnapshot(s));
   const adj = getAdjacencyMap(machine, {
     events: options.events as never,
     input: options.input,
@@ -258,6 +260,7 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
   const seenTransitions = new Set<string>();
   const selected: Candidate[] = [];
   for (const c of candidates.sort((a, b) => a.events.length - b.events.length)) {
+    if (options.feasible && !options.feasible(c.events)) continue;
     const r = replay(machine, options.input, c.events);
     const adds =
       [...r.states].some((s) => !seenStates.has(s)) ||
@@ -267,6 +270,21 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
     r.transitions.forEach((t) => seenTransitions.add(t));
     selected.push(c);
   }
+
+  return selected;
+}
+
+export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
+  const allTransitions = allTransitionKeys(machine);
+  const checkable = new Set([...allTransitions, ...allTransitions.map(withoutIndex)]);
+  for (const key of Object.keys(options.transitions ?? {}))
+    if (!checkable.has(key))
+      throw new Error(`${name}: no transition ${key} (known: ${allTransitions.join(', ')})`);
+  const stateIds = new Set(allStateIds(machine));
+  for (const key of Object.keys(options.states ?? {}))
+    if (!stateIds.has(key)) throw new Error(`${name}: no state ${key}`);
+
+  const selected = planPaths(machine, options);
 
   // Several describePaths calls in one file (e.g. per input) add up to one machine's coverage.
   let reached = coverageByName.get(name);

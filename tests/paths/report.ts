@@ -82,6 +82,21 @@ console.log(
   `${''.padEnd(28)} ${'states reached'.padEnd(15)}   ${'transitions reached'.padEnd(15)}   effect asserted`,
 );
 console.log(rows.join('\n'));
+// What the model-based UI tests (tests/e2e/ui-paths-*.test.ts, run by the e2e project) reached in Chromium.
+const uiDir = path.resolve('.tmp/ui-paths');
+const uiFiles = existsSync(uiDir) ? readdirSync(uiDir).filter((f) => f.endsWith('.json')) : [];
+if (uiFiles.length > 0) {
+  console.log('\nReached through the UI in Chromium (model-based UI tests; e2e project)');
+  console.log(`${''.padEnd(28)} ${'states'.padEnd(15)}   transitions`);
+  for (const file of uiFiles.sort()) {
+    const { machine, states, transitions } = JSON.parse(
+      readFileSync(path.join(uiDir, file), 'utf8'),
+    ) as Coverage;
+    console.log(
+      `  ${machine.padEnd(26)} ${column(states.reached.length, states.all.length)}   ${column(transitions.reached.length, transitions.all.length)}`,
+    );
+  }
+}
 if (failed) {
   console.error('\nPath coverage is below 100 % for at least one machine.');
   process.exit(1);

@@ -1,0 +1,143 @@
+/**
+ * Model-based UI tests: the paths the path tests plan on a machine (tests/paths/harness.ts) are driven through the
+ * real UI in Chromium against the real server. Each model event is performed in the page (a click, typing, or
+ * letting a held server answer through), and after every step the DOM is checked against each state the machine
+ * is predicted to be in. A state or transition counts as reached through the UI only once a path that takes it
+ * passed in the browser; per machine the shares go to .tmp/ui-paths/<name>.json, which `npm run test:paths`
+ * reports beside the path coverage.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Route } from 'playwright-core';
+import { afterAll, describe, it } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import {
+  allStateIds,
+  allTransitionKeys,
+  planPaths,
+  replay,
+  type PlanOptions,
+  type StepEffect,
+} from '../paths/harness';
+
+export type UiStep = { page: Page; event: EventObject & Record<string, unknown>; step: StepEffect };
+
+export type UiModel = PlanOptions & {
+  /** The machine's name in the reports (its `id`). */
+  name: string;
+  /** The machine, its actors provided as stubs that never settle (their outcomes are model events). */
+  machine: AnyStateMachine;
+  /** A fresh page at the flow's start, for each path. */
+  open: () => Promise<Page>;
+  /** Performs one model event in the page, per event type. */
+  perform: Record<string, (ui: UiStep) => Promise<void>>;
+  /** DOM checks per state id, run after every step whose predicted snapshot is in that state. */
+  states: Record<string, (page: Page, snapshot: AnyMachineSnapshot, step: StepEffect) => Promise<void>>;
+  /** Closes what `open` made. */
+  close: (page: Page) => Promise<void>;
+};
+
+/** Registers one browser test per planned path and writes the machine's UI coverage after the file. */
+export function describeUiPaths(model: UiModel) {
+  const paths = planPaths(model.machine, model);
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+
+  describe(`${model.name} through the UI`, () => {
+    for (const candidate of paths) {
+      it(candidate.description, async () => {
+        // The model's prediction for each step: snapshots, transitions taken, effects.
+        const predicted: StepEffect[] = [];
+        const reached = replay(model.machine, model.input, candidate.events, (step) => predicted.push(step));
+        const page = await model.open();
+        try {
+          for (const step of predicted) {
+            if (step.event.type !== 'xstate.init') {
+              const perform = model.perform[step.event.type];
+              if (!perform) throw new Error(`${model.name}: no way to perform ${step.event.type} in the UI`);
+              await perform({ page, event: step.event, step });
+            }
+            for (const id of activeStateIds(step.after)) await model.states[id]?.(page, step.after, step);
+          }
+        } finally {
+          await model.close(page);
+        }
+        reached.states.forEach((s) => states.add(s));
+        reached.transitions.forEach((t) => transitions.add(t));
+      });
+    }
+  });
+
+  afterAll(() => {
+    const dir = path.resolve('.tmp/ui-paths');
+    mkdirSync(dir, { recursive: true });
+    const allStates = allStateIds(model.machine);
+    const allTransitions = allTransitionKeys(model.machine);
+    const checked = allStates.filter((s) => model.states[s]);
+    writeFileSync(
+      path.join(dir, `${model.name}.json`),
+      JSON.stringify(
+        {
+          machine: model.name,
+          states: { all: allStates, reached: allStates.filter((s) => states.has(s)), checked },
+          transitions: { all: allTransitions, reached: allTransitions.filter((t) => transitions.has(t)) },
+        },
+        null,
+        2,
+      ),
+    );
+  });
+}
+
+/** Retries an assertion until it holds (the UI renders asynchronously), failing with its last error. */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
+  return (snapshot as unknown as { _nodes: { id: string }[] })._nodes
+    .map((n) => n.id)
+    .filter((id) => id.includes('.'));
+}
+
+/**
+ * Holds the page's requests to one API route until the model says how they end, so the UI's in-between states
+ * (loading, submitting) can be checked and the server's answer arrives exactly when the model's done or error
+ * event is performed. Answers come from the real server.
+ */
+export async function holdRequests(page: Page, pattern: string | RegExp) {
+  const held: Route[] = [];
+  let arrived: (() => void) | undefined;
+  await page.route(pattern, (route) => {
+    held.push(route);
+    arrived?.();
+  });
+  /** Waits for at least one held request, then settles every held one (older ones were dropped by the app). */
+  const settleAll = async (settle: (route: Route) => Promise<void>) => {
+    if (held.length === 0) await new Promise<void>((resolve) => (arrived = resolve));
+    for (const route of held.splice(0)) await settle(route);
+  };
+  return {
+    /** Lets the held requests through to the real server. */
+    answer: () => settleAll((route) => route.continue()),
+    /** Fails them as the server would on an internal error. */
+    fail: () =>
+      settleAll((route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'InternalServerError', message: 'Something went wrong.' }),
+        }),
+      ),
+    pending: () => held.length,
+  };
+}
