@@ -27,8 +27,8 @@ export type UiModel = PlanOptions & {
   name: string;
   /** The machine, its actors provided as stubs that never settle (their outcomes are model events). */
   machine: AnyStateMachine;
-  /** A fresh page at the flow's start, for each path. */
-  open: () => Promise<Page>;
+  /** A fresh page at the flow's start, for each path (given the path's events, e.g. to prepare the server). */
+  open: (events: EventObject[]) => Promise<Page>;
   /** Performs one model event in the page, per event type. */
   perform: Record<string, (ui: UiStep) => Promise<void>>;
   /** DOM checks per state id, run after every step whose predicted snapshot is in that state. */
@@ -49,7 +49,7 @@ export function describeUiPaths(model: UiModel) {
         // The model's prediction for each step: snapshots, transitions taken, effects.
         const predicted: StepEffect[] = [];
         const reached = replay(model.machine, model.input, candidate.events, (step) => predicted.push(step));
-        const page = await model.open();
+        const page = await model.open(candidate.events);
         try {
           for (const step of predicted) {
             if (step.event.type !== 'xstate.init') {
