@@ -3,7 +3,7 @@ import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent } from 
 /**
  * `?inspect` in development attaches the Stately inspector to every app-wide actor: pass `{ inspect }` in the
  * actor options. Events are buffered until the inspector (loaded lazily, dev only) is ready, so the actors'
- * registration is not lost. In production this is a no-op and the inspector is never bundled.
+ * registration is not lost. In production `inspect` is undefined and the inspector is never bundled.
  *
  * In development it also keeps a registry of the actors it sees (roots and their children), their latest
  * snapshot and their recent events, for the offline machine explorer at /dev/machines (src/dev). Every use of
@@ -24,18 +24,24 @@ if (enabled) {
   });
 }
 
-export function inspect(event: InspectionEvent): void {
-  if (import.meta.env.DEV) {
-    try {
-      record(event);
-    } catch (e) {
-      console.warn('inspect: the machine explorer registry failed', e); // never break the inspected actor
-    }
+function inspectInDevelopment(event: InspectionEvent): void {
+  try {
+    record(event);
+  } catch (e) {
+    console.warn('inspect: the machine explorer registry failed', e); // never break the inspected actor
   }
   if (!enabled) return;
   if (observer) observer.next?.(event);
   else buffered.push(event);
 }
+
+/**
+ * Pass as `{ inspect }` to every actor the app starts. Undefined in production builds, so there actors make no
+ * inspection events at all (no cost on the main thread).
+ */
+export const inspect: ((event: InspectionEvent) => void) | undefined = import.meta.env.DEV
+  ? inspectInDevelopment
+  : undefined;
 
 /** One event an actor received. */
 export type ActorLogEntry = {

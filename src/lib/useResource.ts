@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine';
+import { inspect } from './inspect';
 
 export type Resource<T> = {
   loading: boolean;
@@ -17,7 +18,10 @@ export type Resource<T> = {
  * mounts: give the component a `key` that changes with the loader's inputs.
  */
 export function useResource<T>(load: () => Promise<T>): Resource<T> {
-  const actorRef = useActorRef(resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }));
+  const actorRef = useActorRef(
+    resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }),
+    { inspect },
+  );
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const ready = useSelector(actorRef, (s) => s.hasTag('ready'));
   const notFound = useSelector(actorRef, (s) => s.hasTag('notFound'));

@@ -17,6 +17,7 @@ import { WatchlistProjectsTable } from '../features/watchlist/WatchlistProjectsT
 import '../features/watchlist/watchlist.css';
 import { request } from '../lib/client';
 import { useTitle } from '../lib/useResource';
+import { inspect } from '../lib/inspect';
 
 /** /w/{token}: a watchlist someone shared, read-only, for anyone with the link (issue 15, item 15). */
 export default function SharedWatchlistPage({ token }: { token: string }) {
@@ -34,7 +35,7 @@ export default function SharedWatchlistPage({ token }: { token: string }) {
       },
       actions: { requestLogin: () => openAuth('login') },
     }),
-    { input: { token } },
+    { input: { token }, inspect },
   );
   const state = useSelector(actorRef, (s) =>
     s.hasTag('notFound')

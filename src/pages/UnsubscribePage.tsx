@@ -6,6 +6,7 @@ import { getSsoSettings, NOTIFICATION_LABELS, NOTIFICATION_SETTINGS, unsubscribe
 import { settingsSectionMachine, type MutationResult } from '../../machines/settings-section/settingsSection.machine';
 import { request } from '../lib/client';
 import '../features/settings/settings.css';
+import { inspect } from '../lib/inspect';
 
 /** Notification settings opened from an email link (`?id=<signed id>`): no sign-in needed. */
 function EmailSettings({ id }: { id: string }) {
@@ -26,7 +27,7 @@ function EmailSettings({ id }: { id: string }) {
       }),
     [id],
   );
-  const [snapshot, send] = useActor(logic, { input: { loads: true } });
+  const [snapshot, send] = useActor(logic, { input: { loads: true }, inspect });
   const data = snapshot.context.data as SsoSettings | null;
   const message = snapshot.context.message;
   if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;

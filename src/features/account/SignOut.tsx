@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useSessionActor } from '../session/session';
 import { liveSignOutMachine } from './liveSignOut';
+import { inspect } from '../../lib/inspect';
 
 /**
  * Sign-out for one place in the UI (the header's account menu, the phone drawer): its actor, told to the session
@@ -9,7 +10,7 @@ import { liveSignOutMachine } from './liveSignOut';
  */
 export function useSignOut(logic: typeof liveSignOutMachine = liveSignOutMachine) {
   const session = useSessionActor();
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, { inspect });
   const message = useSelector(actor, (s) => (s.hasTag('message') ? s.context.message : null));
   const failed = useSelector(actor, (s) => s.context.failed);
 

@@ -9,6 +9,7 @@ import {
 } from '../../../machines/announcement-admin/announcementAdmin.machine';
 import { request } from '../../lib/client';
 import './announcement-admin.css';
+import { inspect } from '../../lib/inspect';
 
 export const liveAnnouncementAdminMachine = announcementAdminMachine.provide({
   actors: {
@@ -26,7 +27,7 @@ export const liveAnnouncementAdminMachine = announcementAdminMachine.provide({
 
 /** /admin/announcement — admins edit the announcement banner (content, link, link text, shown or hidden). */
 export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAnnouncementAdminMachine }) {
-  const [snapshot, send] = useActor(logic ?? liveAnnouncementAdminMachine);
+  const [snapshot, send] = useActor(logic ?? liveAnnouncementAdminMachine, { inspect });
   const id = useId();
   const { form, error, fields } = snapshot.context;
   const change = (patch: Partial<AnnouncementForm>) => send({ type: 'CHANGE', patch });

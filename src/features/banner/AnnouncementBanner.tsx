@@ -5,6 +5,7 @@ import { IGNORED_BANNER_KEY, bannerMachine } from '../../../machines/banner/bann
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import './banner.css';
+import { inspect } from '../../lib/inspect';
 
 const machine = bannerMachine.provide({
   actors: { fetchAnnouncement: fromPromise(() => getAnnouncement(request)) },
@@ -38,6 +39,7 @@ const isExternal = (href: string) => /^https?:\/\//.test(href);
 export function AnnouncementBanner() {
   const actorRef = useActorRef(machine, {
     input: { ignored: ignoredContent(), inlined: inlinedAnnouncement() },
+    inspect,
   });
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const announcement = useSelector(actorRef, (s) => s.context.announcement);

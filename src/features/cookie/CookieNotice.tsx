@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { COOKIE_CONSENT_KEY, cookieConsentMachine } from '../../../machines/cookie-consent/cookieConsent.machine';
 import './cookie.css';
+import { inspect } from '../../lib/inspect';
 
 const acceptedBefore = () => {
   try {
@@ -13,7 +14,10 @@ const acceptedBefore = () => {
 
 /** The cookie notice (spec §2 'App shell'): shows until 'I Accept', then stays hidden (cookieConsent). */
 export function CookieNotice() {
-  const actorRef = useActorRef(cookieConsentMachine, { input: { accepted: acceptedBefore() } });
+  const actorRef = useActorRef(cookieConsentMachine, {
+    input: { accepted: acceptedBefore() },
+    inspect,
+  });
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   if (!open) return null;
   return (

@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatDate, formatUsd } from './format';
+import { inspect } from '../../lib/inspect';
 
 const IncidentModal = lazy(() => import('./IncidentModal'));
 const ALERTS = 6;
@@ -61,7 +62,7 @@ function AlertCard({ alert }: { alert: Alert }) {
 /** 'Security alerts' with the 'Report Incident' action (tour step 3). */
 export function AlertsSection() {
   const alerts = useResource(() => getAlerts(request, ALERTS));
-  const form = useActorRef(incidentMachine);
+  const form = useActorRef(incidentMachine, { inspect });
   const formOpen = useSelector(form, (s) => s.hasTag('open'));
   return (
     <section className="section alerts" data-tour="alerts" aria-labelledby="alerts-title">

@@ -19,6 +19,7 @@ import { CHAIN_ICONS, type ChainName } from '../icons/chains';
 import { FiltersPanel } from './FiltersPanel';
 import { formatDate } from './format';
 import { ProjectActions } from './ProjectActions';
+import { inspect } from '../../lib/inspect';
 
 const machine = leaderboardMachine.provide({
   actors: {
@@ -202,6 +203,7 @@ export function Leaderboard() {
   // The address names the query on arrival (a shared link, a reload, Back from a project page).
   const actorRef = useActorRef(machine, {
     input: { query: queryFromSearch(typeof location === 'undefined' ? '' : location.search) },
+    inspect,
   });
   const query = useSelector(actorRef, (s) => s.context.query);
   const result = useSelector(actorRef, (s) => s.context.result);

@@ -9,6 +9,7 @@ import {
   useNotificationsView,
   type NotificationsActorRef,
 } from './NotificationsProvider';
+import { inspect } from '../../lib/inspect';
 
 export const BellIcon = ({ size = 22 }: { size?: number }) => (
   <svg
@@ -47,7 +48,7 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
       }),
     [],
   );
-  const popover = useActorRef(logic);
+  const popover = useActorRef(logic, { inspect });
   const open = useSelector(popover, (s) => s.hasTag('open'));
   if (!view.signedIn) return null;
   const close = () => popover.send({ type: 'CLOSE' });

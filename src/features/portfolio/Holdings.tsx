@@ -15,6 +15,7 @@ import { ProjectSearch } from '../search/ProjectSearch';
 import { RISK_LABEL } from './risk';
 import { WatchedAndWallets } from './WatchedAndWallets';
 import './portfolio.css';
+import { inspect } from '../../lib/inspect';
 
 const livePortfolioMachine = portfolioMachine.provide({
   actors: {
@@ -159,7 +160,7 @@ function HoldingsView({
  * holdings riskiest first), then the watched projects and the wallets. Every write answers with the whole portfolio.
  */
 export function PortfolioSections() {
-  const [snapshot, send] = useActor(livePortfolioMachine);
+  const [snapshot, send] = useActor(livePortfolioMachine, { inspect });
   const { data, project, amount, notice, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;

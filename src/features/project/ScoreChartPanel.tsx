@@ -11,6 +11,7 @@ import {
 import { request } from '../../lib/client';
 import { formatDate } from '../home/format';
 import { chartDomain, seriesValue, SERIES_COLORS, timeX, valueY } from './scoreChartGeometry';
+import { inspect } from '../../lib/inspect';
 
 export const SERIES_LABELS: Record<ScoreSeries, string> = { overall: 'Overall', ...SUB_SCORE_LABELS };
 
@@ -25,6 +26,7 @@ const loadHistory = fromPromise<ScoreHistory, LoadHistoryInput>(({ input }) =>
 export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: number }) {
   const actorRef = useActorRef(scoreChartMachine.provide({ actors: { loadHistory } }), {
     input: { projectId },
+    inspect,
   });
   const v = useSelector(actorRef, connectScoreChart);
   const end = now ?? Date.now();

@@ -4,6 +4,7 @@ import { getAverageYesPercentage, voteProject, type Votes } from '../../../api/p
 import { projectVoteMachine, type VoteChoice } from '../../../machines/project-vote/projectVote.machine';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
+import { inspect } from '../../lib/inspect';
 
 const machine = projectVoteMachine.provide({
   actors: {
@@ -16,7 +17,7 @@ const machine = projectVoteMachine.provide({
 
 /** Community vote: yes/no, with the average yes percentage across all projects. */
 export function VotePanel({ projectId, votes, name }: { projectId: string; votes: Votes; name: string }) {
-  const actorRef = useActorRef(machine, { input: { projectId, votes } });
+  const actorRef = useActorRef(machine, { input: { projectId, votes }, inspect });
   const current = useSelector(actorRef, (s) => s.context.votes);
   const myVote = useSelector(actorRef, (s) => s.context.myVote);
   const average = useSelector(actorRef, (s) => s.context.average);

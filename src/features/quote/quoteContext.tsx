@@ -3,6 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { quoteFormMachine } from '../../../machines/quote-form/quoteForm.machine';
 import { submitQuote } from './submitQuote';
+import { inspect } from '../../lib/inspect';
 
 const QuoteModal = lazy(() => import('./QuoteModal'));
 
@@ -25,7 +26,7 @@ function QuoteModalMount() {
 
 export function QuoteProvider({ children }: { children: ReactNode }) {
   return (
-    <QuoteContext.Provider>
+    <QuoteContext.Provider options={{ inspect }}>
       {children}
       <QuoteModalMount />
     </QuoteContext.Provider>

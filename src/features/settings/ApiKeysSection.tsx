@@ -16,6 +16,7 @@ import { apiKeysMachine } from '../../../machines/api-keys/apiKeys.machine';
 import { relativeTime } from '../../../machines/notifications/notifications.connect';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
+import { inspect } from '../../lib/inspect';
 
 /** The section's machine with its real calls: the api-keys routes and the clipboard. */
 const apiKeysLogic = apiKeysMachine.provide({
@@ -58,7 +59,7 @@ function UsageBars({ apiKey }: { apiKey: ApiKey }) {
 
 /** Account Settings → API keys (issue 16): create (shown once), list with usage, revoke after a confirmation. */
 export function ApiKeysSection() {
-  const [snapshot, send] = useActor(apiKeysLogic);
+  const [snapshot, send] = useActor(apiKeysLogic, { inspect });
   const view = connectApiKeys(snapshot);
   const nameId = useId();
   const nameErrorId = useId();

@@ -14,6 +14,7 @@ import {
 import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../../api/notifications';
 import type { SectionMessage } from '../../../machines/settings-section/settingsSection.machine';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
+import { inspect } from '../../lib/inspect';
 
 function Message({ message, onDismiss }: { message: SectionMessage | null; onDismiss: () => void }) {
   if (!message) return null;
@@ -55,7 +56,7 @@ function Avatar({ profile }: { profile: Profile }) {
 }
 
 export function ProfileSection() {
-  const [snapshot, send] = useActor(profileSection, { input: { loads: true } });
+  const [snapshot, send] = useActor(profileSection, { input: { loads: true }, inspect });
   const fileRef = useRef<HTMLInputElement>(null);
   const profile = snapshot.context.data as Profile | null;
   const busy = snapshot.hasTag('busy');
@@ -120,7 +121,7 @@ export function ProfileSection() {
 }
 
 export function WalletsSection() {
-  const [snapshot, send] = useActor(walletsSection, { input: { loads: true } });
+  const [snapshot, send] = useActor(walletsSection, { input: { loads: true }, inspect });
   const wallets = (snapshot.context.data as Wallet[] | null) ?? [];
   const busy = snapshot.hasTag('busy');
   const addressId = useId();
@@ -199,7 +200,7 @@ export function WalletsSection() {
 }
 
 export function PasswordSection() {
-  const [snapshot, send] = useActor(passwordSection, { input: { loads: false } });
+  const [snapshot, send] = useActor(passwordSection, { input: { loads: false }, inspect });
   const formRef = useRef<HTMLFormElement>(null);
   const oldId = useId();
   const newId = useId();
@@ -247,7 +248,7 @@ export function PasswordSection() {
 }
 
 export function NotificationsSection() {
-  const [snapshot, send] = useActor(notificationsSection, { input: { loads: true } });
+  const [snapshot, send] = useActor(notificationsSection, { input: { loads: true }, inspect });
   const data = snapshot.context.data as SsoSettings | null;
   const busy = snapshot.hasTag('busy');
   return (

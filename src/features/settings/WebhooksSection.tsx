@@ -20,6 +20,7 @@ import {
 } from '../../../machines/webhooks/webhooks.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
+import { inspect } from '../../lib/inspect';
 
 /** The section's machine with the API and the clipboard. Every write answers with the fresh list. */
 export const webhooksSection = webhooksMachine.provide({
@@ -89,7 +90,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
 
 /** Settings → Webhooks (issue 16): signed alert deliveries to a partner's endpoint, with their log. */
 export function WebhooksSection() {
-  const [snapshot, send] = useActor(webhooksSection);
+  const [snapshot, send] = useActor(webhooksSection, { inspect });
   const view = connectWebhooks(snapshot);
   const urlId = useId();
   const urlError = view.fieldError('url');

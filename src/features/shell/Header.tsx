@@ -18,6 +18,7 @@ import { ProjectSearch } from '../search/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
 import './shell.css';
+import { inspect } from '../../lib/inspect';
 
 // Signed in only: the bell's code loads beside the page, not in every visitor's first chunk.
 const NotificationBell = lazy(() =>
@@ -43,9 +44,10 @@ export function Header() {
       heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null,
       y: typeof window === 'undefined' ? 0 : window.scrollY,
     },
+    inspect,
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
-  const drawer = useActorRef(drawerMachine);
+  const drawer = useActorRef(drawerMachine, { inspect });
   const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import { dismissOnOutside } from '../../../machines/nav-dropdown/navDropdown.dom
 import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
 import { Icon } from '../../components/Icon';
 import type { NavLink } from './nav';
+import { inspect } from '../../lib/inspect';
 
 /** A header navigation dropdown: a disclosure button (`aria-expanded`) and its panel of links. */
 export function NavDropdown({ label, links, wide }: { label: string; links: NavLink[]; wide?: boolean }) {
@@ -14,7 +15,7 @@ export function NavDropdown({ label, links, wide }: { label: string; links: NavL
     () => navDropdownMachine.provide({ actors: { dismissWatcher: dismissOnOutside(root, '.nav-trigger') } }),
     [],
   );
-  const actorRef = useActorRef(logic);
+  const actorRef = useActorRef(logic, { inspect });
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
 
   return (
