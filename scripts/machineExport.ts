@@ -364,7 +364,9 @@ export function renderMermaid(machine: AnyStateMachine): string {
     lines.push(`${indent}${safe(from.id)} --> ${safe(to.id)} : ${label.replace(/:/g, ' ')}`);
   const visit = (node: LiveNode, indent: string) => {
     for (const t of node.initial?.target ?? []) lines.push(`${indent}[*] --> ${safe(t.id)}`);
-    for (const child of Object.values(node.states)) {
+    Object.values(node.states).forEach((child, i) => {
+      // Regions of a parallel state are separated, as Mermaid draws concurrent states.
+      if (node.type === 'parallel' && i > 0) lines.push(`${indent}--`);
       if (Object.keys(child.states).length > 0) {
         lines.push(`${indent}state ${safe(child.id)} {`);
         visit(child, `${indent}  `);
@@ -381,8 +383,21 @@ export function renderMermaid(machine: AnyStateMachine): string {
       for (const t of child.always ?? []) {
         for (const target of t.target ?? []) edge(indent, child, target, `always${guardLabel(t.guard)}`);
       }
-    }
+    });
   };
-  visit(machine.root as unknown as LiveNode, '  ');
+  const root = machine.root as unknown as LiveNode;
+  visit(root, '  ');
+  // Transitions on the machine itself apply in every state; Mermaid has no edge from "any state", so a note says them.
+  const anyState = [...root.transitions].flatMap(([event, transitions]) =>
+    transitions.map((t) => {
+      const targets = (t.target ?? []).map((target) => target.id.replace(`${root.id}.`, '')).join(', ');
+      return `${event}${guardLabel(t.guard)}${targets ? ` → ${targets}` : ''}`;
+    }),
+  );
+  const first = Object.values(root.states)[0];
+  if (anyState.length > 0 && first)
+    lines.push(
+      `  note right of ${safe(first.id)} : In any state - ${anyState.join('; ').replace(/:/g, ' ')}`,
+    );
   return `${lines.join('\n')}\n`;
 }
