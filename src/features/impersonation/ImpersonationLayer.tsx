@@ -75,16 +75,17 @@ export default function ImpersonationLayer({
           data-scope="impersonation-banner"
         >
           <p>
-            You are impersonating <strong>{subject || 'a user'}</strong>.
+            You are impersonating <strong data-part="subject">{subject || 'a user'}</strong>.
           </p>
           {!open && error && (
-            <p className="impersonation-banner__error" role="alert">
+            <p className="impersonation-banner__error" role="alert" data-part="error">
               {error}
             </p>
           )}
           <button
             type="button"
             className="btn btn-sm impersonation-banner__exit"
+            data-part="exit"
             disabled={busy}
             onClick={() => send({ type: 'EXIT', adminId })}
           >
@@ -114,6 +115,7 @@ export default function ImpersonationLayer({
               <input
                 id={inputId}
                 className="impersonation-dialog__input"
+                data-part="user-id"
                 value={snapshot.context.userId}
                 onChange={(e) => send({ type: 'CHANGE', value: e.target.value })}
                 autoComplete="off"
@@ -125,7 +127,7 @@ export default function ImpersonationLayer({
                 data-autofocus
               />
               {error && (
-                <p id={errorId} className="impersonation-dialog__error" role="alert">
+                <p id={errorId} className="impersonation-dialog__error" role="alert" data-part="error">
                   {error}
                 </p>
               )}
@@ -133,6 +135,7 @@ export default function ImpersonationLayer({
                 <button
                   type="button"
                   className="btn btn-secondary"
+                  data-part="cancel"
                   onClick={() => send({ type: 'CLOSE' })}
                   disabled={busy}
                 >
@@ -141,6 +144,7 @@ export default function ImpersonationLayer({
                 <button
                   type="submit"
                   className="btn btn-primary"
+                  data-part="submit"
                   disabled={!snapshot.can({ type: 'SUBMIT' })}
                 >
                   Switch User
