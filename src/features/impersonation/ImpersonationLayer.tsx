@@ -7,6 +7,7 @@ import { impersonationMachine } from '../../../machines/impersonation/impersonat
 import { request } from '../../lib/client';
 import { isImpersonationShortcut, listenForOpen } from './open';
 import './impersonation.css';
+import { inspect } from '../../lib/inspect';
 
 /** The impersonation machine with the real calls and a real page reload. */
 export const liveImpersonationMachine = impersonationMachine.provide({
@@ -40,7 +41,7 @@ export default function ImpersonationLayer({
   subject,
   logic,
 }: ImpersonationLayerProps) {
-  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine);
+  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine, { inspect });
   const inputId = useId();
   const errorId = useId();
 
