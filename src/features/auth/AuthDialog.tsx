@@ -14,6 +14,7 @@ export default function AuthDialog({ actorRef }: { actorRef: ActorRefFrom<typeof
           <button
             type="button"
             className="auth-dialog__close"
+            data-part="close"
             aria-label="Close"
             onClick={() => actorRef.send({ type: 'CLOSE' })}
           >

@@ -50,12 +50,12 @@ export function AuthForms({
       {documentTitle && <title>{`${TITLES[view.view]} — Sentinel Ratings`}</title>}
       <Title className="auth-forms__title">{TITLES[view.view]}</Title>
       {view.notice && (
-        <p role="status" className="auth-forms__notice">
+        <p role="status" className="auth-forms__notice" data-part="notice">
           {view.notice}
         </p>
       )}
       {view.error && (
-        <p role="alert" className="auth-forms__error">
+        <p role="alert" className="auth-forms__error" data-part="error">
           {view.error}
         </p>
       )}
@@ -64,14 +64,24 @@ export function AuthForms({
         <form onSubmit={onSubmit} noValidate aria-label="Log in">
           <EmailField actorRef={actorRef} view={view} />
           <PasswordField actorRef={actorRef} view={view} label="Password" autoComplete="current-password" />
-          <button type="button" className="auth-forms__link" onClick={() => send({ type: 'GO.FORGOT_PASSWORD' })}>
+          <button
+            type="button"
+            className="auth-forms__link"
+            data-part="go-forgot-password"
+            onClick={() => send({ type: 'GO.FORGOT_PASSWORD' })}
+          >
             Forgot password?
           </button>
           <Submit view={view}>Log in</Submit>
           <SocialSignIn logic={providersLogic} />
           <p className="auth-forms__switch">
             Don&apos;t have an account?{' '}
-            <button type="button" className="auth-forms__link" onClick={() => send({ type: 'GO.SIGNUP' })}>
+            <button
+              type="button"
+              className="auth-forms__link"
+              data-part="go-signup"
+              onClick={() => send({ type: 'GO.SIGNUP' })}
+            >
               Sign up
             </button>
           </p>
@@ -103,7 +113,12 @@ export function AuthForms({
           <SocialSignIn logic={providersLogic} />
           <p className="auth-forms__switch">
             Already have an account?{' '}
-            <button type="button" className="auth-forms__link" onClick={() => send({ type: 'GO.LOGIN' })}>
+            <button
+              type="button"
+              className="auth-forms__link"
+              data-part="go-login"
+              onClick={() => send({ type: 'GO.LOGIN' })}
+            >
               Log in
             </button>
           </p>
@@ -148,6 +163,7 @@ export function AuthForms({
             <button
               type="button"
               className="btn btn-secondary"
+              data-part="resend"
               disabled={!view.canResend}
               onClick={() => send({ type: 'RESEND' })}
             >
@@ -169,12 +185,16 @@ function sameView(a: AuthModalView, b: AuthModalView) {
 
 function Countdown({ timer }: { timer: ActorRefFrom<typeof resendTimerMachine> }) {
   const remaining = useSelector(timer, (s) => s.context.remaining);
-  return <span className="auth-forms__countdown">You can resend the code in {remaining} s.</span>;
+  return <span className="auth-forms__countdown" data-part="countdown">You can resend the code in {remaining} s.</span>;
 }
 
 function Submit({ view, children }: { view: AuthModalView; children: ReactNode }) {
   return (
-    <button type="submit" className="btn btn-primary auth-forms__submit" disabled={!view.canSubmit} aria-busy={view.busy}>
+    <button
+      type="submit"
+      className="btn btn-primary auth-forms__submit"
+      data-part="submit"
+      disabled={!view.canSubmit} aria-busy={view.busy}>
       {children}
     </button>
   );
@@ -183,7 +203,12 @@ function Submit({ view, children }: { view: AuthModalView; children: ReactNode }
 function BackToLogin({ actorRef }: { actorRef: AuthActor }) {
   return (
     <p className="auth-forms__switch">
-      <button type="button" className="auth-forms__link" onClick={() => actorRef.send({ type: 'GO.LOGIN' })}>
+      <button
+        type="button"
+        className="auth-forms__link"
+        data-part="go-login"
+        onClick={() => actorRef.send({ type: 'GO.LOGIN' })}
+      >
         Back to log in
       </button>
     </p>
@@ -234,7 +259,7 @@ function Field({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="auth-forms__field-error">
+        <p id={`${id}-error`} className="auth-forms__field-error" data-part="field-error">
           {error}
         </p>
       )}
