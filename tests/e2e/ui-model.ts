@@ -3,10 +3,10 @@
  * real UI in Chromium against the real server. Each model event is performed in the page (a click, typing, or
  * letting a held server answer through), and after every step the DOM is checked against each state the machine
  * is predicted to be in. A state or transition counts as reached through the UI only once a path that takes it
- * passed in the browser; per machine the shares go to .tmp/ui-paths/<name>.json, which `npm run test:paths`
- * reports beside the path coverage.
+ * passed in the browser; per machine the shares go to .tmp/ui-paths/<name>.json (several runs of one machine add
+ * up), which `npm run test:paths` reports beside the path coverage.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
@@ -71,11 +71,21 @@ export function describeUiPaths(model: UiModel) {
   afterAll(() => {
     const dir = path.resolve('.tmp/ui-paths');
     mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${model.name}.json`);
+    // Several runs of one machine (other inputs, other files) add up: merge with what an earlier one wrote.
+    if (existsSync(file)) {
+      const earlier = JSON.parse(readFileSync(file, 'utf8')) as {
+        states: { reached: string[] };
+        transitions: { reached: string[] };
+      };
+      earlier.states.reached.forEach((s) => states.add(s));
+      earlier.transitions.reached.forEach((t) => transitions.add(t));
+    }
     const allStates = allStateIds(model.machine);
     const allTransitions = allTransitionKeys(model.machine);
     const checked = allStates.filter((s) => model.states[s]);
     writeFileSync(
-      path.join(dir, `${model.name}.json`),
+      file,
       JSON.stringify(
         {
           machine: model.name,
