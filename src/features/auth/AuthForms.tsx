@@ -8,6 +8,7 @@ import type { AuthField } from '../../../machines/auth-modal/authModal.validatio
 import type { resendTimerMachine } from '../../../machines/resend-timer/resendTimer.machine';
 import { liveAuthProvidersMachine } from './liveAuth';
 import './auth.css';
+import { inspect } from '../../lib/inspect';
 
 type AuthActor = ActorRefFrom<typeof authModalMachine>;
 
@@ -297,7 +298,7 @@ function socialCallbackUrl(): string {
 
 /** Social sign-in buttons, one per configured identity provider (from /api/auth/providers). */
 function SocialSignIn({ logic }: { logic: typeof liveAuthProvidersMachine }) {
-  const actorRef = useActorRef(logic);
+  const actorRef = useActorRef(logic, { inspect });
   const providers = useSelector(actorRef, (s) => s.context.providers);
   if (providers.length === 0) return null;
   const callbackUrl = socialCallbackUrl();

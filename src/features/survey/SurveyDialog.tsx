@@ -9,6 +9,7 @@ import { ProjectPickerModal } from '../watchlist/ProjectPickerModal';
 import { searchPickerProjects } from '../watchlist/actors';
 import { surveyActors } from './actors';
 import './survey.css';
+import { inspect } from '../../lib/inspect';
 
 /** Survey project picker height (spec §2, §9). */
 export const SURVEY_PICKER_HEIGHT = 300;
@@ -39,8 +40,8 @@ const QUESTION_TITLES: Record<string, string> = {
  * outside do nothing). Renders the survey machine's snapshot; every button sends an event.
  */
 export function SurveyDialog({ firstLogin, onClose, logic = liveSurveyMachine, pickerLogic = livePickerMachine }: SurveyDialogProps) {
-  const [snapshot, send, actorRef] = useActor(logic, { input: { firstLogin } });
-  const [, , picker] = useActor(pickerLogic, { input: { mode: 'multiple' } });
+  const [snapshot, send, actorRef] = useActor(logic, { input: { firstLogin }, inspect });
+  const [, , picker] = useActor(pickerLogic, { input: { mode: 'multiple' }, inspect });
   const view = connectSurvey(snapshot);
   const nameId = useId();
   const hintId = useId();

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import { AuthForms } from '../../features/auth/AuthForms';
 import { liveAuthModalMachine } from '../../features/auth/liveAuth';
 import { useSessionActor } from '../../features/session/session';
+import { inspect } from '../../lib/inspect';
 
 /** Only same-site paths are followed after sign-in (`//host` and `/\host` are other sites). */
 const safeCallback = (value: string | null) =>
@@ -18,7 +19,7 @@ export function AuthPage({ view }: { view: 'login' | 'signup' }) {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const callbackUrl = safeCallback(params.get('callbackUrl'));
-  const actorRef = useActorRef(liveAuthModalMachine, { input: { mode: 'page', view } });
+  const actorRef = useActorRef(liveAuthModalMachine, { input: { mode: 'page', view }, inspect });
   const closed = useSelector(actorRef, (s) => s.hasTag('closed'));
 
   useEffect(() => {
