@@ -6,6 +6,7 @@ import { resourceMachine } from '../../../machines/resource/resource.machine';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { TierBadge } from '../../components/TierBadge';
 import { loadProjectRows } from './actors';
+import { inspect } from '../../lib/inspect';
 
 type Props = {
   projectIds: string[];
@@ -24,6 +25,7 @@ export function WatchlistProjectsTable(props: Props) {
 function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows }: Props) {
   const actorRef = useActorRef(
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => loadRows(projectIds)) } }),
+    { inspect },
   );
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));

@@ -20,6 +20,7 @@ const ProjectPickerModal = lazy(() =>
   import('./ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
 );
 import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
+import { inspect } from '../../lib/inspect';
 
 type Props = {
   /** Replaces the picker's search (tests). */
@@ -37,12 +38,12 @@ export function WatchlistsView(props: Props) {
 
 function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
   const view = useWatchlistView(actorRef);
-  const form = useActorRef(createWatchlistMachine);
-  const share = useActorRef(shareDialogLogic);
-  const importer = useActorRef(importDialogLogic);
+  const form = useActorRef(createWatchlistMachine, { inspect });
+  const share = useActorRef(shareDialogLogic, { inspect });
+  const importer = useActorRef(importDialogLogic, { inspect });
   const picker = useActorRef(
     pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } }),
-    { input: { mode: 'single' } },
+    { input: { mode: 'single' }, inspect },
   );
 
   // Lists may have been created elsewhere since they were loaded (the onboarding survey, another tab).
