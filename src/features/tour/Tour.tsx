@@ -474,7 +474,7 @@ function StepArrow({
 
 /** The × of a step: closes it (to the skip card). Hovering it 0.4 s shows a hint (tooltip machine). */
 function CloseButton({ api }: { api: TourApi }) {
-  const [hint, sendHint] = useActor(tooltipMachine, { input: {} });
+  const [hint, sendHint] = useActor(tooltipMachine, { input: {}, inspect });
   const hintFloating = useFloating({
     open: hint.hasTag('visible'),
     placement: 'top',
