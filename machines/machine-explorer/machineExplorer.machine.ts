@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /**
  * The development-only machine explorer (/dev/machines): which actor is selected, its chart's layout
@@ -61,11 +61,14 @@ export const machineExplorerMachine = setup({
       undefined,
   },
   guards: {
-    isMachine: ({ event }) => event.type === 'SELECT' && event.isMachine,
-    canSend: ({ context, event }) =>
-      event.type === 'FORM.SUBMIT' &&
-      event.eventType !== '' &&
-      !(parsePayload(context.payload) instanceof Error),
+    isMachine: ({ event }) => {
+      assertEvent(event, 'SELECT');
+      return event.isMachine;
+    },
+    canSend: ({ context, event }) => {
+      assertEvent(event, 'FORM.SUBMIT');
+      return event.eventType !== '' && !(parsePayload(context.payload) instanceof Error);
+    },
   },
 }).createMachine({
   id: 'machineExplorer',
