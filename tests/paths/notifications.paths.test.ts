@@ -7,7 +7,7 @@ import {
   notificationsMachine,
   type NotificationsContext,
 } from '../../machines/notifications/notifications.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const note = (id: number, read: boolean): Notification => ({
   id,
@@ -39,6 +39,58 @@ const ctx = (s: AnyMachineSnapshot) => s.context as NotificationsContext;
 const view = (s: AnyMachineSnapshot) => connectNotifications(s as never);
 const inputOf = (s: AnyMachineSnapshot, id: string) =>
   (s.children[id] as { getSnapshot: () => { input: unknown } } | undefined)?.getSnapshot().input;
+
+/** The actors running, by id. */
+const running = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+const countState = (s: AnyMachineSnapshot) => (s.value as { signedIn?: { count?: string } }).signedIn?.count;
+const listState = (s: AnyMachineSnapshot) =>
+  JSON.stringify((s.value as { signedIn?: { list?: unknown } }).signedIn?.list);
+
+/** Nothing changed but what `changes` names. */
+const contextChanged = (step: StepEffect, changes: Partial<NotificationsContext> = {}) =>
+  expect(ctx(step.after)).toEqual({ ...ctx(step.before), ...changes });
+
+/** The first page is asked for (no `before`), over whatever is shown; the count is left alone. */
+const startsLoadingList = (step: StepEffect) => {
+  expect(step.after.matches({ signedIn: { list: 'loading' } })).toBe(true);
+  expect(step.after.children.listNotifications).toBeDefined();
+  expect(step.after.children.listNotifications).not.toBe(step.before.children.listNotifications);
+  expect(inputOf(step.after, 'listNotifications')).toEqual({});
+  const { items } = ctx(step.before);
+  expect(view(step.after)).toMatchObject({
+    loading: items.length === 0,
+    refreshing: items.length > 0,
+    items,
+    ready: false,
+    loadFailed: false,
+    busy: false,
+  });
+  // The count goes on as it was (on sign-in, it starts with its first request).
+  expect(countState(step.after)).toBe(countState(step.before) ?? 'fetching');
+};
+
+/** A new count request is made; the badge keeps its value meanwhile. */
+const fetchesCount = (step: StepEffect) => {
+  expect(countState(step.before)).toBe('waiting');
+  expect(countState(step.after)).toBe('fetching');
+  expect(step.after.children.getUnreadCount).toBeDefined();
+  expect(view(step.after).unread).toBe(ctx(step.before).unread);
+  expect(listState(step.after)).toBe(
+    step.event.type === 'VISIBLE' && step.before.matches({ signedIn: { list: { ready: 'idle' } } })
+      ? JSON.stringify('loading')
+      : listState(step.before),
+  );
+};
+
+/** A request of the list ended: back to the idle list, nothing in flight for the list. */
+const listSettled = (step: StepEffect) => {
+  expect(step.after.matches({ signedIn: { list: { ready: 'idle' } } })).toBe(true);
+  expect(view(step.after)).toMatchObject({ ready: true, busy: false, loadingMore: false, marking: false });
+  expect(step.after.children.listMore).toBeUndefined();
+  expect(step.after.children.markRead).toBeUndefined();
+  expect(step.after.children.listNotifications).toBeUndefined();
+  expect(countState(step.after)).toBe(countState(step.before));
+};
 
 const events = (s: AnyMachineSnapshot): EventObject[] => {
   const c = ctx(s);
@@ -100,6 +152,232 @@ describePaths('notifications', machine, {
   events,
   serializeState,
   limit: 20000,
+  transitions: {
+    // Signed in: the count is asked for at once and the tab watched; the list loads only if the page asked.
+    'notifications.signedOut|SIGNED_IN': (step) => {
+      const wanted = ctx(step.before).listWanted;
+      expect(view(step.after)).toMatchObject({ signedIn: true, showBadge: false, loading: true });
+      expect(countState(step.after)).toBe('fetching');
+      expect(running(step.after)).toEqual(
+        wanted
+          ? ['getUnreadCount', 'listNotifications', 'visibilityWatcher']
+          : ['getUnreadCount', 'visibilityWatcher'],
+      );
+      expect(listState(step.after)).toBe(JSON.stringify(wanted ? 'loading' : 'unloaded'));
+      contextChanged(step, { listWanted: false });
+    },
+    // LOAD before the session: remembered, nothing requested.
+    'notifications.signedOut|LOAD': (step) => {
+      contextChanged(step, { listWanted: true });
+      expect(running(step.after)).toEqual([]);
+      expect(view(step.after).signedIn).toBe(false);
+    },
+    // Signing out forgets the user's notifications and count, and stops every request and the tab watcher.
+    'notifications.signedIn|SIGNED_OUT': (step) => {
+      expect(ctx(step.after)).toEqual({
+        pollInterval: ctx(step.before).pollInterval,
+        unread: 0,
+        items: [],
+        nextBefore: null,
+        pendingRead: null,
+        error: null,
+        listWanted: false,
+      });
+      expect(running(step.after)).toEqual([]);
+      expect(view(step.after)).toMatchObject({ signedIn: false, showBadge: false, items: [], error: null });
+    },
+    // The message goes; nothing else changes.
+    'notifications.signedIn|DISMISS': (step) => {
+      contextChanged(step, { error: null });
+      expect(view(step.after).error).toBeNull();
+      expect(step.after.value).toEqual(step.before.value);
+      expect(running(step.after)).toEqual(running(step.before));
+    },
+    // The bell shows the server's count (never below 0); the next poll waits.
+    'notifications.signedIn.count.fetching|xstate.done.actor.getUnreadCount': (step) => {
+      const unread = Math.max(0, (step.event.output as { unread: number }).unread);
+      contextChanged(step, { unread });
+      expect(view(step.after)).toMatchObject({
+        unread,
+        showBadge: unread > 0,
+        bellLabel: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications',
+      });
+      expect(countState(step.after)).toBe('waiting');
+      expect(step.after.children.getUnreadCount).toBeUndefined();
+      expect(listState(step.after)).toBe(listState(step.before));
+    },
+    // A failed count keeps the badge as it was, and shows no error; the next tick tries again.
+    'notifications.signedIn.count.fetching|xstate.error.actor.getUnreadCount': (step) => {
+      contextChanged(step);
+      expect(view(step.after).bellLabel).toBe(view(step.before).bellLabel);
+      expect(countState(step.after)).toBe('waiting');
+      expect(step.after.children.getUnreadCount).toBeUndefined();
+      expect(listState(step.after)).toBe(listState(step.before));
+    },
+    'notifications.signedIn.count.waiting|VISIBLE': (step) => {
+      fetchesCount(step);
+      contextChanged(step);
+    },
+    'notifications.signedIn.count.waiting|xstate.after.pollInterval.notifications.signedIn.count.waiting': (
+      step,
+    ) => {
+      fetchesCount(step);
+      contextChanged(step);
+    },
+    'notifications.signedIn.list.unloaded|LOAD': (step) => {
+      startsLoadingList(step);
+      contextChanged(step);
+    },
+    // Asked for before the session arrived: it loads now, and the wish is used up.
+    'notifications.signedIn.list.unloaded|always': (step) => {
+      expect(ctx(step.before).listWanted).toBe(true);
+      expect(step.event.type).toBe('SIGNED_IN');
+      startsLoadingList(step);
+      contextChanged(step, { listWanted: false });
+    },
+    // The first page replaces what was shown, with the server's count and the cursor for the next page.
+    'notifications.signedIn.list.loading|xstate.done.actor.listNotifications': (step) => {
+      const list = step.event.output as NotificationList;
+      contextChanged(step, {
+        items: list.items,
+        unread: Math.max(0, list.unread),
+        nextBefore: list.nextBefore,
+        error: null,
+      });
+      expect(view(step.after)).toMatchObject({
+        items: list.items,
+        empty: list.items.length === 0,
+        hasMore: list.nextBefore !== null,
+        loading: false,
+        refreshing: false,
+        error: null,
+      });
+      listSettled(step);
+    },
+    // The list's own failure state with its message; the count is kept.
+    'notifications.signedIn.list.loading|xstate.error.actor.listNotifications': (step) => {
+      contextChanged(step, { error: NOTIFICATION_MESSAGES.loadFailed });
+      expect(view(step.after)).toMatchObject({
+        loadFailed: true,
+        loading: false,
+        refreshing: false,
+        ready: false,
+        items: [],
+        // Shown by the failure state itself, not as a message over the list.
+        error: null,
+        unread: ctx(step.before).unread,
+      });
+      expect(step.after.children.listNotifications).toBeUndefined();
+    },
+    'notifications.signedIn.list.failed|RETRY': (step) => {
+      startsLoadingList(step);
+      // The failure message stays in the context (shown over the reload, see the report).
+      contextChanged(step);
+    },
+    'notifications.signedIn.list.failed|LOAD': (step) => {
+      startsLoadingList(step);
+      contextChanged(step);
+    },
+    // A reload (page or popover opened again, tab shown again) keeps the shown items while it loads.
+    'notifications.signedIn.list.ready.idle|LOAD': (step) => {
+      startsLoadingList(step);
+      contextChanged(step);
+    },
+    'notifications.signedIn.list.ready.idle|VISIBLE': (step) => {
+      startsLoadingList(step);
+      contextChanged(step);
+    },
+    // Only with a next page: it is asked for from the cursor.
+    'notifications.signedIn.list.ready.idle|LOAD_MORE': (step) => {
+      const { nextBefore } = ctx(step.before);
+      expect(nextBefore).not.toBeNull();
+      expect(step.after.matches({ signedIn: { list: { ready: 'loadingMore' } } })).toBe(true);
+      expect(inputOf(step.after, 'listMore')).toEqual({ before: nextBefore });
+      expect(view(step.after)).toMatchObject({
+        loadingMore: true,
+        busy: true,
+        items: ctx(step.before).items,
+      });
+      contextChanged(step);
+    },
+    // Only an unread notification: it shows read and the count drops at once; the write carries its id.
+    'notifications.signedIn.list.ready.idle|MARK_READ': (step) => {
+      const before = ctx(step.before);
+      const id = step.event.id as number;
+      expect(before.items.find((n) => n.id === id)?.read).toBe(false);
+      const items = before.items.map((n) => (n.id === id ? { ...n, read: true } : n));
+      const unread = Math.max(0, before.unread - 1);
+      contextChanged(step, {
+        items,
+        unread,
+        error: null,
+        pendingRead: { body: { ids: [id] }, previousItems: before.items, previousUnread: before.unread },
+      });
+      expect(inputOf(step.after, 'markRead')).toEqual({ ids: [id] });
+      expect(view(step.after)).toMatchObject({ items, unread, marking: true, busy: true, error: null });
+    },
+    // Only with something unread: everything shows read and the badge goes at once; the write marks all.
+    'notifications.signedIn.list.ready.idle|MARK_ALL_READ': (step) => {
+      const before = ctx(step.before);
+      expect(before.unread > 0 || before.items.some((n) => !n.read)).toBe(true);
+      const items = before.items.map((n) => ({ ...n, read: true }));
+      contextChanged(step, {
+        items,
+        unread: 0,
+        error: null,
+        pendingRead: { body: { all: true }, previousItems: before.items, previousUnread: before.unread },
+      });
+      expect(inputOf(step.after, 'markRead')).toEqual({ all: true });
+      expect(view(step.after)).toMatchObject({ items, showBadge: false, marking: true, busy: true });
+    },
+    // The next page is appended after the shown ones (each notification once), with the new cursor and count.
+    'notifications.signedIn.list.ready.loadingMore|xstate.done.actor.listMore': (step) => {
+      const before = ctx(step.before);
+      const list = step.event.output as NotificationList;
+      const items = [...before.items, ...list.items.filter((n) => !before.items.some((m) => m.id === n.id))];
+      contextChanged(step, {
+        items,
+        unread: Math.max(0, list.unread),
+        nextBefore: list.nextBefore,
+        error: null,
+      });
+      expect(view(step.after)).toMatchObject({ items, hasMore: list.nextBefore !== null, error: null });
+      listSettled(step);
+    },
+    // The shown list stays; the failure shows over it, and Load more can be tried again.
+    'notifications.signedIn.list.ready.loadingMore|xstate.error.actor.listMore': (step) => {
+      contextChanged(step, { error: NOTIFICATION_MESSAGES.moreFailed });
+      expect(view(step.after)).toMatchObject({
+        error: NOTIFICATION_MESSAGES.moreFailed,
+        items: ctx(step.before).items,
+        hasMore: true,
+      });
+      listSettled(step);
+    },
+    // The optimistic change stays, with the server's count.
+    'notifications.signedIn.list.ready.marking|xstate.done.actor.markRead': (step) => {
+      const unread = Math.max(0, (step.event.output as { unread: number }).unread);
+      contextChanged(step, { unread, pendingRead: null });
+      expect(view(step.after)).toMatchObject({ unread, error: null, items: ctx(step.before).items });
+      listSettled(step);
+    },
+    // The write failed: the list and the count as they were before it, and the failure shown.
+    'notifications.signedIn.list.ready.marking|xstate.error.actor.markRead': (step) => {
+      const { pendingRead } = ctx(step.before);
+      contextChanged(step, {
+        items: pendingRead!.previousItems,
+        unread: pendingRead!.previousUnread,
+        pendingRead: null,
+        error: NOTIFICATION_MESSAGES.markFailed,
+      });
+      expect(view(step.after)).toMatchObject({
+        items: pendingRead!.previousItems,
+        unread: pendingRead!.previousUnread,
+        error: NOTIFICATION_MESSAGES.markFailed,
+      });
+      listSettled(step);
+    },
+  },
   states: {
     'notifications.signedOut': (s) => {
       const v = view(s);
@@ -123,11 +401,9 @@ describePaths('notifications', machine, {
       expect(view(s).bellLabel).toBe(unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
     },
     'notifications.signedIn.count.fetching': (s) => {
-      expect(s.hasTag('countFetching')).toBe(true);
       expect(s.children.getUnreadCount).toBeDefined();
     },
     'notifications.signedIn.count.waiting': (s) => {
-      expect(s.hasTag('countFetching')).toBe(false);
       expect(s.children.getUnreadCount).toBeUndefined();
     },
     'notifications.signedIn.list.unloaded': (s) => {
@@ -228,6 +504,22 @@ describe('notification centre rules', () => {
     a.send({ type: 'xstate.done.actor.markRead', output: { unread: 0 } } as never);
     expect(v(a).items.every((n) => n.read)).toBe(true);
     expect(v(a).showBadge).toBe(false);
+    expect(v(a).canMarkAll).toBe(false);
+  });
+
+  it('sends nothing when marking a read notification, or all when nothing is unread', () => {
+    const a = start();
+    const before = a.getSnapshot();
+    a.send({ type: 'MARK_READ', id: 4 });
+    a.send({ type: 'MARK_READ', id: 99 });
+    expect(a.getSnapshot().context).toEqual(before.context);
+    expect(a.getSnapshot().children.markRead).toBeUndefined();
+    a.send({ type: 'MARK_ALL_READ' });
+    a.send({ type: 'xstate.done.actor.markRead', output: { unread: 0 } } as never);
+    const read = a.getSnapshot();
+    a.send({ type: 'MARK_ALL_READ' });
+    expect(a.getSnapshot().context).toEqual(read.context);
+    expect(a.getSnapshot().children.markRead).toBeUndefined();
     expect(v(a).canMarkAll).toBe(false);
   });
 

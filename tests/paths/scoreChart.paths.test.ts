@@ -8,7 +8,7 @@ import {
   type LoadHistoryInput,
   type ScoreChartContext,
 } from '../../machines/score-chart/scoreChart.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const sub = (v: number) => ({
   codeSecurity: v,
@@ -96,11 +96,103 @@ function common(s: AnyMachineSnapshot) {
   expect(v.ranges.filter((r) => r.pressed).map((r) => r.range)).toEqual([ctx(s).range]);
 }
 
+const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+/** The machine's own actions (not XState's starting and stopping of requests). */
+const own = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+const LEGEND = [
+  'overall',
+  'codeSecurity',
+  'fundamentalHealth',
+  'operationalResilience',
+  'governanceStrength',
+  'marketStability',
+  'communityTrust',
+];
+
 describePaths('scoreChart', machine, {
   events,
   input: INPUT,
   serializeState,
   limit: 20000,
+  transitions: {
+    // Another range: its history is asked for at once; the last one stays drawn meanwhile, unfocused.
+    'scoreChart|RANGE.SET': (step) => {
+      const before = ctx(step.before);
+      const range = step.event.range as ScoreRange;
+      expect(range).not.toBe(before.range);
+      expect(ctx(step.after)).toEqual({ ...before, range, focused: null, error: null });
+      expect(view(step.after)).toMatchObject({ loading: true, failed: false, error: null, range });
+      expect(view(step.after).shownRange).toBe(before.history?.range ?? range);
+      expect(
+        view(step.after)
+          .ranges.filter((r) => r.pressed)
+          .map((r) => r.range),
+      ).toEqual([range]);
+      // Exactly one request, for the new range (the one in flight, if any, was replaced).
+      expect(requests(step.after)).toEqual(['load']);
+      expect(inputOf(step.after, 'load')).toEqual({ projectId: 'uni', range });
+      if (step.before.children.load) expect(step.after.children.load).not.toBe(step.before.children.load);
+    },
+    // The series turns on or off; the legend order is kept; nothing else moves.
+    'scoreChart|SERIES.TOGGLE': (step) => {
+      const before = ctx(step.before);
+      const series = step.event.series as ScoreChartContext['series'][number];
+      const wasOn = before.series.includes(series);
+      expect(before.series).not.toEqual([series]);
+      const expected = LEGEND.filter((s) => (s === series ? !wasOn : before.series.includes(s as never)));
+      expect(ctx(step.after)).toEqual({ ...before, series: expected });
+      expect(view(step.after).isShown(series)).toBe(!wasOn);
+      expect(step.after.value).toEqual(step.before.value);
+      expect(requests(step.after)).toEqual(requests(step.before));
+    },
+    // A late answer for another range is dropped: still loading the current one, nothing drawn from it.
+    // The current range's answer is drawn (or the empty notice when it has no points).
+    'scoreChart.loading|xstate.done.actor.load': (step) => {
+      const before = ctx(step.before);
+      const output = step.event.output as ScoreHistory;
+      if (output.range !== before.range) {
+        expect(ctx(step.after)).toEqual(before);
+        expect(view(step.after).loading).toBe(true);
+        expect(step.after.children.load).toBe(step.before.children.load);
+        return;
+      }
+      expect(ctx(step.after)).toEqual({ ...before, history: output, focused: null, error: null });
+      expect(requests(step.after)).toEqual([]);
+      const v = view(step.after);
+      expect(v.loading).toBe(false);
+      expect(v.shownRange).toBe(before.range);
+      expect(v.points).toEqual(output.points);
+      expect(v.empty).toBe(output.points.length === 0);
+      expect(v.ready).toBe(output.points.length > 0);
+      if (output.points.length > 0) expect(v.shownMarkers.map((m) => m.marker.label)).toEqual([LABEL]);
+    },
+    // The failure is said; the last history is kept.
+    'scoreChart.loading|xstate.error.actor.load': (step) => {
+      expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: SCORE_CHART_MESSAGES.failed });
+      expect(view(step.after)).toMatchObject({ failed: true, loading: false, ready: false });
+      expect(view(step.after).error).toBe('The score history could not be loaded.');
+      expect(requests(step.after)).toEqual([]);
+      expect(own(step)).toEqual([]);
+    },
+    'scoreChart.ready|MARKER.FOCUS': (step) => {
+      const index = step.event.index as number;
+      expect(ctx(step.after)).toEqual({ ...ctx(step.before), focused: index });
+      expect(view(step.after).focusedMarker).toEqual(ctx(step.before).history!.markers[index]);
+      expect(view(step.after).focusedMarker?.label).toBe(LABEL);
+    },
+    'scoreChart.ready|MARKER.BLUR': (step) => {
+      expect(ctx(step.after)).toEqual({ ...ctx(step.before), focused: null });
+      expect(view(step.after).focusedMarker).toBeNull();
+      expect(view(step.after).ready).toBe(true);
+    },
+    // Retry asks again for the same range and clears the failure.
+    'scoreChart.error|RETRY': (step) => {
+      expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: null });
+      expect(view(step.after)).toMatchObject({ loading: true, failed: false, error: null });
+      expect(requests(step.after)).toEqual(['load']);
+      expect(inputOf(step.after, 'load')).toEqual({ projectId: 'uni', range: ctx(step.before).range });
+    },
+  },
   states: {
     'scoreChart.loading': (s) => {
       common(s);

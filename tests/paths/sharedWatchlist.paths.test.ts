@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import {
   SHARED_MESSAGES,
   sharedWatchlistMachine,
   type SharedWatchlistContext,
 } from '../../machines/shared-watchlist/sharedWatchlist.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const LIST = { name: 'Blue chips', projects: ['uni', 'aave'] };
 const COPY = { id: 'c1', name: 'Blue chips 2', projects: ['uni', 'aave'] };
@@ -15,11 +15,20 @@ const gone = Object.assign(new Error('This share link does not exist or was turn
 const refused = Object.assign(new Error('You can keep at most 20 watchlists.'), { code: 'LimitExceeded' });
 const ctx = (s: AnyMachineSnapshot) => s.context as SharedWatchlistContext;
 
+const OFFLINE = new Error('offline');
+const TOKEN = 'T'.repeat(32);
+/** The requests in flight, by actor id. */
+const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+const requestInput = (s: AnyMachineSnapshot, id: string) =>
+  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The machine's own actions (not XState's starting and stopping of requests). */
+const own = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+
 describePaths(
   'sharedWatchlist',
   sharedWatchlistMachine.provide({ actors: { load: pending() as never, copy: pending() as never } }),
   {
-    input: { token: 'T'.repeat(32) },
+    input: { token: TOKEN },
     events: (s) => [
       { type: 'RETRY' },
       { type: 'COPY', signedIn: false },
@@ -28,40 +37,75 @@ describePaths(
         ? [
             { type: 'xstate.done.actor.load', output: LIST },
             { type: 'xstate.error.actor.load', error: gone },
-            { type: 'xstate.error.actor.load', error: new Error('offline') },
+            { type: 'xstate.error.actor.load', error: OFFLINE },
           ]
         : []),
       ...(s.matches({ ready: 'copying' })
         ? [
             { type: 'xstate.done.actor.copy', output: COPY },
             { type: 'xstate.error.actor.copy', error: refused },
-            { type: 'xstate.error.actor.copy', error: new Error('offline') },
+            { type: 'xstate.error.actor.copy', error: OFFLINE },
           ]
         : []),
     ],
-    states: {
-      'sharedWatchlist.loading': (s) => {
-        expect(s.hasTag('loading')).toBe(true);
-        expect(ctx(s).token).toBe('T'.repeat(32));
+    transitions: {
+      // The shared list is shown as the server sent it, with no message.
+      'sharedWatchlist.loading|xstate.done.actor.load': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), list: LIST, message: null });
+        expect(step.after.hasTag('ready')).toBe(true);
+        expect(step.after.hasTag('busy')).toBe(false);
+        expect(requests(step.after)).toEqual([]);
       },
-      'sharedWatchlist.notFound': (s) => {
-        expect(s.hasTag('notFound')).toBe(true);
-        expect(ctx(s).list).toBeNull();
+      // A revoked or unknown link (NotFound) is its own page; any other failure can be retried.
+      'sharedWatchlist.loading|xstate.error.actor.load': (step) => {
+        const notFound = step.event.error === gone;
+        expect(step.after.hasTag('notFound')).toBe(notFound);
+        expect(step.after.hasTag('failed')).toBe(!notFound);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect(ctx(step.after).list).toBeNull();
+        expect(requests(step.after)).toEqual([]);
       },
-      'sharedWatchlist.failed': (s) => expect(ctx(s).list).toBeNull(),
-      'sharedWatchlist.ready': (s) => expect(ctx(s).list).toEqual(LIST),
-      'sharedWatchlist.ready.idle': (s) => {
-        expect(ctx(s).copy).toBeNull();
-        if (ctx(s).message !== null) {
-          expect([SHARED_MESSAGES.loginRequired, refused.message, SHARED_MESSAGES.copyFailed]).toContain(
-            ctx(s).message,
-          );
+      'sharedWatchlist.failed|RETRY': (step) => {
+        expect(step.after.hasTag('loading')).toBe(true);
+        expect(requests(step.after)).toEqual(['load']);
+        expect(requestInput(step.after, 'load')).toEqual({ token: TOKEN });
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // Signed in, the copy is requested for this link; signed out, the login opens and nothing is copied.
+      'sharedWatchlist.ready.idle|COPY': (step) => {
+        if (step.event.signedIn) {
+          expect(step.after.hasTag('busy')).toBe(true);
+          expect(requests(step.after)).toEqual(['copy']);
+          expect(requestInput(step.after, 'copy')).toEqual({ token: TOKEN });
+          expect(own(step)).toEqual([]);
+          expect(ctx(step.after)).toEqual(ctx(step.before));
+        } else {
+          expect(own(step)).toEqual(['requestLogin']);
+          expect(step.after.hasTag('busy')).toBe(false);
+          expect(requests(step.after)).toEqual([]);
+          expect(ctx(step.after)).toEqual({ ...ctx(step.before), message: SHARED_MESSAGES.loginRequired });
         }
       },
-      'sharedWatchlist.ready.copying': (s) => expect(s.children.copy).toBeDefined(),
-      'sharedWatchlist.ready.copied': (s) => {
-        expect(ctx(s).copy).toEqual(COPY);
-        expect(ctx(s).message).toBe('Saved to your watchlists as “Blue chips 2”.');
+      // One copy per visit: the page links to it and names it.
+      'sharedWatchlist.ready.copying|xstate.done.actor.copy': (step) => {
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
+          copy: COPY,
+          message: 'Saved to your watchlists as “Blue chips 2”.',
+        });
+        expect(step.after.hasTag('copied')).toBe(true);
+        expect(step.after.hasTag('busy')).toBe(false);
+        expect(requests(step.after)).toEqual([]);
+      },
+      // The server's refusal is shown as it said it; any other failure gets the generic text. The copy can be retried.
+      'sharedWatchlist.ready.copying|xstate.error.actor.copy': (step) => {
+        const message =
+          step.event.error === refused ? 'You can keep at most 20 watchlists.' : SHARED_MESSAGES.copyFailed;
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), copy: null, message });
+        expect(step.after.matches({ ready: 'idle' })).toBe(true);
+        expect(step.after.hasTag('busy')).toBe(false);
+        expect(requests(step.after)).toEqual([]);
+        expect(own(step)).toEqual([]);
       },
     },
   },
@@ -82,7 +126,7 @@ describe('sharedWatchlist page', () => {
         },
         actions: { requestLogin: () => void logins++ },
       }),
-      { input: { token: 'T'.repeat(32) } },
+      { input: { token: TOKEN } },
     ).start();
     await new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'COPY', signedIn: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { ImportPreview } from '../../api/watchlist';
 import {
   IMPORT_MESSAGES,
@@ -7,7 +7,7 @@ import {
   type WatchlistImportContext,
   type WatchlistImportEmitted,
 } from '../../machines/watchlist-import/watchlistImport.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistImportContext;
 const row = (line: number, id: string | null, error: string | null) => ({
@@ -28,6 +28,63 @@ const NOTHING: ImportPreview = {
 };
 const refused = Object.assign(new Error('The file is not valid JSON.'), { code: 'ValidationError' });
 const FILE = new File(['uni\nNope'], 'list.csv', { type: 'text/csv' });
+
+const OFFLINE = new Error('offline');
+const LIMIT = Object.assign(new Error('You can keep at most 100 projects.'), { code: 'LimitExceeded' });
+/** The requests in flight, by actor id. */
+const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+const requestInput = (s: AnyMachineSnapshot, id: string) =>
+  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The machine's own actions (not XState's starting and stopping of requests). */
+const own = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+/** What the dialog says for a failed request: the server's refusal as it worded it, else the generic text. */
+const shownFor = (error: unknown) =>
+  error === refused
+    ? 'The file is not valid JSON.'
+    : error === LIMIT
+      ? 'You can keep at most 100 projects.'
+      : 'Unable to update watchlist.';
+
+/** A request starts: the dialog is busy with exactly that one, and nothing is reported to the page. */
+const requesting = (step: StepEffect, id: string, input: unknown) => {
+  expect(step.after.hasTag('open')).toBe(true);
+  expect(step.after.hasTag('busy')).toBe(true);
+  expect(requests(step.after)).toEqual([id]);
+  expect(requestInput(step.after, id)).toEqual(input);
+  expect(step.emitted).toEqual([]);
+};
+/** The request is over: nothing busy, nothing running. */
+const settled = (step: StepEffect) => {
+  expect(step.after.hasTag('open')).toBe(true);
+  expect(step.after.hasTag('busy')).toBe(false);
+  expect(requests(step.after)).toEqual([]);
+};
+/** The dialog closes; nothing is sent or reported. */
+const closes = (step: StepEffect) => {
+  expect(step.after.hasTag('open')).toBe(false);
+  expect(ctx(step.after)).toEqual(ctx(step.before));
+  expect(requests(step.after)).toEqual([]);
+  expect(step.emitted).toEqual([]);
+  expect(own(step)).toEqual([]);
+};
+/** Editing the text drops the file name, the preview and any message; the user is back in the editor. */
+const edits = (step: StepEffect) => {
+  expect(ctx(step.after)).toEqual({
+    ...ctx(step.before),
+    text: step.event.text,
+    fileName: null,
+    preview: null,
+    error: null,
+  });
+  expect(step.after.value).toBe('editing');
+  settled(step);
+};
+/** A chosen file is read first; its name shows, the earlier preview and message go, the text waits for it. */
+const readsFile = (step: StepEffect) => {
+  const file = step.event.file as File;
+  expect(ctx(step.after)).toEqual({ ...ctx(step.before), fileName: 'list.csv', preview: null, error: null });
+  requesting(step, 'readFile', { file });
+};
 
 describePaths(
   'watchlistImport',
@@ -54,12 +111,14 @@ describePaths(
             { type: 'xstate.done.actor.preview', output: MATCHED },
             { type: 'xstate.done.actor.preview', output: NOTHING },
             { type: 'xstate.error.actor.preview', error: refused },
+            { type: 'xstate.error.actor.preview', error: OFFLINE },
           ]
         : []),
       ...(s.matches('importing')
         ? [
             { type: 'xstate.done.actor.importProjects', output: { added: 1, projects: ['aave', 'uni'] } },
-            { type: 'xstate.error.actor.importProjects', error: new Error('offline') },
+            { type: 'xstate.error.actor.importProjects', error: OFFLINE },
+            { type: 'xstate.error.actor.importProjects', error: LIMIT },
           ]
         : []),
     ],
@@ -72,41 +131,93 @@ describePaths(
         ctx(s).error,
         ctx(s).added,
       ]),
-    states: {
-      'watchlistImport.closed': (s) => expect(s.hasTag('open')).toBe(false),
-      'watchlistImport.editing': (s) => {
-        expect(s.hasTag('open')).toBe(true);
-        expect(s.hasTag('busy')).toBe(false);
-        expect(ctx(s).preview).toBeNull();
-        // Back in editing after a failure, the message names it: the server's own, or an unreadable file.
-        if (ctx(s).error !== null)
-          expect([refused.message, IMPORT_MESSAGES.fileFailed]).toContain(ctx(s).error);
-        if (ctx(s).error === IMPORT_MESSAGES.fileFailed) expect(ctx(s).fileName).toBeNull();
+    transitions: {
+      // The dialog opens empty on that list, whatever an earlier opening left.
+      'watchlistImport.closed|OPEN': (step) => {
+        expect(ctx(step.after)).toEqual({
+          listId: 'l1',
+          listName: 'Blue chips',
+          text: '',
+          fileName: null,
+          preview: null,
+          error: null,
+          added: null,
+        });
+        expect(step.after.value).toBe('editing');
+        settled(step);
       },
-      'watchlistImport.readingFile': (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(ctx(s).fileName).toBe('list.csv');
+      'watchlistImport.editing|EDIT': edits,
+      'watchlistImport.previewed|EDIT': edits,
+      'watchlistImport.editing|CHOOSE_FILE': readsFile,
+      'watchlistImport.previewed|CHOOSE_FILE': readsFile,
+      // Only a non-blank text is previewed, as typed.
+      'watchlistImport.editing|PREVIEW': (step) => {
+        expect(ctx(step.before).text.trim()).not.toBe('');
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        requesting(step, 'preview', { text: ctx(step.before).text });
       },
-      'watchlistImport.previewing': (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(ctx(s).text.trim()).not.toBe('');
-        expect(s.children.preview).toBeDefined();
+      'watchlistImport.editing|CLOSE': closes,
+      'watchlistImport.previewed|CLOSE': closes,
+      'watchlistImport.done|CLOSE': closes,
+      // The file's text is previewed at once.
+      'watchlistImport.readingFile|xstate.done.actor.readFile': (step) => {
+        const text = step.event.output as string;
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), text });
+        requesting(step, 'preview', { text: 'uni\nNope' });
       },
-      'watchlistImport.previewed': (s) => {
-        expect([MATCHED, NOTHING]).toContain(ctx(s).preview);
-        if (ctx(s).error !== null) {
-          // Import with no match, or an import the server refused, keeps the preview and says why.
-          expect([IMPORT_MESSAGES.nothingToImport, IMPORT_MESSAGES.failed]).toContain(ctx(s).error);
+      // An unreadable file: back to the editor, its name gone, the reason shown; the text is as it was.
+      'watchlistImport.readingFile|xstate.error.actor.readFile': (step) => {
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
+          fileName: null,
+          error: 'That file could not be read.',
+        });
+        expect(step.after.value).toBe('editing');
+        settled(step);
+      },
+      'watchlistImport.previewing|xstate.done.actor.preview': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), preview: step.event.output, error: null });
+        expect(step.after.value).toBe('previewed');
+        settled(step);
+      },
+      'watchlistImport.previewing|xstate.error.actor.preview': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: shownFor(step.event.error) });
+        expect(ctx(step.after).preview).toBeNull();
+        expect(step.after.value).toBe('editing');
+        settled(step);
+      },
+      // Only the matched projects are sent to the list; with none matched, the dialog says so and sends nothing.
+      'watchlistImport.previewed|IMPORT': (step) => {
+        const preview = ctx(step.before).preview!;
+        if (preview.projects.length === 0) {
+          expect(ctx(step.after)).toEqual({
+            ...ctx(step.before),
+            error: 'No row matches a project: fix the rows above and preview again.',
+          });
+          expect(step.after.value).toBe('previewed');
+          settled(step);
+          expect(step.emitted).toEqual([]);
+          return;
         }
-        if (ctx(s).error === IMPORT_MESSAGES.nothingToImport) expect(ctx(s).preview).toBe(NOTHING);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        requesting(step, 'importProjects', { id: 'l1', projects: ['uni'] });
       },
-      'watchlistImport.importing': (s) => {
-        expect(ctx(s).preview).toBe(MATCHED);
-        expect(s.children.importProjects).toBeDefined();
+      // The count is shown and the page hears what the list now holds.
+      'watchlistImport.importing|xstate.done.actor.importProjects': (step) => {
+        const output = step.event.output as { added: number; projects: string[] };
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), added: output.added, error: null });
+        expect(step.after.value).toBe('done');
+        settled(step);
+        expect(step.emitted).toEqual([
+          { type: 'imported', listId: 'l1', added: output.added, projects: output.projects },
+        ]);
       },
-      'watchlistImport.done': (s) => {
-        expect(ctx(s).added).toBe(1);
-        expect(ctx(s).error).toBeNull();
+      // A failed import keeps the preview, says why, and reports nothing.
+      'watchlistImport.importing|xstate.error.actor.importProjects': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: shownFor(step.event.error) });
+        expect(step.after.value).toBe('previewed');
+        settled(step);
+        expect(step.emitted).toEqual([]);
       },
     },
   },

@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import {
   SHARE_MESSAGES,
   watchlistShareMachine,
   type WatchlistShareContext,
   type WatchlistShareEmitted,
 } from '../../machines/watchlist-share/watchlistShare.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 const TOKEN = 'A'.repeat(32);
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistShareContext;
+
+const OFFLINE = new Error('offline');
+const DENIED = new Error('denied');
+/** The requests in flight, by actor id. */
+const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+const requestInput = (s: AnyMachineSnapshot, id: string) =>
+  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The machine's own actions (not XState's starting and stopping of requests). */
+const own = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
+
+/** The request is over: the dialog is idle again, nothing else running, nothing emitted but `emitted`. */
+const settled = (step: StepEffect, emitted: WatchlistShareEmitted[] = []) => {
+  expect(step.after.matches({ open: 'idle' })).toBe(true);
+  expect(step.after.hasTag('busy')).toBe(false);
+  expect(requests(step.after)).toEqual([]);
+  expect(step.emitted).toEqual(emitted);
+};
 
 describePaths(
   'watchlistShare',
@@ -17,6 +34,7 @@ describePaths(
   {
     events: (s) => [
       { type: 'OPEN', listId: 'l1', listName: 'Blue chips', token: null },
+      { type: 'OPEN', listId: 'l2', listName: 'Shared picks', token: TOKEN },
       { type: 'SET_SHARED', shared: true },
       { type: 'SET_SHARED', shared: false },
       { type: 'COPY' },
@@ -27,38 +45,75 @@ describePaths(
               type: 'xstate.done.actor.setShared',
               output: { shareToken: ctx(s).token === null ? TOKEN : null },
             },
-            { type: 'xstate.error.actor.setShared', error: new Error('offline') },
+            { type: 'xstate.error.actor.setShared', error: OFFLINE },
           ]
         : []),
       ...(s.matches({ open: 'copying' })
         ? [
             { type: 'xstate.done.actor.copyLink', output: undefined },
-            { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
+            { type: 'xstate.error.actor.copyLink', error: DENIED },
           ]
         : []),
     ],
-    states: {
-      'watchlistShare.closed': (s) => expect(s.hasTag('open')).toBe(false),
-      'watchlistShare.open': (s) => {
-        expect(s.hasTag('open')).toBe(true);
-        expect(ctx(s)).toMatchObject({ listId: 'l1', listName: 'Blue chips' });
-        expect([null, TOKEN]).toContain(ctx(s).token);
+    transitions: {
+      // The dialog opens on that list, with its link as it is, and no message from an earlier opening.
+      'watchlistShare.closed|OPEN': (step) => {
+        const { listId, listName, token } = step.event;
+        expect(ctx(step.after)).toEqual({ listId, listName, token, copied: false, error: null });
+        expect(step.after.hasTag('open')).toBe(true);
+        expect(step.after.hasTag('busy')).toBe(false);
+        expect(requests(step.after)).toEqual([]);
+        expect(step.emitted).toEqual([]);
       },
-      'watchlistShare.open.idle': (s) => {
-        expect(s.hasTag('busy')).toBe(false);
-        // "Link copied" only for a shared list; an error is one of the dialog's two messages.
-        if (ctx(s).copied) expect(ctx(s).token).toBe(TOKEN);
-        if (ctx(s).error !== null)
-          expect([SHARE_MESSAGES.updateFailed, SHARE_MESSAGES.copyFailed]).toContain(ctx(s).error);
-        if (ctx(s).error === SHARE_MESSAGES.copyFailed) expect(ctx(s).copied).toBe(false);
+      // Closing drops what was in flight and reports nothing.
+      'watchlistShare.open|CLOSE': (step) => {
+        expect(step.after.hasTag('open')).toBe(false);
+        expect(requests(step.after)).toEqual([]);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect(step.emitted).toEqual([]);
+        expect(own(step)).toEqual([]);
       },
-      'watchlistShare.open.saving': (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(s.children.setShared).toBeDefined();
+      // Only a real change is sent: on for a private list, off for a shared one.
+      'watchlistShare.open.idle|SET_SHARED': (step) => {
+        expect(step.event.shared).toBe(ctx(step.before).token === null);
+        expect(step.after.hasTag('busy')).toBe(true);
+        expect(requests(step.after)).toEqual(['setShared']);
+        expect(requestInput(step.after, 'setShared')).toEqual({
+          id: ctx(step.before).listId,
+          shared: step.event.shared,
+        });
+        expect(ctx(step.after)).toEqual(ctx(step.before));
       },
-      'watchlistShare.open.copying': (s) => {
-        expect(ctx(s).token).toBe(TOKEN);
-        expect(s.children.copyLink).toBeDefined();
+      // Only a shared list has a link to copy: the clipboard gets its token.
+      'watchlistShare.open.idle|COPY': (step) => {
+        expect(ctx(step.before).token).toBe(TOKEN);
+        expect(requests(step.after)).toEqual(['copyLink']);
+        expect(requestInput(step.after, 'copyLink')).toEqual({ token: TOKEN });
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // The new token (or none) is shown and reported to the page; any earlier message goes.
+      'watchlistShare.open.saving|xstate.done.actor.setShared': (step) => {
+        const token = (step.event.output as { shareToken: string | null }).shareToken;
+        expect(token).toBe(ctx(step.before).token === null ? TOKEN : null);
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), token, copied: false, error: null });
+        settled(step, [{ type: 'changed', listId: ctx(step.before).listId!, token }]);
+      },
+      // The link stays as it was, the page hears nothing, and the dialog says the update failed.
+      'watchlistShare.open.saving|xstate.error.actor.setShared': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: SHARE_MESSAGES.updateFailed });
+        settled(step);
+      },
+      'watchlistShare.open.copying|xstate.done.actor.copyLink': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), copied: true, error: null });
+        settled(step);
+      },
+      'watchlistShare.open.copying|xstate.error.actor.copyLink': (step) => {
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
+          copied: false,
+          error: SHARE_MESSAGES.copyFailed,
+        });
+        settled(step);
       },
     },
   },
