@@ -226,7 +226,8 @@ export const notificationsMachine = setup({
             },
             loading: {
               tags: ['listLoading'],
-              entry: 'forgetWanted',
+              // A new attempt: the last failure's message goes (it would show beside the loading list).
+              entry: ['forgetWanted', 'dismiss'],
               invoke: {
                 id: 'listNotifications',
                 src: 'listNotifications',
@@ -257,6 +258,7 @@ export const notificationsMachine = setup({
                 },
                 loadingMore: {
                   tags: ['loadingMore', 'busy'],
+                  entry: 'dismiss',
                   invoke: {
                     id: 'listMore',
                     src: 'listNotifications',

@@ -64,6 +64,7 @@ const startsLoadingList = (step: StepEffect) => {
     ready: false,
     loadFailed: false,
     busy: false,
+    error: null,
   });
   // The count goes on as it was (on sign-in, it starts with its first request).
   expect(countState(step.after)).toBe(countState(step.before) ?? 'fetching');
@@ -269,23 +270,23 @@ describePaths('notifications', machine, {
       });
       expect(step.after.children.listNotifications).toBeUndefined();
     },
+    // A new attempt: the failure's message goes (it would show beside the loading list).
     'notifications.signedIn.list.failed|RETRY': (step) => {
       startsLoadingList(step);
-      // The failure message stays in the context (shown over the reload, see the report).
-      contextChanged(step);
+      contextChanged(step, { error: null });
     },
     'notifications.signedIn.list.failed|LOAD': (step) => {
       startsLoadingList(step);
-      contextChanged(step);
+      contextChanged(step, { error: null });
     },
     // A reload (page or popover opened again, tab shown again) keeps the shown items while it loads.
     'notifications.signedIn.list.ready.idle|LOAD': (step) => {
       startsLoadingList(step);
-      contextChanged(step);
+      contextChanged(step, { error: null });
     },
     'notifications.signedIn.list.ready.idle|VISIBLE': (step) => {
       startsLoadingList(step);
-      contextChanged(step);
+      contextChanged(step, { error: null });
     },
     // Only with a next page: it is asked for from the cursor.
     'notifications.signedIn.list.ready.idle|LOAD_MORE': (step) => {
@@ -297,8 +298,9 @@ describePaths('notifications', machine, {
         loadingMore: true,
         busy: true,
         items: ctx(step.before).items,
+        error: null,
       });
-      contextChanged(step);
+      contextChanged(step, { error: null });
     },
     // Only an unread notification: it shows read and the count drops at once; the write carries its id.
     'notifications.signedIn.list.ready.idle|MARK_READ': (step) => {
