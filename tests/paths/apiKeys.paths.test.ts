@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '../../api/apiKeys';
-import { connectApiKeys, usageBars } from '../../machines/api-keys/apiKeys.connect';
+import {
+  createActor,
+  fromPromise,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
+import { API_KEY_MESSAGES, API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '../../api/apiKeys';
+import { connectApiKeys, usageBars, type ApiKeysSnapshot } from '../../machines/api-keys/apiKeys.connect';
 import { apiKeysMachine, type ApiKeysContext } from '../../machines/api-keys/apiKeys.machine';
-import { describePaths } from './harness';
+import { describePaths, pending, replay, type StepEffect } from './harness';
 
 const KEY = `sk_${'Q'.repeat(43)}`;
 const usage = [{ day: '2026-11-20', requests: 3, refused: 1 }];
@@ -23,143 +29,312 @@ const CREATED: CreatedApiKey = { ...key('k2'), name: 'Research', key: KEY };
 const TOO_MANY = { code: 'TooManyApiKeys', message: API_KEY_MESSAGES.tooMany };
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ApiKeysContext;
+const view = (s: AnyMachineSnapshot) => connectApiKeys(s as ApiKeysSnapshot);
+/** The requests in flight, by actor id. */
+const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
+/** What the request `id` was started with. */
+const inputOf = (s: AnyMachineSnapshot, id: string) =>
+  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The server's message when it sent a coded one, else `fallback`. */
+const shownFor = (error: unknown, fallback: string) => {
+  const e = error as { code?: unknown; message?: unknown };
+  return typeof e.code === 'string' && typeof e.message === 'string' && e.message ? e.message : fallback;
+};
 
-/** What the stubbed actors were last started with (each replay starts them afresh). */
-const sent: { create?: unknown; revoke?: unknown; copyKey?: unknown } = {};
-const never = () => new Promise<never>(() => undefined);
-const recording = <I>(name: keyof typeof sent) =>
-  fromPromise<never, I>(({ input }) => {
-    sent[name] = input;
-    return never();
-  });
+/** Only what `changes` names changed; no request started or stopped. */
+const unchangedExcept = (step: StepEffect, changes: Partial<ApiKeysContext> = {}) => {
+  expect(ctx(step.after)).toEqual({ ...ctx(step.before), ...changes });
+  expect(requests(step.after)).toEqual(requests(step.before));
+  expect(step.actions).toEqual([]);
+};
 
-describePaths(
-  'apiKeys',
-  apiKeysMachine.provide({
-    actors: {
-      load: fromPromise(never) as never,
-      create: recording<{ name: string }>('create') as never,
-      revoke: recording<{ id: string }>('revoke') as never,
-      copyKey: recording<{ key: string }>('copyKey') as never,
-    },
-  }),
+/** A request started: `id` runs with `input` and nothing else changed. */
+const starts = (step: StepEffect, id: string, input: unknown) => {
+  expect(requests(step.before)).toEqual([]);
+  expect(requests(step.after)).toEqual([id]);
+  expect(inputOf(step.after, id)).toEqual(input);
+  expect(step.actions.map((a) => a.type)).toEqual(['xstate.spawnChild']);
+};
+
+/** The request `id` answered: it is stopped, the section is ready again and nothing waits for a confirmation. */
+const answered = (step: StepEffect, id: string) => {
+  expect(requests(step.before)).toEqual([id]);
+  expect(requests(step.after)).toEqual([]);
+  expect(step.actions).toEqual([{ type: 'xstate.stopChild', params: step.before.children[id] }]);
+  expect(view(step.after)).toMatchObject({ ready: true, busy: false, creating: false, confirmingId: null });
+  expect(view(step.after).revokingId).toBeNull();
+  expect(ctx(step.after).confirmId).toBeNull();
+};
+
+type Variant = {
+  loaded: ApiKey[];
+  /** Keys offered to REVOKE besides the new one. */
+  revocable: string[];
+  createError: unknown;
+  revokeError: unknown;
+};
+const variants: Variant[] = [
+  // The 10-key limit (the server's message); revoking fails offline (the generic one).
+  { loaded: LOADED, revocable: ['k1', 'k0'], createError: TOO_MANY, revokeError: new Error('offline') },
+  // Only the new key is revoked (its secret goes from the screen); create fails offline, revoke with a message.
   {
-    // Told apart by state, which keys are there (and revoked), and what is on screen.
-    serializeState: (s) => {
-      const c = ctx(s);
-      const keys = [...new Set(c.keys.map((k) => `${k.id}${k.revokedAt ? '-revoked' : ''}`))].sort();
-      return JSON.stringify([s.value, keys, !!c.created, c.confirmId, c.copied, c.error, c.nameError]);
-    },
-    events: (s) => {
-      const c = ctx(s);
-      return [
-        { type: 'CREATE', name: '  Research  ' },
-        { type: 'CREATE', name: '   ' },
-        { type: 'REVOKE', id: 'k1' },
-        { type: 'REVOKE', id: 'k0' },
-        ...(c.created ? [{ type: 'REVOKE', id: c.created.id }] : []),
-        { type: 'CONFIRM' },
-        { type: 'CANCEL' },
-        { type: 'COPY' },
-        { type: 'HIDE_KEY' },
-        { type: 'DISMISS' },
-        { type: 'RETRY' },
-        ...(s.matches('loading')
-          ? [
-              { type: 'xstate.done.actor.load', output: LOADED },
-              { type: 'xstate.error.actor.load', error: new Error('offline') },
-            ]
-          : []),
-        ...(s.matches({ ready: 'creating' })
-          ? [
-              { type: 'xstate.done.actor.create', output: CREATED },
-              { type: 'xstate.error.actor.create', error: TOO_MANY },
-            ]
-          : []),
-        ...(s.matches({ ready: 'revoking' })
-          ? [
-              {
-                type: 'xstate.done.actor.revoke',
-                output: {
-                  ...c.keys.find((k) => k.id === c.confirmId)!,
-                  revokedAt: '2026-11-21T00:00:00.000Z',
-                },
-              },
-              { type: 'xstate.error.actor.revoke', error: new Error('offline') },
-            ]
-          : []),
-        ...(s.matches({ ready: 'copying' })
-          ? [
-              { type: 'xstate.done.actor.copyKey', output: undefined },
-              { type: 'xstate.error.actor.copyKey', error: new Error('denied') },
-            ]
-          : []),
-      ];
-    },
-    states: {
-      'apiKeys.loading': (s) => {
-        expect(connectApiKeys(s as never)).toMatchObject({ loading: true, ready: false, keys: [] });
-        expect(s.children.load).toBeDefined();
-      },
-      'apiKeys.failed': (s) => {
-        expect(ctx(s).error).toBe(API_KEY_MESSAGES.loadFailed);
-        expect(connectApiKeys(s as never)).toMatchObject({ failed: true, ready: false });
-      },
-      'apiKeys.ready': (s) => {
-        const c = ctx(s);
-        expect(s.hasTag('ready')).toBe(true);
-        // The list never carries a secret: the key exists only in `created`, while it is shown.
-        expect(JSON.stringify(c.keys)).not.toContain(KEY);
-        for (const k of c.keys) expect(k).not.toHaveProperty('key');
-        expect(c.keys.map((k) => k.id)).toEqual(expect.arrayContaining(['k1', 'k0']));
-        if (c.created) {
-          expect(c.created).toEqual({ id: 'k2', name: 'Research', key: KEY });
-          expect(c.keys[0]!.id).toBe('k2');
-          expect(connectApiKeys(s as never).created?.key).toBe(KEY);
-        } else {
-          expect(c.copied).toBe(false);
-        }
-        // A revoked key's secret is gone from the screen.
-        if (c.keys.some((k) => k.id === 'k2' && k.revokedAt)) expect(c.created).toBeNull();
-      },
-      'apiKeys.ready.idle': (s) => {
-        const c = ctx(s);
-        expect(s.hasTag('busy')).toBe(false);
-        expect(c.confirmId).toBeNull();
-        expect([
-          null,
-          API_KEY_MESSAGES.tooMany,
-          API_KEY_MESSAGES.revokeFailed,
-          API_KEY_MESSAGES.copyFailed,
-        ]).toContain(c.error);
-        expect([null, API_KEY_MESSAGES.nameRequired]).toContain(c.nameError);
-        if (c.copied) expect(c.created).not.toBeNull();
-        if (c.error === API_KEY_MESSAGES.copyFailed) expect(c.copied).toBe(false);
-      },
-      'apiKeys.ready.creating': (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        // The name as the server takes it (trimmed); no key on screen while a new one is made.
-        expect(sent.create).toEqual({ name: 'Research' });
-        expect(ctx(s)).toMatchObject({ created: null, error: null, nameError: null });
-        expect(connectApiKeys(s as never).creating).toBe(true);
-      },
-      'apiKeys.ready.confirming': (s) => {
-        const id = ctx(s).confirmId;
-        expect(['k1', 'k2']).toContain(id);
-        expect(ctx(s).keys.find((k) => k.id === id)!.revokedAt).toBeNull();
-        expect(connectApiKeys(s as never).confirmingId).toBe(id);
-      },
-      'apiKeys.ready.revoking': (s) => {
-        expect(s.hasTag('busy')).toBe(true);
-        expect(sent.revoke).toEqual({ id: ctx(s).confirmId });
-        expect(connectApiKeys(s as never).revokingId).toBe(ctx(s).confirmId);
-      },
-      'apiKeys.ready.copying': () => {
-        expect(sent.copyKey).toEqual({ key: KEY });
-      },
-    },
+    loaded: LOADED,
+    revocable: ['k0'],
+    createError: new Error('offline'),
+    revokeError: { code: 'ApiKeyNotFound', message: 'That key no longer exists.' },
   },
-);
+];
+
+for (const { loaded, revocable, createError, revokeError } of variants)
+  describePaths(
+    'apiKeys',
+    apiKeysMachine.provide({
+      actors: {
+        load: pending() as never,
+        create: pending() as never,
+        revoke: pending() as never,
+        copyKey: pending() as never,
+      },
+    }),
+    {
+      // Told apart by state, which keys are there (and revoked), and what is on screen.
+      serializeState: (s) => {
+        const c = ctx(s);
+        const keys = [...new Set(c.keys.map((k) => `${k.id}${k.revokedAt ? '-revoked' : ''}`))].sort();
+        return JSON.stringify([s.value, keys, !!c.created, c.confirmId, c.copied, c.error, c.nameError]);
+      },
+      events: (s) => {
+        const c = ctx(s);
+        return [
+          { type: 'CREATE', name: '  Research  ' },
+          { type: 'CREATE', name: '   ' },
+          { type: 'CREATE', name: 'x'.repeat(41) },
+          ...revocable.map((id) => ({ type: 'REVOKE', id })),
+          ...(c.created ? [{ type: 'REVOKE', id: c.created.id }] : []),
+          { type: 'CONFIRM' },
+          { type: 'CANCEL' },
+          { type: 'COPY' },
+          { type: 'HIDE_KEY' },
+          { type: 'DISMISS' },
+          { type: 'RETRY' },
+          ...(s.matches('loading')
+            ? [
+                { type: 'xstate.done.actor.load', output: loaded },
+                { type: 'xstate.error.actor.load', error: new Error('offline') },
+              ]
+            : []),
+          ...(s.matches({ ready: 'creating' })
+            ? [
+                { type: 'xstate.done.actor.create', output: { ...CREATED, name: c.name } },
+                { type: 'xstate.error.actor.create', error: createError },
+              ]
+            : []),
+          ...(s.matches({ ready: 'revoking' })
+            ? [
+                {
+                  type: 'xstate.done.actor.revoke',
+                  output: {
+                    ...c.keys.find((k) => k.id === c.confirmId)!,
+                    revokedAt: '2026-11-21T00:00:00.000Z',
+                  },
+                },
+                { type: 'xstate.error.actor.revoke', error: revokeError },
+              ]
+            : []),
+          ...(s.matches({ ready: 'copying' })
+            ? [
+                { type: 'xstate.done.actor.copyKey', output: undefined },
+                { type: 'xstate.error.actor.copyKey', error: new Error('denied') },
+              ]
+            : []),
+        ];
+      },
+      transitions: {
+        // The user's keys are listed.
+        'apiKeys.loading|xstate.done.actor.load': (step) => {
+          answered(step, 'load');
+          expect(view(step.after)).toMatchObject({
+            loading: false,
+            failed: false,
+            keys: step.event.output,
+            error: null,
+          });
+          expect(view(step.after).created).toBeNull();
+        },
+        'apiKeys.loading|xstate.error.actor.load': (step) => {
+          expect(requests(step.after)).toEqual([]);
+          expect(view(step.after)).toMatchObject({
+            loading: false,
+            failed: true,
+            ready: false,
+            keys: [],
+            error: API_KEY_MESSAGES.loadFailed,
+          });
+        },
+        // "Try again" loads again, the message gone.
+        'apiKeys.failed|RETRY': (step) => {
+          starts(step, 'load', undefined);
+          expect(view(step.after)).toMatchObject({
+            loading: true,
+            failed: false,
+            error: null,
+            nameError: null,
+          });
+        },
+        // A valid name (trimmed) goes to the server, the old key leaves the screen; a bad one only shows why.
+        'apiKeys.ready.idle|CREATE': (step) => {
+          const name = (step.event.name as string).trim();
+          if (name === '' || name.length > API_KEY_NAME_MAX) {
+            unchangedExcept(step, {
+              nameError: name === '' ? API_KEY_MESSAGES.nameRequired : API_KEY_MESSAGES.nameTooLong,
+              error: null,
+            });
+            expect(step.after.value).toEqual(step.before.value);
+            return;
+          }
+          starts(step, 'create', { name });
+          expect(ctx(step.after)).toEqual({
+            ...ctx(step.before),
+            name,
+            created: null,
+            copied: false,
+            error: null,
+            nameError: null,
+          });
+          expect(view(step.after)).toMatchObject({ busy: true, creating: true, revokingId: null });
+        },
+        // The new key heads the list, its secret shown once (and only there).
+        'apiKeys.ready.creating|xstate.done.actor.create': (step) => {
+          answered(step, 'create');
+          const made = step.event.output as CreatedApiKey;
+          const { key: secret, ...listed } = made;
+          expect(view(step.after)).toMatchObject({
+            keys: [listed, ...ctx(step.before).keys],
+            created: { id: made.id, name: made.name, key: secret },
+            copied: false,
+            error: null,
+          });
+          expect(ctx(step.after).name).toBe('');
+        },
+        'apiKeys.ready.creating|xstate.error.actor.create': (step) => {
+          answered(step, 'create');
+          expect(ctx(step.after)).toEqual({
+            ...ctx(step.before),
+            name: '',
+            error: shownFor(step.event.error, API_KEY_MESSAGES.createFailed),
+          });
+          expect(view(step.after).created).toBeNull();
+        },
+        // Revoke asks for a confirmation first (active keys only); nothing is sent yet.
+        'apiKeys.ready.idle|REVOKE': (step) => {
+          const { id } = step.event;
+          expect(ctx(step.before).keys.find((k) => k.id === id)?.revokedAt).toBeNull();
+          unchangedExcept(step, { confirmId: id as string, error: null });
+          expect(view(step.after)).toMatchObject({ confirmingId: id, busy: false, revokingId: null });
+        },
+        'apiKeys.ready.confirming|CANCEL': (step) => {
+          unchangedExcept(step, { confirmId: null });
+          expect(view(step.after)).toMatchObject({ confirmingId: null, busy: false });
+        },
+        'apiKeys.ready.confirming|CONFIRM': (step) => {
+          const id = ctx(step.before).confirmId;
+          starts(step, 'revoke', { id });
+          expect(ctx(step.after)).toEqual(ctx(step.before));
+          expect(view(step.after)).toMatchObject({
+            busy: true,
+            creating: false,
+            revokingId: id,
+            confirmingId: null,
+          });
+        },
+        // The key shows as revoked; if it is the new one, its secret goes from the screen.
+        'apiKeys.ready.revoking|xstate.done.actor.revoke': (step) => {
+          answered(step, 'revoke');
+          const revoked = step.event.output as ApiKey;
+          const before = ctx(step.before);
+          expect(revoked.id).toBe(before.confirmId);
+          expect(ctx(step.after)).toEqual({
+            ...before,
+            keys: before.keys.map((k) => (k.id === revoked.id ? revoked : k)),
+            created: before.created?.id === revoked.id ? null : before.created,
+            confirmId: null,
+          });
+        },
+        'apiKeys.ready.revoking|xstate.error.actor.revoke': (step) => {
+          answered(step, 'revoke');
+          expect(ctx(step.after)).toEqual({
+            ...ctx(step.before),
+            error: shownFor(step.event.error, API_KEY_MESSAGES.revokeFailed),
+            confirmId: null,
+          });
+        },
+        // Copy writes the shown secret to the clipboard.
+        'apiKeys.ready.idle|COPY': (step) => {
+          expect(ctx(step.before).created).not.toBeNull();
+          starts(step, 'copyKey', { key: ctx(step.before).created!.key });
+          expect(ctx(step.after)).toEqual(ctx(step.before));
+        },
+        'apiKeys.ready.copying|xstate.done.actor.copyKey': (step) => {
+          answered(step, 'copyKey');
+          expect(ctx(step.after)).toEqual({ ...ctx(step.before), copied: true, error: null });
+          expect(view(step.after).copied).toBe(true);
+        },
+        'apiKeys.ready.copying|xstate.error.actor.copyKey': (step) => {
+          answered(step, 'copyKey');
+          expect(ctx(step.after)).toEqual({
+            ...ctx(step.before),
+            copied: false,
+            error: API_KEY_MESSAGES.copyFailed,
+          });
+        },
+        // "Hide" takes the secret off the screen for good; the key stays listed.
+        'apiKeys.ready.idle|HIDE_KEY': (step) => {
+          unchangedExcept(step, { created: null, copied: false });
+          expect(JSON.stringify(view(step.after))).not.toContain(KEY);
+        },
+        // Dismissing clears the section's message and the name's.
+        'apiKeys.ready.idle|DISMISS': (step) => {
+          unchangedExcept(step, { error: null, nameError: null });
+          expect(view(step.after)).toMatchObject({ error: null, nameError: null });
+        },
+      },
+      states: {
+        // The list never carries a secret: the key exists only in `created`, while it is shown.
+        'apiKeys.ready': (s) => {
+          const c = ctx(s);
+          expect(JSON.stringify(c.keys)).not.toContain(KEY);
+          for (const k of c.keys) expect(k).not.toHaveProperty('key');
+          if (c.copied) expect(c.created).not.toBeNull();
+        },
+      },
+    },
+  );
+
+describe('apiKeys: what is ignored', () => {
+  const last = (events: EventObject[]) => {
+    const steps: StepEffect[] = [];
+    replay(apiKeysMachine.provide({ actors: { load: pending() as never } }), undefined, events, (step) =>
+      steps.push(step),
+    );
+    return steps.at(-1)!;
+  };
+  const loadedThen = (event: EventObject) =>
+    last([{ type: 'xstate.done.actor.load', output: LOADED } as EventObject, event]);
+
+  it('does not ask to revoke a revoked or unknown key, nor copy when no key is shown', () => {
+    for (const event of [
+      { type: 'REVOKE', id: 'k0' },
+      { type: 'REVOKE', id: 'nope' },
+      { type: 'COPY' },
+    ] as EventObject[]) {
+      const step = loadedThen(event);
+      expect(step.transitions).toEqual([]);
+      expect(ctx(step.after)).toEqual(ctx(step.before));
+      expect(requests(step.after)).toEqual([]);
+      expect(view(step.after).confirmingId).toBeNull();
+    }
+  });
+});
 
 describe('apiKeys section with real actors', () => {
   const start = (opts: { createFails?: boolean } = {}) => {
