@@ -40,12 +40,14 @@ export type StepEffect = {
   after: AnyMachineSnapshot;
   /**
    * The root machine's executed actions with side effects, in order, by name with their params (XState does not
-   * report assigns here: their effect is the context in `after`).
+   * report assigns here: their effect is the context in `after`; it does report `xstate.spawnChild` and
+   * `xstate.stopChild` for invoked children).
    */
   actions: { type: string; params: unknown }[];
   /** Events the machine emitted (`emit`), in order. */
   emitted: (EventObject & Record<string, unknown>)[];
-  /** Events the machine sent to other actors (children, parent, system members), in order. */
+  /** Events the machine sent to other actors (children, parent, system members), in order; a child started by the
+   * step shows here with `xstate.init`. */
   sent: { to: string; event: EventObject & Record<string, unknown> }[];
   /** The transitions the step took, as `source|EVENT|i`. */
   transitions: string[];

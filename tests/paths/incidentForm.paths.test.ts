@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { FormDialogContext } from '../../machines/form-dialog/formDialog';
 import {
   incidentFormMachine,
   validateIncident,
@@ -7,51 +8,160 @@ import {
 } from '../../machines/incident-form/incidentForm.machine';
 import { describePaths, pending } from './harness';
 
-const invalid = (s: AnyMachineSnapshot) =>
-  Object.keys(validateIncident(s.context.values as IncidentValues)).sort();
-const valid = (s: AnyMachineSnapshot) => invalid(s).length === 0;
+type Context = FormDialogContext<IncidentValues>;
+const ctx = (s: AnyMachineSnapshot) => s.context as Context;
+const invalid = (s: AnyMachineSnapshot) => Object.keys(validateIncident(ctx(s).values)).sort();
 
-describePaths('incidentForm', incidentFormMachine.provide({ actors: { submit: pending() as never } }), {
-  events: (s) =>
-    s.hasTag('submitting')
-      ? [
-          { type: 'xstate.done.actor.submit', output: { id: 7 } },
-          { type: 'xstate.error.actor.submit', error: { fields: { contactEmail: 'Invalid email.' } } },
-          { type: 'xstate.error.actor.submit', error: new Error('offline') },
-        ]
-      : [
-          { type: 'OPEN' },
-          { type: 'CLOSE' },
-          { type: 'CHANGE', field: 'projectName', value: 'Analytical DAO' },
-          { type: 'CHANGE', field: 'description', value: 'Oracle manipulation drained the lending pool.' },
-          { type: 'CHANGE', field: 'txHash', value: 'not a hash' },
-          {
-            type: 'CHANGE',
-            field: 'txHash',
-            value: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
-          },
-          { type: 'TOGGLE', field: 'txHash', option: 'x' },
-          { type: 'SUBMIT' },
-        ],
-  // Told apart by state, validity and whether errors show: the exact field values do not change behaviour.
-  serializeState: (s) =>
-    JSON.stringify([
-      s.value,
-      invalid(s),
-      s.context.showErrors,
-      s.context.serverError !== null,
-      s.context.submittedId,
-    ]),
-  states: {
-    'incidentForm.closed': (s) => expect(s.hasTag('open')).toBe(false),
-    'incidentForm.open.editing': (s) => {
-      expect(s.hasTag('open')).toBe(true);
-      if (s.context.showErrors && !valid(s)) expect(Object.keys(s.context.errors).length).toBeGreaterThan(0);
+const EMPTY: IncidentValues = { projectName: '', description: '', txHash: '', contactEmail: '' };
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+const HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+/** The message each edit below shows under its field once errors show (undefined: none). */
+const FIELD_MESSAGE: Record<string, string | undefined> = {
+  'Analytical DAO': undefined,
+  'Oracle manipulation drained the lending pool.': undefined,
+  'not a hash': 'This does not look like a transaction hash.',
+  [HASH]: undefined,
+};
+
+/** The request in flight (the submit actor's input), if any. */
+const request = (s: AnyMachineSnapshot) =>
+  (s.children.submit as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The dialog is open on the form (not sending, not confirmed) with no request in flight. */
+const editing = (s: AnyMachineSnapshot) => {
+  expect(s.value).toEqual({ open: 'editing' });
+  expect(s.hasTag('open')).toBe(true);
+  expect(s.hasTag('submitting')).toBe(false);
+  expect(request(s)).toBeUndefined();
+};
+const closed = (s: AnyMachineSnapshot) => {
+  expect(s.value).toBe('closed');
+  expect(s.hasTag('open')).toBe(false);
+  expect(Object.keys(s.children)).toEqual([]);
+};
+
+/** The server's refusals: its own field errors, a failure, and field errors naming no field. */
+const SERVER_ERRORS: unknown[] = [
+  { fields: { contactEmail: 'This address cannot receive our replies.' } },
+  new Error('offline'),
+  { fields: {} },
+];
+
+const machine = incidentFormMachine.provide({ actors: { submit: pending() as never } });
+
+for (const [variant, serverError] of SERVER_ERRORS.entries())
+  describePaths('incidentForm', machine, {
+    events: (s): EventObject[] =>
+      s.hasTag('submitting')
+        ? [
+            { type: 'xstate.done.actor.submit', output: { id: 7 } },
+            { type: 'xstate.error.actor.submit', error: serverError } as EventObject,
+          ]
+        : [
+            { type: 'OPEN' },
+            { type: 'CLOSE' },
+            // The second traversal edits only once errors show, so that edits re-validate.
+            ...(variant !== 1 || ctx(s).showErrors
+              ? [
+                  { type: 'CHANGE', field: 'txHash', value: 'not a hash' },
+                  { type: 'CHANGE', field: 'projectName', value: 'Analytical DAO' },
+                  { type: 'CHANGE', field: 'description', value: 'Oracle manipulation drained the lending pool.' },
+                  { type: 'CHANGE', field: 'txHash', value: HASH },
+                  { type: 'TOGGLE', field: 'txHash', option: 'x' },
+                ]
+              : []),
+            { type: 'SUBMIT' },
+          ],
+    // Told apart by state, validity and whether errors show: the exact field values do not change behaviour.
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        invalid(s),
+        ctx(s).showErrors,
+        ctx(s).serverError !== null,
+        ctx(s).submittedId,
+      ]),
+    transitions: {
+      // 'Report Incident' opens the form as it was left (a closed, unsent draft is kept).
+      'incidentForm.closed|OPEN': (step) => {
+        editing(step.after);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // An edit changes exactly that field; once errors show, they follow the new values.
+      'incidentForm.open.editing|CHANGE': (step) => {
+        const before = ctx(step.before);
+        const { field, value } = step.event as { field: string; value: string };
+        const values = { ...before.values, [field]: value };
+        expect(ctx(step.after)).toEqual({
+          ...before,
+          values,
+          errors: before.showErrors ? validateIncident(values) : {},
+        });
+        if (before.showErrors) expect(ctx(step.after).errors[field]).toBe(FIELD_MESSAGE[value]);
+        else expect(ctx(step.after).errors).toEqual({});
+        editing(step.after);
+      },
+      // The incident form has no multiple-choice field: a toggle changes nothing.
+      'incidentForm.open.editing|TOGGLE': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        editing(step.after);
+      },
+      // A valid form is sent as it is; an invalid one shows every field's problem and sends nothing.
+      'incidentForm.open.editing|SUBMIT': (step) => {
+        const before = ctx(step.before);
+        const problems = validateIncident(before.values);
+        if (Object.keys(problems).length === 0) {
+          expect(step.after.value).toEqual({ open: 'submitting' });
+          expect(step.after.hasTag('submitting')).toBe(true);
+          expect(request(step.after)).toEqual(before.values);
+          expect(ctx(step.after)).toEqual({ ...before, serverError: null });
+        } else {
+          editing(step.after);
+          expect(ctx(step.after)).toEqual({ ...before, showErrors: true, errors: problems });
+          // Nothing entered yet: the two required fields say so.
+          if (before.values.projectName === '' && before.values.description === '')
+            expect(ctx(step.after).errors).toEqual({
+              projectName: 'Please enter the project name.',
+              description: 'Describe the incident in at least 20 characters.',
+            });
+        }
+      },
+      // Closing an unsent form hides it and sends nothing.
+      'incidentForm.open.editing|CLOSE': (step) => {
+        closed(step.after);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // Stored: the confirmation shows with the report's id; the form is left as sent.
+      'incidentForm.open.submitting|xstate.done.actor.submit': (step) => {
+        expect(step.after.value).toEqual({ open: 'submitted' });
+        expect(step.after.hasTag('submitted')).toBe(true);
+        expect(step.after.hasTag('open')).toBe(true);
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
+          submittedId: (step.event.output as { id: number }).id,
+        });
+        expect(Object.keys(step.after.children)).toEqual([]);
+      },
+      // Refused: the server's field errors show on their fields; anything else shows the general failure.
+      'incidentForm.open.submitting|xstate.error.actor.submit': (step) => {
+        const before = ctx(step.before);
+        const fields = (step.event.error as { fields?: Record<string, string> }).fields;
+        editing(step.after);
+        if (fields && Object.keys(fields).length > 0)
+          expect(ctx(step.after)).toEqual({ ...before, errors: fields, showErrors: true, serverError: null });
+        else expect(ctx(step.after)).toEqual({ ...before, serverError: GENERIC_FAILURE });
+        expect(ctx(step.after).values).toEqual(before.values);
+        expect(ctx(step.after).submittedId).toBeNull();
+      },
+      // Closing the confirmation empties the form for the next report.
+      'incidentForm.open.submitted|CLOSE': (step) => {
+        closed(step.after);
+        expect(ctx(step.after)).toEqual({
+          values: EMPTY,
+          errors: {},
+          showErrors: false,
+          serverError: null,
+          submittedId: null,
+        });
+      },
     },
-    'incidentForm.open.submitting': (s) => expect(s.hasTag('submitting')).toBe(true),
-    'incidentForm.open.submitted': (s) => {
-      expect(s.hasTag('submitted')).toBe(true);
-      expect(s.context.submittedId).toBe(7);
-    },
-  },
-});
+  });

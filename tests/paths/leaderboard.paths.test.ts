@@ -1,10 +1,22 @@
 import { expect } from 'vitest';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import type { LeaderboardPage } from '../../api/projects';
 import {
   EMPTY_FILTERS,
   leaderboardMachine,
+  type LeaderboardFilters,
   type LeaderboardQuery,
+  type LeaderboardSort,
 } from '../../machines/leaderboard/leaderboard.machine';
-import { describePaths, pending } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
+
+type Context = {
+  query: LeaderboardQuery;
+  draft: LeaderboardFilters;
+  result: LeaderboardPage | null;
+  expanded: string[];
+};
+const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 
 const page = { items: [], total: 60, page: 1, pageSize: 25 };
 /** What Back or Forward finds in the address. */
@@ -14,67 +26,207 @@ const URL_QUERY = {
   page: 3,
   filters: { ...EMPTY_FILTERS, tier: 'AA' },
 } as const;
-/** The last query the machine recorded in the address (the app pushes a history entry for it). */
-let recorded: LeaderboardQuery | null = null;
-const machine = leaderboardMachine.provide({
-  actors: { loadPage: pending() as never },
-  actions: {
-    recordQuery: (_, params) => {
-      recorded = (params as { query: LeaderboardQuery }).query;
-    },
-  },
-});
+/** The order a column sorts in when first chosen (the spec's, written out). */
+const FIRST_ORDER: Record<LeaderboardSort, 'asc' | 'desc'> = {
+  rank: 'asc',
+  score: 'desc',
+  name: 'asc',
+  auditDate: 'desc',
+};
 
-describePaths('leaderboard', machine, {
-  events: (s) => [
-    { type: 'URL_CHANGED', query: URL_QUERY },
-    { type: 'SORT', sort: 'score' },
-    { type: 'PAGE', page: 2 },
-    { type: 'PAGE', page: 99 },
-    { type: 'OPEN_FILTERS' },
-    { type: 'CLOSE_FILTERS' },
-    { type: 'EDIT_FILTER', key: 'tier', value: 'AAA' },
-    { type: 'APPLY_FILTERS' },
-    { type: 'RESET_FILTERS' },
-    { type: 'RETRY' },
-    { type: 'TOGGLE_DETAILS', id: 'eth' },
-    ...(s.hasTag('loading')
-      ? [
-          { type: 'xstate.done.actor.loadPage', output: page },
-          { type: 'xstate.error.actor.loadPage', error: new Error('offline') },
-        ]
-      : []),
-  ],
-  serializeState: (s) =>
-    JSON.stringify([
-      s.value,
-      s.context.query.sort,
-      s.context.query.order,
-      s.context.query.page,
-      s.context.query.filters.tier,
-      s.context.query.filters === URL_QUERY.filters,
-      s.context.draft.tier,
-      s.context.result !== null,
-      s.context.expanded.length,
-    ]),
-  limit: 20000,
-  states: {
-    'leaderboard.data.loading': (s) => {
-      expect(s.hasTag('loading')).toBe(true);
-      const { query } = s.context;
-      const fromUrl = query.sort === 'name' && query.order === 'desc' && query.page === 3;
-      if (fromUrl) {
-        // Back/Forward: the address's query and its filters in the form; nothing recorded again.
-        expect(query.filters).toEqual(URL_QUERY.filters);
-        expect(s.context.draft).toEqual(URL_QUERY.filters);
-      } else if (query.sort !== 'rank' || query.page !== 1 || query.filters.tier !== '') {
-        // A change the user made is recorded in the address.
-        expect(recorded).toEqual(query);
-      }
+const machine = leaderboardMachine.provide({ actors: { loadPage: pending() as never } });
+
+/** The page request in flight. */
+const loader = (s: AnyMachineSnapshot) => s.children.loadPage as AnyActorRef | undefined;
+/** The actions run for the app (XState's own starting and stopping of requests are checked on the children). */
+const appActions = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
+const recorded = (step: StepEffect) =>
+  appActions(step)
+    .filter((a) => a.type === 'recordQuery')
+    .map((a) => (a.params as { query: unknown }).query);
+
+/** A new query: recorded in the address, the older request dropped and the page loaded for it. */
+const loadsNewQuery = (step: StepEffect, query: LeaderboardQuery, record = true) => {
+  expect(ctx(step.after).query).toEqual(query);
+  expect(recorded(step)).toEqual(record ? [query] : []);
+  expect(appActions(step).map((a) => a.type)).toEqual(record ? ['recordQuery'] : []);
+  expect((step.after.value as { data: string }).data).toBe('loading');
+  expect(step.after.hasTag('loading')).toBe(true);
+  expect(loader(step.after)).toBeDefined();
+  expect(loader(step.after)).not.toBe(loader(step.before));
+  expect(loader(step.before)?.getSnapshot().status ?? 'stopped').toBe('stopped');
+  expect(loader(step.after)!.getSnapshot().input).toEqual(query);
+  expect(step.after.children.urlWatcher).toBe(step.before.children.urlWatcher);
+};
+/** The filter panel is as it was. */
+const panelKept = (step: StepEffect) =>
+  expect((step.after.value as { panel: string }).panel).toBe((step.before.value as { panel: string }).panel);
+/** The data region is as it was, and no request started or stopped. */
+const dataKept = (step: StepEffect) => {
+  expect((step.after.value as { data: string }).data).toBe((step.before.value as { data: string }).data);
+  expect(loader(step.after)).toBe(loader(step.before));
+  expect(recorded(step)).toEqual([]);
+};
+const panelClosed = (step: StepEffect) => {
+  expect((step.after.value as { panel: string }).panel).toBe('closed');
+  expect(step.after.hasTag('filtersOpen')).toBe(false);
+};
+
+// The first sort the paths take is the column in force (its order flips), then another column.
+for (const sorts of [
+  ['rank', 'score'],
+  ['score', 'rank'],
+] as const)
+  describePaths('leaderboard', machine, {
+    events: (s) => [
+      { type: 'URL_CHANGED', query: URL_QUERY },
+      ...sorts.map((sort) => ({ type: 'SORT', sort })),
+      { type: 'PAGE', page: 2 },
+      { type: 'PAGE', page: 99 },
+      { type: 'OPEN_FILTERS' },
+      { type: 'CLOSE_FILTERS' },
+      { type: 'EDIT_FILTER', key: 'tier', value: 'AAA' },
+      { type: 'APPLY_FILTERS' },
+      { type: 'RESET_FILTERS' },
+      { type: 'RETRY' },
+      { type: 'TOGGLE_DETAILS', id: 'eth' },
+      ...(s.hasTag('loading')
+        ? [
+            { type: 'xstate.done.actor.loadPage', output: page },
+            { type: 'xstate.error.actor.loadPage', error: new Error('offline') },
+          ]
+        : []),
+    ],
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        ctx(s).query.sort,
+        ctx(s).query.order,
+        ctx(s).query.page,
+        ctx(s).query.filters.tier,
+        ctx(s).draft.tier,
+        ctx(s).result !== null,
+        ctx(s).expanded.length,
+      ]),
+    limit: 20000,
+    transitions: {
+      // A row's sub-score breakdown opens or closes; nothing else changes.
+      'leaderboard|TOGGLE_DETAILS': (step) => {
+        const before = ctx(step.before);
+        const id = step.event.id as string;
+        const expanded = before.expanded.includes(id)
+          ? before.expanded.filter((e) => e !== id)
+          : [...before.expanded, id];
+        expect(ctx(step.after)).toEqual({ ...before, expanded });
+        expect(step.after.value).toEqual(step.before.value);
+        dataKept(step);
+        expect(appActions(step)).toEqual([]);
+      },
+      // A column header: the same column flips its order, another starts in its own order; back to page 1.
+      'leaderboard.data|SORT': (step) => {
+        const before = ctx(step.before);
+        const sort = step.event.sort as LeaderboardSort;
+        const order =
+          sort === before.query.sort ? (before.query.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort];
+        const query = { ...before.query, sort, order, page: 1 };
+        expect(ctx(step.after)).toEqual({ ...before, query });
+        loadsNewQuery(step, query);
+        panelKept(step);
+      },
+      // Another page that exists (of the last answer's total) is recorded and loaded.
+      'leaderboard.data|PAGE': (step) => {
+        const before = ctx(step.before);
+        const target = step.event.page as number;
+        const pages = Math.max(1, Math.ceil((before.result?.total ?? 0) / before.query.pageSize));
+        expect(target).not.toBe(before.query.page);
+        expect(target).toBeGreaterThanOrEqual(1);
+        expect(target).toBeLessThanOrEqual(pages);
+        const query = { ...before.query, page: target };
+        expect(ctx(step.after)).toEqual({ ...before, query });
+        loadsNewQuery(step, query);
+      },
+      // The panel's draft becomes the query's filters, from page 1.
+      'leaderboard.data|APPLY_FILTERS': (step) => {
+        const before = ctx(step.before);
+        const query = { ...before.query, filters: before.draft, page: 1 };
+        expect(ctx(step.after)).toEqual({ ...before, query });
+        loadsNewQuery(step, query);
+      },
+      // Every filter cleared, in the query and the panel, from page 1.
+      'leaderboard.data|RESET_FILTERS': (step) => {
+        const before = ctx(step.before);
+        const query = { ...before.query, filters: EMPTY_FILTERS, page: 1 };
+        expect(ctx(step.after)).toEqual({ ...before, query, draft: EMPTY_FILTERS });
+        loadsNewQuery(step, query);
+      },
+      // Back/Forward: the address's query (with the layout's page size) and its filters in the panel; nothing is
+      // recorded again, or Back would push a new entry.
+      'leaderboard.data|URL_CHANGED': (step) => {
+        const before = ctx(step.before);
+        const fromUrl = step.event.query as typeof URL_QUERY;
+        const query = { ...fromUrl, pageSize: before.query.pageSize };
+        expect(ctx(step.after)).toEqual({ ...before, query, draft: fromUrl.filters });
+        loadsNewQuery(step, query, false);
+        panelKept(step);
+      },
+      // The page arrives: its rows show, every breakdown closed.
+      'leaderboard.data.loading|xstate.done.actor.loadPage': (step) => {
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), result: step.event.output, expanded: [] });
+        expect((step.after.value as { data: string }).data).toBe('ready');
+        expect(step.after.hasTag('ready')).toBe(true);
+        expect(step.after.hasTag('loading')).toBe(false);
+        expect(loader(step.after)).toBeUndefined();
+        expect(appActions(step)).toEqual([]);
+        panelKept(step);
+      },
+      // The page failed: the error shows (with Retry); the query is kept for the retry.
+      'leaderboard.data.loading|xstate.error.actor.loadPage': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect((step.after.value as { data: string }).data).toBe('failed');
+        expect(step.after.hasTag('error')).toBe(true);
+        expect(step.after.hasTag('loading')).toBe(false);
+        expect(loader(step.after)).toBeUndefined();
+        panelKept(step);
+      },
+      // Retry loads the same query again, without a new history entry.
+      'leaderboard.data.failed|RETRY': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        loadsNewQuery(step, ctx(step.before).query, false);
+        panelKept(step);
+      },
+      // The panel opens on the filters in force (an edit closed unapplied is forgotten).
+      'leaderboard.panel.closed|OPEN_FILTERS': (step) => {
+        const before = ctx(step.before);
+        expect(ctx(step.after)).toEqual({ ...before, draft: before.query.filters });
+        expect((step.after.value as { panel: string }).panel).toBe('open');
+        expect(step.after.hasTag('filtersOpen')).toBe(true);
+        dataKept(step);
+      },
+      // An edit changes the draft only: nothing loads until Apply.
+      'leaderboard.panel.open|EDIT_FILTER': (step) => {
+        const before = ctx(step.before);
+        const draft = { ...before.draft, [step.event.key as string]: step.event.value };
+        expect(ctx(step.after)).toEqual({ ...before, draft });
+        expect(step.after.value).toEqual(step.before.value);
+        dataKept(step);
+      },
+      // Apply and Reset close the panel and (checked above) load the new query.
+      'leaderboard.panel.open|APPLY_FILTERS': (step) => {
+        panelClosed(step);
+        expect(step.transitions).toContain('leaderboard.data|APPLY_FILTERS|0');
+        expect(ctx(step.after).query.filters).toEqual(ctx(step.before).draft);
+      },
+      'leaderboard.panel.open|RESET_FILTERS': (step) => {
+        panelClosed(step);
+        expect(step.transitions).toContain('leaderboard.data|RESET_FILTERS|0');
+        expect(ctx(step.after).query.filters).toEqual(EMPTY_FILTERS);
+      },
+      // Closing discards nothing yet and loads nothing.
+      'leaderboard.panel.open|CLOSE_FILTERS': (step) => {
+        panelClosed(step);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        dataKept(step);
+        expect(appActions(step)).toEqual([]);
+      },
     },
-    'leaderboard.data.ready': (s) => expect(s.context.result?.total).toBe(60),
-    'leaderboard.data.failed': (s) => expect(s.hasTag('error')).toBe(true),
-    'leaderboard.panel.open': (s) => expect(s.hasTag('filtersOpen')).toBe(true),
-    'leaderboard.panel.closed': (s) => expect(s.hasTag('filtersOpen')).toBe(false),
-  },
-});
+  });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { FormDialogContext } from '../../machines/form-dialog/formDialog';
 import {
   quoteFormMachine,
   validateQuote,
@@ -7,47 +8,181 @@ import {
 } from '../../machines/quote-form/quoteForm.machine';
 import { describePaths, pending } from './harness';
 
-const invalid = (s: AnyMachineSnapshot) => Object.keys(validateQuote(s.context.values as QuoteValues)).sort();
-const valid = (s: AnyMachineSnapshot) => invalid(s).length === 0;
+type Context = FormDialogContext<QuoteValues>;
+const ctx = (s: AnyMachineSnapshot) => s.context as Context;
+const invalid = (s: AnyMachineSnapshot) => Object.keys(validateQuote(ctx(s).values)).sort();
 
-describePaths('quoteForm', quoteFormMachine.provide({ actors: { submit: pending() as never } }), {
-  events: (s) =>
-    s.hasTag('submitting')
-      ? [
-          { type: 'xstate.done.actor.submit', output: { id: 7 } },
-          { type: 'xstate.error.actor.submit', error: { fields: { email: 'Invalid email.' } } },
-          { type: 'xstate.error.actor.submit', error: new Error('offline') },
-        ]
-      : [
-          { type: 'OPEN' },
-          { type: 'CLOSE' },
-          { type: 'CHANGE', field: 'name', value: 'Ada Lovelace' },
-          { type: 'CHANGE', field: 'email', value: 'ada@example.com' },
-          { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
-          { type: 'TOGGLE', field: 'services', option: 'security-audit' },
-          { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
-          { type: 'CHANGE', field: 'message', value: 'Audit of our lending pool contracts before launch.' },
-          { type: 'SUBMIT' },
-        ],
-  // Told apart by state, validity and whether errors show: the exact field values do not change behaviour.
-  serializeState: (s) =>
-    JSON.stringify([
-      s.value,
-      invalid(s),
-      s.context.showErrors,
-      s.context.serverError !== null,
-      s.context.submittedId,
-    ]),
-  states: {
-    'quoteForm.closed': (s) => expect(s.hasTag('open')).toBe(false),
-    'quoteForm.open.editing': (s) => {
-      expect(s.hasTag('open')).toBe(true);
-      if (s.context.showErrors && !valid(s)) expect(Object.keys(s.context.errors).length).toBeGreaterThan(0);
+const EMPTY: QuoteValues = { name: '', email: '', company: '', services: [], budget: '', message: '' };
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+/** The message each edit below shows under its field once errors show (undefined: none). */
+const FIELD_MESSAGE: Record<string, string | undefined> = {
+  'Ada Lovelace': undefined,
+  'ada@example.com': undefined,
+  'Analytical DAO': undefined,
+  'Not sure yet': undefined,
+  'Audit of our lending pool contracts before launch.': undefined,
+};
+
+/** The request in flight (the submit actor's input), if any. */
+const request = (s: AnyMachineSnapshot) =>
+  (s.children.submit as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+/** The dialog is open on the form (not sending, not confirmed) with no request in flight. */
+const editing = (s: AnyMachineSnapshot) => {
+  expect(s.value).toEqual({ open: 'editing' });
+  expect(s.hasTag('open')).toBe(true);
+  expect(s.hasTag('submitting')).toBe(false);
+  expect(request(s)).toBeUndefined();
+};
+const closed = (s: AnyMachineSnapshot) => {
+  expect(s.value).toBe('closed');
+  expect(s.hasTag('open')).toBe(false);
+  expect(Object.keys(s.children)).toEqual([]);
+};
+
+/** The server's refusals: its own field errors, a failure, and field errors naming no field. */
+const SERVER_ERRORS: unknown[] = [
+  { fields: { email: 'This address cannot receive our replies.' } },
+  new Error('offline'),
+  { fields: {} },
+];
+
+const machine = quoteFormMachine.provide({ actors: { submit: pending() as never } });
+
+for (const [variant, serverError] of SERVER_ERRORS.entries())
+  describePaths('quoteForm', machine, {
+    events: (s): EventObject[] =>
+      s.hasTag('submitting')
+        ? [
+            { type: 'xstate.done.actor.submit', output: { id: 7 } },
+            { type: 'xstate.error.actor.submit', error: serverError } as EventObject,
+          ]
+        : [
+            { type: 'OPEN' },
+            { type: 'CLOSE' },
+            // The second traversal edits only once errors show, so that edits re-validate.
+            ...(variant !== 1 || ctx(s).showErrors
+              ? [
+                  { type: 'CHANGE', field: 'name', value: 'Ada Lovelace' },
+                  { type: 'CHANGE', field: 'email', value: 'ada@example.com' },
+                  { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
+                  { type: 'TOGGLE', field: 'services', option: 'security-audit' },
+                  { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
+                  { type: 'CHANGE', field: 'message', value: 'Audit of our lending pool contracts before launch.' },
+                ]
+              : []),
+            { type: 'SUBMIT' },
+          ],
+    // Told apart by state, validity and whether errors show: the exact field values do not change behaviour.
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        invalid(s),
+        ctx(s).showErrors,
+        ctx(s).serverError !== null,
+        ctx(s).submittedId,
+      ]),
+    transitions: {
+      // 'Request a quote' opens the form as it was left (a closed, unsent draft is kept).
+      'quoteForm.closed|OPEN': (step) => {
+        editing(step.after);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // An edit changes exactly that field; once errors show, they follow the new values.
+      'quoteForm.open.editing|CHANGE': (step) => {
+        const before = ctx(step.before);
+        const { field, value } = step.event as { field: string; value: string };
+        const values = { ...before.values, [field]: value };
+        expect(ctx(step.after)).toEqual({
+          ...before,
+          values,
+          errors: before.showErrors ? validateQuote(values) : {},
+        });
+        if (before.showErrors) expect(ctx(step.after).errors[field]).toBe(FIELD_MESSAGE[value]);
+        else expect(ctx(step.after).errors).toEqual({});
+        editing(step.after);
+      },
+      // A service is ticked or unticked, the others kept; once errors show, they follow the new choice.
+      'quoteForm.open.editing|TOGGLE': (step) => {
+        const before = ctx(step.before);
+        const { field, option } = step.event as { field: keyof QuoteValues; option: string };
+        const current = before.values[field];
+        if (!Array.isArray(current)) expect(ctx(step.after)).toEqual(before);
+        else {
+          const chosen = current.includes(option) ? current.filter((o) => o !== option) : [...current, option];
+          const values = { ...before.values, [field]: chosen };
+          expect(ctx(step.after)).toEqual({
+            ...before,
+            values,
+            errors: before.showErrors ? validateQuote(values) : {},
+          });
+          if (before.showErrors)
+            expect(ctx(step.after).errors[field]).toBe(
+              chosen.length === 0 ? 'Choose at least one service.' : undefined,
+            );
+        }
+        editing(step.after);
+      },
+      // A valid form is sent as it is; an invalid one shows every field's problem and sends nothing.
+      'quoteForm.open.editing|SUBMIT': (step) => {
+        const before = ctx(step.before);
+        const problems = validateQuote(before.values);
+        if (Object.keys(problems).length === 0) {
+          expect(step.after.value).toEqual({ open: 'submitting' });
+          expect(step.after.hasTag('submitting')).toBe(true);
+          expect(request(step.after)).toEqual(before.values);
+          expect(ctx(step.after)).toEqual({ ...before, serverError: null });
+        } else {
+          editing(step.after);
+          expect(ctx(step.after)).toEqual({ ...before, showErrors: true, errors: problems });
+          // Nothing entered yet: every field says what it needs.
+          if (JSON.stringify(before.values) === JSON.stringify(EMPTY))
+            expect(ctx(step.after).errors).toEqual({
+              name: 'Please enter your name.',
+              email: 'Please enter your email address.',
+              company: 'Please enter your company or project.',
+              services: 'Choose at least one service.',
+              budget: 'Please choose a budget.',
+              message: 'Tell us a little more (at least 10 characters).',
+            });
+        }
+      },
+      // Closing an unsent form hides it and sends nothing.
+      'quoteForm.open.editing|CLOSE': (step) => {
+        closed(step.after);
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+      },
+      // Received: the confirmation shows with the request's id; the form is left as sent.
+      'quoteForm.open.submitting|xstate.done.actor.submit': (step) => {
+        expect(step.after.value).toEqual({ open: 'submitted' });
+        expect(step.after.hasTag('submitted')).toBe(true);
+        expect(step.after.hasTag('open')).toBe(true);
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
+          submittedId: (step.event.output as { id: number }).id,
+        });
+        expect(Object.keys(step.after.children)).toEqual([]);
+      },
+      // Refused: the server's field errors show on their fields; anything else shows the general failure.
+      'quoteForm.open.submitting|xstate.error.actor.submit': (step) => {
+        const before = ctx(step.before);
+        const fields = (step.event.error as { fields?: Record<string, string> }).fields;
+        editing(step.after);
+        if (fields && Object.keys(fields).length > 0)
+          expect(ctx(step.after)).toEqual({ ...before, errors: fields, showErrors: true, serverError: null });
+        else expect(ctx(step.after)).toEqual({ ...before, serverError: GENERIC_FAILURE });
+        expect(ctx(step.after).values).toEqual(before.values);
+        expect(ctx(step.after).submittedId).toBeNull();
+      },
+      // Closing the confirmation empties the form for the next request.
+      'quoteForm.open.submitted|CLOSE': (step) => {
+        closed(step.after);
+        expect(ctx(step.after)).toEqual({
+          values: EMPTY,
+          errors: {},
+          showErrors: false,
+          serverError: null,
+          submittedId: null,
+        });
+      },
     },
-    'quoteForm.open.submitting': (s) => expect(s.hasTag('submitting')).toBe(true),
-    'quoteForm.open.submitted': (s) => {
-      expect(s.hasTag('submitted')).toBe(true);
-      expect(s.context.submittedId).toBe(7);
-    },
-  },
-});
+  });
