@@ -53,7 +53,7 @@ export const notificationsMachine = createMachine({
             },
             loading: {
               tags: ['listLoading'],
-              entry: 'forgetWanted',
+              entry: ['forgetWanted', 'dismiss'],
               invoke: {
                 id: 'listNotifications',
                 src: 'listNotifications',
@@ -80,6 +80,7 @@ export const notificationsMachine = createMachine({
                 },
                 loadingMore: {
                   tags: ['loadingMore', 'busy'],
+                  entry: 'dismiss',
                   invoke: {
                     id: 'listMore',
                     src: 'listNotifications',

@@ -5,7 +5,7 @@ export type WebhooksMessage = { kind: 'success' | 'error'; text: string; fields?
 
 export type WebhooksContext = {
   list: WebhookList | null;
-  /** The signing secret of the webhook just created: shown once, until hidden or the next write. */
+  /** The signing secret of the webhook just created: shown once, until hidden, replaced or its webhook deleted. */
   secret: { webhookId: string; value: string } | null;
   copied: boolean;
   message: WebhooksMessage | null;
