@@ -27,10 +27,11 @@ export const portfolioMachine = createMachine({
     failed: { tags: ['failed'], on: { RETRY: { target: 'loading' } } },
     ready: {
       initial: 'idle',
-      on: { PICK_PROJECT: { actions: 'pickProject' }, EDIT_AMOUNT: { actions: 'editAmount' } },
       states: {
         idle: {
           on: {
+            PICK_PROJECT: { actions: 'pickProject' },
+            EDIT_AMOUNT: { actions: 'editAmount' },
             SUBMIT: { target: 'saving', guard: 'formComplete', actions: 'clearMessages' },
             REMOVE: { target: 'removing', actions: ['clearMessages', 'markRemoving'] },
             IMPORT: { target: 'importing', actions: 'clearMessages' },

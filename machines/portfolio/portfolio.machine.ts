@@ -124,13 +124,12 @@ export const portfolioMachine = setup({
     failed: { tags: ['failed'], on: { RETRY: { target: 'loading' } } },
     ready: {
       initial: 'idle',
-      on: {
-        PICK_PROJECT: { actions: 'pickProject' },
-        EDIT_AMOUNT: { actions: 'editAmount' },
-      },
       states: {
         idle: {
+          // The form changes only while nothing is being written: a save's answer names the project it saved.
           on: {
+            PICK_PROJECT: { actions: 'pickProject' },
+            EDIT_AMOUNT: { actions: 'editAmount' },
             SUBMIT: { guard: 'formComplete', target: 'saving', actions: 'clearMessages' },
             REMOVE: {
               target: 'removing',

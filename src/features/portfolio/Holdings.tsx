@@ -207,6 +207,7 @@ export function PortfolioSections() {
               name="amountUsd"
               value={amount}
               placeholder="e.g. 2,500"
+              disabled={busy}
               onChange={(e) => send({ type: 'EDIT_AMOUNT', value: e.target.value })}
             />
           </label>
