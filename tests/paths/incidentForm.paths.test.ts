@@ -50,7 +50,7 @@ const machine = incidentFormMachine.provide({ actors: { submit: pending() as nev
 
 for (const [variant, serverError] of SERVER_ERRORS.entries())
   describePaths('incidentForm', machine, {
-    events: (s): EventObject[] =>
+    events: (s) =>
       s.hasTag('submitting')
         ? [
             { type: 'xstate.done.actor.submit', output: { id: 7 } },
@@ -64,7 +64,11 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
               ? [
                   { type: 'CHANGE', field: 'txHash', value: 'not a hash' },
                   { type: 'CHANGE', field: 'projectName', value: 'Analytical DAO' },
-                  { type: 'CHANGE', field: 'description', value: 'Oracle manipulation drained the lending pool.' },
+                  {
+                    type: 'CHANGE',
+                    field: 'description',
+                    value: 'Oracle manipulation drained the lending pool.',
+                  },
                   { type: 'CHANGE', field: 'txHash', value: HASH },
                   { type: 'TOGGLE', field: 'txHash', option: 'x' },
                 ]
@@ -89,7 +93,8 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
       // An edit changes exactly that field; once errors show, they follow the new values.
       'incidentForm.open.editing|CHANGE': (step) => {
         const before = ctx(step.before);
-        const { field, value } = step.event as { field: string; value: string };
+        const field = step.event.field as string;
+        const value = step.event.value as string;
         const values = { ...before.values, [field]: value };
         expect(ctx(step.after)).toEqual({
           ...before,

@@ -1,44 +1,133 @@
 import { expect } from 'vitest';
-import { projectVoteMachine } from '../../machines/project-vote/projectVote.machine';
-import { describePaths, pending } from './harness';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import {
+  projectVoteMachine,
+  type VoteChoice,
+  type Votes,
+} from '../../machines/project-vote/projectVote.machine';
+import { describePaths, pending, type StepEffect } from './harness';
+
+type Context = {
+  projectId: string;
+  votes: Votes;
+  myVote: VoteChoice | null;
+  pendingVote: VoteChoice | null;
+  average: number | null;
+};
+const ctx = (s: AnyMachineSnapshot) => s.context as Context;
+const region = (s: AnyMachineSnapshot) => s.value as { average: string; ballot: string };
+const child = (s: AnyMachineSnapshot, id: string) => s.children[id] as AnyActorRef | undefined;
 
 const machine = projectVoteMachine.provide({
-  actors: { castVote: pending() as never, loadAverage: pending() as never as never },
+  actors: { castVote: pending() as never, loadAverage: pending() as never },
 });
 
-describePaths('projectVote', machine, {
-  input: { projectId: 'eth', votes: { yes: 3, no: 1, yesPercentage: 75, myVote: null } },
-  events: (s) => [
-    { type: 'VOTE', vote: 'yes' },
-    { type: 'VOTE', vote: 'no' },
-    ...(s.hasTag('submitting')
-      ? [
-          { type: 'xstate.done.actor.castVote', output: { yes: 4, no: 1, yesPercentage: 80, myVote: 'yes' } },
-          { type: 'xstate.error.actor.castVote', error: new Error('offline') },
-        ]
-      : []),
-    ...(s.matches({ average: 'loading' })
-      ? [
-          { type: 'xstate.done.actor.loadAverage', output: { averageYesPercentage: 61.5 } },
-          { type: 'xstate.error.actor.loadAverage', error: new Error('offline') },
-        ]
-      : []),
-  ],
-  states: {
-    'projectVote.ballot.submitting': (s) => expect(s.hasTag('submitting')).toBe(true),
-    'projectVote.ballot.idle': (s) => expect(s.context.myVote).toBeNull(),
-    'projectVote.ballot.voted': (s) => {
-      expect(s.hasTag('voted')).toBe(true);
-      expect(s.context.votes.yes).toBe(4);
-      expect(s.context.myVote).toBe('yes');
+/** The ballot is as it was: same state, same vote request (if any). */
+const ballotKept = (step: StepEffect) => {
+  expect(region(step.after).ballot).toBe(region(step.before).ballot);
+  expect(child(step.after, 'castVote')).toBe(child(step.before, 'castVote'));
+};
+/** The average region is as it was: same state, same request (if any), same average shown. */
+const averageKept = (step: StepEffect) => {
+  expect(region(step.after).average).toBe(region(step.before).average);
+  expect(child(step.after, 'loadAverage')).toBe(child(step.before, 'loadAverage'));
+  expect(ctx(step.after).average).toBe(ctx(step.before).average);
+};
+/** The vote is sent: the buttons show it is being saved; the shown vote and counts wait for the answer. */
+const sendsVote = (step: StepEffect) => {
+  const vote = step.event.vote as VoteChoice;
+  expect(ctx(step.after)).toEqual({ ...ctx(step.before), pendingVote: vote });
+  expect(region(step.after).ballot).toBe('submitting');
+  expect(step.after.hasTag('submitting')).toBe(true);
+  expect(step.after.hasTag('error')).toBe(false);
+  expect(child(step.after, 'castVote')!.getSnapshot().input).toEqual({
+    projectId: ctx(step.before).projectId,
+    vote,
+  });
+  averageKept(step);
+};
+/** A saved vote loads the average again: a new request, the last average shown meanwhile. */
+const reloadsAverage = (step: StepEffect) => {
+  expect(step.transitions).toContain('projectVote.ballot.submitting|xstate.done.actor.castVote|0');
+  expect(region(step.after).average).toBe('loading');
+  expect(step.after.hasTag('averageLoaded')).toBe(false);
+  const loader = child(step.after, 'loadAverage');
+  expect(loader).toBeDefined();
+  expect(loader).not.toBe(child(step.before, 'loadAverage'));
+  expect(child(step.before, 'loadAverage')?.getSnapshot().status ?? 'stopped').toBe('stopped');
+  expect(ctx(step.after).average).toBe(ctx(step.before).average);
+};
+
+/** The server's counts after a vote; `echo`: whether it says which vote is the voter's. */
+const counts = (vote: VoteChoice | null, echo: boolean): Votes =>
+  vote === 'no'
+    ? { yes: 3, no: 2, yesPercentage: 60, myVote: echo ? 'no' : null }
+    : { yes: 4, no: 1, yesPercentage: 80, myVote: echo ? 'yes' : null };
+
+for (const echo of [true, false])
+  describePaths('projectVote', machine, {
+    input: { projectId: 'eth', votes: { yes: 3, no: 1, yesPercentage: 75, myVote: null } },
+    events: (s) => [
+      { type: 'VOTE', vote: 'yes' },
+      { type: 'VOTE', vote: 'no' },
+      ...(s.hasTag('submitting')
+        ? [
+            { type: 'xstate.done.actor.castVote', output: counts(ctx(s).pendingVote, echo) },
+            { type: 'xstate.error.actor.castVote', error: new Error('offline') },
+          ]
+        : []),
+      ...(s.matches({ average: 'loading' })
+        ? [
+            { type: 'xstate.done.actor.loadAverage', output: { averageYesPercentage: echo ? 61.5 : 40 } },
+            { type: 'xstate.error.actor.loadAverage', error: new Error('offline') },
+          ]
+        : []),
+    ],
+    transitions: {
+      'projectVote.ballot.idle|VOTE': sendsVote,
+      // Re-voting (or trying again after a failure) sends the new choice.
+      'projectVote.ballot.voted|VOTE': sendsVote,
+      'projectVote.ballot.failed|VOTE': sendsVote,
+      // Saved: the server's counts show, with the voter's choice (the server's, else the one sent) chosen.
+      'projectVote.ballot.submitting|xstate.done.actor.castVote': (step) => {
+        const before = ctx(step.before);
+        const votes = step.event.output as Votes;
+        expect(ctx(step.after)).toEqual({ ...before, votes, myVote: votes.myVote ?? before.pendingVote });
+        expect(ctx(step.after).myVote).toBe(before.pendingVote);
+        expect(region(step.after).ballot).toBe('voted');
+        expect(step.after.hasTag('voted')).toBe(true);
+        expect(step.after.hasTag('submitting')).toBe(false);
+        expect(child(step.after, 'castVote')).toBeUndefined();
+        reloadsAverage(step);
+      },
+      // Not saved: the error shows; the counts and the voter's earlier choice stay as they were.
+      'projectVote.ballot.submitting|xstate.error.actor.castVote': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect(region(step.after).ballot).toBe('failed');
+        expect(step.after.hasTag('error')).toBe(true);
+        expect(step.after.hasTag('submitting')).toBe(false);
+        expect(child(step.after, 'castVote')).toBeUndefined();
+        averageKept(step);
+      },
+      'projectVote.average.loading|VOTE.SAVED': reloadsAverage,
+      'projectVote.average.loaded|VOTE.SAVED': reloadsAverage,
+      'projectVote.average.unavailable|VOTE.SAVED': reloadsAverage,
+      // The average across all projects shows.
+      'projectVote.average.loading|xstate.done.actor.loadAverage': (step) => {
+        const average = (step.event.output as { averageYesPercentage: number }).averageYesPercentage;
+        expect(ctx(step.after)).toEqual({ ...ctx(step.before), average });
+        expect(region(step.after).average).toBe('loaded');
+        expect(step.after.hasTag('averageLoaded')).toBe(true);
+        expect(child(step.after, 'loadAverage')).toBeUndefined();
+        ballotKept(step);
+      },
+      // Unavailable: the last average shown (none at first) stays; the ballot is not affected.
+      'projectVote.average.loading|xstate.error.actor.loadAverage': (step) => {
+        expect(ctx(step.after)).toEqual(ctx(step.before));
+        expect(region(step.after).average).toBe('unavailable');
+        expect(step.after.hasTag('averageLoaded')).toBe(false);
+        expect(child(step.after, 'loadAverage')).toBeUndefined();
+        ballotKept(step);
+      },
     },
-    'projectVote.ballot.failed': (s) => expect(s.hasTag('error')).toBe(true),
-    'projectVote.average.loading': (s) => {
-      // Loading again after a saved vote keeps showing the last average until the new one arrives.
-      expect(s.context.average === null || s.context.average === 61.5).toBe(true);
-      expect(s.children.loadAverage).toBeDefined();
-    },
-    'projectVote.average.loaded': (s) => expect(s.context.average).toBe(61.5),
-    'projectVote.average.unavailable': (s) => expect(s.context.average).toBeNull(),
-  },
-});
+  });

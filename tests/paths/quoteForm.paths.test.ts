@@ -50,7 +50,7 @@ const machine = quoteFormMachine.provide({ actors: { submit: pending() as never 
 
 for (const [variant, serverError] of SERVER_ERRORS.entries())
   describePaths('quoteForm', machine, {
-    events: (s): EventObject[] =>
+    events: (s) =>
       s.hasTag('submitting')
         ? [
             { type: 'xstate.done.actor.submit', output: { id: 7 } },
@@ -67,7 +67,11 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
                   { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
                   { type: 'TOGGLE', field: 'services', option: 'security-audit' },
                   { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
-                  { type: 'CHANGE', field: 'message', value: 'Audit of our lending pool contracts before launch.' },
+                  {
+                    type: 'CHANGE',
+                    field: 'message',
+                    value: 'Audit of our lending pool contracts before launch.',
+                  },
                 ]
               : []),
             { type: 'SUBMIT' },
@@ -90,7 +94,8 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
       // An edit changes exactly that field; once errors show, they follow the new values.
       'quoteForm.open.editing|CHANGE': (step) => {
         const before = ctx(step.before);
-        const { field, value } = step.event as { field: string; value: string };
+        const field = step.event.field as string;
+        const value = step.event.value as string;
         const values = { ...before.values, [field]: value };
         expect(ctx(step.after)).toEqual({
           ...before,
@@ -104,11 +109,14 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
       // A service is ticked or unticked, the others kept; once errors show, they follow the new choice.
       'quoteForm.open.editing|TOGGLE': (step) => {
         const before = ctx(step.before);
-        const { field, option } = step.event as { field: keyof QuoteValues; option: string };
+        const field = step.event.field as keyof QuoteValues;
+        const option = step.event.option as string;
         const current = before.values[field];
         if (!Array.isArray(current)) expect(ctx(step.after)).toEqual(before);
         else {
-          const chosen = current.includes(option) ? current.filter((o) => o !== option) : [...current, option];
+          const chosen = current.includes(option)
+            ? current.filter((o) => o !== option)
+            : [...current, option];
           const values = { ...before.values, [field]: chosen };
           expect(ctx(step.after)).toEqual({
             ...before,
