@@ -1,8 +1,8 @@
 /**
  * Prints, per machine, the states and transitions its path tests reached and the transitions whose effect a
  * check asserted (written by tests/paths/harness.ts). Fails when any machine in machines/ has no path tests or
- * is below 100 % on states or transitions reached, or when a machine of the spec is below 100 % on asserted
- * transitions. `--clear` removes the previous run's results (so a deleted test cannot keep its row).
+ * is below 100 % on any of the three (issue 14 asks it of the spec's machines, marked *; we hold every machine to
+ * it). `--clear` removes the previous run's results (so a deleted test cannot keep its row).
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ type Coverage = {
   transitions: { all: string[]; reached: string[]; asserted: string[] };
 };
 
-/** The machines the spec describes: every transition's effect must be asserted. */
+/** The machines the spec describes (marked * in the report). */
 const SPEC_MACHINES = new Set([
   'session',
   'authModal',
@@ -66,14 +66,13 @@ for (const name of machineNames.sort()) {
   const s = pct(states.reached.length, states.all.length);
   const t = pct(transitions.reached.length, transitions.all.length);
   const a = pct(transitions.asserted.length, transitions.all.length);
-  if (s < 100 || t < 100 || (SPEC_MACHINES.has(name) && a < 100)) failed = true;
+  if (s < 100 || t < 100 || a < 100) failed = true;
   rows.push(
     `${label} ${column(states.reached.length, states.all.length)}   ${column(transitions.reached.length, transitions.all.length)}   ${column(transitions.asserted.length, transitions.all.length)}`,
   );
   if (s < 100) rows.push(`    states not reached: ${missing(states.all, states.reached)}`);
   if (t < 100) rows.push(`    transitions not reached: ${missing(transitions.all, transitions.reached)}`);
-  if (SPEC_MACHINES.has(name) && a < 100)
-    rows.push(`    effect not asserted: ${missing(transitions.all, transitions.asserted)}`);
+  if (a < 100) rows.push(`    effect not asserted: ${missing(transitions.all, transitions.asserted)}`);
 }
 console.log(
   'Path coverage per machine (* = a machine of the spec: every transition must have its effect asserted)',
