@@ -4,20 +4,35 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: setHeroHeight, setScroll
-//   guards: revealed
+//   guards: hasHero, measuredHero, revealed
+//   actors: pageWatcher
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
 export const scrollRevealMachine = createMachine({
   id: 'scrollReveal',
-  initial: 'checking',
-  on: {
-    SCROLLED: { target: '.checking', actions: 'setScroll' },
-    HERO_MEASURED: { target: '.checking', actions: 'setHeroHeight' },
-  },
+  initial: 'starting',
   states: {
-    checking: { always: [{ target: 'shown', guard: 'revealed' }, { target: 'hidden' }] },
-    hidden: {},
-    shown: { tags: ['shown'] },
+    starting: { always: [{ target: 'hero', guard: 'hasHero' }, { target: 'noHero' }] },
+    noHero: {
+      tags: ['shown'],
+      on: { HERO_MEASURED: { target: 'hero', guard: 'measuredHero', actions: 'setHeroHeight' } },
+    },
+    hero: {
+      initial: 'checking',
+      invoke: { id: 'pageWatcher', src: 'pageWatcher' },
+      on: {
+        SCROLLED: { target: '.checking', actions: 'setScroll' },
+        HERO_MEASURED: [
+          { target: '.checking', guard: 'measuredHero', actions: 'setHeroHeight' },
+          { target: 'noHero', actions: 'setHeroHeight' },
+        ],
+      },
+      states: {
+        checking: { always: [{ target: 'shown', guard: 'revealed' }, { target: 'hidden' }] },
+        hidden: {},
+        shown: { tags: ['shown'] },
+      },
+    },
   },
 });

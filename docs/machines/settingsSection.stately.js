@@ -3,10 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: clearMessage, failWrite, finishWrite, startWrite, storeData
+//   actions: clearMessage, failWrite, finishWrite, startWrite, storeData, written
 //   guards: loadsData
 //   actors: load, mutate
-// Params computed at runtime, left out for: failWrite, finishWrite, storeData
+// Params computed at runtime, left out for: failWrite, finishWrite, storeData, written
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -34,7 +34,7 @@ export const settingsSectionMachine = createMachine({
       invoke: {
         id: 'mutate',
         src: 'mutate',
-        onDone: { target: 'ready', actions: 'finishWrite' },
+        onDone: { target: 'ready', actions: ['written', 'finishWrite'] },
         onError: { target: 'ready', actions: 'failWrite' },
       },
     },

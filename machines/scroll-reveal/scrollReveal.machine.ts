@@ -1,20 +1,35 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 
 /** Default hero height; the header search appears at hero height − 70 px (spec §9). */
 export const DEFAULT_HERO_HEIGHT = 320;
 export const REVEAL_OFFSET = 70;
 
+export type ScrollRevealEvent = { type: 'SCROLLED'; y: number } | { type: 'HERO_MEASURED'; height: number | null };
+
 /**
  * Whether the header search box shows. On pages without a hero (`heroHeight` null) it always shows; on the home
  * layout it appears once the page is scrolled to hero height − 70 px or further (spec §2 'Header', §9).
+ * While there is a hero, `pageWatcher` runs: the app provides the window's scroll and resize listeners, which send
+ * SCROLLED (at once, then on every scroll) and HERO_MEASURED (on resize). The route change itself is reported by
+ * the header as HERO_MEASURED (null when the new page has no hero).
  */
 export const scrollRevealMachine = setup({
   types: {
     input: {} as { heroHeight: number | null; y?: number },
     context: {} as { heroHeight: number | null; y: number },
-    events: {} as { type: 'SCROLLED'; y: number } | { type: 'HERO_MEASURED'; height: number | null },
+    events: {} as ScrollRevealEvent,
+    tags: {} as 'shown',
+  },
+  actors: {
+    // No-op here (node, tests, the visualizer); the header provides the window listeners.
+    pageWatcher: fromCallback<ScrollRevealEvent>(() => () => undefined),
   },
   guards: {
+    hasHero: ({ context }) => context.heroHeight !== null,
+    measuredHero: ({ event }) => {
+      assertEvent(event, 'HERO_MEASURED');
+      return event.height !== null;
+    },
     revealed: ({ context }) => context.heroHeight === null || context.y >= context.heroHeight - REVEAL_OFFSET,
   },
   actions: {
@@ -30,16 +45,32 @@ export const scrollRevealMachine = setup({
 }).createMachine({
   id: 'scrollReveal',
   context: ({ input }) => ({ heroHeight: input.heroHeight, y: input.y ?? 0 }),
-  initial: 'checking',
-  on: {
-    SCROLLED: { target: '.checking', actions: 'setScroll' },
-    HERO_MEASURED: { target: '.checking', actions: 'setHeroHeight' },
-  },
+  initial: 'starting',
   states: {
-    checking: {
-      always: [{ guard: 'revealed', target: 'shown' }, { target: 'hidden' }],
+    starting: {
+      always: [{ guard: 'hasHero', target: 'hero' }, { target: 'noHero' }],
     },
-    hidden: {},
-    shown: { tags: ['shown'] },
+    noHero: {
+      tags: ['shown'],
+      on: { HERO_MEASURED: { guard: 'measuredHero', target: 'hero', actions: 'setHeroHeight' } },
+    },
+    hero: {
+      invoke: { id: 'pageWatcher', src: 'pageWatcher' },
+      initial: 'checking',
+      on: {
+        SCROLLED: { target: '.checking', actions: 'setScroll' },
+        HERO_MEASURED: [
+          { guard: 'measuredHero', target: '.checking', actions: 'setHeroHeight' },
+          { target: 'noHero', actions: 'setHeroHeight' },
+        ],
+      },
+      states: {
+        checking: {
+          always: [{ guard: 'revealed', target: 'shown' }, { target: 'hidden' }],
+        },
+        hidden: {},
+        shown: { tags: ['shown'] },
+      },
+    },
   },
 });

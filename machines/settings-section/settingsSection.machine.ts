@@ -19,7 +19,8 @@ type ErrorLike = { message?: unknown; fields?: unknown };
 /**
  * One section of Account Settings (profile, wallets, password, notifications): its data loads (when
  * `input.loads`), then writes run one at a time through the injected `mutate` actor; each ends with a success or
- * an error message (with field errors from the server's error body). Form values live in the form, not here.
+ * an error message (with field errors from the server's error body). Form values live in the form, not here; a
+ * successful write runs `written`, which the app provides (e.g. to empty the password form).
  */
 export const settingsSectionMachine = setup({
   types: {
@@ -64,6 +65,8 @@ export const settingsSectionMachine = setup({
       };
     }),
     clearMessage: assign({ message: null }),
+    /** A write succeeded (e.g. the password form empties itself); the app provides it. */
+    written: (_, _params: { action: string }) => undefined,
   },
 }).createMachine({
   id: 'settingsSection',
@@ -110,7 +113,11 @@ export const settingsSectionMachine = setup({
         },
         onDone: {
           target: 'ready',
-          actions: { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) },
+          actions: [
+            // Before finishWrite, which forgets which write it was.
+            { type: 'written', params: ({ context }) => ({ action: context.action ?? '' }) },
+            { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) },
+          ],
         },
         onError: {
           target: 'ready',

@@ -106,13 +106,17 @@ for (const loads of [true, false]) {
         expect(step.after.value).toBe('ready');
       },
       // Success: the server's message, and its new data when it sent some (else the data stays).
+      // The app is told which write succeeded (the password form then empties itself).
       'settingsSection.writing|xstate.done.actor.mutate': (step) => {
         const output = step.event.output as { message: string; data?: unknown };
-        onlyContext(step, {
+        expect(ctx(step.after)).toEqual({
+          ...ctx(step.before),
           action: null,
           data: 'data' in output ? output.data : ctx(step.before).data,
           message: { kind: 'success', text: output.message },
         });
+        expect(own(step)).toEqual([{ type: 'written', params: { action: ctx(step.before).action } }]);
+        expect(requests(step.after)).toEqual([]);
         expect(step.after.hasTag('busy')).toBe(false);
         expect(step.after.hasTag('ready')).toBe(true);
       },

@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   NOTIFICATION_LABELS,
@@ -200,17 +200,17 @@ export function WalletsSection() {
 }
 
 export function PasswordSection() {
-  const [snapshot, send] = useActor(passwordSection, { input: { loads: false }, inspect });
   const formRef = useRef<HTMLFormElement>(null);
+  // A successful change empties the form (its values live in the inputs, not in the machine).
+  const logic = useMemo(
+    () => passwordSection.provide({ actions: { written: () => formRef.current?.reset() } }),
+    [],
+  );
+  const [snapshot, send] = useActor(logic, { input: { loads: false }, inspect });
   const oldId = useId();
   const newId = useId();
   const busy = snapshot.hasTag('busy');
   const fields = snapshot.context.message?.fields ?? {};
-  const message = snapshot.context.message;
-  // A successful change clears the form.
-  useEffect(() => {
-    if (message?.kind === 'success') formRef.current?.reset();
-  }, [message]);
   return (
     <Section id="settings-password" title="Change Password">
       <form

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
+import { fromCallback } from 'xstate';
 import { drawerMachine } from '../../../machines/drawer/drawer.machine';
 import {
   DEFAULT_HERO_HEIGHT,
   scrollRevealMachine,
+  type ScrollRevealEvent,
 } from '../../../machines/scroll-reveal/scrollReveal.machine';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
@@ -33,13 +35,32 @@ const measureHero = (): number | null => {
   return hero ? hero.offsetHeight || DEFAULT_HERO_HEIGHT : null;
 };
 
+/** The reveal machine with the window's listeners, which it runs while the page has a hero. */
+const revealMachine = scrollRevealMachine.provide({
+  actors: {
+    pageWatcher: fromCallback<ScrollRevealEvent>(({ sendBack }) => {
+      const onScroll = () => sendBack({ type: 'SCROLLED', y: window.scrollY });
+      // Only runs on the hero layout, so a hero not found (yet) keeps the default height.
+      const onResize = () =>
+        sendBack({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
+      onScroll();
+      window.addEventListener('scroll', onScroll, { passive: true });
+      window.addEventListener('resize', onResize);
+      return () => {
+        window.removeEventListener('scroll', onScroll);
+        window.removeEventListener('resize', onResize);
+      };
+    }),
+  },
+});
+
 /** Fixed header (spec §2 'Header'); on narrow layouts the menu lives in a full-screen drawer. */
 export function Header() {
   const [location] = useLocation();
   const portfolio = useFlag('portfolio') === true;
   const user = useSessionUser();
   const isHome = location === '/';
-  const reveal = useActorRef(scrollRevealMachine, {
+  const reveal = useActorRef(revealMachine, {
     input: {
       heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null,
       y: typeof window === 'undefined' ? 0 : window.scrollY,
@@ -50,24 +71,12 @@ export function Header() {
   const drawer = useActorRef(drawerMachine, { inspect });
   const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
 
+  // The one place a route change becomes events: the new page's hero (null: none) and the drawer closing. It runs
+  // after the page rendered, so the hero can be measured; the reveal machine attaches its listeners from here on.
   useEffect(() => {
     reveal.send({ type: 'HERO_MEASURED', height: isHome ? (measureHero() ?? DEFAULT_HERO_HEIGHT) : null });
     drawer.send({ type: 'NAVIGATED' });
   }, [isHome, location, reveal, drawer]);
-
-  useEffect(() => {
-    if (!isHome) return;
-    const onScroll = () => reveal.send({ type: 'SCROLLED', y: window.scrollY });
-    const onResize = () =>
-      reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onResize);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onResize);
-    };
-  }, [isHome, reveal]);
 
   // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed
   // (on a phone the two took 143 of 812 px).
