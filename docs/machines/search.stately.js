@@ -3,17 +3,18 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: clearKeyword, clearOptions, emitHighlighted, emitSelected, highlightNext, highlightPrevious,
+//   actions: blurInput, choose, clearKeyword, clearOptions, emitChosen, highlightNext, highlightPrevious,
 //     rememberQuery, setKeyword, showResults
 //   guards: hasOptions, isValidIndex, sameQuery
-//   actors: searchProjects
-// Params computed at runtime, left out for: showResults
+//   actors: searchProjects, slashShortcut
+// Params computed at runtime, left out for: choose, emitChosen, showResults
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
 export const searchMachine = createMachine({
   id: 'search',
   initial: 'closed',
+  invoke: { id: 'slashShortcut', src: 'slashShortcut' },
   states: {
     closed: {
       on: { FOCUS: { target: 'open.loading' }, TYPE: { target: 'open.loading', actions: 'setKeyword' } },
@@ -47,12 +48,12 @@ export const searchMachine = createMachine({
             CHOOSE: {
               target: '#search.closed',
               guard: 'hasOptions',
-              actions: ['emitHighlighted', 'clearKeyword'],
+              actions: ['blurInput', 'choose', 'emitChosen', 'clearKeyword'],
             },
             SELECT: {
               target: '#search.closed',
               guard: 'isValidIndex',
-              actions: ['emitSelected', 'clearKeyword'],
+              actions: ['blurInput', 'choose', 'emitChosen', 'clearKeyword'],
             },
           },
         },

@@ -1,10 +1,14 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 
 /** Header search starts at 2 characters (spec §5, §9). */
 export const HEADER_MIN_KEYWORD_LENGTH = 2;
 
-export type SearchInput = { minLength?: number };
+export type SearchInput = {
+  minLength?: number;
+  /** Whether the '/' key focuses this box (one box per page does); read when the box starts. */
+  slashFocus?: boolean;
+};
 export type SearchContext = {
   keyword: string;
   /** The effective keyword of the latest request (null before the first one and after a failure). */
@@ -12,6 +16,7 @@ export type SearchContext = {
   options: ProjectSummary[];
   highlighted: number;
   minLength: number;
+  slashFocus: boolean;
 };
 export type SearchEvent =
   | { type: 'FOCUS' }
@@ -27,9 +32,21 @@ export type SearchEmitted = { type: 'chosen'; project: ProjectSummary };
 export const effectiveKeyword = (keyword: string, minLength: number) =>
   keyword.trim().length >= minLength ? keyword.trim() : '';
 
+type Chosen = { project: ProjectSummary };
+const highlightedProject = ({ context }: { context: SearchContext }): Chosen => ({
+  project: context.options[context.highlighted]!,
+});
+const selectedProject = ({ context, event }: { context: SearchContext; event: SearchEvent }): Chosen => {
+  assertEvent(event, 'SELECT');
+  return { project: context.options[event.index]! };
+};
+
 /**
  * Project search (spec §2 'Project search'). Data loads when the box gets focus; each keyword change re-enters
  * `loading`, which stops the previous request actor, so a stale response can never overwrite a newer one.
+ * A chosen project runs `blurInput` and `choose` (the app provides them: the box lets go of focus, the project's
+ * page opens or a form picks it) and is emitted as `chosen`. While `slashFocus` is on, `slashShortcut` runs: the
+ * app provides the '/' key listener that focuses the box.
  */
 export const searchMachine = setup({
   types: {
@@ -43,6 +60,8 @@ export const searchMachine = setup({
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
       throw new Error('searchProjects not provided');
     }),
+    // No-op here (node, tests, the visualizer); the box provides the window's key listener.
+    slashShortcut: fromCallback<SearchEvent, { enabled: boolean }>(() => () => undefined),
   },
   guards: {
     hasOptions: ({ context }) => context.options.length > 0,
@@ -69,14 +88,11 @@ export const searchMachine = setup({
       highlighted: ({ context }) =>
         (context.highlighted - 1 + context.options.length) % context.options.length,
     }),
-    emitHighlighted: emit(({ context }) => ({
-      type: 'chosen' as const,
-      project: context.options[context.highlighted]!,
-    })),
-    emitSelected: emit(({ context, event }) => {
-      assertEvent(event, 'SELECT');
-      return { type: 'chosen' as const, project: context.options[event.index]! };
-    }),
+    emitChosen: emit((_, params: Chosen) => ({ type: 'chosen' as const, project: params.project })),
+    /** The app's: the input lets go of focus once a project is chosen. */
+    blurInput: () => undefined,
+    /** The app's: opens the chosen project's page, or hands it to the form the box is part of. */
+    choose: (_, _params: Chosen) => undefined,
     rememberQuery: assign({ query: ({ context }) => effectiveKeyword(context.keyword, context.minLength) }),
     clearKeyword: assign({ keyword: '' }),
     /** The results replace the options; the highlighted option resets to 0 whenever they change (spec §2). */
@@ -94,7 +110,13 @@ export const searchMachine = setup({
     options: [],
     highlighted: 0,
     minLength: input.minLength ?? HEADER_MIN_KEYWORD_LENGTH,
+    slashFocus: input.slashFocus ?? false,
   }),
+  invoke: {
+    id: 'slashShortcut',
+    src: 'slashShortcut',
+    input: ({ context }) => ({ enabled: context.slashFocus }),
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -136,12 +158,22 @@ export const searchMachine = setup({
             CHOOSE: {
               guard: 'hasOptions',
               target: '#search.closed',
-              actions: ['emitHighlighted', 'clearKeyword'],
+              actions: [
+                'blurInput',
+                { type: 'choose', params: highlightedProject },
+                { type: 'emitChosen', params: highlightedProject },
+                'clearKeyword',
+              ],
             },
             SELECT: {
               guard: 'isValidIndex',
               target: '#search.closed',
-              actions: ['emitSelected', 'clearKeyword'],
+              actions: [
+                'blurInput',
+                { type: 'choose', params: selectedProject },
+                { type: 'emitChosen', params: selectedProject },
+                'clearKeyword',
+              ],
             },
           },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { searchMachine } from '../../machines/search/search.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
@@ -13,7 +13,19 @@ const etc = {
 };
 const btc = { id: 'btc', rank: 2, logo: '/logos/btc.svg', name: 'Bitcoin', tokenTickers: ['BTC'] };
 
-const machine = searchMachine.provide({ actors: { searchProjects: pending() as never } });
+/** The '/' key listener the box provides, with what it was started with while it runs. */
+const shortcuts = new Map<AnyActorRef, { enabled: boolean }>();
+const machine = searchMachine.provide({
+  actors: {
+    searchProjects: pending() as never,
+    slashShortcut: fromCallback(({ self, input }) => {
+      shortcuts.set(self, input as { enabled: boolean });
+      return () => {
+        shortcuts.delete(self);
+      };
+    }),
+  },
+});
 
 /** The keyword the server gets: below the minimum length (after trimming) the trending list ('') is asked for. */
 const sentKeyword = (typed: string, minLength: number) => {
@@ -34,12 +46,27 @@ const view = (s: AnyMachineSnapshot) => ({
   keyword: s.context.keyword as string,
 });
 
-/** Where choosing a project takes the user (the component navigates to the emitted project's page). */
+/** Where choosing a project takes the user (the component navigates to the page of the project it is given). */
 const navigations = (step: StepEffect) =>
-  step.emitted.map((e) => {
-    expect(e.type).toBe('chosen');
-    return `/projects/${(e.project as { id: string }).id}`;
-  });
+  step.actions
+    .filter((a) => a.type === 'choose')
+    .map((a) => `/projects/${(a.params as { project: { id: string } }).project.id}`);
+
+/** The app's side of a choice: the input lets go of focus, then the project is chosen; it is emitted too. */
+function expectChosen(step: StepEffect, project: unknown) {
+  expect(step.actions.filter((a) => !a.type.startsWith('xstate.'))).toEqual([
+    { type: 'blurInput', params: undefined },
+    { type: 'choose', params: { project } },
+  ]);
+  expect(step.emitted).toEqual([{ type: 'chosen', project }]);
+}
+
+/** Nothing was chosen: none of the app's actions ran. */
+const nothingChosen = (step: StepEffect) => {
+  expect(step.emitted).toEqual([]);
+  expect(navigations(step)).toEqual([]);
+  expect(step.actions.map((a) => a.type)).not.toContain('blurInput');
+};
 
 /** A new request was started for `keyword`, and the one before it (if any) was stopped. */
 function expectNewRequest(step: StepEffect, keyword: string) {
@@ -59,14 +86,14 @@ function expectNewRequest(step: StepEffect, keyword: string) {
 // up (wrapping from the first) and show that arrow down wraps back to the first and that Enter takes the
 // highlighted option, not the first. With a single option every key is offered.
 const configs = [
-  { minLength: 2, results: [eth, etc], onLast: true },
-  { minLength: 1, results: [btc], onLast: false },
+  { minLength: 2, results: [eth, etc], onLast: true, slashFocus: true },
+  { minLength: 1, results: [btc], onLast: false, slashFocus: false },
 ];
 
-for (const { minLength, results, onLast } of configs) {
+for (const { minLength, results, onLast, slashFocus } of configs) {
   const offered = (highlighted: number) => !onLast || highlighted === results.length - 1;
   describePaths('search', machine, {
-    input: { minLength },
+    input: { minLength, slashFocus },
     events: (s) => [
       { type: 'FOCUS' },
       { type: 'TYPE', keyword: 'e' },
@@ -92,14 +119,14 @@ for (const { minLength, results, onLast } of configs) {
         expect(request(step.before)).toBeUndefined();
         expect(step.after.context.keyword).toBe(step.before.context.keyword);
         expectNewRequest(step, sentKeyword(step.before.context.keyword, minLength));
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // Typing into the closed box opens it and searches for what was typed.
       'search.closed|TYPE': (step) => {
         const typed = step.event.keyword as string;
         expect(step.after.context.keyword).toBe(typed);
         expectNewRequest(step, sentKeyword(typed, minLength));
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // Typing while open: a new request only when the keyword sent would change (or the last one failed);
       // the box always shows what was typed.
@@ -116,7 +143,7 @@ for (const { minLength, results, onLast } of configs) {
         } else {
           expectNewRequest(step, keyword);
         }
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // Escape / blur: the dropdown closes, a pending request is dropped, the typed text stays, nothing chosen.
       'search.open|CLOSE': (step) => {
@@ -125,7 +152,7 @@ for (const { minLength, results, onLast } of configs) {
         expect(request(step.after)).toBeUndefined();
         const previous = request(step.before);
         if (previous) expect(previous.getSnapshot().status).toBe('stopped');
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // The results replace the options and the highlight goes back to the first one.
       'search.open.loading|xstate.done.actor.searchProjects': (step) => {
@@ -151,7 +178,7 @@ for (const { minLength, results, onLast } of configs) {
         expect(step.after.context.highlighted).toBe(highlighted === options.length - 1 ? 0 : highlighted + 1);
         expect(step.after.context.options).toBe(options);
         expect(step.after.value).toEqual(step.before.value);
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // Arrow up: the previous option, from the first round to the last.
       'search.open.ready|PREV': (step) => {
@@ -160,7 +187,7 @@ for (const { minLength, results, onLast } of configs) {
         expect(step.after.context.highlighted).toBe(highlighted === 0 ? options.length - 1 : highlighted - 1);
         expect(step.after.context.options).toBe(options);
         expect(step.after.value).toEqual(step.before.value);
-        expect(step.emitted).toEqual([]);
+        nothingChosen(step);
       },
       // Enter chooses the highlighted option: its page opens, the box closes and is emptied.
       'search.open.ready|CHOOSE': (step) => {
@@ -168,7 +195,7 @@ for (const { minLength, results, onLast } of configs) {
           options: { id: string }[];
           highlighted: number;
         };
-        expect(step.emitted).toEqual([{ type: 'chosen', project: options[highlighted] }]);
+        expectChosen(step, options[highlighted]);
         expect(navigations(step)).toEqual([`/projects/${options[highlighted]!.id}`]);
         expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
       },
@@ -177,12 +204,34 @@ for (const { minLength, results, onLast } of configs) {
         const options = step.before.context.options as { id: string }[];
         const index = step.event.index as number;
         expect(index).toBeLessThan(options.length);
-        expect(step.emitted).toEqual([{ type: 'chosen', project: options[index] }]);
+        expectChosen(step, options[index]);
         expect(navigations(step)).toEqual([`/projects/${options[index]!.id}`]);
         expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
       },
     },
     states: {
+      // From the start, and whatever the box does, the '/' listener runs as long as the box, told whether '/' is
+      // this box's.
+      'search.closed': (s, step) => {
+        if (step?.event.type === 'xstate.init') {
+          const ref = s.children.slashShortcut as AnyActorRef;
+          expect(step.actions).toEqual([
+            {
+              type: 'xstate.spawnChild',
+              params: {
+                id: 'slashShortcut',
+                src: 'slashShortcut',
+                actorRef: ref,
+                input: { enabled: slashFocus },
+                systemId: undefined,
+              },
+            },
+          ]);
+        }
+        expect(shortcuts.get(s.children.slashShortcut as AnyActorRef)).toEqual({ enabled: slashFocus });
+      },
+      'search.open': (s) =>
+        expect(shortcuts.get(s.children.slashShortcut as AnyActorRef)).toEqual({ enabled: slashFocus }),
       // The highlight always points at an option (or 0 when there are none).
       'search.open.ready': (s) =>
         expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length)),

@@ -1,15 +1,35 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { searchProjects } from '../../../api/projects';
-import { HEADER_MIN_KEYWORD_LENGTH, searchMachine } from '../../../machines/search/search.machine';
+import {
+  HEADER_MIN_KEYWORD_LENGTH,
+  searchMachine,
+  type SearchEvent,
+} from '../../../machines/search/search.machine';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import './search.css';
 import { inspect } from '../../lib/inspect';
+
+const isTypingTarget = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+/** The '/' key focuses `input` (unless typed into a field); the box's focus handler then opens it. */
+const focusOnSlash = (input: { current: HTMLInputElement | null }) =>
+  fromCallback<SearchEvent, { enabled: boolean }>(({ input: { enabled } }) => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
 const machine = searchMachine.provide({
   actors: {
@@ -33,9 +53,6 @@ export type ProjectSearchProps = {
   id?: string;
 };
 
-const isTypingTarget = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
 /**
  * Project search box (spec §2 'Project search'): a combobox whose options come from the search machine.
  * Header variant: placeholder 'Search project', dropdown 252 px wide. Page variant: 'Search Project by Name / Token'.
@@ -48,15 +65,32 @@ export function ProjectSearch({
   onPick,
   id,
 }: ProjectSearchProps) {
-  const actorRef = useActorRef(machine, { input: { minLength }, inspect });
+  const [, navigate] = useLocation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The machine asks for these when a project is chosen; the latest props are provided on each change.
+  const logic = useMemo(
+    () =>
+      machine.provide({
+        actions: {
+          blurInput: () => inputRef.current?.blur(),
+          choose: (_, { project }) => {
+            if (onPick) onPick({ id: project.id, name: project.name });
+            else navigate(`/projects/${encodeURIComponent(project.id)}`);
+            onChosen?.();
+          },
+        },
+        actors: { slashShortcut: focusOnSlash(inputRef) },
+      }),
+    [navigate, onChosen, onPick],
+  );
+  // slashFocus is read when the box starts (the header remounts its box when that changes).
+  const actorRef = useActorRef(logic, { input: { minLength, slashFocus }, inspect });
   const keyword = useSelector(actorRef, (s) => s.context.keyword);
   const options = useSelector(actorRef, (s) => s.context.options);
   const highlighted = useSelector(actorRef, (s) => s.context.highlighted);
   const isOpen = useSelector(actorRef, (s) => s.hasTag('open'));
   const isLoading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const isError = useSelector(actorRef, (s) => s.hasTag('error'));
-  const [, navigate] = useLocation();
-  const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const autoId = useId();
   const baseId = id ?? `search-${autoId.replace(/:/g, '')}`;
@@ -64,27 +98,6 @@ export function ProjectSearch({
   const optionId = (i: number) => `${baseId}-opt-${i}`;
   const placeholder = variant === 'header' ? 'Search project' : 'Search Project by Name / Token';
   const trending = keyword.trim().length < minLength;
-
-  useEffect(() => {
-    const sub = actorRef.on('chosen', (e) => {
-      inputRef.current?.blur();
-      if (onPick) onPick({ id: e.project.id, name: e.project.name });
-      else navigate(`/projects/${encodeURIComponent(e.project.id)}`);
-      onChosen?.();
-    });
-    return () => sub.unsubscribe();
-  }, [actorRef, navigate, onChosen, onPick]);
-
-  useEffect(() => {
-    if (!slashFocus) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
-      e.preventDefault();
-      inputRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [slashFocus]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     switch (e.key) {

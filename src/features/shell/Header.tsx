@@ -101,7 +101,13 @@ export function Header() {
             hidden={!searchShown}
             data-testid="header-search"
           >
-            <ProjectSearch variant="header" slashFocus={!isHome} id="header-search" />
+            {/* Keyed: the box starts again when '/' changes hands between the hero's box and this one. */}
+            <ProjectSearch
+              key={isHome ? 'home' : 'page'}
+              variant="header"
+              slashFocus={!isHome}
+              id="header-search"
+            />
           </div>
           <div className="header-actions desktop-only">
             {user && (
