@@ -3,8 +3,9 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: change, emitSubmitted, open, refuseTaken, reset
+//   actions: change, emitSubmitted, open, refuseTaken, reset, submitted
 //   guards: nameEmpty, nameTaken
+// Params computed at runtime, left out for: emitSubmitted, submitted
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
@@ -20,7 +21,7 @@ export const createWatchlistMachine = createMachine({
         SUBMIT: [
           { guard: 'nameEmpty' },
           { guard: 'nameTaken', actions: 'refuseTaken' },
-          { target: 'closed', actions: ['emitSubmitted', 'reset'] },
+          { target: 'closed', actions: ['submitted', 'emitSubmitted', 'reset'] },
         ],
         CANCEL: { target: 'closed', actions: 'reset' },
       },

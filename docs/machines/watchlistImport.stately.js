@@ -3,12 +3,11 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: chooseFile, edit, emitImported, open, showFailure, showFileFailed, showNothingToImport,
-//     storeAdded, storeFileText, storePreview
+//   actions: chooseFile, edit, imported, open, showFailure, showFileFailed, showNothingToImport, storeAdded,
+//     storeFileText, storePreview
 //   guards: hasMatches, hasText
 //   actors: importProjects, preview, readFile
-// Params computed at runtime, left out for: emitImported, showFailure, storeAdded, storeFileText,
-//     storePreview
+// Params computed at runtime, left out for: imported, showFailure, storeAdded, storeFileText, storePreview
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -58,7 +57,7 @@ export const watchlistImportMachine = createMachine({
       invoke: {
         id: 'importProjects',
         src: 'importProjects',
-        onDone: { target: 'done', actions: ['storeAdded', 'emitImported'] },
+        onDone: { target: 'done', actions: ['storeAdded', 'imported'] },
         onError: { target: 'previewed', actions: 'showFailure' },
       },
     },

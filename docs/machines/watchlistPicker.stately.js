@@ -3,10 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: clearKeyword, clearResults, emitAdd, markAdded, open, setExisting, setKeyword, setResults
+//   actions: added, clearKeyword, clearResults, emitAdd, markAdded, open, setKeyword, setResults
 //   guards: alreadyInSingle, isSingle
 //   actors: searchProjects
-// Params computed at runtime, left out for: setResults
+// Params computed at runtime, left out for: added, emitAdd, setResults
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -21,7 +21,6 @@ export const watchlistPickerMachine = createMachine({
       on: {
         CLOSE: { target: 'closed', actions: 'clearKeyword' },
         TYPE: { target: '.searching', actions: 'setKeyword', reenter: true },
-        EXISTING: { actions: 'setExisting' },
       },
       states: {
         searching: {
@@ -37,8 +36,12 @@ export const watchlistPickerMachine = createMachine({
           on: {
             PICK: [
               { guard: 'alreadyInSingle' },
-              { target: '#watchlistPicker.closed', guard: 'isSingle', actions: ['emitAdd', 'clearKeyword'] },
-              { actions: ['emitAdd', 'markAdded'] },
+              {
+                target: '#watchlistPicker.closed',
+                guard: 'isSingle',
+                actions: ['added', 'emitAdd', 'clearKeyword'],
+              },
+              { actions: ['added', 'emitAdd', 'markAdded'] },
             ],
           },
         },

@@ -3,10 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: emitChanged, open, showCopied, showCopyFailed, showUpdateFailed, storeToken
+//   actions: changed, open, showCopied, showCopyFailed, showUpdateFailed, storeToken
 //   guards: changesSharing, isShared
 //   actors: copyLink, setShared
-// Params computed at runtime, left out for: storeToken
+// Params computed at runtime, left out for: changed, storeToken
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -31,7 +31,7 @@ export const watchlistShareMachine = createMachine({
           invoke: {
             id: 'setShared',
             src: 'setShared',
-            onDone: { target: 'idle', actions: ['storeToken', 'emitChanged'] },
+            onDone: { target: 'idle', actions: ['storeToken', 'changed'] },
             onError: { target: 'idle', actions: 'showUpdateFailed' },
           },
         },

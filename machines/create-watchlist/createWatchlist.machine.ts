@@ -17,12 +17,19 @@ export type CreateWatchlistEvent =
   | { type: 'CHANGE'; value: string }
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' };
-export type CreateWatchlistEmitted = { type: 'submitted'; name: string; purpose: 'create' | 'rename' };
+export type CreateWatchlistSubmitted = { name: string; purpose: 'create' | 'rename' };
+export type CreateWatchlistEmitted = { type: 'submitted' } & CreateWatchlistSubmitted;
+
+const submittedName = ({ context }: { context: CreateWatchlistContext }): CreateWatchlistSubmitted => ({
+  name: context.name.trim(),
+  purpose: context.purpose,
+});
 
 /**
  * The Create Watchlist form (spec §2, §5): at most 20 characters, an empty name is ignored, an existing name is
- * refused with 'The name is already used' and the field cleared; Enter and Confirm send SUBMIT. A valid name is
- * emitted as `submitted` (the watchlist flow makes the call and reports the outcome) and the modal closes.
+ * refused with 'The name is already used' and the field cleared; Enter and Confirm send SUBMIT. A valid name goes
+ * to the `submitted` action, which the app provides (the watchlist flow makes the call and reports the outcome), is
+ * emitted as `submitted` too, and the modal closes.
  */
 export const createWatchlistMachine = setup({
   types: {
@@ -50,11 +57,9 @@ export const createWatchlistMachine = setup({
       return { name: event.value.slice(0, WATCHLIST_NAME_MAX), error: null };
     }),
     refuseTaken: assign({ name: '', error: NAME_TAKEN_MESSAGE }),
-    emitSubmitted: emit(({ context }) => ({
-      type: 'submitted' as const,
-      name: context.name.trim(),
-      purpose: context.purpose,
-    })),
+    /** The app's: the watchlist flow creates or renames the list (and reports the outcome). */
+    submitted: (_, _params: CreateWatchlistSubmitted) => undefined,
+    emitSubmitted: emit((_, params: CreateWatchlistSubmitted) => ({ type: 'submitted' as const, ...params })),
     reset: assign({ name: '', error: null }),
   },
 }).createMachine({
@@ -72,7 +77,14 @@ export const createWatchlistMachine = setup({
         SUBMIT: [
           { guard: 'nameEmpty' },
           { guard: 'nameTaken', actions: 'refuseTaken' },
-          { target: 'closed', actions: ['emitSubmitted', 'reset'] },
+          {
+            target: 'closed',
+            actions: [
+              { type: 'submitted', params: submittedName },
+              { type: 'emitSubmitted', params: submittedName },
+              'reset',
+            ],
+          },
         ],
         CANCEL: { target: 'closed', actions: 'reset' },
       },

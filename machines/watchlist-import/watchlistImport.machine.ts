@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ImportPreview } from '../../api/watchlist';
 
 /** Texts of the import dialog. */
@@ -33,7 +33,8 @@ export type WatchlistImportEvent =
   | { type: 'CLOSE' };
 
 /** `projects`: the list's projects after the import, as the server answered. */
-export type WatchlistImportEmitted = { type: 'imported'; listId: string; added: number; projects: string[] };
+/** What an import added, as the server answered: the list's projects now. */
+export type WatchlistImported = { listId: string; added: number; projects: string[] };
 
 /** The server's message for a refused request (HttpError carries a `code`), else the generic one. */
 const failure = (error: unknown, fallback: string) =>
@@ -42,14 +43,13 @@ const failure = (error: unknown, fallback: string) =>
 /**
  * Import into a watchlist (issue 15, item 15): paste or choose a file (our CSV or JSON export, or names/tickers one
  * per line), preview what each row becomes or why it cannot be imported, then add the matched projects to the list.
- * Editing after a preview goes back to editing. Emits `imported` so the page reloads its lists. Actors: readFile,
+ * Editing after a preview goes back to editing. Runs `imported`, which the app provides, so the page's lists take the result. Actors: readFile,
  * preview, importProjects.
  */
 export const watchlistImportMachine = setup({
   types: {
     context: {} as WatchlistImportContext,
     events: {} as WatchlistImportEvent,
-    emitted: {} as WatchlistImportEmitted,
     tags: {} as 'open' | 'busy',
   },
   actors: {
@@ -94,12 +94,8 @@ export const watchlistImportMachine = setup({
     showFailure: assign((_, error: unknown) => ({ error: failure(error, IMPORT_MESSAGES.failed) })),
     showNothingToImport: assign({ error: IMPORT_MESSAGES.nothingToImport }),
     storeAdded: assign((_, added: number) => ({ added, error: null })),
-    emitImported: emit(({ context }, result: { added: number; projects: string[] }) => ({
-      type: 'imported' as const,
-      listId: context.listId!,
-      added: result.added,
-      projects: result.projects,
-    })),
+    /** The app's: the page's lists take the imported projects. */
+    imported: (_, _params: WatchlistImported) => undefined,
   },
 }).createMachine({
   id: 'watchlistImport',
@@ -170,7 +166,14 @@ export const watchlistImportMachine = setup({
           target: 'done',
           actions: [
             { type: 'storeAdded', params: ({ event }) => event.output.added },
-            { type: 'emitImported', params: ({ event }) => event.output },
+            {
+              type: 'imported',
+              params: ({ context, event }) => ({
+                listId: context.listId!,
+                added: event.output.added,
+                projects: event.output.projects,
+              }),
+            },
           ],
         },
         onError: {

@@ -22,17 +22,22 @@ export type PickerEvent =
   | { type: 'CLOSE' }
   | { type: 'TYPE'; keyword: string }
   | { type: 'PICK'; projectId: string }
-  | { type: 'EXISTING'; ids: string[] }
   | { type: 'RETRY' };
 export type PickerEmitted = { type: 'add'; projectId: string };
+
+const pickedProject = ({ event }: { event: PickerEvent }) => {
+  assertEvent(event, 'PICK');
+  return { projectId: event.projectId };
+};
 
 export const pickerKeyword = (keyword: string) =>
   keyword.trim().length >= PICKER_MIN_KEYWORD_LENGTH ? keyword.trim() : '';
 
 /**
  * The watchlist project picker (spec §2, §5 'Picker'). Single-add mode: a project already in the list does
- * nothing; otherwise it is added (emitted as `add`), the keyword cleared and the picker closed. Multiple mode:
- * every pick emits `add` and the picker stays open. Each keyword change re-enters `searching`, which cancels
+ * nothing; otherwise it is added (the `added` action, which the app provides, and emitted as `add`), the keyword
+ * cleared and the picker closed. Multiple mode: every pick is `added` and emitted, and the picker stays open. The
+ * ids already in the list come with OPEN. Each keyword change re-enters `searching`, which cancels
  * the previous request.
  */
 export const watchlistPickerMachine = setup({
@@ -64,11 +69,9 @@ export const watchlistPickerMachine = setup({
     clearKeyword: assign({ keyword: '' }),
     setResults: assign({ results: (_, params: { results: ProjectSummary[] }) => params.results }),
     clearResults: assign({ results: [] }),
-    setExisting: assign({ existing: ({ event }) => (assertEvent(event, 'EXISTING'), event.ids) }),
-    emitAdd: emit(({ event }) => {
-      assertEvent(event, 'PICK');
-      return { type: 'add' as const, projectId: event.projectId };
-    }),
+    /** The app's: the picked project goes into (or, in multiple mode, out of) the list. */
+    added: (_, _params: { projectId: string }) => undefined,
+    emitAdd: emit((_, params: { projectId: string }) => ({ type: 'add' as const, ...params })),
     markAdded: assign({
       existing: ({ context, event }) => {
         assertEvent(event, 'PICK');
@@ -92,7 +95,6 @@ export const watchlistPickerMachine = setup({
       on: {
         CLOSE: { target: 'closed', actions: 'clearKeyword' },
         TYPE: { target: '.searching', reenter: true, actions: 'setKeyword' },
-        EXISTING: { actions: 'setExisting' },
       },
       states: {
         searching: {
@@ -112,8 +114,22 @@ export const watchlistPickerMachine = setup({
           on: {
             PICK: [
               { guard: 'alreadyInSingle' },
-              { guard: 'isSingle', target: '#watchlistPicker.closed', actions: ['emitAdd', 'clearKeyword'] },
-              { actions: ['emitAdd', 'markAdded'] },
+              {
+                guard: 'isSingle',
+                target: '#watchlistPicker.closed',
+                actions: [
+                  { type: 'added', params: pickedProject },
+                  { type: 'emitAdd', params: pickedProject },
+                  'clearKeyword',
+                ],
+              },
+              {
+                actions: [
+                  { type: 'added', params: pickedProject },
+                  { type: 'emitAdd', params: pickedProject },
+                  'markAdded',
+                ],
+              },
             ],
           },
         },

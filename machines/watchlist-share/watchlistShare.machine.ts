@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 
 /** Texts of the share dialog. */
 export const SHARE_MESSAGES = {
@@ -22,18 +22,18 @@ export type WatchlistShareEvent =
   | { type: 'COPY' }
   | { type: 'CLOSE' };
 
-export type WatchlistShareEmitted = { type: 'changed'; listId: string; token: string | null };
+/** A list's sharing changed: its link's token, or null when no longer shared. */
+export type WatchlistShareChanged = { listId: string; token: string | null };
 
 /**
  * The share dialog of a watchlist (issue 15, item 15): turn the read-only link on or off (the server makes a new
- * token each time it is turned on, so off revokes the old link) and copy it. A change is emitted as `changed`, so
- * the page's lists can show it. Actors: setShared (the call), copyLink (the clipboard).
+ * token each time it is turned on, so off revokes the old link) and copy it. A change runs `changed`, which the app
+ * provides so the page's lists show it. Actors: setShared (the call), copyLink (the clipboard).
  */
 export const watchlistShareMachine = setup({
   types: {
     context: {} as WatchlistShareContext,
     events: {} as WatchlistShareEvent,
-    emitted: {} as WatchlistShareEmitted,
     tags: {} as 'open' | 'busy',
   },
   actors: {
@@ -64,11 +64,8 @@ export const watchlistShareMachine = setup({
       };
     }),
     storeToken: assign((_, token: string | null) => ({ token, copied: false, error: null })),
-    emitChanged: emit(({ context }) => ({
-      type: 'changed' as const,
-      listId: context.listId!,
-      token: context.token,
-    })),
+    /** The app's: the page's lists show the change. */
+    changed: (_, _params: WatchlistShareChanged) => undefined,
     showUpdateFailed: assign({ error: SHARE_MESSAGES.updateFailed }),
     showCopied: assign({ copied: true, error: null }),
     showCopyFailed: assign({ copied: false, error: SHARE_MESSAGES.copyFailed }),
@@ -102,7 +99,13 @@ export const watchlistShareMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'storeToken', params: ({ event }) => event.output.shareToken },
-                'emitChanged',
+                {
+                  type: 'changed',
+                  params: ({ context, event }) => ({
+                    listId: context.listId!,
+                    token: event.output.shareToken,
+                  }),
+                },
               ],
             },
             onError: { target: 'idle', actions: 'showUpdateFailed' },

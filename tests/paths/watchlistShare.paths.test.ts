@@ -4,7 +4,7 @@ import {
   SHARE_MESSAGES,
   watchlistShareMachine,
   type WatchlistShareContext,
-  type WatchlistShareEmitted,
+  type WatchlistShareChanged,
 } from '../../machines/watchlist-share/watchlistShare.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
@@ -20,12 +20,15 @@ const requestInput = (s: AnyMachineSnapshot, id: string) =>
 /** The machine's own actions (not XState's starting and stopping of requests). */
 const own = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
 
-/** The request is over: the dialog is idle again, nothing else running, nothing emitted but `emitted`. */
-const settled = (step: StepEffect, emitted: WatchlistShareEmitted[] = []) => {
+/** What the page was told changed (the `changed` action it provides). */
+const reported = (step: StepEffect) => step.actions.filter((a) => a.type === 'changed').map((a) => a.params);
+
+/** The request is over: the dialog is idle again, nothing else running, nothing reported but `changes`. */
+const settled = (step: StepEffect, changes: WatchlistShareChanged[] = []) => {
   expect(step.after.matches({ open: 'idle' })).toBe(true);
   expect(step.after.hasTag('busy')).toBe(false);
   expect(requests(step.after)).toEqual([]);
-  expect(step.emitted).toEqual(emitted);
+  expect(reported(step)).toEqual(changes);
 };
 
 describePaths(
@@ -63,14 +66,14 @@ describePaths(
         expect(step.after.hasTag('open')).toBe(true);
         expect(step.after.hasTag('busy')).toBe(false);
         expect(requests(step.after)).toEqual([]);
-        expect(step.emitted).toEqual([]);
+        expect(reported(step)).toEqual([]);
       },
       // Closing drops what was in flight and reports nothing.
       'watchlistShare.open|CLOSE': (step) => {
         expect(step.after.hasTag('open')).toBe(false);
         expect(requests(step.after)).toEqual([]);
         expect(ctx(step.after)).toEqual(ctx(step.before));
-        expect(step.emitted).toEqual([]);
+        expect(reported(step)).toEqual([]);
         expect(own(step)).toEqual([]);
       },
       // Only a real change is sent: on for a private list, off for a shared one.
@@ -96,7 +99,7 @@ describePaths(
         const token = (step.event.output as { shareToken: string | null }).shareToken;
         expect(token).toBe(ctx(step.before).token === null ? TOKEN : null);
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), token, copied: false, error: null });
-        settled(step, [{ type: 'changed', listId: ctx(step.before).listId!, token }]);
+        settled(step, [{ listId: ctx(step.before).listId!, token }]);
       },
       // The link stays as it was, the page hears nothing, and the dialog says the update failed.
       'watchlistShare.open.saving|xstate.error.actor.setShared': (step) => {
@@ -126,9 +129,10 @@ describe('watchlistShare dialog', () => {
     })),
   ) => {
     const calls: string[] = [];
-    const changed: WatchlistShareEmitted[] = [];
+    const changed: WatchlistShareChanged[] = [];
     const actor = createActor(
       watchlistShareMachine.provide({
+        actions: { changed: (_, params) => changed.push(params) },
         actors: {
           setShared: setShared as never,
           copyLink: fromPromise(async ({ input }: { input: { token: string } }) => {
@@ -137,7 +141,6 @@ describe('watchlistShare dialog', () => {
         },
       }),
     );
-    actor.on('changed', (e) => changed.push(e));
     actor.start();
     return { actor, calls, changed };
   };
@@ -159,7 +162,7 @@ describe('watchlistShare dialog', () => {
     actor.send({ type: 'SET_SHARED', shared: true });
     await settled(actor);
     expect(actor.getSnapshot().context.token).toBe(TOKEN);
-    expect(changed).toEqual([{ type: 'changed', listId: 'l1', token: TOKEN }]);
+    expect(changed).toEqual([{ listId: 'l1', token: TOKEN }]);
     actor.send({ type: 'COPY' });
     await settled(actor);
     expect(calls).toEqual([TOKEN]);
@@ -167,7 +170,7 @@ describe('watchlistShare dialog', () => {
     actor.send({ type: 'SET_SHARED', shared: false });
     await settled(actor);
     expect(actor.getSnapshot().context).toMatchObject({ token: null, copied: false });
-    expect(changed.at(-1)).toEqual({ type: 'changed', listId: 'l1', token: null });
+    expect(changed.at(-1)).toEqual({ listId: 'l1', token: null });
   });
 
   it('keeps the link as it was and says so when the call fails', async () => {

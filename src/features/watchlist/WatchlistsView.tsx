@@ -1,7 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActorRef } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
+import { sendTo } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistExportUrl } from '../../../api/watchlist';
 import { createWatchlistMachine } from '../../../machines/create-watchlist/createWatchlist.machine';
@@ -38,49 +39,56 @@ export function WatchlistsView(props: Props) {
 
 function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
   const view = useWatchlistView(actorRef);
-  const form = useActorRef(createWatchlistMachine, { inspect });
-  const share = useActorRef(shareDialogLogic, { inspect });
-  const importer = useActorRef(importDialogLogic, { inspect });
-  const picker = useActorRef(
-    pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } }),
-    { input: { mode: 'single' }, inspect },
+  // The dialogs tell the page's watchlist actor what they did, by events: each one's report is provided as a
+  // sendTo that actor.
+  const logic = useMemo(
+    () => ({
+      form: createWatchlistMachine.provide({
+        actions: {
+          submitted: sendTo(actorRef, (_, { name, purpose }) =>
+            purpose === 'rename' ? { type: 'RENAME' as const, name } : { type: 'CREATE' as const, name },
+          ),
+        },
+      }),
+      // What the share and import dialogs wrote, as the server answered, goes into the page's lists.
+      share: shareDialogLogic.provide({
+        actions: {
+          changed: sendTo(actorRef, (_, { listId, token }) => ({
+            type: 'LIST_CHANGED' as const,
+            id: listId,
+            shareToken: token,
+          })),
+        },
+      }),
+      importer: importDialogLogic.provide({
+        actions: {
+          imported: sendTo(actorRef, (_, { listId, projects }) => ({
+            type: 'LIST_CHANGED' as const,
+            id: listId,
+            projects,
+          })),
+        },
+      }),
+      picker: (
+        pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } })
+      ).provide({
+        actions: {
+          added: sendTo(actorRef, (_, { projectId }) => ({ type: 'TOGGLE' as const, projectId })),
+        },
+      }),
+    }),
+    [actorRef, pickerLogic],
   );
+  const form = useActorRef(logic.form, { inspect });
+  const share = useActorRef(logic.share, { inspect });
+  const importer = useActorRef(logic.importer, { inspect });
+  const picker = useActorRef(logic.picker, { input: { mode: 'single' }, inspect });
 
-  // Lists may have been created elsewhere since they were loaded (the onboarding survey, another tab).
+  // Announces that the page opened: lists may have been created elsewhere since they were loaded (the onboarding
+  // survey, another tab).
   useEffect(() => {
     actorRef.send({ type: 'RELOAD' });
   }, [actorRef]);
-  useEffect(() => {
-    const sub = form.on('submitted', (e) =>
-      actorRef.send(
-        e.purpose === 'rename' ? { type: 'RENAME', name: e.name } : { type: 'CREATE', name: e.name },
-      ),
-    );
-    return () => sub.unsubscribe();
-  }, [form, actorRef]);
-  useEffect(() => {
-    const sub = picker.on('add', (e) => actorRef.send({ type: 'TOGGLE', projectId: e.projectId }));
-    return () => sub.unsubscribe();
-  }, [picker, actorRef]);
-
-  // What the share and import dialogs wrote, as the server answered, goes into the page's lists.
-  useEffect(() => {
-    const shared = share.on('changed', (e) =>
-      actorRef.send({ type: 'LIST_CHANGED', id: e.listId, shareToken: e.token }),
-    );
-    const imported = importer.on('imported', (e) =>
-      actorRef.send({ type: 'LIST_CHANGED', id: e.listId, projects: e.projects }),
-    );
-    return () => {
-      shared.unsubscribe();
-      imported.unsubscribe();
-    };
-  }, [share, importer, actorRef]);
-
-  const selectedProjects = view.selected?.projects;
-  useEffect(() => {
-    picker.send({ type: 'EXISTING', ids: selectedProjects ?? [] });
-  }, [picker, selectedProjects]);
 
   const names = view.lists.filter((l) => l.id !== 'temp').map((l) => l.name);
   const openCreate = () => form.send({ type: 'OPEN', existingNames: names, purpose: 'create' });
