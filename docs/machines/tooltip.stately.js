@@ -45,6 +45,7 @@ export const tooltipMachine = createMachine({
       on: {
         OPEN: { target: 'opening', actions: 'setTrigger' },
         HOVER_START: { target: 'opening', actions: 'setTrigger' },
+        TARGET_LOST: { target: 'error' },
       },
       after: { closeDuration: { target: 'idle' } },
     },

@@ -3,20 +3,30 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: advance, assignSession, backFromCompletion, beginRun, clearResume, finishWithClose,
-//     forgetProgress, logUnavailableTarget, markShown, moveInDirection, openFromBeacon, prepareSteps,
-//     recordGo, recordNext, recordPrev, recordReset, recordSkip, recordStop, recordUnavailableTarget,
-//     recordUpdate, rememberStep, removeTourFlag, resetPosition, resumeRun, retreat, returnToStep,
-//     saveCompletion, saveSkipCard, saveStep, turnForward
+//   actions: advance, assignSession, attachCloseHint, attachTooltip, backFromCompletion, beginRun,
+//     bringTargetIntoView, clearResume, closeCloseHint, closeTooltip, finishWithClose, forgetProgress,
+//     logUnavailableTarget, loseTooltipTarget, markShown, moveInDirection, openFromBeacon, openTooltip,
+//     prepareSteps, recordGo, recordNext, recordPrev, recordReset, recordSkip, recordStop,
+//     recordUnavailableTarget, recordUpdate, rememberFocus, rememberStep, removeTourFlag, resetPosition,
+//     resumeRun, retreat, returnFocus, returnToStep, saveProgress, showTooltip, tellPageWaited,
+//     tellTargetWaited, turnForward
 //   guards: beaconFirst, canMoveInDirection, finishing, finishingSignedIn, goingBack, hasPrevious,
 //     movingOnWithMoreSteps, resumeAtCompletion, resumeAtCompletionSignedIn, resumeAtSkipCard,
 //     sessionChanged, sessionKnown, shownAny, shownAnySignedIn, travellingBack
-// Left out (code or runtime data in the source): context.
+//   actors: escapeKey, focusDialog, followTarget, pageWatcher, placeTooltip, targetWatcher, tooltip,
+//     waitForLayout
+//   delays: anchorWait, targetWait
+// Params computed at runtime, left out for: bringTargetIntoView, saveProgress
+// Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
 export const tourMachine = createMachine({
   id: 'tour',
   initial: 'idle',
+  invoke: [
+    { id: 'tooltip', src: 'tooltip', systemId: 'tourTooltip', input: {} },
+    { id: 'closeHint', src: 'tooltip', systemId: 'tourCloseHint', input: {} },
+  ],
   on: {
     SESSION: { actions: 'assignSession' },
     RESET: { target: '.idle', actions: ['recordReset', 'resetPosition', 'forgetProgress', 'removeTourFlag'] },
@@ -31,15 +41,19 @@ export const tourMachine = createMachine({
     ready: {
       tags: ['status.ready'],
       entry: 'prepareSteps',
+      invoke: { id: 'page', src: 'pageWatcher' },
       on: {
         SESSION: { actions: ['assignSession', 'prepareSteps'] },
         MOUNTED: { target: 'running' },
         STOP: { target: 'idle', actions: ['recordStop', 'forgetProgress', 'removeTourFlag'] },
       },
+      after: { anchorWait: { actions: 'tellPageWaited' } },
     },
     running: {
       initial: 'resolve',
       tags: ['status.running'],
+      entry: 'rememberFocus',
+      exit: 'returnFocus',
       on: {
         STOP: { target: 'paused', actions: 'recordStop' },
         SKIP: { target: 'skipped', actions: 'recordSkip' },
@@ -60,6 +74,7 @@ export const tourMachine = createMachine({
           states: {
             init: {
               tags: ['lifecycle.init'],
+              invoke: { id: 'target', src: 'targetWatcher' },
               on: {
                 'TARGET.FOUND': { target: 'ready' },
                 'TARGET.UNAVAILABLE': [
@@ -88,9 +103,12 @@ export const tourMachine = createMachine({
                   { target: '#tour.error', actions: ['recordUnavailableTarget', 'logUnavailableTarget'] },
                 ],
               },
+              after: { targetWait: { actions: 'tellTargetWaited' } },
             },
             ready: {
               tags: ['lifecycle.ready'],
+              entry: 'bringTargetIntoView',
+              invoke: { id: 'layout', src: 'waitForLayout' },
               on: {
                 POSITIONED: [{ target: 'beacon', guard: 'beaconFirst' }, { target: 'tooltip' }],
                 UPDATE: { target: 'init', actions: 'recordUpdate' },
@@ -98,6 +116,7 @@ export const tourMachine = createMachine({
             },
             beacon: {
               tags: ['lifecycle.beacon'],
+              invoke: { id: 'spotlight', src: 'followTarget' },
               on: {
                 OPEN: { target: 'tooltip', actions: 'openFromBeacon' },
                 UPDATE: { target: 'init', actions: 'recordUpdate' },
@@ -105,13 +124,21 @@ export const tourMachine = createMachine({
             },
             tooltip: {
               tags: ['lifecycle.tooltip', 'open'],
-              entry: ['markShown', 'saveStep'],
+              entry: ['markShown', 'saveProgress', 'attachTooltip', 'openTooltip', 'attachCloseHint'],
+              exit: ['closeTooltip', 'closeCloseHint'],
+              invoke: [
+                { id: 'spotlight', src: 'followTarget' },
+                { id: 'placement', src: 'placeTooltip' },
+                { id: 'escape', src: 'escapeKey' },
+                { id: 'focus', src: 'focusDialog' },
+              ],
               on: {
+                'TOOLTIP.POSITIONED': { actions: 'showTooltip' },
                 NEXT: { target: 'complete', actions: 'recordNext' },
                 PREV: { target: 'complete', guard: 'hasPrevious', actions: 'recordPrev' },
                 GO: { target: 'complete', actions: 'recordGo' },
                 CLOSE: { target: '#tour.running.card.skip', actions: 'rememberStep' },
-                UPDATE: { target: 'init', actions: 'recordUpdate' },
+                UPDATE: { target: 'init', actions: ['recordUpdate', 'loseTooltipTarget'] },
               },
             },
             complete: {
@@ -134,10 +161,16 @@ export const tourMachine = createMachine({
         card: {
           initial: 'skip',
           tags: ['card', 'open'],
+          entry: ['attachTooltip', 'openTooltip', 'showTooltip'],
+          exit: 'closeTooltip',
+          invoke: [
+            { id: 'escape', src: 'escapeKey' },
+            { id: 'focus', src: 'focusDialog', input: { part: 'card' } },
+          ],
           states: {
             completeAnonymous: {
               tags: ['card.complete-anonymous'],
-              entry: 'saveCompletion',
+              entry: 'saveProgress',
               on: {
                 NEXT: { target: '#tour.finished', actions: 'recordNext' },
                 CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
@@ -146,7 +179,7 @@ export const tourMachine = createMachine({
             },
             completeSignedIn: {
               tags: ['card.complete-signed-in'],
-              entry: 'saveCompletion',
+              entry: 'saveProgress',
               on: {
                 NEXT: { target: '#tour.finished', actions: 'recordNext' },
                 CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
@@ -155,7 +188,7 @@ export const tourMachine = createMachine({
             },
             skip: {
               tags: ['card.skip'],
-              entry: 'saveSkipCard',
+              entry: 'saveProgress',
               on: {
                 GO: { target: '#tour.running.step', actions: 'returnToStep' },
                 CLOSE: { target: '#tour.running.step', actions: 'returnToStep' },

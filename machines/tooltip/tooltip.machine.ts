@@ -1,8 +1,9 @@
 /**
  * A floating tooltip's life (react-floater's statuses: init, idle, opening, open, closing, error), positioned
- * by @floating-ui in the component. The tour's step tooltip opens programmatically (OPEN, then POSITIONED
- * once floating-ui has placed it); a hover-triggered hint opens after the named delay `hoverDelay`
- * (0.4 s by default — the skip-confirmation hover delay of spec §4).
+ * by @floating-ui outside the machine. The tour's step tooltip is a child of the tour, which opens it
+ * programmatically (OPEN, then POSITIONED once its `placeTooltip` actor has placed it); a hover-triggered hint
+ * opens after the named delay `hoverDelay` (0.4 s by default — the skip-confirmation hover delay of spec §4).
+ * A target lost while the tooltip shows or fades out is an error until the tooltip is attached again.
  */
 import { assertEvent, assign, setup } from 'xstate';
 
@@ -89,6 +90,7 @@ export const tooltipMachine = setup({
       on: {
         OPEN: { target: 'opening', actions: 'setTrigger' },
         HOVER_START: { target: 'opening', actions: 'setTrigger' },
+        TARGET_LOST: 'error',
       },
     },
     error: {

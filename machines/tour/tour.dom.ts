@@ -2,12 +2,13 @@
  * The tour's contact with the page: targets by `[data-tour=…]`, their visibility, the saved progress in
  * the tab's session storage and the `tour=true` query flag. Every function is a no-op outside a browser.
  */
+import { targetSelector } from './tour.steps';
 import type { SavedTour, StepId, TargetProblem } from './tour.types';
+
+export { problemMessage, targetSelector } from './tour.steps';
 
 export const TOUR_STORAGE_KEY = 'guidedTour';
 export const TOUR_QUERY = 'tour';
-
-export const targetSelector = (anchor: StepId) => `[data-tour="${anchor}"]`;
 
 const hasDocument = () => typeof document !== 'undefined';
 
@@ -52,9 +53,6 @@ export function checkTarget(
   if (!isVisible(element)) return { problem: 'not-visible' };
   return { element };
 }
-
-export const problemMessage = (problem: TargetProblem) =>
-  problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible';
 
 /**
  * The tab's own storage: a tour runs in the tab that started it and survives its reloads, but never covers the

@@ -6,16 +6,68 @@
  * complete). `context.action` records the last joyride action (start, stop, reset, prev, next, go, close,
  * skip, update).
  *
- * The page is outside the machine: the Tour component looks the current target up (tour.dom.ts) and answers
- * TARGET.FOUND or TARGET.UNAVAILABLE, reports MOUNTED once the layer is on the page and POSITIONED once the
- * target is scrolled into view; the session arrives as SESSION events.
+ * The page is outside the machine, behind named actors and actions whose defaults here do nothing (so the machine
+ * runs in node, in tests and in the visualizer); the app provides the DOM versions (src/features/tour/liveTour.ts):
+ * - `pageWatcher` (while ready) answers MOUNTED once the anchors are there and no other dialog is open; after
+ *   `anchorWait` it is told WAITED and answers MOUNTED if the page has no anchors at all;
+ * - `targetWatcher` (lifecycle init) answers TARGET.FOUND as soon as the step's target is usable; after
+ *   `targetWait` it is told WAITED and answers TARGET.FOUND or TARGET.UNAVAILABLE;
+ * - `bringTargetIntoView` (entering lifecycle ready) scrolls, `waitForLayout` then answers POSITIONED;
+ * - `followTarget` keeps the spotlight on the target, `placeTooltip` keeps the step tooltip beside it (answering
+ *   TOOLTIP.POSITIONED once placed); both answer UPDATE when the target leaves the page;
+ * - `escapeKey` answers CLOSE, `focusDialog` moves focus into the shown tooltip or card, `rememberFocus` /
+ *   `returnFocus` bring it back when the run ends;
+ * - `saveProgress`, `forgetProgress` and `removeTourFlag` keep the tab's storage and address.
+ * The tooltip's life (react-floater statuses) is the child `tooltip`; the ×'s hover hint is the child
+ * `closeHint`. The session arrives as SESSION events.
  */
-import { assertEvent, assign, setup } from 'xstate';
-import { forgetTour, problemMessage, removeTourFlag, saveTour, targetSelector } from './tour.dom';
-import { stepsFor } from './tour.steps';
-import type { SavedTour, TourContext, TourEvent, TourInput, TourTag } from './tour.types';
+import { assertEvent, assign, fromCallback, sendTo, setup, type EventObject } from 'xstate';
+import { tooltipMachine } from '../tooltip/tooltip.machine';
+import { problemMessage, stepsFor, targetSelector } from './tour.steps';
+import type {
+  SavedTour,
+  StepId,
+  TourContext,
+  TourEvent,
+  TourInput,
+  TourTag,
+  WatcherEvent,
+} from './tour.types';
+
+/** How long a step's target may take to appear before the step is skipped, ms. */
+export const TARGET_WAIT = 1000;
+/** How long the layer waits for the page's anchors before running anyway, ms. */
+export const ANCHOR_WAIT = 3000;
 
 const lastIndex = (context: TourContext) => context.steps.length - 1;
+const currentStep = (context: TourContext): StepId => context.steps[context.index]!;
+
+/** What the page actors are given: the current step's anchor. */
+export type TargetInput = { anchor: StepId };
+/** Which dialog `focusDialog` waits for: a card, or the tooltip of a step. */
+export type DialogInput = { part: 'card' } | { part: 'tooltip'; anchor: StepId };
+
+/** What is saved when a step shows, when the skip card shows, and when a completion card shows. */
+const stepToSave = ({ context }: { context: TourContext }): SavedTour => ({ stepId: currentStep(context) });
+const skipCardToSave = ({ context }: { context: TourContext }): SavedTour => ({
+  stepId: context.steps[context.returnIndex ?? context.index]!,
+  card: 'skip',
+});
+const completionToSave = ({ context }: { context: TourContext }): SavedTour => ({
+  stepId: context.steps[lastIndex(context)]!,
+  card: 'complete',
+});
+const currentTarget = ({ context }: { context: TourContext }): TargetInput => ({
+  anchor: currentStep(context),
+});
+const stepDialog = ({ context }: { context: TourContext }): DialogInput => ({
+  part: 'tooltip',
+  anchor: currentStep(context),
+});
+
+/** The default of every page actor: nothing happens (the path tests answer in its place). */
+const idleCallback = <TInput = void, TEvent extends EventObject = EventObject>() =>
+  fromCallback<TEvent, TInput>(() => () => undefined);
 
 export const tourMachine = setup({
   types: {
@@ -23,6 +75,21 @@ export const tourMachine = setup({
     context: {} as TourContext,
     events: {} as TourEvent,
     tags: {} as TourTag,
+    children: {} as { tooltip: 'tooltip'; closeHint: 'tooltip' },
+  },
+  actors: {
+    tooltip: tooltipMachine,
+    pageWatcher: idleCallback<void, WatcherEvent>(),
+    targetWatcher: idleCallback<TargetInput, WatcherEvent>(),
+    waitForLayout: idleCallback(),
+    followTarget: idleCallback<TargetInput>(),
+    placeTooltip: idleCallback<TargetInput>(),
+    escapeKey: idleCallback(),
+    focusDialog: idleCallback<DialogInput>(),
+  },
+  delays: {
+    targetWait: ({ context }) => context.targetWait,
+    anchorWait: ({ context }) => context.anchorWait,
   },
   guards: {
     sessionKnown: ({ context }) => context.signedIn !== null,
@@ -145,20 +212,32 @@ export const tourMachine = setup({
       beacon: false,
     }),
     recordReset: assign({ action: 'reset' as const }),
-    saveStep: ({ context }) => {
-      const stepId = context.steps[context.index];
-      if (stepId) saveTour({ stepId });
-    },
-    saveSkipCard: ({ context }) => {
-      const stepId = context.steps[context.returnIndex ?? context.index];
-      if (stepId) saveTour({ stepId, card: 'skip' });
-    },
-    saveCompletion: ({ context }) => {
-      const stepId = context.steps[lastIndex(context)];
-      if (stepId) saveTour({ stepId, card: 'complete' } satisfies SavedTour);
-    },
-    forgetProgress: () => forgetTour(),
-    removeTourFlag: () => removeTourFlag(),
+    /** Keeps where the tour is in the tab's storage, so a reload resumes there (the app provides it). */
+    saveProgress: (_, _saved: SavedTour) => undefined,
+    /** Forgets the saved progress (the app provides it). */
+    forgetProgress: () => undefined,
+    /** Removes `tour=true` from the address (the app provides it). */
+    removeTourFlag: () => undefined,
+    /** Scrolls the step's target into view below the header (the app provides it). */
+    bringTargetIntoView: (_, _target: TargetInput) => undefined,
+    /** Remembers the focused element, to return to when the run ends (the app provides it). */
+    rememberFocus: () => undefined,
+    /** Focuses the remembered element again (the app provides it). */
+    returnFocus: () => undefined,
+    /** The watcher's wait is over: it answers at once. */
+    tellTargetWaited: sendTo('target', { type: 'WAITED' }),
+    tellPageWaited: sendTo('page', { type: 'WAITED' }),
+    /** The step tooltip or a card is shown: the tooltip opens (ATTACH first leaves `init` or `error`). */
+    attachTooltip: sendTo('tooltip', { type: 'ATTACH' }),
+    openTooltip: sendTo('tooltip', { type: 'OPEN' }),
+    /** Placed (a step tooltip beside its target; a card, centred, at once): it shows. */
+    showTooltip: sendTo('tooltip', { type: 'POSITIONED' }),
+    closeTooltip: sendTo('tooltip', { type: 'CLOSE' }),
+    /** The step tooltip's target left the page. */
+    loseTooltipTarget: sendTo('tooltip', { type: 'TARGET_LOST' }),
+    /** The × is on the page: its hint may open on hover. */
+    attachCloseHint: sendTo('closeHint', { type: 'ATTACH' }),
+    closeCloseHint: sendTo('closeHint', { type: 'CLOSE' }),
   },
 }).createMachine({
   id: 'tour',
@@ -173,7 +252,13 @@ export const tourMachine = setup({
     anyShown: false,
     beacon: false,
     lastProblem: null,
+    targetWait: input.targetWait ?? TARGET_WAIT,
+    anchorWait: input.anchorWait ?? ANCHOR_WAIT,
   }),
+  invoke: [
+    { id: 'tooltip', systemId: 'tourTooltip', src: 'tooltip', input: {} },
+    { id: 'closeHint', systemId: 'tourCloseHint', src: 'tooltip', input: {} },
+  ],
   initial: 'idle',
   on: {
     SESSION: { actions: 'assignSession' },
@@ -195,6 +280,8 @@ export const tourMachine = setup({
     ready: {
       tags: ['status.ready'],
       entry: 'prepareSteps',
+      invoke: { id: 'page', src: 'pageWatcher' },
+      after: { anchorWait: { actions: 'tellPageWaited' } },
       on: {
         SESSION: { actions: ['assignSession', 'prepareSteps'] },
         MOUNTED: 'running',
@@ -203,6 +290,8 @@ export const tourMachine = setup({
     },
     running: {
       tags: ['status.running'],
+      entry: 'rememberFocus',
+      exit: 'returnFocus',
       initial: 'resolve',
       on: {
         STOP: { target: 'paused', actions: 'recordStop' },
@@ -224,6 +313,12 @@ export const tourMachine = setup({
           states: {
             init: {
               tags: ['lifecycle.init'],
+              invoke: {
+                id: 'target',
+                src: 'targetWatcher',
+                input: currentTarget,
+              },
+              after: { targetWait: { actions: 'tellTargetWaited' } },
               on: {
                 'TARGET.FOUND': 'ready',
                 'TARGET.UNAVAILABLE': [
@@ -255,6 +350,8 @@ export const tourMachine = setup({
             },
             ready: {
               tags: ['lifecycle.ready'],
+              entry: { type: 'bringTargetIntoView', params: currentTarget },
+              invoke: { id: 'layout', src: 'waitForLayout' },
               on: {
                 POSITIONED: [{ guard: 'beaconFirst', target: 'beacon' }, { target: 'tooltip' }],
                 UPDATE: { target: 'init', actions: 'recordUpdate' },
@@ -262,6 +359,11 @@ export const tourMachine = setup({
             },
             beacon: {
               tags: ['lifecycle.beacon'],
+              invoke: {
+                id: 'spotlight',
+                src: 'followTarget',
+                input: currentTarget,
+              },
               on: {
                 OPEN: { target: 'tooltip', actions: 'openFromBeacon' },
                 UPDATE: { target: 'init', actions: 'recordUpdate' },
@@ -269,13 +371,35 @@ export const tourMachine = setup({
             },
             tooltip: {
               tags: ['lifecycle.tooltip', 'open'],
-              entry: ['markShown', 'saveStep'],
+              entry: [
+                'markShown',
+                { type: 'saveProgress', params: stepToSave },
+                'attachTooltip',
+                'openTooltip',
+                'attachCloseHint',
+              ],
+              exit: ['closeTooltip', 'closeCloseHint'],
+              invoke: [
+                {
+                  id: 'spotlight',
+                  src: 'followTarget',
+                  input: currentTarget,
+                },
+                {
+                  id: 'placement',
+                  src: 'placeTooltip',
+                  input: currentTarget,
+                },
+                { id: 'escape', src: 'escapeKey' },
+                { id: 'focus', src: 'focusDialog', input: stepDialog },
+              ],
               on: {
+                'TOOLTIP.POSITIONED': { actions: 'showTooltip' },
                 NEXT: { target: 'complete', actions: 'recordNext' },
                 PREV: { guard: 'hasPrevious', target: 'complete', actions: 'recordPrev' },
                 GO: { target: 'complete', actions: 'recordGo' },
                 CLOSE: { target: '#tour.running.card.skip', actions: 'rememberStep' },
-                UPDATE: { target: 'init', actions: 'recordUpdate' },
+                UPDATE: { target: 'init', actions: ['recordUpdate', 'loseTooltipTarget'] },
               },
             },
             complete: {
@@ -297,11 +421,18 @@ export const tourMachine = setup({
         },
         card: {
           tags: ['card', 'open'],
+          // Cards are centred: nothing to place, the tooltip shows at once.
+          entry: ['attachTooltip', 'openTooltip', 'showTooltip'],
+          exit: 'closeTooltip',
+          invoke: [
+            { id: 'escape', src: 'escapeKey' },
+            { id: 'focus', src: 'focusDialog', input: { part: 'card' } },
+          ],
           initial: 'skip',
           states: {
             completeAnonymous: {
               tags: ['card.complete-anonymous'],
-              entry: 'saveCompletion',
+              entry: { type: 'saveProgress', params: completionToSave },
               on: {
                 NEXT: { target: '#tour.finished', actions: 'recordNext' },
                 CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
@@ -310,7 +441,7 @@ export const tourMachine = setup({
             },
             completeSignedIn: {
               tags: ['card.complete-signed-in'],
-              entry: 'saveCompletion',
+              entry: { type: 'saveProgress', params: completionToSave },
               on: {
                 NEXT: { target: '#tour.finished', actions: 'recordNext' },
                 CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
@@ -319,7 +450,7 @@ export const tourMachine = setup({
             },
             skip: {
               tags: ['card.skip'],
-              entry: 'saveSkipCard',
+              entry: { type: 'saveProgress', params: skipCardToSave },
               on: {
                 GO: { target: '#tour.running.step', actions: 'returnToStep' },
                 CLOSE: { target: '#tour.running.step', actions: 'returnToStep' },

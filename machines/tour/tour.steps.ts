@@ -1,5 +1,5 @@
 /** The home tour's content (spec §2 'Home guided tour'): seven anchored steps, then three cards. */
-import type { CardId, StepId, TourCard, TourStep } from './tour.types';
+import type { CardId, StepId, TargetProblem, TourCard, TourStep } from './tour.types';
 
 export const TOUR_STEPS: readonly TourStep[] = [
   {
@@ -22,7 +22,12 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Keep up with trends',
     text: 'Projects trending in the community.',
   },
-  { id: 'recently-audited', anchor: 'recently-audited', title: "What's new", text: 'Recently audited projects.' },
+  {
+    id: 'recently-audited',
+    anchor: 'recently-audited',
+    title: "What's new",
+    text: 'Recently audited projects.',
+  },
   { id: 'filters', anchor: 'filters', title: 'Filter through projects', text: 'Advanced filtering.' },
   {
     id: 'in-the-works',
@@ -68,3 +73,10 @@ export function stepsFor(signedIn: boolean): StepId[] {
 export function stepById(id: StepId): TourStep {
   return TOUR_STEPS.find((s) => s.id === id)!;
 }
+
+/** The selector of a step's target (`data-tour` anchors on the page). */
+export const targetSelector = (anchor: StepId) => `[data-tour="${anchor}"]`;
+
+/** What the log says about a target that could not be used. */
+export const problemMessage = (problem: TargetProblem) =>
+  problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible';

@@ -55,9 +55,15 @@ export type SavedTour = {
 
 /**
  * `signedIn` is the session: true (authenticated), false (unauthenticated) or null (still loading;
- * the tour waits for it).
+ * the tour waits for it). The waits are in ms (tests shorten them).
  */
-export type TourInput = { signedIn?: boolean | null };
+export type TourInput = {
+  signedIn?: boolean | null;
+  /** How long a missing or hidden target may take to appear before its step is skipped (default 1000). */
+  targetWait?: number;
+  /** How long the layer waits for the page's anchors before running anyway (default 3000). */
+  anchorWait?: number;
+};
 
 export type TourContext = {
   signedIn: boolean | null;
@@ -76,6 +82,8 @@ export type TourContext = {
   beacon: boolean;
   /** The last target that could not be used, for the log and for tests. */
   lastProblem: { stepId: StepId; problem: TargetProblem } | null;
+  targetWait: number;
+  anchorWait: number;
 };
 
 export type TourEvent =
@@ -87,6 +95,8 @@ export type TourEvent =
   | { type: 'TARGET.FOUND' }
   | { type: 'TARGET.UNAVAILABLE'; problem: TargetProblem }
   | { type: 'POSITIONED' }
+  /** The step tooltip was placed next to its target (the tooltip may show). */
+  | { type: 'TOOLTIP.POSITIONED' }
   | { type: 'OPEN' }
   | { type: 'NEXT' }
   | { type: 'PREV' }
@@ -94,3 +104,9 @@ export type TourEvent =
   | { type: 'CLOSE' }
   | { type: 'SKIP' }
   | { type: 'UPDATE' };
+
+/**
+ * What the tour tells its page watchers (`pageWatcher`, `targetWatcher`) when their wait is over: look once more
+ * and answer (MOUNTED without anchors; TARGET.FOUND or TARGET.UNAVAILABLE).
+ */
+export type WatcherEvent = { type: 'WAITED' };

@@ -1,12 +1,34 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  loadedAtThisAddress,
+  loadSavedTour,
+  TOUR_STORAGE_KEY,
+  tourRequested,
+} from '../../machines/tour/tour.dom';
+import { liveTourMachine, type TourActorRef } from '../../src/features/tour/liveTour';
 import Tour from '../../src/features/tour/Tour';
-import { TOUR_STORAGE_KEY } from '../../machines/tour/tour.dom';
 
 const ANCHORS = ['account', 'search', 'alerts', 'trending', 'recently-audited', 'filters', 'in-the-works'];
 
-function Page({ without = [] as string[], signedIn = false as boolean | null }) {
+/** The tour actors a test made (stopped after it). */
+const actors: TourActorRef[] = [];
+
+/**
+ * A tour actor as the app makes it: started, then told START when the address asks for the tour or this tab saved
+ * one at this address (a reload resumes it; a client-side navigation starts over). Targets get 20 ms to appear.
+ */
+function tourActor(signedIn: boolean | null) {
+  const actor = createActor(liveTourMachine, { input: { signedIn, targetWait: 20 } }).start();
+  actors.push(actor);
+  const saved = loadedAtThisAddress() ? loadSavedTour() : null;
+  if (saved || tourRequested()) actor.send({ type: 'START', resume: saved });
+  return actor;
+}
+
+function Page({ actor, without = [] as string[] }: { actor: TourActorRef; without?: string[] }) {
   return (
     <>
       <button type="button">Before the tour</button>
@@ -15,9 +37,14 @@ function Page({ without = [] as string[], signedIn = false as boolean | null }) 
           {a}
         </section>
       ))}
-      <Tour signedIn={signedIn} targetWait={20} />
+      <Tour actorRef={actor} />
     </>
   );
+}
+
+function renderPage({ without = [] as string[], signedIn = false as boolean | null } = {}) {
+  const actor = tourActor(signedIn);
+  return { actor, ...render(<Page actor={actor} without={without} />) };
 }
 
 const dialog = () => screen.findByRole('dialog');
@@ -33,13 +60,14 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
+  actors.splice(0).forEach((a) => a.stop());
   vi.restoreAllMocks();
 });
 
 describe('Tour', () => {
   it('runs the anonymous tour: 6 steps with Next and Back, then the sign-up card', async () => {
     const user = userEvent.setup();
-    render(<Page />);
+    renderPage();
     await expectStep('Search for projects', '1 of 6');
     expect(screen.queryByText('Your account')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -47,19 +75,28 @@ describe('Tour', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await expectStep('Search for projects', '1 of 6');
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
-    for (const title of ['Stay informed on safety', 'Keep up with trends', "What's new", 'Filter through projects', 'In the works']) {
+    for (const title of [
+      'Stay informed on safety',
+      'Keep up with trends',
+      "What's new",
+      'Filter through projects',
+      'In the works',
+    ]) {
       await user.click(screen.getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(screen.getByRole('heading')).toHaveTextContent(title));
     }
     expect(screen.getByText('6 of 6')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const card = await dialog();
-    expect(within(card).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/signup');
+    expect(within(card).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/auth/signup',
+    );
   });
 
   it('runs the signed-in tour over 7 steps to its own card, and Done ends it', async () => {
     const user = userEvent.setup();
-    render(<Page signedIn />);
+    renderPage({ signedIn: true });
     await expectStep('Your account', '1 of 7');
     for (let i = 2; i <= 7; i++) {
       await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -75,7 +112,7 @@ describe('Tour', () => {
 
   it('Escape shows the skip card; No, maybe later returns to the same step', async () => {
     const user = userEvent.setup();
-    render(<Page />);
+    renderPage();
     await expectStep('Search for projects', '1 of 6');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await expectStep('Stay informed on safety', '2 of 6');
@@ -91,7 +128,7 @@ describe('Tour', () => {
 
   it('Yes, skip ends the tour, removes the flag and the saved state, and returns focus', async () => {
     const user = userEvent.setup();
-    render(<Page />);
+    renderPage();
     screen.getByRole('button', { name: 'Before the tour' }).focus();
     await expectStep('Search for projects', '1 of 6');
     expect(sessionStorage.getItem(TOUR_STORAGE_KEY)).toContain('search');
@@ -105,7 +142,7 @@ describe('Tour', () => {
 
   it('moves focus into the tooltip, keeps Tab inside it and announces the step', async () => {
     const user = userEvent.setup();
-    render(<Page />);
+    renderPage();
     await expectStep('Search for projects', '1 of 6');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const d = await expectStep('Stay informed on safety', '2 of 6');
@@ -123,7 +160,7 @@ describe('Tour', () => {
 
   it('skips a missing target forward and back, logging it', async () => {
     const user = userEvent.setup();
-    render(<Page without={['trending']} />);
+    renderPage({ without: ['trending'] });
     await expectStep('Search for projects', '1 of 6');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await expectStep('Stay informed on safety', '2 of 6');
@@ -136,7 +173,7 @@ describe('Tour', () => {
 
   it('skips a hidden target', async () => {
     const user = userEvent.setup();
-    render(<Page />);
+    renderPage();
     await expectStep('Search for projects', '1 of 6');
     act(() => {
       document.querySelector<HTMLElement>('[data-tour="alerts"]')!.style.display = 'none';
@@ -152,7 +189,7 @@ describe('Tour', () => {
         <button type="button" data-tour="account" style={{ display: 'none' }}>
           Desktop account
         </button>
-        <Page signedIn />
+        <Page actor={tourActor(true)} />
       </>,
     );
     await expectStep('Your account', '1 of 7');
@@ -161,7 +198,7 @@ describe('Tour', () => {
 
   it('resumes a saved tour at the same step', async () => {
     sessionStorage.setItem(TOUR_STORAGE_KEY, JSON.stringify({ stepId: 'filters' }));
-    render(<Page />);
+    renderPage();
     await expectStep('Filter through projects', '5 of 6');
   });
 
@@ -170,21 +207,21 @@ describe('Tour', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       { name: 'http://localhost:3000/my/settings' } as PerformanceEntry,
     ]);
-    render(<Page />);
+    renderPage();
     await expectStep('Search for projects', '1 of 6');
   });
 
   it('does nothing without the flag or a saved tour', async () => {
     history.replaceState(null, '', '/');
-    render(<Page />);
+    renderPage();
     await act(async () => undefined);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a session change mid-tour stops it', async () => {
-    const { rerender } = render(<Page />);
+    const { actor } = renderPage();
     await expectStep('Search for projects', '1 of 6');
-    rerender(<Page signedIn />);
+    act(() => actor.send({ type: 'SESSION', signedIn: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(location.search).toBe('');
   });

@@ -81,6 +81,7 @@ describePaths('tooltip', tooltipMachine, {
     'tooltip.idle|TARGET_LOST': expectLost,
     'tooltip.opening|TARGET_LOST': expectLost,
     'tooltip.open|TARGET_LOST': expectLost,
+    'tooltip.closing|TARGET_LOST': expectLost,
     'tooltip.idle|OPEN': expectOpening,
     'tooltip.idle|HOVER_START': expectOpening,
     'tooltip.closing|OPEN': expectOpening,

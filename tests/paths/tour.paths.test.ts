@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { connect, type TourSnapshot } from '../../machines/tour/tour.connect';
 import { tourMachine } from '../../machines/tour/tour.machine';
 import { TOUR_CARDS, TOUR_STEPS } from '../../machines/tour/tour.steps';
@@ -10,6 +10,7 @@ import type {
   StepLifecycle,
   TourContext,
   TourEvent,
+  TourTag,
 } from '../../machines/tour/tour.types';
 import { describePaths, type StepEffect } from './harness';
 
@@ -25,46 +26,45 @@ const completionCard = (signedIn: boolean | null): CardId =>
   signedIn === true ? 'complete-signed-in' : 'complete-anonymous';
 
 /*
- * What the tour does to the page outside the view model: the saved progress (a fake session storage records
- * every write) and the console warnings. Each step's share is taken by the first check that asks for it; every
- * transition has a check, and each test starts from empty logs.
+ * What the tour does to the page outside the view model goes through named actions the app provides (no-ops
+ * here): the saved progress (`saveProgress` with what it saves, `forgetProgress`, `removeTourFlag`), the scroll
+ * (`bringTargetIntoView`) and the focus (`rememberFocus`, `returnFocus`). The console warnings are spied on; each
+ * step's share is taken by the first check that asks for it, and each test starts from an empty log.
  */
 type StorageOp = { set: SavedTour } | 'remove';
-const storageOps: StorageOp[] = [];
-const saved = new Map<string, string>();
-vi.stubGlobal('sessionStorage', {
-  getItem: (key: string) => saved.get(key) ?? null,
-  setItem: (key: string, value: string) => {
-    saved.set(key, value);
-    if (key === 'guidedTour') storageOps.push({ set: JSON.parse(value) as SavedTour });
-  },
-  removeItem: (key: string) => {
-    saved.delete(key);
-    if (key === 'guidedTour') storageOps.push('remove');
-  },
-});
 const warnings: unknown[][] = [];
 vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
   warnings.push(args);
 });
 beforeEach(() => {
-  storageOps.length = 0;
   warnings.length = 0;
-  saved.clear();
 });
-const taken = new WeakMap<StepEffect, { stored: StorageOp[]; warned: unknown[][] }>();
-const effects = (step: StepEffect) => {
-  let e = taken.get(step);
-  if (!e) {
-    e = { stored: storageOps.splice(0), warned: warnings.splice(0) };
-    taken.set(step, e);
+const taken = new WeakMap<StepEffect, unknown[][]>();
+const warned = (step: StepEffect) => {
+  let w = taken.get(step);
+  if (!w) {
+    w = warnings.splice(0);
+    taken.set(step, w);
   }
-  return e;
+  return w;
 };
-const actionNames = (step: StepEffect) => step.actions.map((a) => a.type);
-/** The storage writes and the named side effects of a step. */
-function expectSideEffects(step: StepEffect, stored: StorageOp[], actions: string[]) {
-  expect(effects(step).stored).toEqual(stored);
+/** The page actions, checked for every transition by `checked` below. */
+const PAGE_ACTIONS = ['bringTargetIntoView', 'rememberFocus', 'returnFocus'];
+const actionNames = (step: StepEffect) =>
+  step.actions
+    .map((a) => a.type)
+    .filter((type) => !type.startsWith('xstate.') && !PAGE_ACTIONS.includes(type));
+const stored = (step: StepEffect): StorageOp[] =>
+  step.actions.flatMap((a): StorageOp[] =>
+    a.type === 'saveProgress'
+      ? [{ set: a.params as SavedTour }]
+      : a.type === 'forgetProgress'
+        ? ['remove']
+        : [],
+  );
+/** The storage writes and the named side effects of a step (the page actions aside). */
+function expectSideEffects(step: StepEffect, storageOps: StorageOp[], actions: string[]) {
+  expect(stored(step)).toEqual(storageOps);
   expect(actionNames(step)).toEqual(actions);
 }
 const FORGET = ['forgetProgress', 'removeTourFlag'];
@@ -165,7 +165,7 @@ function expectCompletion(step: StepEffect, extraActions: string[] = []) {
   expectSideEffects(
     step,
     [{ set: { stepId: b.steps.at(-1)!, card: 'complete' } }],
-    [...extraActions, 'saveCompletion'],
+    [...extraActions, 'saveProgress'],
   );
 }
 const clamp = (index: number, steps: StepId[]) => Math.min(Math.max(0, index), steps.length - 1);
@@ -178,7 +178,7 @@ function expectResolved(step: StepEffect) {
   if (card === 'skip') {
     expectCard(step.after, 'skip');
     expect(ctx(step.after).returnIndex).toBe(b.index);
-    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]!, card: 'skip' } }], ['saveSkipCard']);
+    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]!, card: 'skip' } }], ['saveProgress']);
   } else if (card === 'complete') {
     expectCompletion(step);
   } else {
@@ -290,7 +290,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     const b = ctx(step.before);
     const { problem } = step.event as Extract<TourEvent, { type: 'TARGET.UNAVAILABLE' }>;
     const missing = b.steps[b.index]!;
-    expect(effects(step).warned).toEqual([
+    expect(warned(step)).toEqual([
       [problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible', `[data-tour="${missing}"]`],
     ]);
     expect(ctx(step.after).lastProblem).toEqual({ stepId: missing, problem });
@@ -324,7 +324,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     } else {
       expectOnStep(step.after, b.steps, b.index, 'tooltip');
       expect(ctx(step.after).anyShown).toBe(true);
-      expectSideEffects(step, [{ set: { stepId: id } }], ['saveStep']);
+      expectSideEffects(step, [{ set: { stepId: id } }], ['saveProgress']);
     }
   },
   'tour.running.step.ready|UPDATE': expectUpdated,
@@ -334,7 +334,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     const b = ctx(step.before);
     expectOnStep(step.after, b.steps, b.index, 'tooltip');
     expect(ctx(step.after).beacon).toBe(false);
-    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]! } }], ['saveStep']);
+    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]! } }], ['saveProgress']);
   },
   'tour.running.step.tooltip|NEXT': (step) => {
     const b = ctx(step.before);
@@ -364,7 +364,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     const b = ctx(step.before);
     expectCard(step.after, 'skip');
     expect(ctx(step.after).returnIndex).toBe(b.index);
-    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]!, card: 'skip' } }], ['saveSkipCard']);
+    expectSideEffects(step, [{ set: { stepId: b.steps[b.index]!, card: 'skip' } }], ['saveProgress']);
   },
   // After a step's NEXT / PREV / GO: where the tour goes.
   'tour.running.step.complete|always|0': (step) => {
@@ -435,21 +435,123 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(ctx(step.after)).toMatchObject({ returnIndex: null, direction: 'next' });
     expectSideEffects(step, [], []);
   },
+  // The page actors' waits are over: the watcher is asked to answer at once; nothing else changes.
+  'tour.ready|xstate.after.anchorWait.tour.ready': (step) => {
+    expect(step.after.value).toEqual(step.before.value);
+    expect(ctx(step.after)).toEqual(ctx(step.before));
+    expect(messages(step)).toEqual(['page WAITED']);
+    expectSideEffects(step, [], []);
+  },
+  'tour.running.step.init|xstate.after.targetWait.tour.running.step.init': (step) => {
+    expect(step.after.value).toEqual(step.before.value);
+    expect(ctx(step.after)).toEqual(ctx(step.before));
+    expect(messages(step)).toEqual(['target WAITED']);
+    expectSideEffects(step, [], []);
+  },
+  // The step tooltip was placed beside its target: the tooltip child shows it.
+  'tour.running.step.tooltip|TOOLTIP.POSITIONED': (step) => {
+    expect(step.after.value).toEqual(step.before.value);
+    expect(ctx(step.after)).toEqual(ctx(step.before));
+    expect(messages(step)).toEqual(['tooltip POSITIONED']);
+    expectSideEffects(step, [], []);
+  },
 };
 
-/** The tour talks to no other actor: the session comes in as SESSION events, nothing is sent or emitted. */
+/*
+ * What every transition does beside its own effect, derived from where it left and where it arrived: the children
+ * running (the two tooltips always; the page actors of the states it is in, with the current step's anchor), the
+ * events sent to them, the timers, the scroll and the focus. Nothing is emitted.
+ */
+const index = (s: AnyMachineSnapshot) => ctx(s).index;
+const anchor = (s: AnyMachineSnapshot) => ctx(s).steps[index(s)];
+/** `tag` holds after the step but did not before (or its step changed: the lifecycle starts over). */
+const entered = (step: StepEffect, tag: TourTag) =>
+  step.after.hasTag(tag) &&
+  (!step.before.hasTag(tag) || (tag === 'lifecycle.init' && index(step.before) !== index(step.after)));
+const left = (step: StepEffect, tag: TourTag) =>
+  step.before.hasTag(tag) &&
+  (!step.after.hasTag(tag) || (tag === 'lifecycle.init' && index(step.before) !== index(step.after)));
+/** The page actors each state runs, by the state's tag. */
+const CHILDREN: [TourTag, string[]][] = [
+  ['status.ready', ['page']],
+  ['lifecycle.init', ['target']],
+  ['lifecycle.ready', ['layout']],
+  ['lifecycle.beacon', ['spotlight']],
+  ['lifecycle.tooltip', ['spotlight', 'placement', 'escape', 'focus']],
+  ['card', ['escape', 'focus']],
+];
+const messages = (step: StepEffect) =>
+  step.sent.filter((m) => m.event.type !== 'xstate.init').map((m) => `${m.to} ${m.event.type}`);
+const started = (step: StepEffect) =>
+  step.sent
+    .filter((m) => m.event.type === 'xstate.init')
+    .map((m) => m.to)
+    .sort();
+const timers = (step: StepEffect) =>
+  step.actions.flatMap(({ type, params }) => {
+    const p = params as { id?: string; sendId?: string; delay?: number };
+    const name = (id = '') => id.split('.')[2];
+    if (type === 'xstate.raise' && p.delay !== undefined) return [`start ${name(p.id)} ${p.delay}`];
+    if (type === 'xstate.cancel') return [`cancel ${name(p.sendId)}`];
+    return [];
+  });
+
+function expectPageEffects(step: StepEffect) {
+  const { before, after } = step;
+  expect(step.emitted).toEqual([]);
+  // Children: the tooltips, and the page actors of the states the tour is in, started on entering them.
+  const expected = CHILDREN.filter(([tag]) => after.hasTag(tag)).flatMap(([, ids]) => ids);
+  expect(Object.keys(after.children).sort()).toEqual(['closeHint', 'tooltip', ...expected].sort());
+  const starting = CHILDREN.filter(([tag]) => entered(step, tag)).flatMap(([, ids]) => ids);
+  expect(started(step)).toEqual(starting.sort());
+  for (const id of ['target', 'spotlight', 'placement'])
+    if (after.children[id as never])
+      expect((after.children[id as never] as AnyActorRef).getSnapshot().input).toEqual({
+        anchor: anchor(after),
+      });
+  if (after.children.focus)
+    expect((after.children.focus as AnyActorRef).getSnapshot().input).toEqual(
+      after.hasTag('card') ? { part: 'card' } : { part: 'tooltip', anchor: anchor(after) },
+    );
+  // Messages to the tooltips: closed when the view leaves, opened (and a card shown at once) when it comes.
+  const sent: string[] = [];
+  if (left(step, 'lifecycle.tooltip')) sent.push('tooltip CLOSE', 'closeHint CLOSE');
+  if (left(step, 'card')) sent.push('tooltip CLOSE');
+  if (before.hasTag('lifecycle.tooltip') && step.event.type === 'UPDATE') sent.push('tooltip TARGET_LOST');
+  if (step.event.type === 'TOOLTIP.POSITIONED') sent.push('tooltip POSITIONED');
+  if (step.event.type.startsWith('xstate.after.')) sent.push(...messages(step)); // checked by the transition
+  if (entered(step, 'lifecycle.tooltip')) sent.push('tooltip ATTACH', 'tooltip OPEN', 'closeHint ATTACH');
+  if (entered(step, 'card')) sent.push('tooltip ATTACH', 'tooltip OPEN', 'tooltip POSITIONED');
+  expect(messages(step)).toEqual(sent);
+  // Timers: the watchers' waits run while their state lasts.
+  const expectedTimers: string[] = [];
+  if (left(step, 'status.ready')) expectedTimers.push('cancel anchorWait');
+  if (left(step, 'lifecycle.init')) expectedTimers.push('cancel targetWait');
+  if (entered(step, 'status.ready')) expectedTimers.push(`start anchorWait ${ctx(after).anchorWait}`);
+  if (entered(step, 'lifecycle.init')) expectedTimers.push(`start targetWait ${ctx(after).targetWait}`);
+  expect(timers(step).sort()).toEqual(expectedTimers.sort());
+  // Scroll: the target is brought into view when it was found.
+  const scrolls = step.actions.filter((a) => a.type === 'bringTargetIntoView').map((a) => a.params);
+  expect(scrolls).toEqual(entered(step, 'lifecycle.ready') ? [{ anchor: anchor(after) }] : []);
+  // Focus: remembered when the layer comes, given back when it goes.
+  const focus = step.actions.filter((a) => a.type.endsWith('Focus')).map((a) => a.type);
+  expect(focus).toEqual([
+    ...(left(step, 'status.running') ? ['returnFocus'] : []),
+    ...(entered(step, 'status.running') ? ['rememberFocus'] : []),
+  ]);
+}
+
 const checked = Object.fromEntries(
   Object.entries(transitions).map(([key, check]) => [
     key,
     (step: StepEffect) => {
-      expect(step.sent).toEqual([]);
-      expect(step.emitted).toEqual([]);
+      expectPageEffects(step);
       check(step);
     },
   ]),
 );
 
-const events: TourEvent[] = [
+const events: (TourEvent | EventObject)[] = [
   { type: 'START' },
   { type: 'START', resume: { stepId: 'trending' } },
   { type: 'START', resume: { stepId: 'search', card: 'skip' } },
@@ -472,6 +574,10 @@ const events: TourEvent[] = [
   { type: 'CLOSE' },
   { type: 'SKIP' },
   { type: 'UPDATE' },
+  { type: 'TOOLTIP.POSITIONED' },
+  // The named delays, as the clock would deliver them.
+  { type: 'xstate.after.anchorWait.tour.ready' },
+  { type: 'xstate.after.targetWait.tour.running.step.init' },
 ];
 
 // What tells two resting snapshots apart for the traversal (the last action only matters in transient states).
