@@ -57,14 +57,14 @@ export function connect(snapshot: TourSnapshot, send: Send) {
     cardId,
     card,
     step,
-    /** The component must look the target up and answer TARGET.FOUND / TARGET.UNAVAILABLE. */
+    /** The target is being looked up (`targetWatcher` answers TARGET.FOUND / TARGET.UNAVAILABLE). */
     needsTarget: lifecycle === 'init',
-    /** The component must bring the target into view and answer POSITIONED. */
+    /** The target is being brought into view (`waitForLayout` answers POSITIONED). */
     needsPositioning: lifecycle === 'ready',
     showBeacon: lifecycle === 'beacon',
     /** The spotlight follows the target while a step is shown (or about to be). */
     showSpotlight: lifecycle === 'beacon' || lifecycle === 'tooltip',
-    /** The layer is mounted but the run has not begun (answer MOUNTED). */
+    /** The run has not begun (`pageWatcher` answers MOUNTED once the page is free). */
     needsMount: status === 'ready',
     stepNumber,
     /** Progress reads 'n of total-3' (spec §2). */
