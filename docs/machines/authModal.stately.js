@@ -3,19 +3,21 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: changeField, clearMessages, coolDownAfterSend, coolDownAsServerSays, emitSignedIn,
+//   actions: changeField, clearMessages, closed, coolDownAfterSend, coolDownAsServerSays, emitSignedIn,
 //     forgetEverything, loginAfterFailedSignIn, loginAfterVerify, openWith, rememberCredentials,
 //     rememberNewPassword, resetAfterForgot, resetForm, showAttemptLimit, showCodeSent, showEmailTaken,
 //     showInvalidResetCode, showLoginError, showNotAwaiting, showPasswordRule, showUnknownError,
-//     showVerified, showWrongVerificationCode, toggleTerms, touchField, verifyAfterLogin, verifyAfterSignUp
+//     showVerified, showWrongVerificationCode, signedIn, toggleTerms, touchField, verifyAfterLogin,
+//     verifyAfterSignUp
 //   guards: cooldownRequested, emailKnown, forgotPasswordValid, hasCredentialsForEmail, isApiError,
 //     isCodeMismatchOrExpired, isInvalidPassword, isLimitExceeded, isNotAuthorized, isResendCooldown,
 //     isUserNotConfirmed, isUsernameExists, loginValid, opensForgotPassword, opensSignup, opensVerifyEmail,
 //     resetValid, signupValid, startsWithLogin, startsWithSignup, verifyValid
 //   actors: forgotPassword, resendConfirmation, resendTimer, resetPassword, signIn, signUp, verifyEmail
-// Params computed at runtime, left out for: coolDownAsServerSays, isApiError, isCodeMismatchOrExpired,
-//     isInvalidPassword, isLimitExceeded, isNotAuthorized, isResendCooldown, isUserNotConfirmed,
-//     isUsernameExists, loginAfterFailedSignIn, showLoginError, verifyAfterLogin
+// Params computed at runtime, left out for: coolDownAsServerSays, emitSignedIn, isApiError,
+//     isCodeMismatchOrExpired, isInvalidPassword, isLimitExceeded, isNotAuthorized, isResendCooldown,
+//     isUserNotConfirmed, isUsernameExists, loginAfterFailedSignIn, showLoginError, signedIn,
+//     verifyAfterLogin
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -38,6 +40,7 @@ export const authModalMachine = createMachine({
     },
     hidden: {
       tags: ['closed'],
+      entry: 'closed',
       on: {
         OPEN: [
           { target: 'signup', guard: 'opensSignup', actions: 'openWith' },
@@ -62,7 +65,10 @@ export const authModalMachine = createMachine({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onDone: {
+              target: '#authModal.hidden',
+              actions: ['signedIn', 'emitSignedIn', 'forgetEverything'],
+            },
             onError: [
               { target: '#authModal.verify-email', guard: 'isUserNotConfirmed', actions: 'verifyAfterLogin' },
               { target: 'editing', actions: 'showLoginError' },
@@ -138,7 +144,10 @@ export const authModalMachine = createMachine({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onDone: {
+              target: '#authModal.hidden',
+              actions: ['signedIn', 'emitSignedIn', 'forgetEverything'],
+            },
             onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
           },
         },
@@ -180,7 +189,10 @@ export const authModalMachine = createMachine({
               invoke: {
                 id: 'signIn',
                 src: 'signIn',
-                onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+                onDone: {
+                  target: '#authModal.hidden',
+                  actions: ['signedIn', 'emitSignedIn', 'forgetEverything'],
+                },
                 onError: { target: '#authModal.login', actions: 'loginAfterFailedSignIn' },
               },
             },

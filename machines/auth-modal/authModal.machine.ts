@@ -68,6 +68,16 @@ const failedWith =
 
 /** The params of a guard or action reading an actor's failure: the error its error event carries. */
 const failure = ({ event }: { event: { error: unknown } }): Failure => ({ error: event.error });
+/** Who signed in: the address the sign-in was made with. */
+const whoSignedIn = ({ context }: { context: AuthModalContext }) => ({
+  email: context.credentials?.email ?? context.email.trim(),
+});
+/** A sign-in succeeded: the app hears who (and it is emitted), then the form forgets everything. */
+const signedInActions = [
+  { type: 'signedIn', params: whoSignedIn },
+  { type: 'emitSignedIn', params: whoSignedIn },
+  'forgetEverything',
+] as const;
 
 const emptyTouched = (): Record<AuthField, boolean> => ({
   email: false,
@@ -242,10 +252,11 @@ export const authModalMachine = setup({
       notice: ({ context }) => AUTH_MESSAGES.codeSent(context.email.trim()),
       error: () => null,
     }),
-    emitSignedIn: emit(({ context }) => ({
-      type: 'signedIn' as const,
-      email: context.credentials?.email ?? context.email.trim(),
-    })),
+    emitSignedIn: emit((_, params: { email: string }) => ({ type: 'signedIn' as const, ...params })),
+    /** The app's: who signed in (the auth page tells the session). */
+    signedIn: (_, _params: { email: string }) => undefined,
+    /** The app's: the flow closed (the auth page then leaves for its callback address). */
+    closed: () => undefined,
   },
 }).createMachine({
   id: 'authModal',
@@ -274,6 +285,7 @@ export const authModalMachine = setup({
     },
     hidden: {
       tags: ['closed'],
+      entry: 'closed',
       on: {
         OPEN: [
           { guard: 'opensSignup', target: 'signup', actions: 'openWith' },
@@ -301,7 +313,7 @@ export const authModalMachine = setup({
             id: 'signIn',
             src: 'signIn',
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
-            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onDone: { target: '#authModal.hidden', actions: signedInActions },
             onError: [
               {
                 guard: { type: 'isUserNotConfirmed', params: failure },
@@ -411,7 +423,7 @@ export const authModalMachine = setup({
             id: 'signIn',
             src: 'signIn',
             input: ({ context }) => context.credentials ?? { email: '', password: '' },
-            onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+            onDone: { target: '#authModal.hidden', actions: signedInActions },
             onError: {
               target: '#authModal.login',
               actions: { type: 'loginAfterFailedSignIn', params: failure },
@@ -462,7 +474,7 @@ export const authModalMachine = setup({
                 id: 'signIn',
                 src: 'signIn',
                 input: ({ context }) => context.credentials ?? { email: '', password: '' },
-                onDone: { target: '#authModal.hidden', actions: ['emitSignedIn', 'forgetEverything'] },
+                onDone: { target: '#authModal.hidden', actions: signedInActions },
                 onError: {
                   target: '#authModal.login',
                   actions: { type: 'loginAfterFailedSignIn', params: failure },

@@ -327,6 +327,9 @@ function expectFreshForm(s: AnyMachineSnapshot, email: string) {
   expect(ctx(s).fieldErrors).toEqual({});
 }
 
+/** What the step asked of the app: who signed in, and that the flow closed (the auth page provides both). */
+const told = (step: StepEffect) => step.actions.filter((a) => a.type === 'signedIn' || a.type === 'closed');
+
 /** Closed, with nothing of the form or the credentials left, and nothing running. */
 function expectForgotten(step: StepEffect) {
   expectShows(step.after, null);
@@ -348,6 +351,10 @@ function signingInWith(s: AnyMachineSnapshot): Credentials {
 function signedIn(step: StepEffect) {
   const { email } = signingInWith(step.before);
   expect(step.emitted).toEqual([{ type: 'signedIn', email }]);
+  expect(told(step)).toEqual([
+    { type: 'signedIn', params: { email } },
+    { type: 'closed', params: undefined },
+  ]);
   expectForgotten(step);
 }
 
@@ -414,6 +421,8 @@ const transitionChecks = (
 ): Record<string, (step: StepEffect) => void> => ({
   'authModal.starting|always': (step) => {
     expectShows(step.after, input?.view ?? null);
+    // Starting closed (the modal) is closing as far as the app is concerned; the page starts open.
+    expect(told(step)).toEqual(input?.view ? [] : [{ type: 'closed', params: undefined }]);
     expectFreshForm(step.after, '');
     expect(ctx(step.after).mode).toBe(input?.mode ?? 'modal');
     expect(ctx(step.after).credentials).toBeNull();
@@ -451,7 +460,12 @@ const transitionChecks = (
     expect(step.after.value).toEqual(step.before.value);
     expectChildren(step);
   },
-  'authModal|CLOSE': expectForgotten,
+  // Closing (also when already closed) tells the app the flow closed; nobody signed in.
+  'authModal|CLOSE': (step) => {
+    expect(told(step)).toEqual([{ type: 'closed', params: undefined }]);
+    expect(step.emitted).toEqual([]);
+    expectForgotten(step);
+  },
   'authModal.hidden|OPEN': (step) => {
     const e = step.event as { view?: string; email?: string };
     const target: AuthView =
@@ -673,6 +687,8 @@ const transitions = (input: Parameters<typeof transitionChecks>[0]) =>
         : (step: StepEffect) => {
             check(step);
             expect(step.emitted).toEqual([]);
+            // Nobody signed in; the app hears of a close only when the flow ends up closed.
+            if (!step.after.hasTag('closed')) expect(told(step)).toEqual([]);
           },
     ]),
   );

@@ -1,6 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
+import { sendTo } from 'xstate';
 import { AuthForms } from '../../features/auth/AuthForms';
 import { liveAuthModalMachine } from '../../features/auth/liveAuth';
 import { useSessionActor } from '../../features/session/session';
@@ -19,17 +20,19 @@ export function AuthPage({ view }: { view: 'login' | 'signup' }) {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const callbackUrl = safeCallback(params.get('callbackUrl'));
-  const actorRef = useActorRef(liveAuthModalMachine, { input: { mode: 'page', view }, inspect });
-  const closed = useSelector(actorRef, (s) => s.hasTag('closed'));
-
-  useEffect(() => {
-    const subscription = actorRef.on('signedIn', () => session.send({ type: 'SIGNED_IN' }));
-    return () => subscription.unsubscribe();
-  }, [actorRef, session]);
-
-  useEffect(() => {
-    if (closed) navigate(callbackUrl, { replace: true });
-  }, [closed, navigate, callbackUrl]);
+  // The page's side of the flow: the session hears of a sign-in by an event, and once the flow closes (signed in
+  // or closed by hand) the page leaves for the callback address.
+  const logic = useMemo(
+    () =>
+      liveAuthModalMachine.provide({
+        actions: {
+          signedIn: sendTo(session, { type: 'SIGNED_IN' }),
+          closed: () => navigate(callbackUrl, { replace: true }),
+        },
+      }),
+    [session, navigate, callbackUrl],
+  );
+  const actorRef = useActorRef(logic, { input: { mode: 'page', view }, inspect });
 
   return (
     <main id="main" className="auth-page">
