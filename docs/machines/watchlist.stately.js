@@ -3,12 +3,13 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: applyToggle, clearLists, dismiss, mergeChange, prepareCreate, prepareRename, removeSelected,
-//     requestLogin, rollback, select, setLists, showCreateFailed, showCreated, showDeleteFailed,
-//     showLoadFailed, showLoginRequired, showNameTaken, showRenameFailed, showToggleFailed, storeCreated,
-//     storeRenamed, storeToggled
+//   actions: applyToggle, cancelMessageExpiry, clearLists, dismiss, expireMessageLater, mergeChange,
+//     prepareCreate, prepareRename, removeSelected, requestLogin, rollback, select, setLists,
+//     showCreateFailed, showCreated, showDeleteFailed, showLoadFailed, showLoginRequired, showNameTaken,
+//     showRenameFailed, showToggleFailed, storeCreated, storeRenamed, storeToggled
 //   guards: errorIsNameTaken, nameBlank, nameTaken, onlyTemp, selectedIsTemp, validIndex
 //   actors: createWatchlist, deleteWatchlist, loadWatchlists, renameWatchlist, toggleProject
+//   delays: toast
 // Params computed at runtime, left out for: errorIsNameTaken, setLists, storeCreated, storeRenamed,
 //     storeToggled
 // Left out (code or runtime data in the source): context, invoke input.
@@ -17,16 +18,28 @@ import { createMachine } from 'xstate';
 export const watchlistMachine = createMachine({
   id: 'watchlist',
   initial: 'signedOut',
-  on: { SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' }, DISMISS: { actions: 'dismiss' } },
+  on: {
+    SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' },
+    DISMISS: { actions: 'dismiss' },
+    MESSAGE_EXPIRED: { actions: 'dismiss' },
+  },
   states: {
     signedOut: {
       tags: ['signedOut'],
       on: {
         SIGNED_IN: { target: 'loading' },
-        TOGGLE: { actions: ['requestLogin', 'showLoginRequired'] },
-        CREATE: { actions: ['requestLogin', 'showLoginRequired'] },
-        RENAME: { actions: ['requestLogin', 'showLoginRequired'] },
-        DELETE: { actions: ['requestLogin', 'showLoginRequired'] },
+        TOGGLE: {
+          actions: ['requestLogin', 'showLoginRequired', 'cancelMessageExpiry', 'expireMessageLater'],
+        },
+        CREATE: {
+          actions: ['requestLogin', 'showLoginRequired', 'cancelMessageExpiry', 'expireMessageLater'],
+        },
+        RENAME: {
+          actions: ['requestLogin', 'showLoginRequired', 'cancelMessageExpiry', 'expireMessageLater'],
+        },
+        DELETE: {
+          actions: ['requestLogin', 'showLoginRequired', 'cancelMessageExpiry', 'expireMessageLater'],
+        },
       },
     },
     loading: {
@@ -35,7 +48,10 @@ export const watchlistMachine = createMachine({
         id: 'loadWatchlists',
         src: 'loadWatchlists',
         onDone: { target: 'ready', actions: 'setLists' },
-        onError: { target: 'loadFailed', actions: 'showLoadFailed' },
+        onError: {
+          target: 'loadFailed',
+          actions: ['showLoadFailed', 'cancelMessageExpiry', 'expireMessageLater'],
+        },
       },
     },
     loadFailed: { tags: ['error'], on: { RELOAD: { target: 'loading' }, SIGNED_IN: { target: 'loading' } } },
@@ -50,12 +66,12 @@ export const watchlistMachine = createMachine({
             SELECT: { guard: 'validIndex', actions: 'select' },
             CREATE: [
               { guard: 'nameBlank' },
-              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { guard: 'nameTaken', actions: ['showNameTaken', 'cancelMessageExpiry', 'expireMessageLater'] },
               { target: 'creating', actions: 'prepareCreate' },
             ],
             RENAME: [
               { guard: 'nameBlank' },
-              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { guard: 'nameTaken', actions: ['showNameTaken', 'cancelMessageExpiry', 'expireMessageLater'] },
               { target: 'creating', guard: 'selectedIsTemp', actions: 'prepareRename' },
               { target: 'renaming', actions: 'prepareRename' },
             ],
@@ -71,10 +87,20 @@ export const watchlistMachine = createMachine({
           invoke: {
             id: 'createWatchlist',
             src: 'createWatchlist',
-            onDone: { target: 'idle', actions: ['storeCreated', 'showCreated'] },
+            onDone: {
+              target: 'idle',
+              actions: ['storeCreated', 'showCreated', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
             onError: [
-              { target: 'idle', guard: 'errorIsNameTaken', actions: ['showNameTaken', 'rollback'] },
-              { target: 'idle', actions: ['showCreateFailed', 'rollback'] },
+              {
+                target: 'idle',
+                guard: 'errorIsNameTaken',
+                actions: ['showNameTaken', 'rollback', 'cancelMessageExpiry', 'expireMessageLater'],
+              },
+              {
+                target: 'idle',
+                actions: ['showCreateFailed', 'rollback', 'cancelMessageExpiry', 'expireMessageLater'],
+              },
             ],
           },
         },
@@ -83,10 +109,17 @@ export const watchlistMachine = createMachine({
           invoke: {
             id: 'renameWatchlist',
             src: 'renameWatchlist',
-            onDone: { target: 'idle', actions: 'storeRenamed' },
+            onDone: {
+              target: 'idle',
+              actions: ['storeRenamed', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
             onError: [
-              { target: 'idle', guard: 'errorIsNameTaken', actions: ['showNameTaken', 'rollback'] },
-              { target: 'idle', actions: 'showRenameFailed' },
+              {
+                target: 'idle',
+                guard: 'errorIsNameTaken',
+                actions: ['showNameTaken', 'rollback', 'cancelMessageExpiry', 'expireMessageLater'],
+              },
+              { target: 'idle', actions: ['showRenameFailed', 'cancelMessageExpiry', 'expireMessageLater'] },
             ],
           },
         },
@@ -99,8 +132,14 @@ export const watchlistMachine = createMachine({
           invoke: {
             id: 'deleteWatchlist',
             src: 'deleteWatchlist',
-            onDone: { target: 'idle', actions: 'removeSelected' },
-            onError: { target: 'idle', actions: 'showDeleteFailed' },
+            onDone: {
+              target: 'idle',
+              actions: ['removeSelected', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
+            onError: {
+              target: 'idle',
+              actions: ['showDeleteFailed', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
           },
         },
         toggling: {
@@ -108,8 +147,14 @@ export const watchlistMachine = createMachine({
           invoke: {
             id: 'toggleProject',
             src: 'toggleProject',
-            onDone: { target: 'idle', actions: 'storeToggled' },
-            onError: { target: 'idle', actions: ['showToggleFailed', 'rollback'] },
+            onDone: {
+              target: 'idle',
+              actions: ['storeToggled', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
+            onError: {
+              target: 'idle',
+              actions: ['showToggleFailed', 'rollback', 'cancelMessageExpiry', 'expireMessageLater'],
+            },
           },
         },
       },

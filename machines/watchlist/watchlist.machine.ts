@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, cancel, fromPromise, raise, setup } from 'xstate';
 import { errorCode } from '../../api/errors';
 import {
   DEFAULT_WATCHLIST_NAME,
@@ -34,6 +34,11 @@ export const WATCHLIST_MESSAGES = {
 
 export type WatchlistMessage = { kind: 'success' | 'error' | 'info'; text: string };
 
+/** How long a message stays on screen unless dismissed (the toast's time, formerly a timer in WatchlistToast). */
+export const WATCHLIST_TOAST_MS = 5000;
+/** The id of the pending expiry of the message on screen: a new message cancels it and schedules its own. */
+const MESSAGE_EXPIRY_ID = 'messageExpiry';
+
 /** What an in-flight write is doing, so its answer (or failure) can be applied (or rolled back). */
 export type PendingWrite = {
   kind: 'create' | 'rename' | 'add' | 'toggle';
@@ -65,13 +70,23 @@ export type WatchlistEvent =
   | { type: 'TOGGLE'; projectId: string }
   /** A list changed by another flow (the share or import dialog) with what the server answered. */
   | { type: 'LIST_CHANGED'; id: string; projects?: string[]; shareToken?: string | null }
-  | { type: 'DISMISS' };
+  | { type: 'DISMISS' }
+  /** The message on screen has been shown for WATCHLIST_TOAST_MS (raised by the machine itself). */
+  | { type: 'MESSAGE_EXPIRED' };
 
 export const tempList = (): WatchlistItem => ({
   id: TEMP_WATCHLIST_ID,
   name: DEFAULT_WATCHLIST_NAME,
   projects: [],
 });
+
+/** A new object per message shown, so that even the same text twice is a new message. */
+const freshMessage = (kind: WatchlistMessage['kind'], text: string): WatchlistMessage => ({ kind, text });
+/**
+ * Every transition that shows a message also runs these: the previous message's expiry is cancelled (it can never
+ * cut the new one short) and the new message's is scheduled, WATCHLIST_TOAST_MS from now.
+ */
+const EXPIRE_MESSAGE = ['cancelMessageExpiry', 'expireMessageLater'] as const;
 
 const cleanName = (name: string) => name.trim().slice(0, WATCHLIST_NAME_MAX);
 const selected = (c: WatchlistContext): WatchlistItem => c.lists[c.selectedIndex] ?? tempList();
@@ -92,6 +107,7 @@ export const watchlistMachine = setup({
     events: {} as WatchlistEvent,
     tags: {} as 'signedOut' | 'loading' | 'busy' | 'error' | 'ready' | 'confirmingDelete',
   },
+  delays: { toast: WATCHLIST_TOAST_MS },
   actors: {
     loadWatchlists: fromPromise<WatchlistItem[]>(async () => {
       throw new Error('loadWatchlists not provided');
@@ -134,14 +150,12 @@ export const watchlistMachine = setup({
   actions: {
     /** Opens the login (the app provides it: the auth modal or the login page). */
     requestLogin: () => undefined,
-    showLoginRequired: assign({
-      message: { kind: 'info', text: WATCHLIST_MESSAGES.loginRequired } as WatchlistMessage,
-    }),
-    showNameTaken: assign({ message: { kind: 'error', text: NAME_TAKEN_MESSAGE } as WatchlistMessage }),
-    showLoadFailed: assign({
-      message: { kind: 'error', text: WATCHLIST_MESSAGES.loadFailed } as WatchlistMessage,
-    }),
+    showLoginRequired: assign({ message: () => freshMessage('info', WATCHLIST_MESSAGES.loginRequired) }),
+    showNameTaken: assign({ message: () => freshMessage('error', NAME_TAKEN_MESSAGE) }),
+    showLoadFailed: assign({ message: () => freshMessage('error', WATCHLIST_MESSAGES.loadFailed) }),
     dismiss: assign({ message: null }),
+    cancelMessageExpiry: cancel(MESSAGE_EXPIRY_ID),
+    expireMessageLater: raise({ type: 'MESSAGE_EXPIRED' }, { delay: 'toast', id: MESSAGE_EXPIRY_ID }),
     /** Takes what another flow's write answered into that list (its projects, its share link). */
     mergeChange: assign(({ context, event }) => {
       assertEvent(event, 'LIST_CHANGED');
@@ -221,7 +235,7 @@ export const watchlistMachine = setup({
           : p.kind === 'rename'
             ? WATCHLIST_MESSAGES.renamed
             : WATCHLIST_MESSAGES.added;
-      return { message: { kind: 'success', text } as WatchlistMessage, pending: null };
+      return { message: freshMessage('success', text), pending: null };
     }),
     showCreateFailed: assign(({ context }) => {
       const p = context.pending!;
@@ -231,15 +245,15 @@ export const watchlistMachine = setup({
           : p.kind === 'rename'
             ? WATCHLIST_MESSAGES.renameFailed
             : WATCHLIST_MESSAGES.updateFailed;
-      return { message: { kind: 'error', text } as WatchlistMessage };
+      return { message: freshMessage('error', text) };
     }),
     storeRenamed: assign(({ context }, list: WatchlistItem) => ({
       lists: context.lists.map((l) => (l.id === list.id ? { ...l, name: list.name } : l)),
-      message: { kind: 'success', text: WATCHLIST_MESSAGES.renamed } as WatchlistMessage,
+      message: freshMessage('success', WATCHLIST_MESSAGES.renamed),
       pending: null,
     })),
     showRenameFailed: assign({
-      message: { kind: 'error', text: WATCHLIST_MESSAGES.renameFailed } as WatchlistMessage,
+      message: () => freshMessage('error', WATCHLIST_MESSAGES.renameFailed),
       pending: null,
     }),
     /** Restores the projects the list had before an optimistic change (spec §4). */
@@ -252,27 +266,20 @@ export const watchlistMachine = setup({
     }),
     storeToggled: assign(({ context }, output: { projects: string[]; added: boolean }) => ({
       lists: withProjects(context, context.pending!.listId, output.projects),
-      message: {
-        kind: 'success',
-        text: output.added ? WATCHLIST_MESSAGES.added : WATCHLIST_MESSAGES.removed,
-      } as WatchlistMessage,
+      message: freshMessage('success', output.added ? WATCHLIST_MESSAGES.added : WATCHLIST_MESSAGES.removed),
       pending: null,
     })),
-    showToggleFailed: assign({
-      message: { kind: 'error', text: WATCHLIST_MESSAGES.updateFailed } as WatchlistMessage,
-    }),
+    showToggleFailed: assign({ message: () => freshMessage('error', WATCHLIST_MESSAGES.updateFailed) }),
     /** After a delete the selection moves to the previous index, not below 0; none left → the temp list. */
     removeSelected: assign(({ context }) => {
       const lists = context.lists.filter((_, i) => i !== context.selectedIndex);
       return {
         lists: lists.length > 0 ? lists : [tempList()],
         selectedIndex: Math.max(0, context.selectedIndex - 1),
-        message: { kind: 'success', text: WATCHLIST_MESSAGES.deleted } as WatchlistMessage,
+        message: freshMessage('success', WATCHLIST_MESSAGES.deleted),
       };
     }),
-    showDeleteFailed: assign({
-      message: { kind: 'error', text: WATCHLIST_MESSAGES.deleteFailed } as WatchlistMessage,
-    }),
+    showDeleteFailed: assign({ message: () => freshMessage('error', WATCHLIST_MESSAGES.deleteFailed) }),
   },
 }).createMachine({
   id: 'watchlist',
@@ -281,16 +288,17 @@ export const watchlistMachine = setup({
   on: {
     SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' },
     DISMISS: { actions: 'dismiss' },
+    MESSAGE_EXPIRED: { actions: 'dismiss' },
   },
   states: {
     signedOut: {
       tags: ['signedOut'],
       on: {
         SIGNED_IN: { target: 'loading' },
-        TOGGLE: { actions: ['requestLogin', 'showLoginRequired'] },
-        CREATE: { actions: ['requestLogin', 'showLoginRequired'] },
-        RENAME: { actions: ['requestLogin', 'showLoginRequired'] },
-        DELETE: { actions: ['requestLogin', 'showLoginRequired'] },
+        TOGGLE: { actions: ['requestLogin', 'showLoginRequired', ...EXPIRE_MESSAGE] },
+        CREATE: { actions: ['requestLogin', 'showLoginRequired', ...EXPIRE_MESSAGE] },
+        RENAME: { actions: ['requestLogin', 'showLoginRequired', ...EXPIRE_MESSAGE] },
+        DELETE: { actions: ['requestLogin', 'showLoginRequired', ...EXPIRE_MESSAGE] },
       },
     },
     loading: {
@@ -299,7 +307,7 @@ export const watchlistMachine = setup({
         id: 'loadWatchlists',
         src: 'loadWatchlists',
         onDone: { target: 'ready', actions: { type: 'setLists', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: 'showLoadFailed' },
+        onError: { target: 'loadFailed', actions: ['showLoadFailed', ...EXPIRE_MESSAGE] },
       },
     },
     loadFailed: {
@@ -317,12 +325,12 @@ export const watchlistMachine = setup({
             SELECT: { guard: 'validIndex', actions: 'select' },
             CREATE: [
               { guard: 'nameBlank' },
-              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { guard: 'nameTaken', actions: ['showNameTaken', ...EXPIRE_MESSAGE] },
               { target: 'creating', actions: 'prepareCreate' },
             ],
             RENAME: [
               { guard: 'nameBlank' },
-              { guard: 'nameTaken', actions: 'showNameTaken' },
+              { guard: 'nameTaken', actions: ['showNameTaken', ...EXPIRE_MESSAGE] },
               { guard: 'selectedIsTemp', target: 'creating', actions: 'prepareRename' },
               { target: 'renaming', actions: 'prepareRename' },
             ],
@@ -341,15 +349,19 @@ export const watchlistMachine = setup({
             input: ({ context }) => ({ name: context.pending!.name, projects: context.pending!.projects }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'storeCreated', params: ({ event }) => event.output.id }, 'showCreated'],
+              actions: [
+                { type: 'storeCreated', params: ({ event }) => event.output.id },
+                'showCreated',
+                ...EXPIRE_MESSAGE,
+              ],
             },
             onError: [
               {
                 guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
-                actions: ['showNameTaken', 'rollback'],
+                actions: ['showNameTaken', 'rollback', ...EXPIRE_MESSAGE],
               },
-              { target: 'idle', actions: ['showCreateFailed', 'rollback'] },
+              { target: 'idle', actions: ['showCreateFailed', 'rollback', ...EXPIRE_MESSAGE] },
             ],
           },
         },
@@ -365,15 +377,15 @@ export const watchlistMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: { type: 'storeRenamed', params: ({ event }) => event.output },
+              actions: [{ type: 'storeRenamed', params: ({ event }) => event.output }, ...EXPIRE_MESSAGE],
             },
             onError: [
               {
                 guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
-                actions: ['showNameTaken', 'rollback'],
+                actions: ['showNameTaken', 'rollback', ...EXPIRE_MESSAGE],
               },
-              { target: 'idle', actions: 'showRenameFailed' },
+              { target: 'idle', actions: ['showRenameFailed', ...EXPIRE_MESSAGE] },
             ],
           },
         },
@@ -388,8 +400,8 @@ export const watchlistMachine = setup({
             id: 'deleteWatchlist',
             src: 'deleteWatchlist',
             input: ({ context }) => ({ id: selected(context).id }),
-            onDone: { target: 'idle', actions: 'removeSelected' },
-            onError: { target: 'idle', actions: 'showDeleteFailed' },
+            onDone: { target: 'idle', actions: ['removeSelected', ...EXPIRE_MESSAGE] },
+            onError: { target: 'idle', actions: ['showDeleteFailed', ...EXPIRE_MESSAGE] },
           },
         },
         toggling: {
@@ -400,9 +412,9 @@ export const watchlistMachine = setup({
             input: ({ context }) => ({ id: context.pending!.listId, projectId: context.pending!.projectId! }),
             onDone: {
               target: 'idle',
-              actions: { type: 'storeToggled', params: ({ event }) => event.output },
+              actions: [{ type: 'storeToggled', params: ({ event }) => event.output }, ...EXPIRE_MESSAGE],
             },
-            onError: { target: 'idle', actions: ['showToggleFailed', 'rollback'] },
+            onError: { target: 'idle', actions: ['showToggleFailed', 'rollback', ...EXPIRE_MESSAGE] },
           },
         },
       },

@@ -7,6 +7,7 @@ import {
   type EventObject,
 } from 'xstate';
 import {
+  WATCHLIST_TOAST_MS,
   watchlistMachine,
   type WatchlistContext,
   type WatchlistItem,
@@ -46,6 +47,9 @@ const events = (s: AnyMachineSnapshot, listChanged: Ev): EventObject[] => {
     { type: 'SIGNED_OUT' },
     { type: 'RELOAD' },
     { type: 'DISMISS' },
+    // Raised by the machine itself WATCHLIST_TOAST_MS after a message was shown; offered at any time here (a new
+    // message cancels the previous one's, but one can still arrive after a DISMISS or a reload emptied the toast).
+    { type: 'MESSAGE_EXPIRED' },
     { type: 'SELECT', index: 0 },
     { type: 'SELECT', index: 1 },
     { type: 'CREATE', name: '   ' },
@@ -147,9 +151,40 @@ const unchangedExcept = (step: StepEffect, changes: Partial<WatchlistContext> = 
   expect(requests(step.after)).toEqual(requests(step.before));
 };
 
+/** What a step does about the message's expiry: the previous one cancelled, a new one scheduled. */
+const expiryActions = (step: StepEffect) =>
+  step.actions.filter((a) => a.type === 'xstate.cancel' || a.type === 'xstate.raise');
+const SCHEDULES_EXPIRY = [
+  { type: 'xstate.cancel', params: { sendId: 'messageExpiry' } },
+  {
+    type: 'xstate.raise',
+    params: { event: { type: 'MESSAGE_EXPIRED' }, id: 'messageExpiry', delay: WATCHLIST_TOAST_MS },
+  },
+];
+/**
+ * Checked after every transition's own check: a step that puts a message on screen (a new object, even when its
+ * text is the one already shown) cancels the previous message's expiry and schedules its own, 5 s later; a step
+ * that shows nothing new schedules nothing.
+ */
+const expiresIfShown = (step: StepEffect) => {
+  const shown = ctx(step.after).message;
+  const isNew = shown !== null && shown !== ctx(step.before).message;
+  expect(expiryActions(step)).toEqual(isNew ? SCHEDULES_EXPIRY : []);
+};
+const withExpiryChecks = (checks: Record<string, (step: StepEffect) => void>) =>
+  Object.fromEntries(
+    Object.entries(checks).map(([key, check]) => [
+      key,
+      (step: StepEffect) => {
+        check(step);
+        expiresIfShown(step);
+      },
+    ]),
+  );
+
 /** A signed-out action: the login is asked for and the message says why; nothing else happens. */
 const asksForLogin = (step: StepEffect) => {
-  expect(step.actions.map((a) => a.type)).toEqual(['requestLogin']);
+  expect(step.actions.map((a) => a.type)).toEqual(['requestLogin', 'xstate.cancel', 'xstate.raise']);
   expect(view(step.after).message).toEqual({
     kind: 'info',
     text: 'Please login to add projects to your watchlist.',
@@ -187,7 +222,7 @@ for (const variant of variants)
     events: eventsFor(variant),
     serializeState,
     limit: 20000,
-    transitions: {
+    transitions: withExpiryChecks({
       // Signing out forgets the lists and drops any request in flight.
       'watchlist|SIGNED_OUT': (step) => {
         expect(view(step.after)).toMatchObject({ signedIn: false, ready: false, lists: [], busy: false });
@@ -200,6 +235,11 @@ for (const variant of variants)
         expect(requests(step.after)).toEqual([]);
       },
       'watchlist|DISMISS': (step) => {
+        expect(view(step.after).message).toBeNull();
+        unchangedExcept(step, { message: null });
+      },
+      // The message's time is up: it goes, nothing else changes.
+      'watchlist|MESSAGE_EXPIRED': (step) => {
         expect(view(step.after).message).toBeNull();
         unchangedExcept(step, { message: null });
       },
@@ -428,7 +468,7 @@ for (const variant of variants)
         expect(view(step.after).isInSelected(p.projectId!)).toBe(p.previous.includes(p.projectId!));
         settled(step);
       },
-    },
+    }),
     states: {
       'watchlist.signedOut': (s) => expect(ctx(s).lists).toEqual([]),
       'watchlist.ready': (s) => {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import {
+  WATCHLIST_TOAST_MS,
+  watchlistMachine,
+  type WatchlistEvent,
+  type WatchlistItem,
+} from '../../machines/watchlist/watchlist.machine';
+
+/**
+ * The watchlist's message (the toast) goes by itself WATCHLIST_TOAST_MS after it was shown: the machine's own
+ * timer (issue 14), driven here by a simulated clock.
+ */
+function start() {
+  const clock = new SimulatedClock();
+  // The list request never settles by itself: its answer is sent by the test.
+  const machine = watchlistMachine.provide({
+    actors: { loadWatchlists: fromPromise<WatchlistItem[]>(() => new Promise(() => undefined)) },
+  });
+  const actor = createActor(machine, { clock }).start();
+  const message = () => actor.getSnapshot().context.message;
+  return { clock, actor, message };
+}
+
+/** Signed out, any watchlist action shows 'Please login…'; the app's login opener is a no-op here. */
+const loginRequired: WatchlistEvent = { type: 'TOGGLE', projectId: 'p1' };
+
+describe('watchlist message expiry', () => {
+  it('is 5 s', () => {
+    expect(WATCHLIST_TOAST_MS).toBe(5000);
+  });
+
+  it('hides a message after 5000 ms, not before', () => {
+    const { clock, actor, message } = start();
+    actor.send(loginRequired);
+    expect(message()).toEqual({ kind: 'info', text: 'Please login to add projects to your watchlist.' });
+    clock.increment(4999);
+    expect(message()).not.toBeNull();
+    clock.increment(1);
+    expect(message()).toBeNull();
+    actor.stop();
+  });
+
+  it('gives a message shown at 3000 ms its own 5 s: the first one’s timer does not cut it short', () => {
+    const { clock, actor, message } = start();
+    actor.send({ type: 'CREATE', name: 'Alpha' });
+    clock.increment(3000);
+    actor.send({ type: 'SIGNED_IN' });
+    actor.send({ type: 'xstate.error.actor.loadWatchlists', error: new Error('500') } as never);
+    const second = message();
+    expect(second).toEqual({ kind: 'error', text: 'Something went wrong' });
+    clock.increment(2000); // 5000 ms: the first message's time, which is over
+    expect(message()).toBe(second);
+    clock.increment(2999); // 7999 ms
+    expect(message()).toBe(second);
+    clock.increment(1); // 8000 ms
+    expect(message()).toBeNull();
+    actor.stop();
+  });
+
+  it('gives two identical messages in a row 5 s each', () => {
+    const { clock, actor, message } = start();
+    actor.send(loginRequired);
+    const first = message();
+    clock.increment(3000);
+    actor.send({ type: 'DELETE' });
+    const second = message();
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    clock.increment(4999); // 7999 ms: 5 s after the first, not after the second
+    expect(message()).toBe(second);
+    clock.increment(1); // 8000 ms
+    expect(message()).toBeNull();
+    actor.stop();
+  });
+
+  it('does not bring anything back after a dismissed message’s time is up', () => {
+    const { clock, actor, message } = start();
+    actor.send(loginRequired);
+    clock.increment(1000);
+    actor.send({ type: 'DISMISS' });
+    expect(message()).toBeNull();
+    clock.increment(2000);
+    actor.send(loginRequired);
+    const next = message();
+    clock.increment(2000); // 5000 ms: the dismissed message's time, cancelled by the next one
+    expect(message()).toBe(next);
+    clock.increment(3000); // 8000 ms
+    expect(message()).toBeNull();
+    actor.stop();
+  });
+});
