@@ -29,7 +29,8 @@ export const signOutMachine = setup({
     showSuccess: assign({ message: () => SIGN_OUT_MESSAGES.success, failed: () => false }),
     showFailure: assign({ message: () => SIGN_OUT_MESSAGES.failure, failed: () => true }),
     clearMessage: assign({ message: () => null, failed: () => false }),
-    emitSignedOut: emit({ type: 'signedOut' as const }),
+    /** Tells whoever listens that the server signed out (the app provides a message to the session). */
+    reportSignedOut: emit({ type: 'signedOut' as const }),
   },
 }).createMachine({
   id: 'signOut',
@@ -44,7 +45,7 @@ export const signOutMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'showingMessage', actions: ['showSuccess', 'emitSignedOut'] },
+        onDone: { target: 'showingMessage', actions: ['showSuccess', 'reportSignedOut'] },
         onError: { target: 'showingMessage', actions: 'showFailure' },
       },
     },

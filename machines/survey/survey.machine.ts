@@ -209,6 +209,8 @@ export const surveyMachine = setup({
     logSaveError: (_, params: { error: unknown }) => {
       console.error('Failed to save the survey', params.error);
     },
+    /** The dialog is over (saved or postponed), with the machine's output; the app provides what follows. */
+    reportClosed: (_, _params: SurveyOutput) => undefined,
   },
 }).createMachine({
   id: 'survey',
@@ -320,7 +322,19 @@ export const surveyMachine = setup({
         },
       },
     },
-    saved: { type: 'final', entry: 'markSaved' },
-    postponed: { type: 'final' },
+    saved: {
+      type: 'final',
+      entry: [
+        'markSaved',
+        { type: 'reportClosed', params: ({ context }) => ({ saved: true, startTour: context.startTour }) },
+      ],
+    },
+    postponed: {
+      type: 'final',
+      entry: {
+        type: 'reportClosed',
+        params: ({ context }) => ({ saved: false, startTour: context.startTour }),
+      },
+    },
   },
 });

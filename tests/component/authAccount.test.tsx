@@ -8,7 +8,7 @@ vi.mock('../../src/lib/client', () => ({
   request: (path: string, options?: object) => server.current.request(path, options),
 }));
 
-const { SessionProvider } = await import('../../src/features/session/session');
+const { TestApp } = await import('../helpers/testApp');
 const { AccountArea } = await import('../../src/features/account/AccountArea');
 const { SESSION_BROADCAST_KEY } = await import('../../machines/session/session.machine');
 
@@ -36,11 +36,11 @@ function setWide(wide: boolean) {
 
 const renderArea = (props: { portfolio?: boolean } = {}) =>
   render(
-    <SessionProvider>
+    <TestApp>
       <header>
         <AccountArea {...props} />
       </header>
-    </SessionProvider>,
+    </TestApp>,
   );
 
 beforeEach(() => {
@@ -71,7 +71,9 @@ describe('AccountArea signed out', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('link', { name: 'Log in' }));
-    expect(within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Log in' }),
+    ).toBeInTheDocument();
   });
 
   it('follows the links to the pages on narrow layouts', async () => {
@@ -85,7 +87,13 @@ describe('AccountArea signed out', () => {
 
   it('shows social sign-in buttons for the configured providers', async () => {
     server.current.on('/api/auth/providers', () => ({
-      credentials: { id: 'credentials', name: 'Credentials', type: 'credentials', signinUrl: '', callbackUrl: '' },
+      credentials: {
+        id: 'credentials',
+        name: 'Credentials',
+        type: 'credentials',
+        signinUrl: '',
+        callbackUrl: '',
+      },
       google: { id: 'google', name: 'Google', type: 'oauth', signinUrl: '', callbackUrl: '' },
     }));
     const user = userEvent.setup();
@@ -145,15 +153,24 @@ describe('AccountArea signed in', () => {
     const { unmount } = renderArea();
     await user.click(await screen.findByRole('button', { name: `Account menu for ${USER.email}` }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/my/settings');
-    expect(within(menu).getByRole('menuitem', { name: 'Watchlists' })).toHaveAttribute('href', '/my/watchlists');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/my/settings',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Watchlists' })).toHaveAttribute(
+      'href',
+      '/my/watchlists',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'Portfolio' })).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     unmount();
 
     renderArea({ portfolio: true });
     await user.click(await screen.findByRole('button', { name: `Account menu for ${USER.email}` }));
-    expect(await screen.findByRole('menuitem', { name: 'Portfolio' })).toHaveAttribute('href', '/my/portfolio');
+    expect(await screen.findByRole('menuitem', { name: 'Portfolio' })).toHaveAttribute(
+      'href',
+      '/my/portfolio',
+    );
   });
 
   it('signs out with "Signed out successfully." and shows the links again', async () => {

@@ -7,9 +7,9 @@ vi.mock('../../src/lib/client', () => ({
   request: (path: string, options?: object) => server.current.request(path, options),
 }));
 
-const { SessionProvider, useSessionStatus, useSignedIn, useSessionUser } = await import(
-  '../../src/features/session/session'
-);
+const { useSessionStatus, useSignedIn, useSessionUser } = await import('../../src/app/hooks');
+const { TestApp } = await import('../helpers/testApp');
+const { appInput } = await import('../../src/app/liveApp');
 const { SESSION_BROADCAST_KEY } = await import('../../machines/session/session.machine');
 
 const USER = { username: '9d1f0e4a-2b7c-4c55-8f1e-5a0b3c2d1e0f', email: 'alan@example.com' };
@@ -34,12 +34,14 @@ describe('session hooks', () => {
   it('start loading, then tell signed out from signed in', async () => {
     history.replaceState(null, '', '/');
     render(
-      <SessionProvider>
+      <TestApp>
         <Probe />
-      </SessionProvider>,
+      </TestApp>,
     );
     expect(screen.getByTestId('probe')).toHaveTextContent('loading null nobody');
-    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated false nobody'));
+    await waitFor(() =>
+      expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated false nobody'),
+    );
     server.current.on('/api/auth/session', () => ({ user: USER, expires: '2030-01-01T00:00:00Z' }));
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_BROADCAST_KEY, newValue: '2' }));
     await waitFor(() =>
@@ -50,9 +52,9 @@ describe('session hooks', () => {
   it('polls the session when asked to', async () => {
     history.replaceState(null, '', '/');
     render(
-      <SessionProvider pollInterval={20}>
+      <TestApp input={appInput({ pollInterval: 20 })}>
         <Probe />
-      </SessionProvider>,
+      </TestApp>,
     );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated'));
     server.current.on('/api/auth/session', () => ({ user: USER, expires: '2030-01-01T00:00:00Z' }));
@@ -65,9 +67,9 @@ describe('pages that need a session', () => {
     history.replaceState(null, '', '/my/settings?tab=wallets');
     const redirect = vi.fn();
     render(
-      <SessionProvider onSessionRequired={redirect}>
+      <TestApp onSessionRequired={redirect}>
         <Probe />
-      </SessionProvider>,
+      </TestApp>,
     );
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
     expect(redirect).toHaveBeenCalledWith(
@@ -79,9 +81,9 @@ describe('pages that need a session', () => {
     history.replaceState(null, '', '/');
     const redirect = vi.fn();
     const { unmount } = render(
-      <SessionProvider onSessionRequired={redirect}>
+      <TestApp onSessionRequired={redirect}>
         <Probe />
-      </SessionProvider>,
+      </TestApp>,
     );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('unauthenticated'));
     expect(redirect).not.toHaveBeenCalled();
@@ -90,16 +92,18 @@ describe('pages that need a session', () => {
     server.current.on('/api/auth/session', () => ({ user: USER, expires: '2030-01-01T00:00:00Z' }));
     history.replaceState(null, '', '/my/watchlists');
     render(
-      <SessionProvider onSessionRequired={redirect}>
+      <TestApp onSessionRequired={redirect}>
         <Probe />
-      </SessionProvider>,
+      </TestApp>,
     );
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('authenticated true'));
     expect(redirect).not.toHaveBeenCalled();
     server.current.on('/api/auth/session', () => ({}));
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() =>
-      expect(redirect).toHaveBeenCalledWith('/api/auth/signin?error=SessionRequired&callbackUrl=%2Fmy%2Fwatchlists'),
+      expect(redirect).toHaveBeenCalledWith(
+        '/api/auth/signin?error=SessionRequired&callbackUrl=%2Fmy%2Fwatchlists',
+      ),
     );
   });
 });

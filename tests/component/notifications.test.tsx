@@ -5,7 +5,13 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList } from '../../api/notifications';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { NotificationBell } from '../../src/features/notifications/NotificationBell';
-import { NotificationsProvider } from '../../src/features/notifications/NotificationsProvider';
+import { useSessionStatus } from '../../src/app/hooks';
+import { TestApp } from '../helpers/testApp';
+
+const USER = { username: 'reader', email: 'reader@example.com' };
+function SessionProbe() {
+  return <p>{useSessionStatus()}</p>;
+}
 import { EMPTY_NOTIFICATIONS, NotificationsView } from '../../src/features/notifications/NotificationsView';
 
 const note = (id: number, read = false): Notification => ({
@@ -66,9 +72,9 @@ describe('notification bell', () => {
     const server = fakeServer([note(9), note(8), note(7, true), note(6), note(5), note(4, true)]);
     const user = userEvent.setup();
     render(
-      <NotificationsProvider signedIn logic={server.logic}>
+      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
         <NotificationBell />
-      </NotificationsProvider>,
+      </TestApp>,
     );
     const bell = await screen.findByRole('button', { name: 'Notifications, 4 unread' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
@@ -85,7 +91,10 @@ describe('notification bell', () => {
       'Project 6',
       'Project 5',
     ]);
-    expect(within(popover).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/my/notifications');
+    expect(within(popover).getByRole('link', { name: 'View all' })).toHaveAttribute(
+      'href',
+      '/my/notifications',
+    );
     expect(within(popover).getByRole('link', { name: 'Project 9' })).toHaveAttribute('href', '/projects/p9');
 
     // Following a notification marks it read and closes the popover.
@@ -109,16 +118,19 @@ describe('notification bell', () => {
 
   it('renders nothing when signed out, and no badge at 0', async () => {
     const server = fakeServer([note(1, true)]);
-    const { rerender } = render(
-      <NotificationsProvider signedIn={false} logic={server.logic}>
+    const { unmount } = render(
+      <TestApp session={null} provide={{ actors: { notifications: server.logic } }}>
         <NotificationBell />
-      </NotificationsProvider>,
+        <SessionProbe />
+      </TestApp>,
     );
+    await screen.findByText('unauthenticated');
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
-    rerender(
-      <NotificationsProvider signedIn logic={server.logic}>
+    unmount();
+    render(
+      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
         <NotificationBell />
-      </NotificationsProvider>,
+      </TestApp>,
     );
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     expect(bell.querySelector('[data-part="badge"]')).toBeNull();
@@ -128,10 +140,10 @@ describe('notification bell', () => {
 describe('/my/notifications', () => {
   const renderPage = (server: ReturnType<typeof fakeServer>) =>
     render(
-      <NotificationsProvider signedIn logic={server.logic}>
+      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
         <NotificationBell />
         <NotificationsView />
-      </NotificationsProvider>,
+      </TestApp>,
     );
   const pageList = () => screen.getByRole('list', { name: 'Notifications' });
 
@@ -153,7 +165,9 @@ describe('/my/notifications', () => {
     await user.click(within(rows[0]!).getByRole('button', { name: /^Mark as read: Project 25/ }));
     expect(server.sent).toEqual([{ ids: [25] }]);
     const centre = document.querySelector<HTMLElement>('[data-part="centre"]')!;
-    expect(await within(centre).findByRole('alert')).toHaveTextContent('Could not mark as read. Please try again.');
+    expect(await within(centre).findByRole('alert')).toHaveTextContent(
+      'Could not mark as read. Please try again.',
+    );
     expect(rows[0]).toHaveAttribute('data-unread');
     expect(screen.getByRole('button', { name: 'Notifications, 25 unread' })).toBeInTheDocument();
 

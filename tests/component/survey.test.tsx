@@ -17,6 +17,9 @@ vi.mock('../../src/lib/client', () => ({
 }));
 const { SurveyDialog } = await import('../../src/features/survey/SurveyDialog');
 const { SurveyHost } = await import('../../src/features/survey/SurveyHost');
+const { useAppChild } = await import('../../src/app/hooks');
+const { TestApp } = await import('../helpers/testApp');
+const SURVEY_USER = { username: 'newcomer', email: 'newcomer@example.com' };
 
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -44,7 +47,9 @@ function setup(opts: { watchlists?: unknown[]; firstLogin?: boolean; saveFails?:
     },
   });
   const pickerLogic = watchlistPickerMachine.provide({
-    actors: { searchProjects: fromPromise<typeof PROJECTS, { keyword: string }>(async () => PROJECTS) as never },
+    actors: {
+      searchProjects: fromPromise<typeof PROJECTS, { keyword: string }>(async () => PROJECTS) as never,
+    },
   });
   const user = userEvent.setup();
   render(
@@ -130,7 +135,10 @@ describe('Personalize your Experience', () => {
   });
 
   it('drops the projects and name steps when the account has watchlists', async () => {
-    const { user, saved, onClose } = setup({ watchlists: [{ id: 'w', name: 'Mine', projects: [] }], firstLogin: false });
+    const { user, saved, onClose } = setup({
+      watchlists: [{ id: 'w', name: 'Mine', projects: [] }],
+      firstLogin: false,
+    });
     await user.click(await screen.findByRole('button', { name: "Let's get started!" }));
     expect(progress()).toBe(50); // step 1 of (4 − 2)
     await user.click(screen.getByRole('radio', { name: 'Institutional Partner' }));
@@ -208,8 +216,18 @@ describe('survey notification', () => {
         saveSurvey: fromPromise<void, Saved>(async () => undefined),
       },
     });
+    function Host() {
+      return <SurveyHost actorRef={useAppChild('surveyNotification')} dialogLogic={dialogLogic as never} />;
+    }
+    // The app actor tells the survey notification about the session and the extendedUserSetting flag.
     const view = render(
-      <SurveyHost status="authenticated" enabled={enabled} logic={logic as never} dialogLogic={dialogLogic as never} />,
+      <TestApp
+        session={SURVEY_USER}
+        flags={{ extendedUserSetting: enabled }}
+        provide={{ actors: { surveyNotification: logic } }}
+      >
+        <Host />
+      </TestApp>,
     );
     return { ...view, calls };
   };
@@ -245,7 +263,10 @@ describe('survey notification', () => {
   });
 
   it('does not show it once the survey was completed', async () => {
-    const { calls } = host({ survey: { projects: [] }, completedAt: '2026-01-01T00:00:00Z' }, { lastTime: null, now });
+    const { calls } = host(
+      { survey: { projects: [] }, completedAt: '2026-01-01T00:00:00Z' },
+      { lastTime: null, now },
+    );
     await waitFor(() => expect(calls.status).toHaveBeenCalled());
     await settle();
     expect(calls.last).not.toHaveBeenCalled();

@@ -210,7 +210,10 @@ const transitions: Record<string, (step: StepEffect) => void> = {
   'survey.welcome|LATER': (step) => {
     expect(step.after.status).toBe('done');
     expect(step.after.output).toEqual({ saved: false, startTour: false });
-    expect(step.actions.map((a) => a.type)).toEqual(['rememberPostponed']);
+    expect(step.actions).toEqual([
+      { type: 'rememberPostponed', params: undefined },
+      { type: 'reportClosed', params: { saved: false, startTour: false } },
+    ]);
     expect(writes).toHaveLength(1);
     expect(writes[0]![0]).toBe(SURVEY_LAST_NOTIFICATION_KEY);
     expect(Math.abs(Number(writes[0]![1]) - Date.now())).toBeLessThan(60_000);
@@ -299,6 +302,10 @@ const transitions: Record<string, (step: StepEffect) => void> = {
   'survey.saving|xstate.done.actor.saveSurvey': (step) => {
     expect(step.after.status).toBe('done');
     expect(step.after.output).toEqual({ saved: true, startTour: step.before.context.startTour });
+    // The owner (the dialog's host) is told, with the same answer.
+    expect(step.actions.filter((a) => a.type === 'reportClosed')).toEqual([
+      { type: 'reportClosed', params: { saved: true, startTour: step.before.context.startTour } },
+    ]);
     expect(view(step.after).done).toBe(true);
     expect(errorLog).not.toHaveBeenCalled();
   },

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useSessionActor } from '../session/session';
+import { sendTo } from 'xstate';
+import { useSessionActor } from '../../app/hooks';
 import { liveSignOutMachine } from './liveSignOut';
 import { inspect } from '../../lib/inspect';
 
@@ -10,14 +10,13 @@ import { inspect } from '../../lib/inspect';
  */
 export function useSignOut(logic: typeof liveSignOutMachine = liveSignOutMachine) {
   const session = useSessionActor();
-  const actor = useActorRef(logic, { inspect });
+  // Once the server signed out, the session shows it at once (and refetches to confirm).
+  const actor = useActorRef(
+    logic.provide({ actions: { reportSignedOut: sendTo(session, { type: 'SIGNED_OUT' }) } }),
+    { inspect },
+  );
   const message = useSelector(actor, (s) => (s.hasTag('message') ? s.context.message : null));
   const failed = useSelector(actor, (s) => s.context.failed);
-
-  useEffect(() => {
-    const subscription = actor.on('signedOut', () => session.send({ type: 'SIGNED_OUT' }));
-    return () => subscription.unsubscribe();
-  }, [actor, session]);
 
   return {
     signOut: () => actor.send({ type: 'SIGN_OUT' }),

@@ -1,42 +1,27 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
-import type { ActorRefFrom, AnyActorLogic } from 'xstate';
-import type { AuthModalHostApi } from './authModal';
-import { liveAuthModalMachine } from './liveAuth';
-import { inspect } from '../../lib/inspect';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { AppActor } from '../../app/AppProvider';
+import type { liveAuthModalMachine } from './liveAuth';
 
 const AuthDialog = lazy(() => import('./AuthDialog'));
 
-/**
- * The app-wide auth-modal actor (loaded lazily by AuthModalProvider): registers how to open it, relays a
- * sign-in to the session, and shows the dialog while the machine is open.
- */
-export default function AuthModalHost({
-  register,
-  onSignedIn,
-  logic,
-}: {
-  register: (api: AuthModalHostApi | null) => void;
-  onSignedIn: () => void;
-  logic?: AnyActorLogic;
-}) {
-  const modal = useActorRef((logic ?? liveAuthModalMachine) as typeof liveAuthModalMachine, { input: {}, inspect });
-  const open = useSelector(modal, (s) => s.hasTag('open'));
+type AuthModalRef = ActorRefFrom<typeof liveAuthModalMachine>;
 
-  useEffect(() => {
-    register({ open: (view, email) => modal.send({ type: 'OPEN', view, email }) });
-    return () => register(null);
-  }, [modal, register]);
+const isOpen = (s: ReturnType<AnyActorRef['getSnapshot']>) => s.hasTag('open') as boolean;
 
-  useEffect(() => {
-    const subscription = modal.on('signedIn', onSignedIn);
-    return () => subscription.unsubscribe();
-  }, [modal, onSignedIn]);
+/** Shows the app-wide auth modal (the app actor's `authModal` child, spawned once its code loaded) while open. */
+export default function AuthModalHost() {
+  const modal = AppActor.useSelector((s) => s.context.authModal);
+  return modal ? <OpenDialog modal={modal as AuthModalRef} /> : null;
+}
 
+function OpenDialog({ modal }: { modal: AuthModalRef }) {
+  const open = useSelector(modal as AnyActorRef, isOpen);
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialog actorRef={modal as ActorRefFrom<typeof liveAuthModalMachine>} />
+      <AuthDialog actorRef={modal} />
     </Suspense>
   );
 }

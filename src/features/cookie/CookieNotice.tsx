@@ -1,30 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { COOKIE_CONSENT_KEY, cookieConsentMachine } from '../../../machines/cookie-consent/cookieConsent.machine';
+import { useAppChild } from '../../app/hooks';
 import './cookie.css';
-import { inspect } from '../../lib/inspect';
-
-const acceptedBefore = () => {
-  try {
-    return localStorage.getItem(COOKIE_CONSENT_KEY) === 'true';
-  } catch {
-    return false;
-  }
-};
 
 /** The cookie notice (spec §2 'App shell'): shows until 'I Accept', then stays hidden (cookieConsent). */
 export function CookieNotice() {
-  const actorRef = useActorRef(cookieConsentMachine, {
-    input: { accepted: acceptedBefore() },
-    inspect,
-  });
+  const actorRef = useAppChild('cookieConsent');
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   if (!open) return null;
   return (
     <section className="cookie-notice on-dark" aria-label="Cookie notice" data-scope="cookie-consent">
       <p>
-        We use cookies to keep you signed in, remember your preferences and understand how the site is used. Read our{' '}
-        <Link href="/company/cookie-policy">Cookie Policy</Link>.
+        We use cookies to keep you signed in, remember your preferences and understand how the site is used.
+        Read our <Link href="/company/cookie-policy">Cookie Policy</Link>.
       </p>
       <button type="button" className="btn btn-accent" onClick={() => actorRef.send({ type: 'ACCEPT' })}>
         I Accept

@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActor } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId, useState } from 'react';
+import { sendTo } from 'xstate';
 import { WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE } from '../../../api/user';
 import { connectSurvey } from '../../../machines/survey/survey.connect';
 import { surveyMachine, type SurveyOutput } from '../../../machines/survey/survey.machine';
@@ -18,7 +19,9 @@ export const SURVEY_WIDTH_NARROW = 334;
 export const SURVEY_WIDTH_WIDE = 476;
 
 export const liveSurveyMachine = surveyMachine.provide({ actors: surveyActors });
-const livePickerMachine = watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } });
+const livePickerMachine = watchlistPickerMachine.provide({
+  actors: { searchProjects: searchPickerProjects },
+});
 
 export type SurveyDialogProps = {
   firstLogin: boolean;
@@ -39,23 +42,30 @@ const QUESTION_TITLES: Record<string, string> = {
  * 'Personalize your Experience' (spec §2, §4): multi-step, not dismissible (no close button; Escape and clicks
  * outside do nothing). Renders the survey machine's snapshot; every button sends an event.
  */
-export function SurveyDialog({ firstLogin, onClose, logic = liveSurveyMachine, pickerLogic = livePickerMachine }: SurveyDialogProps) {
-  const [snapshot, send, actorRef] = useActor(logic, { input: { firstLogin }, inspect });
-  const [, , picker] = useActor(pickerLogic, { input: { mode: 'multiple' }, inspect });
+export function SurveyDialog({
+  firstLogin,
+  onClose,
+  logic = liveSurveyMachine,
+  pickerLogic = livePickerMachine,
+}: SurveyDialogProps) {
+  // The survey's end is reported to the host (fixed for the dialog's life, like the actor).
+  const [surveyLogic] = useState(() =>
+    logic.provide({ actions: { reportClosed: (_, output: SurveyOutput) => onClose(output) } }),
+  );
+  const [snapshot, send, actorRef] = useActor(surveyLogic, { input: { firstLogin }, inspect });
+  // The picker reports picks to the survey, which toggles them (choosing a selected project removes it); in
+  // multiple mode the picker marks and unmarks rows itself, in step with these toggles.
+  const [boundPicker] = useState(() =>
+    pickerLogic.provide({
+      actions: {
+        added: sendTo(actorRef, (_, { projectId }) => ({ type: 'TOGGLE_PROJECT' as const, projectId })),
+      },
+    }),
+  );
+  const [, , picker] = useActor(boundPicker, { input: { mode: 'multiple' }, inspect });
   const view = connectSurvey(snapshot);
   const nameId = useId();
   const hintId = useId();
-
-  // The picker reports picks; the survey toggles them (choosing a selected project removes it).
-  useEffect(() => {
-    // In multiple mode the picker marks and unmarks rows itself, in step with these toggles.
-    const sub = picker.on('add', (e) => actorRef.send({ type: 'TOGGLE_PROJECT', projectId: e.projectId }));
-    return () => sub.unsubscribe();
-  }, [picker, actorRef]);
-
-  useEffect(() => {
-    if (snapshot.status === 'done') onClose(snapshot.output as SurveyOutput);
-  }, [snapshot.status, snapshot.output, onClose]);
   if (view.done) return null;
 
   const width = view.isQuestion ? SURVEY_WIDTH_WIDE : SURVEY_WIDTH_NARROW;

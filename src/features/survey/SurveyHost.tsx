@@ -1,50 +1,46 @@
-import { useActor } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
-import { surveyNotificationMachine } from '../../../machines/survey-notification/surveyNotification.machine';
+import type { surveyNotificationMachine } from '../../../machines/survey-notification/surveyNotification.machine';
 import type { SurveyOutput } from '../../../machines/survey/survey.machine';
-import { surveyNotificationActors } from './actors';
 import type { SurveyDialogProps } from './SurveyDialog';
-import { inspect } from '../../lib/inspect';
-
-export const liveSurveyNotificationMachine = surveyNotificationMachine.provide({ actors: surveyNotificationActors });
 
 // The dialog (and its picker) is a separate chunk: most page loads never show it.
 const SurveyDialog = lazy(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyDialog })));
 
 export type SurveyHostProps = {
-  status: 'loading' | 'authenticated' | 'unauthenticated';
-  /** The extendedUserSetting flag. */
-  enabled: boolean;
-  logic?: typeof liveSurveyNotificationMachine;
+  /** The survey notification actor (the app actor's `surveyNotification` child). */
+  actorRef: ActorRefFrom<typeof surveyNotificationMachine>;
   dialogLogic?: SurveyDialogProps['logic'];
 };
 
 /**
- * Decides when the onboarding survey shows (spec §4 'Survey notification', via the surveyNotification machine)
- * and shows it; 'Start a Guided Tour' goes to /?tour=true after the dialog closes.
+ * Shows the onboarding survey while the survey notification says so (spec §4 'Survey notification'; the app
+ * actor tells it about the session and the extendedUserSetting flag); 'Start a Guided Tour' goes to
+ * /?tour=true after the dialog closes.
  */
-export function SurveyHost({ status, enabled, logic = liveSurveyNotificationMachine, dialogLogic }: SurveyHostProps) {
-  const [snapshot, send] = useActor(logic, { inspect });
+export function SurveyHost({ actorRef, dialogLogic }: SurveyHostProps) {
+  const open = useSelector(actorRef, (s) => s.hasTag('open'));
+  const firstLogin = useSelector(actorRef, (s) => s.context.firstLogin);
   const [, navigate] = useLocation();
-
-  useEffect(() => {
-    if (status === 'authenticated' && enabled) send({ type: 'AUTHENTICATED' });
-    else if (status === 'unauthenticated') send({ type: 'UNAUTHENTICATED' });
-  }, [status, enabled, send]);
 
   const onClose = useCallback(
     (output: SurveyOutput) => {
-      send({ type: 'CLOSE' });
+      actorRef.send({ type: 'CLOSE' });
       if (output.startTour) navigate('/?tour=true');
     },
-    [send, navigate],
+    [actorRef, navigate],
   );
 
-  if (!enabled || !snapshot.hasTag('open')) return null;
+  if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <SurveyDialog firstLogin={snapshot.context.firstLogin} onClose={onClose} {...(dialogLogic ? { logic: dialogLogic } : {})} />
+      <SurveyDialog
+        firstLogin={firstLogin}
+        onClose={onClose}
+        {...(dialogLogic ? { logic: dialogLogic } : {})}
+      />
     </Suspense>
   );
 }

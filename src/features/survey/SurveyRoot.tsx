@@ -1,10 +1,7 @@
-import { useFlag } from '../flags/flags';
-import { useSessionStatus } from '../session/session';
+import { useAppChild } from '../../app/hooks';
 import { SurveyHost } from './SurveyHost';
 
-/** Mounted once inside SessionProvider: the survey for signed-in users, only with the extendedUserSetting flag. */
+/** The onboarding survey of the app's survey notification actor (signed-in users with extendedUserSetting). */
 export default function SurveyRoot() {
-  const status = useSessionStatus();
-  const enabled = useFlag('extendedUserSetting') === true;
-  return <SurveyHost status={status} enabled={enabled} />;
+  return <SurveyHost actorRef={useAppChild('surveyNotification')} />;
 }

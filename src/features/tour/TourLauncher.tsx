@@ -1,22 +1,21 @@
 /**
- * Renders the guided tour only when it is wanted: `?tour=true` in the address or a tour saved mid-way
- * (a reload resumes it). The tour itself is a lazy chunk, so the home route's initial JS stays small, and
- * a failure inside it never takes the page down.
+ * Renders the guided tour while the app actor has one (it spawns the tour on home when `?tour=true` asks for it
+ * or this tab saved one mid-way). The tour is a lazy chunk, so the home route's initial JS stays small, and a
+ * failure inside it never takes the page down.
  */
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
-import { loadSavedTour, tourRequested } from '../../../machines/tour/tour.dom';
+import { AppActor } from '../../app/AppProvider';
+import type { TourActorRef } from './liveTour';
 
 const SessionTour = lazy(() => import('./SessionTour'));
 
 export function TourLauncher() {
-  const search = useSearch();
-  const wanted = tourRequested(`?${search}`) || loadSavedTour() !== null;
-  if (!wanted) return null;
+  const tour = AppActor.useSelector((s) => s.context.tour);
+  if (!tour) return null;
   return (
     <TourBoundary>
       <Suspense fallback={null}>
-        <SessionTour />
+        <SessionTour actorRef={tour as TourActorRef} />
       </Suspense>
     </TourBoundary>
   );

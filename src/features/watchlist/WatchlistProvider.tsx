@@ -1,73 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { connectWatchlist, type WatchlistView } from '../../../machines/watchlist/watchlist.connect';
-import { watchlistMachine } from '../../../machines/watchlist/watchlist.machine';
+import type { watchlistMachine } from '../../../machines/watchlist/watchlist.machine';
+import { useWatchlistActor } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
-import { watchlistActors } from './actors';
 import './watchlist.css';
-import { inspect } from '../../lib/inspect';
 
 export type WatchlistActorRef = ActorRefFrom<typeof watchlistMachine>;
 
-const WatchlistActorContext = createContext<WatchlistActorRef | null>(null);
+/** The app-wide watchlist actor (spec §4 'Watchlists'), a child of the app actor fed by the session. */
+export { useWatchlistActor };
 
-/** Without a handler, a signed-out watchlist action asks whoever listens for 'auth:open' to show the login. */
-const dispatchAuthOpen = () =>
-  window.dispatchEvent(new CustomEvent('auth:open', { detail: { view: 'login' } }));
-
-export type WatchlistProviderProps = {
-  children: ReactNode;
-  /** true signed in, false signed out, null while the session loads. */
-  signedIn: boolean | null;
-  /** Opens the login (the auth modal); called when a signed-out user tries a watchlist action. */
-  onLoginRequired?: () => void;
-  /** Replaces the machine with its real calls (tests). */
-  logic?: typeof watchlistMachine;
-};
-
-/** The app-wide watchlist actor (spec §4 'Watchlists'), fed by the session, plus its message toast. */
-export function WatchlistProvider({ children, signedIn, onLoginRequired, logic }: WatchlistProviderProps) {
-  const loginRef = useRef(onLoginRequired ?? dispatchAuthOpen);
-  useEffect(() => {
-    loginRef.current = onLoginRequired ?? dispatchAuthOpen;
-  }, [onLoginRequired]);
-  const actorRef = useActorRef(
-    (logic ?? watchlistMachine.provide({ actors: watchlistActors })).provide({
-      actions: { requestLogin: () => loginRef.current() },
-    }),
-    { inspect },
-  );
-  useEffect(() => {
-    if (signedIn === true) actorRef.send({ type: 'SIGNED_IN' });
-    else if (signedIn === false) actorRef.send({ type: 'SIGNED_OUT' });
-  }, [signedIn, actorRef]);
-  return (
-    <WatchlistActorContext.Provider value={actorRef}>
-      {children}
-      <WatchlistToast actorRef={actorRef} />
-    </WatchlistActorContext.Provider>
-  );
-}
-
-/** The watchlist actor, or null outside a WatchlistProvider (the add buttons then render nothing). */
-export const useWatchlistActor = () => useContext(WatchlistActorContext);
-
-/** The watchlist view model for a component under the provider. */
+/** The watchlist view model for a component. */
 export function useWatchlistView(actorRef: WatchlistActorRef): WatchlistView {
-  const snapshot = useSelector(actorRef, (s) => s);
-  return connectWatchlist(snapshot);
+  return useSelector(actorRef, connectWatchlist);
 }
 
-const TOAST_MS = 5000;
-
-function WatchlistToast({ actorRef }: { actorRef: WatchlistActorRef }) {
+/** The watchlist's message as a toast; the machine dismisses it after a while, the button at once. */
+export function WatchlistToast() {
+  const actorRef = useWatchlistActor();
   const message = useSelector(actorRef, (s) => s.context.message);
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => actorRef.send({ type: 'DISMISS' }), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [message, actorRef]);
   return (
     <div className="watchlist-toast-region" aria-live="polite" role="status">
       {message && (

@@ -1,0 +1,392 @@
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type InputFrom,
+} from 'xstate';
+import type { FlagIdentity } from '../../api/flags';
+import { bannerMachine } from '../banner/banner.machine';
+import { cookieConsentMachine } from '../cookie-consent/cookieConsent.machine';
+import { flagsMachine } from '../flags/flags.machine';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
+import { surveyNotificationMachine } from '../survey-notification/surveyNotification.machine';
+import type { SavedTour } from '../tour/tour.types';
+import { watchlistMachine } from '../watchlist/watchlist.machine';
+
+/** The views the auth modal opens on. */
+export type AuthView = 'login' | 'signup' | 'forgot-password' | 'verify-email';
+
+/**
+ * Where the browser is: its path, whether the address asks for the guided tour (`?tour=true`) and whether this
+ * tab saved a tour mid-way (a reload resumes it).
+ */
+export type AppLocation = { path: string; tourRequested: boolean; tourSaved: boolean };
+
+/** What the lazily loaded tour brings: its logic and the progress saved in this tab. */
+export type LoadedTour = { logic: AnyActorLogic; resume: SavedTour | null };
+
+/** The children's inputs (what the page and browser storage hold at start). */
+export type AppInput = {
+  session?: InputFrom<typeof sessionMachine>;
+  flags?: InputFrom<typeof flagsMachine>;
+  banner?: InputFrom<typeof bannerMachine>;
+  cookieConsent?: InputFrom<typeof cookieConsentMachine>;
+  notifications?: InputFrom<typeof notificationsMachine>;
+  /** The address at start. */
+  location?: AppLocation;
+};
+
+export type AppEvent =
+  /** The session settled or changed (sessionObserver). */
+  | { type: 'SESSION_CHANGED'; status: SessionStatus; user: SessionUser | null; fetching: boolean }
+  /** The onboarding survey's flag (extendedUserSetting) as the flags actor has it now (flagsObserver). */
+  | { type: 'SURVEY_FLAG_CHANGED'; enabled: boolean }
+  /** Somebody wants the auth modal (header, a signed-out watchlist action, the tour's sign-up card). */
+  | { type: 'OPEN_AUTH'; view?: AuthView; email?: string }
+  /** The auth modal signed the user in (authModalObserver). */
+  | { type: 'SIGNED_IN' }
+  /** The browser went to another address (locationObserver). */
+  | { type: 'NAVIGATED'; location: AppLocation };
+
+/** Pages that need a session (everything under /my): a signed-out browser is sent to the sign-in page. */
+export const requiresSession = (path: string) => path === '/my' || path.startsWith('/my/');
+
+const signedInOf = (status: SessionStatus): boolean | null =>
+  status === 'loading' ? null : status === 'authenticated';
+
+const identityOf = (status: SessionStatus, user: SessionUser | null): FlagIdentity =>
+  status === 'authenticated' && user?.username && user.email
+    ? { targetingKey: user.username, email: user.email }
+    : null;
+
+const sameUser = (a: SessionUser | null, b: SessionUser | null) =>
+  a?.username === b?.username && a?.email === b?.email && a?.adminId === b?.adminId;
+
+type AppContext = {
+  inputs: AppInput;
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** A session fetch is in flight (one follows every sign-in), so signed out may not be final. */
+  fetching: boolean;
+  surveyEnabled: boolean;
+  location: AppLocation;
+  /** An OPEN_AUTH that arrived before the auth modal's code did; replayed once it is there. */
+  pendingAuth: { view: AuthView; email?: string } | null;
+  authModal: AnyActorRef | null;
+  tour: AnyActorRef | null;
+  /** The progress the tour resumes from, as loaded with it. */
+  tourResume: SavedTour | null;
+};
+
+const noCallback = fromCallback(() => () => undefined);
+
+/**
+ * The app's root actor: it owns the app-wide actors as children with system ids — `session`, `flags`,
+ * `watchlist`, `notifications`, `surveyNotification`, `banner`, `cookieConsent`, and, once their code has
+ * loaded, `authModal` and `tour` — and passes what one of them learns to the others as events:
+ * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
+ *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
+ * - OPEN_AUTH opens the auth modal (kept until its code arrives), and its sign-in makes the session refetch;
+ * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab) and sends a
+ *   signed-out browser away from a page that needs a session.
+ * Observers (`sessionObserver`, `flagsObserver`, `authModalObserver`) watch the children through the system and
+ * report here; `locationObserver`, `loadAuthModal`, `loadTour` and `redirectToSignIn` are the app's (defaults do
+ * nothing, so the machine runs in node and in the visualizer).
+ */
+export const appMachine = setup({
+  types: {
+    input: {} as AppInput | undefined,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+  },
+  actors: {
+    session: sessionMachine,
+    flags: flagsMachine,
+    watchlist: watchlistMachine,
+    notifications: notificationsMachine,
+    surveyNotification: surveyNotificationMachine,
+    banner: bannerMachine,
+    cookieConsent: cookieConsentMachine,
+    /** Reports the session's status and user as SESSION_CHANGED whenever one of them changes. */
+    sessionObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (!session) return () => undefined;
+      let last: { status: SessionStatus; user: SessionUser | null; fetching: boolean } | null = null;
+      const report = () => {
+        const snapshot = session.getSnapshot();
+        const status: SessionStatus = snapshot.hasTag('authenticated')
+          ? 'authenticated'
+          : snapshot.hasTag('unauthenticated')
+            ? 'unauthenticated'
+            : 'loading';
+        const user: SessionUser | null = snapshot.context?.session?.user ?? null;
+        const fetching = snapshot.hasTag('fetching');
+        if (last && last.status === status && last.fetching === fetching && sameUser(last.user, user)) return;
+        last = { status, user, fetching };
+        sendBack({ type: 'SESSION_CHANGED', status, user, fetching });
+      };
+      report();
+      const subscription = session.subscribe(report);
+      return () => subscription.unsubscribe();
+    }),
+    /** Reports the survey flag whenever the flags actor's ready value of it changes. */
+    flagsObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
+      const flags = system.get('flags') as AnyActorRef | undefined;
+      if (!flags) return () => undefined;
+      let last: boolean | null = null;
+      const report = () => {
+        const snapshot = flags.getSnapshot();
+        const enabled = snapshot.hasTag('ready') && snapshot.context?.values?.extendedUserSetting === true;
+        if (enabled === last) return;
+        last = enabled;
+        sendBack({ type: 'SURVEY_FLAG_CHANGED', enabled });
+      };
+      report();
+      const subscription = flags.subscribe(report);
+      return () => subscription.unsubscribe();
+    }),
+    /** Reports the auth modal's sign-in. */
+    authModalObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
+      const modal = system.get('authModal') as AnyActorRef | undefined;
+      const subscription = modal?.on('signedIn', () => sendBack({ type: 'SIGNED_IN' }));
+      return () => subscription?.unsubscribe();
+    }),
+    locationObserver: noCallback,
+    loadAuthModal: fromPromise<AnyActorLogic>(async () => {
+      throw new Error('loadAuthModal not provided');
+    }),
+    loadTour: fromPromise<LoadedTour>(async () => {
+      throw new Error('loadTour not provided');
+    }),
+  },
+  guards: {
+    tourWanted: ({ context }) =>
+      context.location.path === '/' && (context.location.tourRequested || context.location.tourSaved),
+    leftHome: ({ context }) => context.location.path !== '/',
+    /** After the event's news is taken in: signed out on a page that needs a session. */
+    signedOutOnSessionPage: ({ context, event }) => {
+      const session = event.type === 'SESSION_CHANGED' ? event : context;
+      const path = event.type === 'NAVIGATED' ? event.location.path : context.location.path;
+      return session.status === 'unauthenticated' && !session.fetching && requiresSession(path);
+    },
+  },
+  actions: {
+    /** Sends the browser to the sign-in page with a way back (the app provides it). */
+    redirectToSignIn: () => undefined,
+    /** OPEN_AUTH when the modal's code could not load: the app opens the sign-in pages instead. */
+    openAuthPage: () => undefined,
+    rememberSession: assign(({ event }) => {
+      assertEvent(event, 'SESSION_CHANGED');
+      return { status: event.status, user: event.user, fetching: event.fetching };
+    }),
+    /** The session's news for the children that depend on it (nothing while it is still loading). */
+    tellSessionToChildren: enqueueActions(({ context, enqueue, system }) => {
+      const signedIn = signedInOf(context.status);
+      if (signedIn === null) return;
+      const send = (id: string, event: { type: string; [key: string]: unknown }) => {
+        const child = system.get(id) as AnyActorRef | undefined;
+        if (child) enqueue.sendTo(child, event);
+      };
+      send('flags', { type: 'SESSION_CHANGED', identity: identityOf(context.status, context.user) });
+      send('watchlist', { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      send('notifications', { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      if (context.tour) enqueue.sendTo(context.tour, { type: 'SESSION', signedIn });
+    }),
+    rememberSurveyFlag: assign(({ event }) => {
+      assertEvent(event, 'SURVEY_FLAG_CHANGED');
+      return { surveyEnabled: event.enabled };
+    }),
+    /** The survey shows to authenticated users with the survey flag; signing out hides it. */
+    tellSurveyNotification: enqueueActions(({ context, enqueue, system }) => {
+      const survey = system.get('surveyNotification') as AnyActorRef | undefined;
+      if (!survey) return;
+      if (context.status === 'authenticated' && context.surveyEnabled)
+        enqueue.sendTo(survey, { type: 'AUTHENTICATED' });
+      else if (context.status === 'unauthenticated') enqueue.sendTo(survey, { type: 'UNAUTHENTICATED' });
+    }),
+    rememberAuthRequest: assign(({ event }) => {
+      assertEvent(event, 'OPEN_AUTH');
+      return { pendingAuth: { view: event.view ?? 'login', email: event.email } };
+    }),
+    openAuthModal: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'OPEN_AUTH');
+      if (context.authModal)
+        enqueue.sendTo(context.authModal, { type: 'OPEN', view: event.view ?? 'login', email: event.email });
+    }),
+    /** An open asked for before the modal's code arrived. */
+    replayAuthRequest: enqueueActions(({ context, enqueue }) => {
+      if (!context.pendingAuth || !context.authModal) return;
+      enqueue.sendTo(context.authModal, { type: 'OPEN', ...context.pendingAuth });
+      enqueue.assign({ pendingAuth: null });
+    }),
+    refetchSession: enqueueActions(({ enqueue, system }) => {
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session) enqueue.sendTo(session, { type: 'SIGNED_IN' });
+    }),
+    rememberLocation: assign(({ event }) => {
+      assertEvent(event, 'NAVIGATED');
+      return { location: event.location };
+    }),
+    /** Starts the tour where this tab left it, or from the first step. */
+    startTour: enqueueActions(({ context, enqueue }) => {
+      if (context.tour) enqueue.sendTo(context.tour, { type: 'START', resume: context.tourResume });
+    }),
+    /** `?tour=true` again while the tour is there (e.g. after it ended): it starts from the first step. */
+    restartTourIfAsked: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'NAVIGATED');
+      if (context.tour && event.location.tourRequested && event.location.path === '/')
+        enqueue.sendTo(context.tour, { type: 'START', resume: null });
+    }),
+    stopTour: enqueueActions(({ context, enqueue }) => {
+      if (context.tour) enqueue.stopChild(context.tour);
+      enqueue.assign({ tour: null });
+    }),
+  },
+})
+  // Actions with params join through extend: declared beside enqueueActions in one setup, TypeScript cannot type them.
+  .extend({
+    actions: {
+      spawnAuthModal: assign(({ spawn }, params: { logic: AnyActorLogic }) => ({
+        authModal: spawn(params.logic, { systemId: 'authModal', input: {} }),
+      })),
+      spawnTour: assign(({ context, spawn }, params: LoadedTour) => ({
+        tour: spawn(params.logic, { systemId: 'tour', input: { signedIn: signedInOf(context.status) } }),
+        tourResume: params.resume,
+      })),
+    },
+  })
+  .createMachine({
+    id: 'app',
+    context: ({ input }) => ({
+      inputs: input ?? {},
+      status: 'loading',
+      user: null,
+      fetching: true,
+      surveyEnabled: false,
+      location: input?.location ?? { path: '/', tourRequested: false, tourSaved: false },
+      pendingAuth: null,
+      authModal: null,
+      tour: null,
+      tourResume: null,
+    }),
+    invoke: [
+      {
+        id: 'session',
+        systemId: 'session',
+        src: 'session',
+        input: ({ context }) => context.inputs.session ?? {},
+      },
+      { id: 'flags', systemId: 'flags', src: 'flags', input: ({ context }) => context.inputs.flags ?? {} },
+      { id: 'watchlist', systemId: 'watchlist', src: 'watchlist' },
+      {
+        id: 'notifications',
+        systemId: 'notifications',
+        src: 'notifications',
+        input: ({ context }) => context.inputs.notifications ?? {},
+      },
+      { id: 'surveyNotification', systemId: 'surveyNotification', src: 'surveyNotification' },
+      {
+        id: 'banner',
+        systemId: 'banner',
+        src: 'banner',
+        input: ({ context }) => context.inputs.banner ?? { ignored: null },
+      },
+      {
+        id: 'cookieConsent',
+        systemId: 'cookieConsent',
+        src: 'cookieConsent',
+        input: ({ context }) => context.inputs.cookieConsent ?? { accepted: false },
+      },
+      { id: 'sessionObserver', src: 'sessionObserver' },
+      { id: 'flagsObserver', src: 'flagsObserver' },
+      { id: 'locationObserver', src: 'locationObserver' },
+    ],
+    type: 'parallel',
+    on: {
+      SESSION_CHANGED: [
+        {
+          guard: 'signedOutOnSessionPage',
+          actions: ['rememberSession', 'tellSessionToChildren', 'tellSurveyNotification', 'redirectToSignIn'],
+        },
+        { actions: ['rememberSession', 'tellSessionToChildren', 'tellSurveyNotification'] },
+      ],
+      NAVIGATED: [
+        {
+          guard: 'signedOutOnSessionPage',
+          actions: ['rememberLocation', 'restartTourIfAsked', 'redirectToSignIn'],
+        },
+        { actions: ['rememberLocation', 'restartTourIfAsked'] },
+      ],
+      SURVEY_FLAG_CHANGED: { actions: ['rememberSurveyFlag', 'tellSurveyNotification'] },
+      SIGNED_IN: { actions: 'refetchSession' },
+    },
+    states: {
+      /** The auth modal's code loads right after start; an open asked for meanwhile is replayed. */
+      authModal: {
+        initial: 'loading',
+        states: {
+          loading: {
+            invoke: {
+              src: 'loadAuthModal',
+              onDone: {
+                target: 'ready',
+                actions: [
+                  { type: 'spawnAuthModal', params: ({ event }) => ({ logic: event.output }) },
+                  'replayAuthRequest',
+                ],
+              },
+              onError: 'failed',
+            },
+            on: { OPEN_AUTH: { actions: 'rememberAuthRequest' } },
+          },
+          ready: {
+            invoke: { src: 'authModalObserver' },
+            on: { OPEN_AUTH: { actions: 'openAuthModal' } },
+          },
+          /** Its code could not load (offline): the sign-in pages open instead. */
+          failed: {
+            on: {
+              OPEN_AUTH: { actions: 'openAuthPage' },
+            },
+          },
+        },
+      },
+      /** The guided tour lives on home while the address or the tab asks for it; leaving home stops it. */
+      tour: {
+        initial: 'off',
+        states: {
+          off: { always: { guard: 'tourWanted', target: 'loading' } },
+          loading: {
+            invoke: {
+              src: 'loadTour',
+              onDone: [
+                { guard: 'leftHome', target: 'off' },
+                {
+                  target: 'on',
+                  actions: [{ type: 'spawnTour', params: ({ event }) => event.output }, 'startTour'],
+                },
+              ],
+              onError: 'failed',
+            },
+          },
+          /**
+           * Its code could not load (offline): no new attempt until the browser leaves home (going back to off at
+           * once would load again and again while the address still asks for the tour).
+           */
+          failed: {
+            always: { guard: 'leftHome', target: 'off' },
+          },
+          on: {
+            always: { guard: 'leftHome', target: 'off' },
+            exit: 'stopTour',
+          },
+        },
+      },
+    },
+  });

@@ -1,0 +1,90 @@
+/**
+ * How components reach the app-wide actors: each hook picks one child of the app actor by its system id and
+ * selects only what the component shows, so a change elsewhere does not re-render it.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { FLAG_DEFAULTS, type FlagKey } from '../../api/flags';
+import type { AuthView } from '../../machines/app/app.machine';
+import type { bannerMachine } from '../../machines/banner/banner.machine';
+import type { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
+import type { flagsMachine } from '../../machines/flags/flags.machine';
+import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import {
+  sessionStatus,
+  type sessionMachine,
+  type SessionStatus,
+  type SessionUser,
+} from '../../machines/session/session.machine';
+import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
+import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import { AppActor } from './AppProvider';
+
+type Children = {
+  session: ActorRefFrom<typeof sessionMachine>;
+  flags: ActorRefFrom<typeof flagsMachine>;
+  watchlist: ActorRefFrom<typeof watchlistMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  surveyNotification: ActorRefFrom<typeof surveyNotificationMachine>;
+  banner: ActorRefFrom<typeof bannerMachine>;
+  cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
+};
+
+/** An app-wide child actor by its system id (they live as long as the app actor). */
+export function useAppChild<K extends keyof Children>(systemId: K): Children[K] {
+  return AppActor.useActorRef().system.get(systemId) as Children[K];
+}
+
+export type { SessionStatus, SessionUser };
+
+/** 'loading', 'authenticated' or 'unauthenticated'. */
+export const useSessionStatus = (): SessionStatus => useSelector(useAppChild('session'), sessionStatus);
+
+/** true when signed in, false when signed out, null while loading. */
+export const useSignedIn = (): boolean | null =>
+  useSelector(useAppChild('session'), (s) => {
+    const status = sessionStatus(s);
+    return status === 'loading' ? null : status === 'authenticated';
+  });
+
+/** The signed-in user, or null. */
+export const useSessionUser = (): SessionUser | null =>
+  useSelector(useAppChild('session'), (s) => s.context.session.user ?? null);
+
+/** The session actor, to send REFETCH / SIGNED_IN / SIGNED_OUT. */
+export const useSessionActor = () => useAppChild('session');
+
+/**
+ * A flag's current value: the evaluated one once flags are ready for this session, else its default
+ * (`FLAG_DEFAULTS`: off).
+ */
+export function useFlag<K extends FlagKey>(key: K): (typeof FLAG_DEFAULTS)[K] | boolean {
+  const value = useSelector(useAppChild('flags'), (s) =>
+    s.hasTag('ready') ? s.context.values[key] : undefined,
+  );
+  return typeof value === 'boolean' ? value : FLAG_DEFAULTS[key];
+}
+
+/** 'loading', 'ready', 'stale' or 'error' — for UI that must wait for real flag values. */
+export const useFlagsStatus = (): 'loading' | 'ready' | 'stale' | 'error' =>
+  useSelector(useAppChild('flags'), (s) =>
+    s.hasTag('ready') ? 'ready' : s.hasTag('stale') ? 'stale' : s.hasTag('error') ? 'error' : 'loading',
+  );
+
+export type OpenAuthModal = (view?: AuthView, email?: string) => void;
+
+/** Opens the auth modal on a view ('login' by default); an open before its code arrived is kept. */
+export function useOpenAuthModal(): OpenAuthModal {
+  const app = AppActor.useActorRef();
+  return useCallback<OpenAuthModal>(
+    (view = 'login', email) => app.send({ type: 'OPEN_AUTH', view, email }),
+    [app],
+  );
+}
+
+/** The app-wide watchlist actor. */
+export const useWatchlistActor = () => useAppChild('watchlist');
+
+/** The app-wide notification centre actor. */
+export const useNotificationsActor = () => useAppChild('notifications');

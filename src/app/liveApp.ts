@@ -1,0 +1,132 @@
+import { fromCallback, fromPromise, sendParent, type AnyActorLogic } from 'xstate';
+import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, type Announcement } from '../../api/site';
+import {
+  appMachine,
+  type AppEvent,
+  type AppInput,
+  type AppLocation,
+  type LoadedTour,
+} from '../../machines/app/app.machine';
+import { IGNORED_BANNER_KEY, bannerMachine } from '../../machines/banner/banner.machine';
+import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
+import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.dom';
+import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
+import { notificationsActors } from '../features/notifications/actors';
+import { liveSessionMachine } from '../features/session/liveSession';
+import { surveyNotificationActors } from '../features/survey/actors';
+import { watchlistActors } from '../features/watchlist/actors';
+import { request } from '../lib/client';
+
+/** The sign-in page a page that needs a session sends the browser to (spec §2). */
+export const sessionRequiredUrl = (callbackUrl: string) =>
+  `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(callbackUrl)}`;
+
+/** Sends the browser (`goTo`) to the sign-in page, with the page it is on as the way back. */
+export const redirectToSignIn = (goTo: (url: string) => void) => () => {
+  const { pathname, search, hash } = window.location;
+  goTo(sessionRequiredUrl(`${pathname}${search}${hash}`));
+};
+
+const stored = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage blocked: everything shows as on a first visit
+  }
+};
+
+/**
+ * The announcement the server wrote into the page: null when none is active, undefined when the page has none
+ * (the dev server's), in which case the banner asks the API.
+ */
+function inlinedAnnouncement(): Announcement | null | undefined {
+  const text = document.getElementById(ANNOUNCEMENT_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Announcement | null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the browser is, as the app machine needs it. */
+export function currentLocation(): AppLocation {
+  return {
+    path: location.pathname,
+    tourRequested: tourRequested(location.search),
+    tourSaved: loadSavedTour() !== null,
+  };
+}
+
+/** What the page and browser storage hold at start: the children's inputs. */
+export function appInput(
+  options: { pollInterval?: number; notificationsPollInterval?: number } = {},
+): AppInput {
+  return {
+    session: { pollInterval: options.pollInterval },
+    flags: { inlined: inlinedFlags() },
+    banner: { ignored: stored(IGNORED_BANNER_KEY), inlined: inlinedAnnouncement() },
+    cookieConsent: { accepted: stored(COOKIE_CONSENT_KEY) === 'true' },
+    notifications: { pollInterval: options.notificationsPollInterval },
+    location: currentLocation(),
+  };
+}
+
+// wouter reports its own navigations as pushState / replaceState events on window.
+const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
+
+/** Reports every change of address (links, back and forward, the tour dropping `?tour=true`). */
+const locationObserver = fromCallback(({ sendBack }) => {
+  let last = '';
+  const report = () => {
+    const here = location.pathname + location.search;
+    if (here === last) return;
+    last = here;
+    sendBack({ type: 'NAVIGATED', location: currentLocation() } satisfies AppEvent);
+  };
+  last = location.pathname + location.search;
+  for (const type of LOCATION_EVENTS) window.addEventListener(type, report);
+  return () => {
+    for (const type of LOCATION_EVENTS) window.removeEventListener(type, report);
+  };
+});
+
+/**
+ * The app machine with the real children and the browser: API calls, storage, the address. The auth modal and
+ * the tour are separate chunks, loaded by the machine when it needs them.
+ */
+export const liveAppMachine = appMachine.provide({
+  actors: {
+    session: liveSessionMachine,
+    flags: liveFlagsMachine,
+    watchlist: watchlistMachine.provide({
+      actors: watchlistActors,
+      // A signed-out watchlist action asks the app (the parent) for the login.
+      actions: { requestLogin: sendParent({ type: 'OPEN_AUTH', view: 'login' }) },
+    }),
+    notifications: notificationsMachine.provide({ actors: notificationsActors }),
+    surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
+    banner: bannerMachine.provide({
+      actors: { fetchAnnouncement: fromPromise(() => getAnnouncement(request)) },
+    }),
+    locationObserver,
+    loadAuthModal: fromPromise<AnyActorLogic>(
+      async () => (await import('../features/auth/liveAuth')).liveAuthModalMachine,
+    ),
+    loadTour: fromPromise<LoadedTour>(async () => ({
+      logic: (await import('../features/tour/liveTour')).liveTourMachine,
+      resume: loadedAtThisAddress() ? loadSavedTour() : null,
+    })),
+  },
+  actions: {
+    redirectToSignIn: redirectToSignIn((url) => window.location.replace(url)),
+    // The auth modal's code could not load: the sign-in pages work without it.
+    openAuthPage: ({ event }) => {
+      const signup = event.type === 'OPEN_AUTH' && event.view === 'signup';
+      window.location.assign(signup ? '/auth/signup' : '/auth/login');
+    },
+  },
+});

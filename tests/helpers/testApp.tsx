@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import type { FlagKey, FlagValues } from '../../api/flags';
+import { flagsMachine } from '../../machines/flags/flags.machine';
+import { sessionMachine, type SessionData, type SessionUser } from '../../machines/session/session.machine';
+import { AppProvider, type AppProviderProps } from '../../src/app/AppProvider';
+
+/** Flags that evaluate to `values` for every identity (the rest keep their defaults). */
+export const fixedFlags = (values: Partial<Record<FlagKey, unknown>>) =>
+  flagsMachine.provide({
+    actors: {
+      evaluate: fromPromise(async () => values as FlagValues),
+      watch: fromCallback(() => () => undefined),
+    },
+  });
+
+/** A session that answers with `user` (signed out when null), without a server. */
+export const fixedSession = (user: SessionUser | null) =>
+  sessionMachine.provide({
+    actors: {
+      fetchSession: fromPromise<SessionData>(async () =>
+        user ? { user, expires: '2099-01-01T00:00:00Z' } : {},
+      ),
+    },
+  });
+
+/**
+ * The app's actor system for a component test: the real app machine and children (their HTTP calls go where the
+ * test mocked `src/lib/client`), with an optional fixed session and flags and other replaced parts.
+ */
+export function TestApp({
+  children,
+  flags,
+  session,
+  provide,
+  ...rest
+}: Omit<AppProviderProps, 'children'> & {
+  children: ReactNode;
+  /** Fixed flag values instead of the flag service. */
+  flags?: Partial<Record<FlagKey, unknown>>;
+  /** A fixed session (null: signed out) instead of the auth service. */
+  session?: SessionUser | null;
+}) {
+  const actors = {
+    ...(flags ? { flags: fixedFlags(flags) } : {}),
+    ...(session !== undefined ? { session: fixedSession(session) } : {}),
+    ...provide?.actors,
+  };
+  return (
+    <AppProvider {...rest} provide={{ ...provide, actors }}>
+      {children}
+    </AppProvider>
+  );
+}
