@@ -3,7 +3,7 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: clearMessage, emitSignedOut, showFailure, showSuccess
+//   actions: clearMessage, reportSignedOut, showFailure, showSuccess
 //   actors: signOut
 //   delays: messageTimeout
 // Left out (code or runtime data in the source): context.
@@ -19,7 +19,7 @@ export const signOutMachine = createMachine({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'showingMessage', actions: ['showSuccess', 'emitSignedOut'] },
+        onDone: { target: 'showingMessage', actions: ['showSuccess', 'reportSignedOut'] },
         onError: { target: 'showingMessage', actions: 'showFailure' },
       },
     },

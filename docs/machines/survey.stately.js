@@ -4,11 +4,11 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: changeName, chooseTour, dropWatchlistAnswers, enterStep, loadDetailSelection,
-//     loadUserTypeSelection, logSaveError, markSaved, rememberPostponed, select, setSteps, storeDetail,
-//     storeUserType, toggleProject
+//     loadUserTypeSelection, logSaveError, markSaved, rememberPostponed, reportClosed, select, setSteps,
+//     storeDetail, storeUserType, toggleProject
 //   guards: accountHasWatchlists, hasProjects, hasSelection, isFirstLogin, validWatchlistName
 //   actors: loadWatchlists, saveSurvey
-// Params computed at runtime, left out for: logSaveError, setSteps
+// Params computed at runtime, left out for: logSaveError, reportClosed, setSteps
 // Left out (code or runtime data in the source): context, invoke input, output (root).
 import { createMachine } from 'xstate';
 
@@ -92,7 +92,7 @@ export const surveyMachine = createMachine({
         onError: { target: 'thanks', actions: 'logSaveError' },
       },
     },
-    saved: { type: 'final', entry: 'markSaved' },
-    postponed: { type: 'final' },
+    saved: { type: 'final', entry: ['markSaved', 'reportClosed'] },
+    postponed: { type: 'final', entry: 'reportClosed' },
   },
 });
