@@ -3,9 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: assignUserId, clearError, reloadPage, reset, showExitError, showSwitchError
+//   actions: assignUserId, clearError, reloadPage, reset, setToolEnabled, showExitError, showSwitchError,
+//     tellOpenRequests
 //   guards: hasUserId
-//   actors: exitImpersonation, switchUser
+//   actors: exitImpersonation, openRequests, switchUser
 // Params computed at runtime, left out for: showExitError, showSwitchError
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
@@ -13,6 +14,8 @@ import { createMachine } from 'xstate';
 export const impersonationMachine = createMachine({
   id: 'impersonation',
   initial: 'closed',
+  invoke: { id: 'openRequests', src: 'openRequests' },
+  on: { TOOL_ENABLED: { actions: ['setToolEnabled', 'tellOpenRequests'] } },
   states: {
     closed: {
       on: { OPEN: { target: 'open', actions: 'reset' }, EXIT: { target: 'exiting', actions: 'reset' } },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";
@@ -10,7 +10,12 @@ export type ImpersonationEvent =
   | { type: 'CHANGE'; value: string }
   | { type: 'SUBMIT' }
   /** From the impersonation banner: back to the admin whose id the session carries. */
-  | { type: 'EXIT'; adminId: string };
+  | { type: 'EXIT'; adminId: string }
+  /** The impersonationTool flag changed: whether the tool can be opened (its shortcut and open requests). */
+  | { type: 'TOOL_ENABLED'; enabled: boolean };
+
+/** What `openRequests` is told while it runs: listen for open requests or not. */
+export type OpenRequestsEvent = { type: 'LISTEN'; enabled: boolean };
 
 type CallError = { status?: number; code?: string; message?: string } | undefined;
 
@@ -37,11 +42,14 @@ const exitErrorOf = (error: unknown) =>
  * reloads. An id that does not resolve shows "User doesn't exist." and the admin can correct it. Exit (from the
  * banner) calls `exitImpersonation` with the admin id and reloads; when it fails, Exit can be retried and the
  * tool can still be opened.
+ * While the tool is enabled (`toolEnabled` input, then TOOL_ENABLED), `openRequests` listens: the app provides the
+ * Alt+Shift+I shortcut and the "Impersonate User" requests, which send OPEN; it is told of each change (LISTEN).
  * Tags: open (modal shown), busy (a call in flight), error (a message to show), exiting, reloading.
  */
 export const impersonationMachine = setup({
   types: {
-    context: {} as { userId: string; error: string | null },
+    input: {} as { toolEnabled?: boolean } | undefined,
+    context: {} as { userId: string; error: string | null; toolEnabled: boolean },
     events: {} as ImpersonationEvent,
     tags: {} as 'open' | 'busy' | 'error' | 'exiting' | 'reloading',
   },
@@ -52,6 +60,8 @@ export const impersonationMachine = setup({
     exitImpersonation: fromPromise<unknown, { adminId: string }>(async () => {
       throw new Error('exitImpersonation not provided');
     }),
+    // No-op here (node, tests, the visualizer); the app provides the window's listeners.
+    openRequests: fromCallback<OpenRequestsEvent, { enabled: boolean }>(() => () => undefined),
   },
   guards: {
     hasUserId: ({ context }) => context.userId.trim().length > 0,
@@ -70,10 +80,28 @@ export const impersonationMachine = setup({
     showExitError: assign((_, params: { error: unknown }) => ({ error: exitErrorOf(params.error) })),
     /** The app provides the real reload (window.location.reload). */
     reloadPage: () => undefined,
+    setToolEnabled: assign({
+      toolEnabled: ({ event }) => {
+        assertEvent(event, 'TOOL_ENABLED');
+        return event.enabled;
+      },
+    }),
+    tellOpenRequests: sendTo('openRequests', ({ event }): OpenRequestsEvent => {
+      assertEvent(event, 'TOOL_ENABLED');
+      return { type: 'LISTEN', enabled: event.enabled };
+    }),
   },
 }).createMachine({
   id: 'impersonation',
-  context: { userId: '', error: null },
+  context: ({ input }) => ({ userId: '', error: null, toolEnabled: input?.toolEnabled ?? false }),
+  invoke: {
+    id: 'openRequests',
+    src: 'openRequests',
+    input: ({ context }) => ({ enabled: context.toolEnabled }),
+  },
+  on: {
+    TOOL_ENABLED: { actions: ['setToolEnabled', 'tellOpenRequests'] },
+  },
   initial: 'closed',
   states: {
     closed: {

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { impersonationMachine } from '../../machines/impersonation/impersonation.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
+/** The shortcut and open-request listeners the app provides: whether each running one listens. */
+const listening = new Map<AnyActorRef, boolean>();
 const machine = impersonationMachine.provide({
-  actors: { switchUser: pending() as never, exitImpersonation: pending() as never },
+  actors: {
+    switchUser: pending() as never,
+    exitImpersonation: pending() as never,
+    openRequests: fromCallback(({ self, input, receive }) => {
+      listening.set(self, (input as { enabled: boolean }).enabled);
+      receive((e) => listening.set(self, (e as unknown as { enabled: boolean }).enabled));
+      return () => {
+        listening.delete(self);
+      };
+    }),
+  },
 });
+const openRequests = (s: AnyMachineSnapshot) => s.children.openRequests as AnyActorRef | undefined;
 
 const USER_ID = 'b1e4c7d2-0000-4000-8000-000000000001';
 const ADMIN_ID = 'a-admin';
@@ -65,9 +78,12 @@ const callInput = (s: AnyMachineSnapshot, id: 'switchUser' | 'exitImpersonation'
   (child(s, id)?.getSnapshot() as { input: unknown } | undefined)?.input;
 const reloads = (step: StepEffect) => step.actions.filter((a) => a.type === 'reloadPage').length;
 
+/** The calls running (the open-request listener runs all along). */
+const calls = (s: AnyMachineSnapshot) => Object.keys(s.children).filter((id) => id !== 'openRequests');
+
 /** No call is running or started and the page does not reload. */
 function expectNoCall(step: StepEffect) {
-  expect(Object.keys(step.after.children)).toEqual([]);
+  expect(calls(step.after)).toEqual([]);
   expect(reloads(step)).toBe(0);
   expect(step.sent).toEqual([]);
 }
@@ -101,10 +117,13 @@ function expectReload(step: StepEffect) {
   expect(view(step.after)).toMatchObject({ dialogOpen: false, busy: true, error: null });
 }
 
-// One run per kind of failure, so each failure's text is checked on both calls.
-for (const failure of failures) {
+// One run per kind of failure, so each failure's text is checked on both calls; the tool starts enabled or not.
+for (const [i, failure] of failures.entries()) {
+  const toolEnabled = i % 2 === 0;
   describePaths('impersonation', machine, {
+    input: { toolEnabled },
     events: (s) => [
+      { type: 'TOOL_ENABLED', enabled: !s.context.toolEnabled },
       { type: 'OPEN' },
       { type: 'CLOSE' },
       { type: 'CHANGE', value: '' },
@@ -126,6 +145,16 @@ for (const failure of failures) {
         : []),
     ],
     transitions: {
+      // The flag changed: the listener is told, and listens exactly while the tool is enabled; nothing else changes.
+      'impersonation|TOOL_ENABLED': (step) => {
+        const enabled = step.event.enabled as boolean;
+        expect(step.after.context).toEqual({ ...step.before.context, toolEnabled: enabled });
+        expect(step.after.value).toEqual(step.before.value);
+        expect(openRequests(step.after)).toBe(openRequests(step.before));
+        expect(step.sent).toEqual([{ to: 'openRequests', event: { type: 'LISTEN', enabled } }]);
+        expect(listening.get(openRequests(step.after)!)).toBe(enabled);
+        expect(reloads(step)).toBe(0);
+      },
       // The tool opens empty, with nothing running.
       'impersonation.closed|OPEN': (step) => {
         expect(view(step.after)).toEqual({ dialogOpen: true, busy: false, error: null, userId: '' });
@@ -212,6 +241,16 @@ for (const failure of failures) {
         expect(step.after.status).toBe('active');
       },
     },
+    states: {
+      // From the start the listener runs, and listens exactly while the tool is enabled (the input, then the
+      // latest TOOL_ENABLED).
+      'impersonation.closed': (s, step) => {
+        if (step?.event.type === 'xstate.init') expect(s.context.toolEnabled).toBe(toolEnabled);
+        expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled);
+      },
+      'impersonation.open': (s) => expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled),
+      'impersonation.exitFailed': (s) => expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled),
+    },
   });
 }
 
@@ -219,14 +258,14 @@ for (const failure of failures) {
 describe('impersonation: Switch User without an id', () => {
   for (const value of ['', '   ']) {
     it(`starts no switch for ${JSON.stringify(value)}`, () => {
-      const actor = createActor(machine).start();
+      const actor = createActor(machine, { input: {} }).start();
       actor.send({ type: 'OPEN' });
       actor.send({ type: 'CHANGE', value });
       actor.send({ type: 'SUBMIT' });
       const s = actor.getSnapshot();
       expect(s.matches({ open: 'editing' })).toBe(true);
       expect(view(s)).toEqual({ dialogOpen: true, busy: false, error: null, userId: value });
-      expect(s.children).toEqual({});
+      expect(calls(s)).toEqual([]);
       actor.stop();
     });
   }

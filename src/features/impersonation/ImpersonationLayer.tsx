@@ -1,9 +1,12 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActor } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
-import { impersonationMachine } from '../../../machines/impersonation/impersonation.machine';
+import {
+  impersonationMachine,
+  type OpenRequestsEvent,
+} from '../../../machines/impersonation/impersonation.machine';
 import { request } from '../../lib/client';
 import { isImpersonationShortcut, listenForOpen } from './open';
 import './impersonation.css';
@@ -18,6 +21,33 @@ export const liveImpersonationMachine = impersonationMachine.provide({
     exitImpersonation: fromPromise<unknown, { adminId: string }>(({ input }) =>
       deleteImpersonation(request, input.adminId),
     ),
+    // While enabled: Alt+Shift+I and "Impersonate User" (also one made before this code had loaded) open the tool.
+    openRequests: fromCallback<OpenRequestsEvent, { enabled: boolean }>(({ sendBack, receive, input }) => {
+      const open = () => sendBack({ type: 'OPEN' });
+      const onKey = (e: KeyboardEvent) => {
+        if (isImpersonationShortcut(e)) {
+          e.preventDefault();
+          open();
+        }
+      };
+      let stop: (() => void) | null = null;
+      const listen = (enabled: boolean) => {
+        if (enabled && !stop) {
+          const stopOpenRequests = listenForOpen(open);
+          window.addEventListener('keydown', onKey);
+          stop = () => {
+            stopOpenRequests();
+            window.removeEventListener('keydown', onKey);
+          };
+        } else if (!enabled && stop) {
+          stop();
+          stop = null;
+        }
+      };
+      listen(input.enabled);
+      receive((event) => listen(event.enabled));
+      return () => listen(false);
+    }),
   },
   actions: {
     reloadPage: () => window.location.reload(),
@@ -41,25 +71,14 @@ export default function ImpersonationLayer({
   subject,
   logic,
 }: ImpersonationLayerProps) {
-  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine, { inspect });
+  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine, { input: { toolEnabled }, inspect });
   const inputId = useId();
   const errorId = useId();
 
+  // The one place the flag (a prop: ImpersonationRoot mounts this layer for the banner too) becomes an event; the
+  // machine's openRequests actor listens only while it is on. The first render's value is the input.
   useEffect(() => {
-    if (!toolEnabled) return;
-    const open = () => send({ type: 'OPEN' });
-    const onKey = (e: KeyboardEvent) => {
-      if (isImpersonationShortcut(e)) {
-        e.preventDefault();
-        open();
-      }
-    };
-    const stopListening = listenForOpen(open);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      stopListening();
-      window.removeEventListener('keydown', onKey);
-    };
+    send({ type: 'TOOL_ENABLED', enabled: toolEnabled });
   }, [toolEnabled, send]);
 
   const open = toolEnabled && snapshot.hasTag('open');
