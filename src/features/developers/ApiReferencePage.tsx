@@ -1,26 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useRef } from 'react';
+import { fromCallback } from 'xstate';
+import {
+  apiReferenceMachine,
+  type ApiReferenceEvent,
+} from '../../../machines/api-reference/apiReference.machine';
+import { inspect } from '../../lib/inspect';
 
-/**
- * /developers/api: the API reference, rendered by Scalar from the server's OpenAPI document (/api/openapi.json).
- * This page is a lazy route (App.tsx), and Scalar (with its styles) is imported only when it mounts, so the home
- * route loads none of it. Offline and under the site's CSP: no default (CDN) fonts, no telemetry, no proxy, no
- * "open in client" button that would call other origins. Scalar injects inline styles, so the server sends this page
- * a policy allowing them (server/plugins/securityHeaders.ts); links here are full page loads to get that policy.
- */
-export default function ApiReferencePage() {
-  const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
+/** The page's `reference`: loads Scalar, mounts it into `container`, says how that went; stopping unmounts it. */
+const scalarReference = (container: { current: HTMLDivElement | null }) =>
+  fromCallback<ApiReferenceEvent>(({ sendBack }) => {
     let app: { destroy?: () => void } | undefined;
-    let cancelled = false;
+    let stopped = false;
     // Scalar validates with zod, whose first parse probes `Function('')` for its JIT: under our CSP (no
     // 'unsafe-eval') that probe is a reported violation. jitless skips the probe (zod then interprets its schemas).
     void import('zod')
       .then(({ config }) => config({ jitless: true }))
       .then(() => Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')]))
       .then(([{ createApiReference }]) => {
-        if (cancelled || !container.current) return;
+        if (stopped || !container.current) return;
         app = createApiReference(container.current, {
           url: '/api/openapi.json',
           withDefaultFonts: false,
@@ -33,13 +31,32 @@ export default function ApiReferencePage() {
           // The Agent Scalar chat calls proxy.scalar.com: off (offline, and our CSP's connect-src is 'self').
           agent: { disabled: true },
         }) as { destroy?: () => void };
+        sendBack({ type: 'LOADED' });
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (!stopped) sendBack({ type: 'FAILED' });
+      });
     return () => {
-      cancelled = true;
+      stopped = true;
       app?.destroy?.();
     };
-  }, []);
+  });
+
+/**
+ * /developers/api: the API reference, rendered by Scalar from the server's OpenAPI document (/api/openapi.json).
+ * This page is a lazy route (App.tsx), and Scalar (with its styles) is imported only when it mounts, so the home
+ * route loads none of it. Offline and under the site's CSP: no default (CDN) fonts, no telemetry, no proxy, no
+ * "open in client" button that would call other origins. Scalar injects inline styles, so the server sends this page
+ * a policy allowing them (server/plugins/securityHeaders.ts); links here are full page loads to get that policy.
+ */
+export default function ApiReferencePage() {
+  const container = useRef<HTMLDivElement>(null);
+  const logic = useMemo(
+    () => apiReferenceMachine.provide({ actors: { reference: scalarReference(container) } }),
+    [],
+  );
+  const actorRef = useActorRef(logic, { inspect });
+  const failed = useSelector(actorRef, (s) => s.hasTag('failed'));
 
   return (
     <main className="developers-api" aria-labelledby="developers-api-title">
