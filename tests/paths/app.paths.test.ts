@@ -1,0 +1,473 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createEmptyActor,
+  createMachine,
+  fromCallback,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
+import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
+import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
+import { describePaths, pending, replay, type StepEffect } from './harness';
+
+/**
+ * The root machine with stub children: every child is a machine that does nothing, so what the root sends them is
+ * the step's `sent` list; the observers are silent (their reports are the path's events); the loaders never settle
+ * (their answers are the path's events, `xstate.done.actor.<invoke id>`).
+ */
+const stub = createMachine({});
+/** The lazily loaded modal and tour: they keep their input, to show what the root spawned them with. */
+const recordingStub = createMachine({ context: ({ input }) => ({ input }) });
+const silent = fromCallback(() => () => undefined);
+const machine = appMachine.provide({
+  actors: {
+    session: stub as never,
+    flags: stub as never,
+    watchlist: stub as never,
+    notifications: stub as never,
+    surveyNotification: stub as never,
+    banner: stub as never,
+    cookieConsent: stub as never,
+    sessionObserver: silent as never,
+    flagsObserver: silent as never,
+    authModalObserver: silent as never,
+    locationObserver: silent as never,
+    loadAuthModal: pending() as never,
+    loadTour: pending() as never,
+  },
+});
+
+/**
+ * xstate/graph explores every snapshot with one mock actor system, where the second spawn under a system id (the
+ * modal or the tour, on another path) throws: explored transitions get a fresh mock system each. Real actors (the
+ * replays) are not affected.
+ */
+const explorable = Object.create(machine, {
+  transition: {
+    value: (snapshot: never, event: never, scope: { id: string }) => {
+      if (scope.id !== '') return machine.transition(snapshot, event, scope as never);
+      const self = createEmptyActor();
+      return machine.transition(snapshot, event, { ...scope, self, system: self.system } as never);
+    },
+  },
+}) as typeof machine;
+
+// The loaders are invoked without ids: XState names them after their state.
+const LOAD_AUTH_MODAL = '0.app.authModal.loading';
+const LOAD_TOUR = '0.app.tour.loading';
+const AUTH_MODAL_OBSERVER = '0.app.authModal.ready';
+
+const ada: SessionUser = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };
+const sessions = [
+  { type: 'SESSION_CHANGED', status: 'loading', user: null, fetching: true },
+  { type: 'SESSION_CHANGED', status: 'authenticated', user: ada, fetching: false },
+  // Signed out after a sign-out, while the confirming refetch runs: not final yet.
+  { type: 'SESSION_CHANGED', status: 'unauthenticated', user: null, fetching: true },
+  { type: 'SESSION_CHANGED', status: 'unauthenticated', user: null, fetching: false },
+];
+const at = (path: string, more: Partial<AppLocation> = {}): AppLocation => ({
+  path,
+  tourRequested: false,
+  tourSaved: false,
+  ...more,
+});
+const locations = [
+  at('/'),
+  at('/', { tourRequested: true }),
+  at('/', { tourSaved: true }),
+  at('/my/settings'),
+  at('/projects'),
+];
+const savedTour = { stepId: 'watchlist', card: 'skip' };
+const modalLogic = recordingStub;
+const tourLogic = recordingStub;
+
+type Ctx = {
+  status: SessionStatus;
+  user: SessionUser | null;
+  fetching: boolean;
+  surveyEnabled: boolean;
+  location: AppLocation;
+  pendingAuth: { view: AuthView; email?: string } | null;
+  authModal: AnyActorRef | null;
+  tour: AnyActorRef | null;
+  tourResume: unknown;
+};
+const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
+
+/** An event of the path (the harness takes any event object). */
+type Ev = EventObject & Record<string, unknown>;
+
+const events = (s: AnyMachineSnapshot): Ev[] => {
+  const c = ctx(s);
+  return [
+    // Only news: the observer reports a change.
+    ...sessions.filter((e) => e.status !== c.status || e.fetching !== c.fetching),
+    { type: 'SURVEY_FLAG_CHANGED', enabled: !c.surveyEnabled },
+    { type: 'OPEN_AUTH' },
+    { type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' },
+    { type: 'SIGNED_IN' },
+    ...locations.map((location) => ({ type: 'NAVIGATED', location })),
+    ...(s.matches({ authModal: 'loading' })
+      ? [
+          { type: `xstate.done.actor.${LOAD_AUTH_MODAL}`, output: modalLogic },
+          { type: `xstate.error.actor.${LOAD_AUTH_MODAL}`, error: new Error('offline') },
+        ]
+      : []),
+    ...(s.matches({ tour: 'loading' })
+      ? [
+          { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: savedTour } },
+          { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: null } },
+          { type: `xstate.error.actor.${LOAD_TOUR}`, error: new Error('offline') },
+        ]
+      : []),
+  ];
+};
+
+/**
+ * Snapshots are told apart by what decides where the next events lead: the states, the session (status and
+ * whether final), where the browser is (home or not, tour asked for or not) and whether an auth request is kept.
+ * The survey flag and the user only change what is sent, which the checks compute from the snapshot before.
+ */
+const serializeState = (s: AnyMachineSnapshot) => {
+  const c = ctx(s);
+  return JSON.stringify([
+    s.value,
+    c.status,
+    c.fetching,
+    c.location.path === '/' ? 'home' : requiresSession(c.location.path) ? 'my' : 'other',
+    c.location.tourRequested || c.location.tourSaved,
+    c.pendingAuth !== null,
+  ]);
+};
+
+/** Events the step sent to other actors, children starting aside. */
+const sentOf = (step: StepEffect) => {
+  // Spawned children show under their actor id: name them by their system id.
+  const names = new Map<string, string>();
+  for (const s of [step.before, step.after])
+    for (const key of ['authModal', 'tour'] as const) {
+      const ref = ctx(s)[key];
+      if (ref) names.set(ref.id, key);
+    }
+  return step.sent
+    .filter((s) => s.event.type !== 'xstate.init')
+    .map(({ to, event }) => ({ to: names.get(to) ?? to, event }));
+};
+const named = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+const redirected = (step: StepEffect) => named(step).includes('redirectToSignIn');
+const started = (step: StepEffect) =>
+  step.sent.filter((s) => s.event.type === 'xstate.init').map((s) => s.to);
+
+/** What the survey notification hears after news of the session or the flag. */
+const surveyNews = (c: Ctx) =>
+  c.status === 'authenticated' && c.surveyEnabled
+    ? [{ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } }]
+    : c.status === 'unauthenticated'
+      ? [{ to: 'surveyNotification', event: { type: 'UNAUTHENTICATED' } }]
+      : [];
+
+/** What the children hear of a settled session: nothing while it is still loading. */
+const sessionNews = (c: Ctx) => {
+  if (c.status === 'loading') return [];
+  const signedIn = c.status === 'authenticated';
+  return [
+    {
+      to: 'flags',
+      event: {
+        type: 'SESSION_CHANGED',
+        identity: signedIn ? { targetingKey: c.user!.username, email: c.user!.email } : null,
+      },
+    },
+    { to: 'watchlist', event: { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' } },
+    { to: 'notifications', event: { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' } },
+    ...(c.tour ? [{ to: 'tour', event: { type: 'SESSION', signedIn } }] : []),
+    ...surveyNews(c),
+  ];
+};
+
+/** Everything but the named context keys is as before. */
+function expectOnlyChanged(step: StepEffect, keys: (keyof Ctx)[]) {
+  const { before, after } = step;
+  for (const key of Object.keys(before.context) as (keyof Ctx)[])
+    if (!keys.includes(key)) expect(ctx(after)[key], key).toEqual(ctx(before)[key]);
+}
+
+const tourRef = (s: AnyMachineSnapshot) => ctx(s).tour;
+const childRefs = (s: AnyMachineSnapshot) => Object.values(s.children);
+
+const transitions: Record<string, (step: StepEffect) => void> = {
+  // The session's news reaches the children; signed out for good on a /my page sends the browser to sign in.
+  'app|SESSION_CHANGED': (step) => {
+    const e = step.event as unknown as { status: SessionStatus; user: SessionUser | null; fetching: boolean };
+    expect(ctx(step.after)).toMatchObject({ status: e.status, user: e.user, fetching: e.fetching });
+    expectOnlyChanged(step, ['status', 'user', 'fetching']);
+    expect(sentOf(step)).toEqual(sessionNews(ctx(step.after)));
+    expect(redirected(step)).toBe(
+      e.status === 'unauthenticated' && !e.fetching && requiresSession(ctx(step.before).location.path),
+    );
+    expect(step.after.value).toEqual(step.before.value);
+  },
+  // A new address: remembered; `?tour=true` on home restarts a tour that is there; signed out for good on a /my
+  // page, the browser is sent to sign in.
+  'app|NAVIGATED': (step) => {
+    const location = step.event.location as AppLocation;
+    const b = ctx(step.before);
+    expect(ctx(step.after).location).toEqual(location);
+    const restart = !!b.tour && location.path === '/' && location.tourRequested;
+    expect(sentOf(step).filter((s) => s.event.type === 'START')).toEqual(
+      restart ? [{ to: 'tour', event: { type: 'START', resume: null } }] : [],
+    );
+    expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual([]);
+    expect(redirected(step)).toBe(
+      b.status === 'unauthenticated' && !b.fetching && requiresSession(location.path),
+    );
+  },
+  // The survey flag: shown to signed-in users with the flag on, hidden when signed out.
+  'app|SURVEY_FLAG_CHANGED': (step) => {
+    expect(ctx(step.after).surveyEnabled).toBe(step.event.enabled);
+    expectOnlyChanged(step, ['surveyEnabled']);
+    expect(sentOf(step)).toEqual(surveyNews(ctx(step.after)));
+    expect(redirected(step)).toBe(false);
+  },
+  // The modal signed the user in: the session refetches.
+  'app|SIGNED_IN': (step) => {
+    expect(sentOf(step)).toEqual([{ to: 'session', event: { type: 'SIGNED_IN' } }]);
+    expectOnlyChanged(step, []);
+    expect(step.after.value).toEqual(step.before.value);
+  },
+  // Before the modal's code is there, the request is kept (the latest wins), nothing opens yet.
+  'app.authModal.loading|OPEN_AUTH': (step) => {
+    expect(ctx(step.after).pendingAuth).toEqual({
+      view: (step.event.view as AuthView | undefined) ?? 'login',
+      email: step.event.email,
+    });
+    expectOnlyChanged(step, ['pendingAuth']);
+    expect(sentOf(step)).toEqual([]);
+  },
+  // The modal's code arrived: it is spawned (system id authModal), watched, and a kept request opens it.
+  [`app.authModal.loading|xstate.done.actor.${LOAD_AUTH_MODAL}`]: (step) => {
+    const modal = ctx(step.after).authModal!;
+    expect(modal).toBeTruthy();
+    expect(modal.getSnapshot().status).toBe('active');
+    expect(childRefs(step.after)).toContain(modal);
+    expect(modal.system.get('authModal')).toBe(modal);
+    expect(step.after.children[AUTH_MODAL_OBSERVER]).toBeDefined();
+    expect(step.after.children[LOAD_AUTH_MODAL]).toBeUndefined();
+    expect(started(step)).toContain(modal.id);
+    const kept = ctx(step.before).pendingAuth;
+    expect(sentOf(step)).toEqual(kept ? [{ to: 'authModal', event: { type: 'OPEN', ...kept } }] : []);
+    expect(ctx(step.after).pendingAuth).toBeNull();
+    expectOnlyChanged(step, ['authModal', 'pendingAuth']);
+  },
+  // The modal's code could not load: no modal; later requests open the sign-in pages.
+  [`app.authModal.loading|xstate.error.actor.${LOAD_AUTH_MODAL}`]: (step) => {
+    expect(step.after.matches({ authModal: 'failed' })).toBe(true);
+    expect(ctx(step.after).authModal).toBeNull();
+    expect(step.after.children[LOAD_AUTH_MODAL]).toBeUndefined();
+    expect(sentOf(step)).toEqual([]);
+    expectOnlyChanged(step, []);
+  },
+  'app.authModal.ready|OPEN_AUTH': (step) => {
+    expect(sentOf(step)).toEqual([
+      {
+        to: 'authModal',
+        event: {
+          type: 'OPEN',
+          view: (step.event.view as AuthView | undefined) ?? 'login',
+          email: step.event.email,
+        },
+      },
+    ]);
+    expect(named(step)).not.toContain('openAuthPage');
+    expectOnlyChanged(step, []);
+  },
+  'app.authModal.failed|OPEN_AUTH': (step) => {
+    expect(named(step)).toEqual(['openAuthPage']);
+    expect(sentOf(step)).toEqual([]);
+    expectOnlyChanged(step, []);
+  },
+  // On home with the tour asked for (address or saved progress): its code loads.
+  'app.tour.off|always': (step) => {
+    const { location } = ctx(step.after);
+    expect(location.path).toBe('/');
+    expect(location.tourRequested || location.tourSaved).toBe(true);
+    expect(step.after.matches({ tour: 'loading' })).toBe(true);
+    expect(step.after.children[LOAD_TOUR]).toBeDefined();
+    expect(tourRef(step.after)).toBeNull();
+  },
+  // The code arrived after the browser left home: no tour.
+  [`app.tour.loading|xstate.done.actor.${LOAD_TOUR}|0`]: (step) => {
+    expect(ctx(step.before).location.path).not.toBe('/');
+    expect(step.after.matches({ tour: 'off' })).toBe(true);
+    expect(tourRef(step.after)).toBeNull();
+    expect(started(step)).toEqual([]);
+    expect(sentOf(step)).toEqual([]);
+  },
+  // On home: the tour is spawned (system id tour) knowing whether the user is signed in, and starts where this tab
+  // left it.
+  [`app.tour.loading|xstate.done.actor.${LOAD_TOUR}|1`]: (step) => {
+    const { logic, resume } = step.event.output as { logic: unknown; resume: unknown };
+    expect(logic).toBe(tourLogic);
+    const tour = tourRef(step.after)!;
+    expect(tour.getSnapshot().status).toBe('active');
+    expect(tour.system.get('tour')).toBe(tour);
+    expect(childRefs(step.after)).toContain(tour);
+    const status = ctx(step.before).status;
+    expect(tour.getSnapshot().context.input).toEqual({
+      signedIn: status === 'loading' ? null : status === 'authenticated',
+    });
+    expect(ctx(step.after).tourResume).toEqual(resume);
+    expect(started(step)).toContain(tour.id);
+    expect(sentOf(step)).toEqual([{ to: 'tour', event: { type: 'START', resume } }]);
+    expect(step.after.matches({ tour: 'on' })).toBe(true);
+  },
+  // The code could not load: no tour, and no new attempt while the browser stays on home (off home, it is off).
+  [`app.tour.loading|xstate.error.actor.${LOAD_TOUR}`]: (step) => {
+    const home = ctx(step.before).location.path === '/';
+    expect(step.after.matches({ tour: home ? 'failed' : 'off' })).toBe(true);
+    expect(step.after.children[LOAD_TOUR]).toBeUndefined();
+    expect(tourRef(step.after)).toBeNull();
+    expect(sentOf(step)).toEqual([]);
+  },
+  // Leaving home after a failed load: the next visit asking for the tour tries again.
+  'app.tour.failed|always': (step) => {
+    expect(ctx(step.after).location.path).not.toBe('/');
+    expect(step.after.matches({ tour: 'off' })).toBe(true);
+  },
+  // Leaving home stops the tour.
+  'app.tour.on|always': (step) => {
+    const tour = tourRef(step.before)!;
+    expect(tour).toBeTruthy();
+    expect(ctx(step.after).location.path).not.toBe('/');
+    expect(tour.getSnapshot().status).toBe('stopped');
+    expect(childRefs(step.after)).not.toContain(tour);
+    expect(tourRef(step.after)).toBeNull();
+    expect(step.after.matches({ tour: 'off' })).toBe(true);
+  },
+};
+
+const states = {
+  // Every child the app owns runs from the start, under its system id.
+  'app.authModal': (s: AnyMachineSnapshot) => {
+    for (const id of [
+      'session',
+      'flags',
+      'watchlist',
+      'notifications',
+      'surveyNotification',
+      'banner',
+      'cookieConsent',
+    ]) {
+      expect(s.children[id], id).toBeDefined();
+      expect((s.children[id] as AnyActorRef).system.get(id)).toBe(s.children[id]);
+    }
+  },
+  'app.authModal.loading': (s: AnyMachineSnapshot) => {
+    expect(ctx(s).authModal).toBeNull();
+    expect(s.children[LOAD_AUTH_MODAL]).toBeDefined();
+  },
+  'app.authModal.ready': (s: AnyMachineSnapshot) => {
+    expect(ctx(s).authModal).toBeTruthy();
+    expect(ctx(s).pendingAuth).toBeNull();
+  },
+  'app.authModal.failed': (s: AnyMachineSnapshot) => expect(ctx(s).authModal).toBeNull(),
+  'app.tour.off': (s: AnyMachineSnapshot) => expect(ctx(s).tour).toBeNull(),
+  'app.tour.loading': (s: AnyMachineSnapshot) => {
+    expect(s.children[LOAD_TOUR]).toBeDefined();
+    expect(ctx(s).tour).toBeNull();
+  },
+  'app.tour.on': (s: AnyMachineSnapshot) => {
+    expect(ctx(s).location.path).toBe('/');
+    expect(ctx(s).tour!.getSnapshot().status).toBe('active');
+  },
+  'app.tour.failed': (s: AnyMachineSnapshot) => {
+    expect(ctx(s).location.path).toBe('/');
+    expect(ctx(s).tour).toBeNull();
+  },
+};
+
+describePaths('app', explorable, { events, serializeState, states, transitions });
+// Starting on a /my page, or on home with a saved tour.
+describePaths('app', explorable, {
+  input: { location: at('/my/settings') },
+  events,
+  serializeState,
+  states,
+  transitions,
+});
+
+/** Replays chosen events with the same checks, and returns what each step sent. */
+function run(events: Ev[], input?: unknown) {
+  const steps: StepEffect[] = [];
+  replay(explorable, input, events, (step) => {
+    for (const key of step.transitions) {
+      const check = transitions[key] ?? transitions[key.slice(0, key.lastIndexOf('|'))];
+      check?.(step);
+    }
+    steps.push(step);
+  });
+  return steps;
+}
+
+describe('app relays', () => {
+  it('tells the survey notification only once signed in with the flag on, in either order', () => {
+    const steps = run([sessions[1]!, { type: 'SURVEY_FLAG_CHANGED', enabled: true }]);
+    expect(sentOf(steps[1]!).map((s) => s.to)).not.toContain('surveyNotification');
+    expect(sentOf(steps[2]!)).toEqual([{ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } }]);
+    const other = run([{ type: 'SURVEY_FLAG_CHANGED', enabled: true }, sessions[1]!]);
+    expect(sentOf(other[1]!)).toEqual([]);
+    expect(sentOf(other[2]!)).toContainEqual({ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } });
+  });
+
+  it('sends a signed-out browser away from /my only once the session is final', () => {
+    const steps = run([{ type: 'NAVIGATED', location: at('/my/settings') }, sessions[2]!, sessions[3]!]);
+    expect(redirected(steps[1]!)).toBe(false); // still loading
+    expect(redirected(steps[2]!)).toBe(false); // a fetch is in flight
+    expect(redirected(steps[3]!)).toBe(true);
+    const elsewhere = run([sessions[3]!, { type: 'NAVIGATED', location: at('/projects') }]);
+    expect(elsewhere.some(redirected)).toBe(false);
+  });
+
+  it('opens the modal with the request kept while its code loaded', () => {
+    const steps = run([
+      { type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' },
+      { type: `xstate.done.actor.${LOAD_AUTH_MODAL}`, output: modalLogic },
+    ]);
+    expect(sentOf(steps[2]!)).toEqual([
+      { to: 'authModal', event: { type: 'OPEN', view: 'signup', email: 'ada@example.com' } },
+    ]);
+  });
+
+  it('resumes a saved tour, tells it of sign-ins, stops it off home and restarts it on ?tour=true', () => {
+    const steps = run(
+      [
+        { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: savedTour } },
+        sessions[1]!,
+        { type: 'NAVIGATED', location: at('/', { tourRequested: true }) },
+        { type: 'NAVIGATED', location: at('/projects') },
+      ],
+      { location: at('/', { tourSaved: true }) },
+    );
+    expect(steps[0]!.after.matches({ tour: 'loading' })).toBe(true);
+    expect(sentOf(steps[1]!)).toEqual([{ to: 'tour', event: { type: 'START', resume: savedTour } }]);
+    expect(sentOf(steps[2]!)).toContainEqual({ to: 'tour', event: { type: 'SESSION', signedIn: true } });
+    expect(sentOf(steps[3]!)).toEqual([{ to: 'tour', event: { type: 'START', resume: null } }]);
+    expect(steps[4]!.after.matches({ tour: 'off' })).toBe(true);
+  });
+
+  it('does not load the tour again and again when its code fails to load', () => {
+    const steps = run([
+      { type: 'NAVIGATED', location: at('/', { tourRequested: true }) },
+      { type: `xstate.error.actor.${LOAD_TOUR}`, error: new Error('offline') },
+      { type: 'NAVIGATED', location: at('/', { tourRequested: true }) },
+      { type: 'NAVIGATED', location: at('/projects') },
+      { type: 'NAVIGATED', location: at('/', { tourRequested: true }) },
+    ]);
+    expect(steps[2]!.after.matches({ tour: 'failed' })).toBe(true);
+    expect(steps[3]!.after.matches({ tour: 'failed' })).toBe(true);
+    expect(steps[4]!.after.matches({ tour: 'off' })).toBe(true);
+    expect(steps[5]!.after.matches({ tour: 'loading' })).toBe(true);
+  });
+});
