@@ -12,8 +12,9 @@ export type Announcement = { content: string; link: string; linkText: string };
  * the page (null: none is active); with it the banner is decided before the first paint, so it never pushes the
  * page down after it (issue 11). Without it (the dev server's page) the banner asks the API.
  */
-const isNew = (announcement: Announcement | null, ignored: string | null) =>
-  announcement !== null && announcement.content !== '' && announcement.content !== ignored;
+// An empty answer (no announcement, or nothing at all) shows nothing rather than failing the banner.
+const isNew = (announcement: Announcement | null | undefined, ignored: string | null) =>
+  !!announcement && announcement.content !== '' && announcement.content !== ignored;
 
 export const bannerMachine = setup({
   types: {

@@ -31,9 +31,20 @@ type Children = {
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
 };
 
-/** An app-wide child actor by its system id (they live as long as the app actor). */
-export function useAppChild<K extends keyof Children>(systemId: K): Children[K] {
+/** Children that end (reach a final state) and then leave the system: read them with `useEndingAppChild`. */
+type EndingChild = 'banner' | 'cookieConsent';
+
+/** An app-wide child actor by its system id (these live as long as the app actor). */
+export function useAppChild<K extends Exclude<keyof Children, EndingChild>>(systemId: K): Children[K] {
   return AppActor.useActorRef().system.get(systemId) as Children[K];
+}
+
+/**
+ * A child that may already have ended (the banner with nothing to show, the cookie notice accepted before):
+ * undefined then. One that ends while shown keeps its last snapshot, which shows nothing.
+ */
+export function useEndingAppChild<K extends EndingChild>(systemId: K): Children[K] | undefined {
+  return AppActor.useActorRef().system.get(systemId) as Children[K] | undefined;
 }
 
 export type { SessionStatus, SessionUser };

@@ -94,6 +94,10 @@ const locationObserver = fromCallback(({ sendBack }) => {
   };
 });
 
+/** The watchlist as a child of the app: a signed-out watchlist action asks the app (its parent) for the login. */
+export const watchlistInApp = (logic: typeof watchlistMachine) =>
+  logic.provide({ actions: { requestLogin: sendParent({ type: 'OPEN_AUTH', view: 'login' }) } });
+
 /**
  * The app machine with the real children and the browser: API calls, storage, the address. The auth modal and
  * the tour are separate chunks, loaded by the machine when it needs them.
@@ -102,11 +106,7 @@ export const liveAppMachine = appMachine.provide({
   actors: {
     session: liveSessionMachine,
     flags: liveFlagsMachine,
-    watchlist: watchlistMachine.provide({
-      actors: watchlistActors,
-      // A signed-out watchlist action asks the app (the parent) for the login.
-      actions: { requestLogin: sendParent({ type: 'OPEN_AUTH', view: 'login' }) },
-    }),
+    watchlist: watchlistInApp(watchlistMachine.provide({ actors: watchlistActors })),
     notifications: notificationsMachine.provide({ actors: notificationsActors }),
     surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
     banner: bannerMachine.provide({

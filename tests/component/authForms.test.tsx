@@ -8,7 +8,7 @@ vi.mock('../../src/lib/client', () => ({
   request: (path: string, options?: object) => server.current.request(path, options),
 }));
 
-const { SessionProvider } = await import('../../src/features/session/session');
+const { TestApp } = await import('../helpers/testApp');
 const { useOpenAuthModal } = await import('../../src/features/auth/authModal');
 const { default: LoginPage } = await import('../../src/pages/auth/LoginPage');
 const { default: SignupPage } = await import('../../src/pages/auth/SignupPage');
@@ -31,7 +31,7 @@ function OpenVerify() {
 }
 
 const renderPage = (page: 'login' | 'signup') =>
-  render(<SessionProvider>{page === 'login' ? <LoginPage /> : <SignupPage />}</SessionProvider>);
+  render(<TestApp>{page === 'login' ? <LoginPage /> : <SignupPage />}</TestApp>);
 
 const field = (name: RegExp | string) => screen.getByLabelText(name);
 const button = (name: string) => screen.getByRole('button', { name });
@@ -68,7 +68,12 @@ describe('login form', () => {
       'Email and password do not match. Please try again.',
     );
     const [call] = server.current.callsTo('/api/auth/callback/credentials');
-    expect(call?.options.form).toMatchObject({ email: EMAIL, password: 'wrong-pass1', csrfToken: 'csrf-1', json: 'true' });
+    expect(call?.options.form).toMatchObject({
+      email: EMAIL,
+      password: 'wrong-pass1',
+      csrfToken: 'csrf-1',
+      json: 'true',
+    });
 
     server.current.fail('/api/auth/callback/credentials', 'UnknownException', 500);
     await user.click(button('Log in'));
@@ -188,7 +193,9 @@ describe('signup form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect or expired verification code');
     server.current.fail('/api/auth/verify-email', 'ExpiredCodeException');
     await user.click(button('Verify'));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Incorrect or expired verification code'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Incorrect or expired verification code'),
+    );
     server.current.fail('/api/auth/verify-email', 'NotAuthorizedException');
     await user.click(button('Verify'));
     expect(await screen.findByText(`Email ${EMAIL} is not awaiting authorization.`)).toBeInTheDocument();
@@ -200,7 +207,12 @@ describe('signup form', () => {
   it('verifies, then signs in with the same credentials', async () => {
     const user = userEvent.setup();
     renderPage('signup');
-    server.current.on('/api/auth/signup', () => ({ username: 'u-1', email: EMAIL, userConfirmed: false, codeDeliveryDestination: EMAIL }));
+    server.current.on('/api/auth/signup', () => ({
+      username: 'u-1',
+      email: EMAIL,
+      userConfirmed: false,
+      codeDeliveryDestination: EMAIL,
+    }));
     server.current.on('/api/auth/verify-email', () => ({ ok: true }));
     server.current.on('/api/auth/callback/credentials', () => ({ url: '/' }));
     await user.type(await screen.findByLabelText('Email'), EMAIL);
@@ -243,7 +255,9 @@ describe('forgot and reset password', () => {
     server.current.fail('/api/auth/forgot-password', 'Boom', 500);
     await user.click(button('Send code'));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('An unknown error has occurred. Please try again later.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'An unknown error has occurred. Please try again later.',
+      ),
     );
 
     server.current.on('/api/auth/forgot-password', () => ({ ok: true }));
@@ -287,9 +301,9 @@ describe('verify-email without a known email', () => {
   it('asks for the email; Verify and Resend stay disabled until there is one', async () => {
     const user = userEvent.setup();
     render(
-      <SessionProvider>
+      <TestApp>
         <OpenVerify />
-      </SessionProvider>,
+      </TestApp>,
     );
     await user.click(screen.getByRole('button', { name: 'open verify' }));
     const dialog = await screen.findByRole('dialog');

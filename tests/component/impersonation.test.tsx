@@ -1,14 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
-import { FlagsProvider, liveFlagsMachine, useFlag } from '../../src/features/flags/flags';
+import { useFlag } from '../../src/app/hooks';
+import { liveFlagsMachine } from '../../src/features/flags/liveFlags';
 import ImpersonationLayer, {
   liveImpersonationMachine,
 } from '../../src/features/impersonation/ImpersonationLayer';
 import { openImpersonationTool } from '../../src/features/impersonation/open';
-import { SessionProvider } from '../../src/features/session/session';
+import { TestApp } from '../helpers/testApp';
 
 const notFound = Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' });
 
@@ -100,37 +101,34 @@ function ShowFlag() {
 }
 
 describe('useFlag', () => {
-  it('reads defaults outside a provider and fixed values in a test provider', () => {
-    render(<ShowFlag />);
-    expect(screen.getByText('impersonationTool: false')).toBeInTheDocument();
+  it('has its default until the flags are evaluated for the session, then the evaluated value', async () => {
     render(
-      <FlagsProvider values={{ impersonationTool: true }}>
+      <TestApp
+        session={{ username: 'u-admin', email: 'admin@example.com' }}
+        flags={{ impersonationTool: true }}
+      >
         <ShowFlag />
-      </FlagsProvider>,
+      </TestApp>,
     );
-    expect(screen.getByText('impersonationTool: true')).toBeInTheDocument();
+    expect(screen.getByText('impersonationTool: false')).toBeInTheDocument();
+    expect(await screen.findByText('impersonationTool: true')).toBeInTheDocument();
   });
 
   it('evaluates for the session user once the session is known', async () => {
     const session: SessionData = { user: { username: 'u-admin', email: 'admin@example.com' }, expires: '' };
     const evaluate = vi.fn(async ({ input }: { input: unknown }) => ({ impersonationTool: input !== null }));
+    const provide = {
+      actors: {
+        session: sessionMachine.provide({ actors: { fetchSession: fromPromise(async () => session) } }),
+        flags: liveFlagsMachine.provide({
+          actors: { evaluate: fromPromise(evaluate) as never, watch: fromCallback(() => () => undefined) },
+        }),
+      },
+    };
     render(
-      <SessionProvider
-        logic={
-          sessionMachine.provide({ actors: { fetchSession: fromPromise(async () => session) } }) as never
-        }
-      >
-        <FlagsProvider
-          logic={liveFlagsMachine.provide({
-            actors: {
-              evaluate: fromPromise(evaluate) as never,
-              watch: fromPromise(async () => undefined) as never,
-            },
-          })}
-        >
-          <ShowFlag />
-        </FlagsProvider>
-      </SessionProvider>,
+      <TestApp provide={provide}>
+        <ShowFlag />
+      </TestApp>,
     );
     expect(screen.getByText('impersonationTool: false')).toBeInTheDocument();
     expect(await screen.findByText('impersonationTool: true')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { CHAIN_NAMES } from '../../src/features/icons/chains';
 import { CookieNotice } from '../../src/features/cookie/CookieNotice';
 import { AnnouncementBanner } from '../../src/features/banner/AnnouncementBanner';
 import { ErrorBoundary } from '../../src/features/error/ErrorBoundary';
+import { TestApp } from '../helpers/testApp';
 import { ProjectSearch } from '../../src/features/search/ProjectSearch';
 
 const projects = [
@@ -56,37 +57,66 @@ describe('ChainIcon', () => {
 describe('CookieNotice', () => {
   it("hides after 'I Accept' and stays hidden on the next visit", async () => {
     const user = userEvent.setup();
-    const first = render(<CookieNotice />);
+    const first = render(
+      <TestApp session={null}>
+        <CookieNotice />
+      </TestApp>,
+    );
     await user.click(screen.getByRole('button', { name: 'I Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     expect(localStorage.getItem('cookieConsent')).toBe('true');
     first.unmount();
-    render(<CookieNotice />);
+    render(
+      <TestApp session={null}>
+        <CookieNotice />
+      </TestApp>,
+    );
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
   });
 });
 
 describe('AnnouncementBanner', () => {
-  const announcement = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'See what is new' };
+  const announcement = {
+    content: 'Skynet 2.0 is live',
+    link: '/products/skynet',
+    linkText: 'See what is new',
+  };
 
   it('shows the announcement and remembers a dismissal by its content', async () => {
     answers.handler = (path) => (path === '/api/announcement' ? announcement : undefined);
     const user = userEvent.setup();
-    const first = render(<AnnouncementBanner />);
+    const first = render(
+      <TestApp session={null}>
+        <AnnouncementBanner />
+      </TestApp>,
+    );
     const banner = await screen.findByRole('region', { name: 'Announcement' });
-    expect(within(banner).getByRole('link', { name: 'See what is new' })).toHaveAttribute('href', '/products/skynet');
+    expect(within(banner).getByRole('link', { name: 'See what is new' })).toHaveAttribute(
+      'href',
+      '/products/skynet',
+    );
     await user.click(within(banner).getByRole('button', { name: 'Dismiss announcement' }));
     expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument();
     expect(localStorage.getItem('ignoredBannerContent')).toBe('Skynet 2.0 is live');
     first.unmount();
-    render(<AnnouncementBanner />);
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument());
+    render(
+      <TestApp session={null}>
+        <AnnouncementBanner />
+      </TestApp>,
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows a new announcement even after an older one was dismissed', async () => {
     localStorage.setItem('ignoredBannerContent', 'An older announcement');
     answers.handler = () => announcement;
-    render(<AnnouncementBanner />);
+    render(
+      <TestApp session={null}>
+        <AnnouncementBanner />
+      </TestApp>,
+    );
     expect(await screen.findByText('Skynet 2.0 is live')).toBeInTheDocument();
   });
 });
@@ -112,7 +142,9 @@ describe('ErrorBoundary', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops' })).toBeInTheDocument();
     expect(screen.getByText('Sorry, something went wrong.')).toBeInTheDocument();
     expect(
-      screen.getByText('Server Error 500. We apologize and are fixing the problem. Please try again at a later stage.'),
+      screen.getByText(
+        'Server Error 500. We apologize and are fixing the problem. Please try again at a later stage.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(reports).toHaveLength(1));
@@ -137,7 +169,9 @@ describe('ProjectSearch', () => {
       if (path !== '/api/search-project') return undefined;
       const keyword = (opts as { query: { keyword: string } }).query.keyword;
       keywords.push(keyword);
-      return keyword === '' ? projects.slice(0, 2) : projects.filter((p) => p.name.toLowerCase().includes(keyword));
+      return keyword === ''
+        ? projects.slice(0, 2)
+        : projects.filter((p) => p.name.toLowerCase().includes(keyword));
     };
     const user = userEvent.setup();
     const location = renderSearch();

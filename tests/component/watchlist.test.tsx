@@ -1,12 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
+import { createMachine, fromPromise } from 'xstate';
 import type { ProjectRow, ProjectSummary } from '../../api/projects';
 import { watchlistMachine, type WatchlistItem } from '../../machines/watchlist/watchlist.machine';
 import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
 import { AddToWatchlistButton } from '../../src/features/watchlist/AddToWatchlistButton';
-import { WatchlistProvider } from '../../src/features/watchlist/WatchlistProvider';
+import { watchlistInApp } from '../../src/app/liveApp';
+import { WatchlistToast } from '../../src/features/watchlist/WatchlistProvider';
+import { TestApp } from '../helpers/testApp';
 import { WatchlistsView } from '../../src/features/watchlist/WatchlistsView';
 
 const summary = (i: number): ProjectSummary => ({
@@ -49,7 +52,8 @@ function fakeServer(initial: WatchlistItem[] = []) {
       createWatchlist: fromPromise(async ({ input }: { input: { name: string; projects: string[] } }) => {
         calls.push(`create ${input.name} [${input.projects.join(',')}]`);
         if (fail.create) throw Object.assign(new Error('500'), { code: 'InternalError' });
-        if (lists.some((l) => l.name === input.name)) throw Object.assign(new Error('409'), { code: 'NameTaken' });
+        if (lists.some((l) => l.name === input.name))
+          throw Object.assign(new Error('409'), { code: 'NameTaken' });
         const id = `w${next++}`;
         lists.push({ id, name: input.name, projects: input.projects });
         return { id };
@@ -73,7 +77,9 @@ function fakeServer(initial: WatchlistItem[] = []) {
         if (fail.toggle) throw Object.assign(new Error('500'), { code: 'InternalError' });
         const l = lists.find((x) => x.id === input.id)!;
         const added = !l.projects.includes(input.projectId);
-        l.projects = added ? [...l.projects, input.projectId] : l.projects.filter((p) => p !== input.projectId);
+        l.projects = added
+          ? [...l.projects, input.projectId]
+          : l.projects.filter((p) => p !== input.projectId);
         return { projects: [...l.projects], added };
       }),
     },
@@ -90,15 +96,36 @@ const pickerLogic = watchlistPickerMachine.provide({
 });
 const loadRows = async (ids: string[]) => ids.map(row);
 
-function renderPage(server: ReturnType<typeof fakeServer>, signedIn: boolean | null = true) {
-  const onLoginRequired = vi.fn();
+const USER = { username: 'watcher', email: 'watcher@example.com' };
+
+/** The app's actor system with this fake watchlist server; `authOpened` records what the auth modal was asked. */
+function inApp(server: ReturnType<typeof fakeServer>, signedIn: boolean) {
+  const authOpened: unknown[] = [];
+  const authModal = createMachine({ on: { OPEN: { actions: ({ event }) => authOpened.push(event) } } });
+  const provide = {
+    actors: {
+      watchlist: watchlistInApp(server.logic),
+      loadAuthModal: fromPromise(async () => authModal),
+    },
+  };
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <TestApp session={signedIn ? USER : null} provide={provide as never}>
+      {children}
+      <WatchlistToast />
+    </TestApp>
+  );
+  return { Wrapper, authOpened };
+}
+
+function renderPage(server: ReturnType<typeof fakeServer>, signedIn = true) {
+  const { Wrapper, authOpened } = inApp(server, signedIn);
   const utils = render(
-    <WatchlistProvider signedIn={signedIn} logic={server.logic} onLoginRequired={onLoginRequired}>
+    <Wrapper>
       <AddToWatchlistButton projectId="p9" projectName="Project 9" />
       <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />
-    </WatchlistProvider>,
+    </Wrapper>,
   );
-  return { ...utils, onLoginRequired };
+  return { ...utils, authOpened };
 }
 
 const toast = () => screen.findByText((_, el) => el?.getAttribute('data-part') === 'message');
@@ -129,7 +156,10 @@ describe('Watchlists page', () => {
     expect(server.calls).toEqual(['create My Watchlist [p2]']);
     expect(await screen.findByRole('link', { name: 'Project 2' })).toHaveAttribute('href', '/projects/p2');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
-    expect(screen.getByText('Export CSV')).toHaveAttribute('href', '/api/watchlist/export?id=w100&format=csv');
+    expect(screen.getByText('Export CSV')).toHaveAttribute(
+      'href',
+      '/api/watchlist/export?id=w100&format=csv',
+    );
 
     // Single-add mode: a project already in the list is marked and does nothing.
     await user.click(screen.getByRole('button', { name: 'Add Projects' }));
@@ -168,7 +198,10 @@ describe('Watchlists page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await toast()).toHaveTextContent('Successfully created watchlist Memecoins to watch!!.');
     expect(screen.getByRole('heading', { name: 'Memecoins to watch!!' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Memecoins to watch!!/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: /Memecoins to watch!!/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   it('renames, and deletes with confirmation moving the selection back', async () => {
@@ -222,11 +255,12 @@ describe('Watchlists page', () => {
 describe('Watchlists page freshness', () => {
   it('reloads the lists when the page opens (a list made elsewhere shows up)', async () => {
     const server = fakeServer([{ id: 'w1', name: 'One', projects: [] }]);
+    const { Wrapper } = inApp(server, true);
     const ui = (page: boolean) => (
-      <WatchlistProvider signedIn logic={server.logic}>
+      <Wrapper>
         <AddToWatchlistButton projectId="p9" projectName="Project 9" />
         {page && <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />}
-      </WatchlistProvider>
+      </Wrapper>
     );
     const { rerender } = render(ui(false));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Watchlist' })).toBeEnabled());
@@ -244,7 +278,10 @@ describe('AddToWatchlistButton', () => {
     const button = await screen.findByRole('button', { name: 'Add to Watchlist' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
-    expect(await screen.findByRole('button', { name: 'In Watchlist' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'In Watchlist' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(await toast()).toHaveTextContent('The project is successfully added');
 
     server.fail.toggle = true;
@@ -257,15 +294,11 @@ describe('AddToWatchlistButton', () => {
   it('asks a signed-out visitor to log in', async () => {
     const user = userEvent.setup();
     const server = fakeServer();
-    const { onLoginRequired } = renderPage(server, false);
+    const { authOpened } = renderPage(server, false);
     await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
-    expect(onLoginRequired).toHaveBeenCalledTimes(1);
+    // The watchlist asks the app, which opens the auth modal on the login view.
+    await waitFor(() => expect(authOpened).toEqual([{ type: 'OPEN', view: 'login' }]));
     expect(await toast()).toHaveTextContent('Please login to add projects to your watchlist.');
     expect(server.calls).toEqual([]);
-  });
-
-  it('renders nothing outside a WatchlistProvider', () => {
-    const { container } = render(<AddToWatchlistButton projectId="p1" projectName="Project 1" />);
-    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useAppChild } from '../../app/hooks';
+import { useEndingAppChild } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import './banner.css';
 
@@ -7,7 +7,11 @@ const isExternal = (href: string) => /^https?:\/\//.test(href);
 
 /** The dismissible announcement banner (spec §2, §4 'Banner'). */
 export function AnnouncementBanner() {
-  const actorRef = useAppChild('banner');
+  const actorRef = useEndingAppChild('banner');
+  return actorRef ? <Shown actorRef={actorRef} /> : null;
+}
+
+function Shown({ actorRef }: { actorRef: NonNullable<ReturnType<typeof useEndingAppChild<'banner'>>> }) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const announcement = useSelector(actorRef, (s) => s.context.announcement);
   if (!open || !announcement) return null;

@@ -1,11 +1,19 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { useAppChild } from '../../app/hooks';
+import { useEndingAppChild } from '../../app/hooks';
 import './cookie.css';
 
 /** The cookie notice (spec §2 'App shell'): shows until 'I Accept', then stays hidden (cookieConsent). */
 export function CookieNotice() {
-  const actorRef = useAppChild('cookieConsent');
+  const actorRef = useEndingAppChild('cookieConsent');
+  return actorRef ? <Shown actorRef={actorRef} /> : null;
+}
+
+function Shown({
+  actorRef,
+}: {
+  actorRef: NonNullable<ReturnType<typeof useEndingAppChild<'cookieConsent'>>>;
+}) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   if (!open) return null;
   return (
