@@ -4,9 +4,10 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: openAuthModal, openAuthPage, redirectToSignIn, refetchSession, rememberAuthRequest,
-//     rememberLocation, rememberSession, rememberSurveyFlag, replayAuthRequest, restartTourIfAsked,
-//     spawnAuthModal, spawnTour, startTour, stopTour, tellSessionToChildren, tellSurveyNotification
-//   guards: leftHome, signedOutOnSessionPage, tourWanted
+//     rememberLocation, rememberSession, rememberSurveyFlag, replayAuthRequest, reportChildError,
+//     restartTourIfAsked, scrollToTop, spawnAuthModal, spawnTour, startTour, stopTour, tellSessionToChildren,
+//     tellSurveyNotification, trackPageView
+//   guards: authRequestKept, leftHome, otherPage, signedOutOnSessionPage, tourWanted
 //   actors: authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal, loadTour,
 //     locationObserver, notifications, session, sessionObserver, surveyNotification, watchlist
 // Params computed at runtime, left out for: spawnAuthModal, spawnTour
@@ -16,17 +17,33 @@ import { createMachine } from 'xstate';
 export const appMachine = createMachine({
   id: 'app',
   type: 'parallel',
+  entry: 'trackPageView',
   invoke: [
-    { id: 'session', src: 'session', systemId: 'session' },
-    { id: 'flags', src: 'flags', systemId: 'flags' },
-    { id: 'watchlist', src: 'watchlist', systemId: 'watchlist' },
-    { id: 'notifications', src: 'notifications', systemId: 'notifications' },
-    { id: 'surveyNotification', src: 'surveyNotification', systemId: 'surveyNotification' },
-    { id: 'banner', src: 'banner', systemId: 'banner' },
-    { id: 'cookieConsent', src: 'cookieConsent', systemId: 'cookieConsent' },
-    { id: 'sessionObserver', src: 'sessionObserver' },
-    { id: 'flagsObserver', src: 'flagsObserver' },
-    { id: 'locationObserver', src: 'locationObserver' },
+    { id: 'session', src: 'session', systemId: 'session', onError: { actions: 'reportChildError' } },
+    { id: 'flags', src: 'flags', systemId: 'flags', onError: { actions: 'reportChildError' } },
+    { id: 'watchlist', src: 'watchlist', systemId: 'watchlist', onError: { actions: 'reportChildError' } },
+    {
+      id: 'notifications',
+      src: 'notifications',
+      systemId: 'notifications',
+      onError: { actions: 'reportChildError' },
+    },
+    {
+      id: 'surveyNotification',
+      src: 'surveyNotification',
+      systemId: 'surveyNotification',
+      onError: { actions: 'reportChildError' },
+    },
+    { id: 'banner', src: 'banner', systemId: 'banner', onError: { actions: 'reportChildError' } },
+    {
+      id: 'cookieConsent',
+      src: 'cookieConsent',
+      systemId: 'cookieConsent',
+      onError: { actions: 'reportChildError' },
+    },
+    { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
+    { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },
+    { id: 'locationObserver', src: 'locationObserver', onError: { actions: 'reportChildError' } },
   ],
   on: {
     SESSION_CHANGED: [
@@ -41,10 +58,16 @@ export const appMachine = createMachine({
         guard: 'signedOutOnSessionPage',
         actions: ['rememberLocation', 'restartTourIfAsked', 'redirectToSignIn'],
       },
+      {
+        guard: 'otherPage',
+        actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView'],
+      },
       { actions: ['rememberLocation', 'restartTourIfAsked'] },
     ],
     SURVEY_FLAG_CHANGED: { actions: ['rememberSurveyFlag', 'tellSurveyNotification'] },
     SIGNED_IN: { actions: 'refetchSession' },
+    'xstate.error.actor.authModal': { actions: 'reportChildError' },
+    'xstate.error.actor.tour': { actions: 'reportChildError' },
   },
   states: {
     authModal: {
@@ -54,7 +77,10 @@ export const appMachine = createMachine({
           invoke: {
             src: 'loadAuthModal',
             onDone: { target: 'ready', actions: ['spawnAuthModal', 'replayAuthRequest'] },
-            onError: { target: 'failed' },
+            onError: [
+              { target: 'failed', guard: 'authRequestKept', actions: 'openAuthPage' },
+              { target: 'failed' },
+            ],
           },
           on: { OPEN_AUTH: { actions: 'rememberAuthRequest' } },
         },

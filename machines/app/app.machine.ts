@@ -84,6 +84,16 @@ type AppContext = {
   tourResume: SavedTour | null;
 };
 
+/**
+ * Spawns loaded logic under a fixed id (its error event is then `xstate.error.actor.<id>`); XState's types allow an
+ * id only for logic named in setup.
+ */
+const spawnNamed = (
+  spawn: (logic: AnyActorLogic, options: { systemId: string; input: unknown }) => AnyActorRef,
+  logic: AnyActorLogic,
+  options: { id: string; systemId: string; input: unknown },
+) => spawn(logic, options);
+
 const noCallback = fromCallback(() => () => undefined);
 
 /**
@@ -169,6 +179,10 @@ export const appMachine = setup({
     tourWanted: ({ context }) =>
       context.location.path === '/' && (context.location.tourRequested || context.location.tourSaved),
     leftHome: ({ context }) => context.location.path !== '/',
+    /** The address names another page (not only another query, such as the tour dropping `?tour=true`). */
+    otherPage: ({ context, event }) =>
+      event.type === 'NAVIGATED' && event.location.path !== context.location.path,
+    authRequestKept: ({ context }) => context.pendingAuth !== null,
     /** After the event's news is taken in: signed out on a page that needs a session. */
     signedOutOnSessionPage: ({ context, event }) => {
       const session = event.type === 'SESSION_CHANGED' ? event : context;
@@ -179,7 +193,19 @@ export const appMachine = setup({
   actions: {
     /** Sends the browser to the sign-in page with a way back (the app provides it). */
     redirectToSignIn: () => undefined,
-    /** OPEN_AUTH when the modal's code could not load: the app opens the sign-in pages instead. */
+    /**
+     * A child failed (a bug: their own failures, such as a request, are their states). It stops; the rest of the app
+     * goes on instead of failing with it. The app provides the report.
+     */
+    reportChildError: () => undefined,
+    /** A page change: the app scrolls to the top (the browser keeps its place on reloads and back). */
+    scrollToTop: () => undefined,
+    /** A page view for analytics, at start and on every page change (the app provides the call). */
+    trackPageView: () => undefined,
+    /**
+     * The modal's code could not load: the app opens the sign-in pages instead, for the OPEN_AUTH at hand or the
+     * one kept while loading (`pendingAuth`).
+     */
     openAuthPage: () => undefined,
     rememberSession: assign(({ event }) => {
       assertEvent(event, 'SESSION_CHANGED');
@@ -253,16 +279,21 @@ export const appMachine = setup({
   .extend({
     actions: {
       spawnAuthModal: assign(({ spawn }, params: { logic: AnyActorLogic }) => ({
-        authModal: spawn(params.logic, { systemId: 'authModal', input: {} }),
+        authModal: spawnNamed(spawn, params.logic, { id: 'authModal', systemId: 'authModal', input: {} }),
       })),
       spawnTour: assign(({ context, spawn }, params: LoadedTour) => ({
-        tour: spawn(params.logic, { systemId: 'tour', input: { signedIn: signedInOf(context.status) } }),
+        tour: spawnNamed(spawn, params.logic, {
+          id: 'tour',
+          systemId: 'tour',
+          input: { signedIn: signedInOf(context.status) },
+        }),
         tourResume: params.resume,
       })),
     },
   })
   .createMachine({
     id: 'app',
+    entry: 'trackPageView',
     context: ({ input }) => ({
       inputs: input ?? {},
       status: 'loading',
@@ -275,37 +306,53 @@ export const appMachine = setup({
       tour: null,
       tourResume: null,
     }),
+    // A child's failure is reported and stops that child only (unhandled, it would fail the whole app).
     invoke: [
       {
         id: 'session',
         systemId: 'session',
         src: 'session',
         input: ({ context }) => context.inputs.session ?? {},
+        onError: { actions: 'reportChildError' },
       },
-      { id: 'flags', systemId: 'flags', src: 'flags', input: ({ context }) => context.inputs.flags ?? {} },
-      { id: 'watchlist', systemId: 'watchlist', src: 'watchlist' },
+      {
+        id: 'flags',
+        systemId: 'flags',
+        src: 'flags',
+        input: ({ context }) => context.inputs.flags ?? {},
+        onError: { actions: 'reportChildError' },
+      },
+      { id: 'watchlist', systemId: 'watchlist', src: 'watchlist', onError: { actions: 'reportChildError' } },
       {
         id: 'notifications',
         systemId: 'notifications',
         src: 'notifications',
         input: ({ context }) => context.inputs.notifications ?? {},
+        onError: { actions: 'reportChildError' },
       },
-      { id: 'surveyNotification', systemId: 'surveyNotification', src: 'surveyNotification' },
+      {
+        id: 'surveyNotification',
+        systemId: 'surveyNotification',
+        src: 'surveyNotification',
+        onError: { actions: 'reportChildError' },
+      },
       {
         id: 'banner',
         systemId: 'banner',
         src: 'banner',
         input: ({ context }) => context.inputs.banner ?? { ignored: null },
+        onError: { actions: 'reportChildError' },
       },
       {
         id: 'cookieConsent',
         systemId: 'cookieConsent',
         src: 'cookieConsent',
         input: ({ context }) => context.inputs.cookieConsent ?? { accepted: false },
+        onError: { actions: 'reportChildError' },
       },
-      { id: 'sessionObserver', src: 'sessionObserver' },
-      { id: 'flagsObserver', src: 'flagsObserver' },
-      { id: 'locationObserver', src: 'locationObserver' },
+      { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
+      { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },
+      { id: 'locationObserver', src: 'locationObserver', onError: { actions: 'reportChildError' } },
     ],
     type: 'parallel',
     on: {
@@ -321,10 +368,17 @@ export const appMachine = setup({
           guard: 'signedOutOnSessionPage',
           actions: ['rememberLocation', 'restartTourIfAsked', 'redirectToSignIn'],
         },
+        {
+          guard: 'otherPage',
+          actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView'],
+        },
         { actions: ['rememberLocation', 'restartTourIfAsked'] },
       ],
       SURVEY_FLAG_CHANGED: { actions: ['rememberSurveyFlag', 'tellSurveyNotification'] },
       SIGNED_IN: { actions: 'refetchSession' },
+      // The spawned children fail like the invoked ones: reported, and only they stop.
+      'xstate.error.actor.authModal': { actions: 'reportChildError' },
+      'xstate.error.actor.tour': { actions: 'reportChildError' },
     },
     states: {
       /** The auth modal's code loads right after start; an open asked for meanwhile is replayed. */
@@ -341,7 +395,11 @@ export const appMachine = setup({
                   'replayAuthRequest',
                 ],
               },
-              onError: 'failed',
+              // A request kept while loading opens the sign-in pages instead.
+              onError: [
+                { guard: 'authRequestKept', target: 'failed', actions: 'openAuthPage' },
+                { target: 'failed' },
+              ],
             },
             on: { OPEN_AUTH: { actions: 'rememberAuthRequest' } },
           },

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, sendParent, type AnyActorLogic } from 'xstate';
-import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, type Announcement } from '../../api/site';
+import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, sendUserEvent, type Announcement } from '../../api/site';
 import {
   appMachine,
   type AppEvent,
@@ -15,6 +15,7 @@ import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machine
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
+import { reportError } from '../features/error/report';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { surveyNotificationActors } from '../features/survey/actors';
 import { watchlistActors } from '../features/watchlist/actors';
@@ -124,9 +125,24 @@ export const liveAppMachine = appMachine.provide({
   actions: {
     redirectToSignIn: redirectToSignIn((url) => window.location.replace(url)),
     // The auth modal's code could not load: the sign-in pages work without it.
-    openAuthPage: ({ event }) => {
-      const signup = event.type === 'OPEN_AUTH' && event.view === 'signup';
-      window.location.assign(signup ? '/auth/signup' : '/auth/login');
+    openAuthPage: ({ context, event }) => {
+      const view = event.type === 'OPEN_AUTH' ? event.view : context.pendingAuth?.view;
+      window.location.assign(view === 'signup' ? '/auth/signup' : '/auth/login');
     },
+    reportChildError: ({ event }) =>
+      reportError(
+        `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`,
+        (event as { error?: unknown }).error,
+      ),
+    scrollToTop: () => {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+    },
+    trackPageView: () =>
+      void sendUserEvent(request, 'page_view', {
+        path: location.pathname,
+        search: location.search,
+        referrer: document.referrer || undefined,
+      }).catch(() => undefined),
   },
 });

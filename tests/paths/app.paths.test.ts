@@ -80,6 +80,19 @@ const locations = [
   at('/projects'),
 ];
 const savedTour = { stepId: 'watchlist', card: 'skip' };
+/** The invoked children and observers, by invoke id. */
+const CHILDREN = [
+  'session',
+  'flags',
+  'watchlist',
+  'notifications',
+  'surveyNotification',
+  'banner',
+  'cookieConsent',
+  'sessionObserver',
+  'flagsObserver',
+  'locationObserver',
+];
 const modalLogic = recordingStub;
 const tourLogic = recordingStub;
 
@@ -109,6 +122,10 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
     { type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' },
     { type: 'SIGNED_IN' },
     ...locations.map((location) => ({ type: 'NAVIGATED', location })),
+    // A child fails (a bug in it): only it stops. (Offered while the session loads: the same from everywhere.)
+    ...(c.status !== 'loading' ? [] : CHILDREN).map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} broke`) })),
+    ...(c.authModal ? [{ type: 'xstate.error.actor.authModal', error: new Error('modal broke') }] : []),
+    ...(c.tour ? [{ type: 'xstate.error.actor.tour', error: new Error('tour broke') }] : []),
     ...(s.matches({ authModal: 'loading' })
       ? [
           { type: `xstate.done.actor.${LOAD_AUTH_MODAL}`, output: modalLogic },
@@ -220,8 +237,12 @@ const transitions: Record<string, (step: StepEffect) => void> = {
       restart ? [{ to: 'tour', event: { type: 'START', resume: null } }] : [],
     );
     expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual([]);
-    expect(redirected(step)).toBe(
-      b.status === 'unauthenticated' && !b.fetching && requiresSession(location.path),
+    const redirect = b.status === 'unauthenticated' && !b.fetching && requiresSession(location.path);
+    expect(redirected(step)).toBe(redirect);
+    // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view.
+    const pageViews = named(step).filter((t) => t === 'scrollToTop' || t === 'trackPageView');
+    expect(pageViews).toEqual(
+      !redirect && location.path !== b.location.path ? ['scrollToTop', 'trackPageView'] : [],
     );
   },
   // The survey flag: shown to signed-in users with the flag on, hidden when signed out.
@@ -262,13 +283,28 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expectOnlyChanged(step, ['authModal', 'pendingAuth']);
   },
   // The modal's code could not load: no modal; later requests open the sign-in pages.
+  // A request kept while it loaded opens the sign-in pages instead.
   [`app.authModal.loading|xstate.error.actor.${LOAD_AUTH_MODAL}`]: (step) => {
     expect(step.after.matches({ authModal: 'failed' })).toBe(true);
     expect(ctx(step.after).authModal).toBeNull();
     expect(step.after.children[LOAD_AUTH_MODAL]).toBeUndefined();
     expect(sentOf(step)).toEqual([]);
+    expect(named(step)).toEqual(ctx(step.before).pendingAuth ? ['openAuthPage'] : []);
     expectOnlyChanged(step, []);
   },
+  ...Object.fromEntries(
+    [...CHILDREN, 'authModal', 'tour'].map((id) => [
+      `app|xstate.error.actor.${id}`,
+      (step: StepEffect) => {
+        expect(named(step)).toEqual(['reportChildError']);
+        expect(step.actions.find((a) => a.type === 'reportChildError')).toBeDefined();
+        expect(step.after.status).toBe('active');
+        expect(step.after.value).toEqual(step.before.value);
+        expect(sentOf(step)).toEqual([]);
+        expectOnlyChanged(step, []);
+      },
+    ]),
+  ),
   'app.authModal.ready|OPEN_AUTH': (step) => {
     expect(sentOf(step)).toEqual([
       {

@@ -4,7 +4,6 @@ import { CookieNotice } from '../cookie/CookieNotice';
 import { ErrorBoundary } from '../error/ErrorBoundary';
 import { QuoteProvider } from '../quote/quoteContext';
 import { Header } from './Header';
-import { RouteEffects } from './RouteEffects';
 
 // The footer is below the fold on every page: its own chunk, with a placeholder of its size.
 const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
@@ -25,7 +24,6 @@ export function Shell({ children }: { children: ReactNode }) {
         </Suspense>
       </div>
       <CookieNotice />
-      <RouteEffects />
     </QuoteProvider>
   );
 }
