@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AppProvider } from './app/AppProvider';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
-import { Shell } from './features/shell/Shell';
+import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
 import { HomePage } from './pages/HomePage';
 import { PAGE_PATHS } from './routes';

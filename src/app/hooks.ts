@@ -18,6 +18,7 @@ import {
   type SessionUser,
 } from '../../machines/session/session.machine';
 import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
+import { connectWatchlist, type WatchlistView } from '../../machines/watchlist/watchlist.connect';
 import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { AppActor } from './AppProvider';
 
@@ -96,6 +97,11 @@ export function useOpenAuthModal(): OpenAuthModal {
 
 /** The app-wide watchlist actor. */
 export const useWatchlistActor = () => useAppChild('watchlist');
+
+export type WatchlistActorRef = Children['watchlist'];
+
+/** The watchlist view model for a component. */
+export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView => useSelector(actorRef, connectWatchlist);
 
 /** The app-wide notification centre actor. */
 export const useNotificationsActor = () => useAppChild('notifications');

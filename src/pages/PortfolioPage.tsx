@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFlag, useFlagsStatus } from '../features/flags/flags';
+import { useFlag, useFlagsStatus } from '../app/hooks';
 import { PortfolioSections } from '../features/portfolio/Holdings';
 import { NotFound } from './NotFoundPage';
 import '../features/settings/settings.css';

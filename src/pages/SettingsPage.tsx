@@ -9,7 +9,7 @@ import {
 } from '../features/settings/Sections';
 import { ApiKeysSection } from '../features/settings/ApiKeysSection';
 import { WebhooksSection } from '../features/settings/WebhooksSection';
-import { useSessionStatus } from '../features/session/session';
+import { useSessionStatus } from '../app/hooks';
 import '../features/settings/settings.css';
 
 /** /my/settings (spec §2): profile, wallets, password, notification settings and the Guided Tour section. */

@@ -11,8 +11,8 @@ import {
   SHARED_MESSAGES,
   sharedWatchlistMachine,
 } from '../../machines/shared-watchlist/sharedWatchlist.machine';
-import { useOpenAuthModal } from '../features/auth/authModal';
-import { useSignedIn } from '../features/session/session';
+import { useOpenAuthModal } from '../app/hooks';
+import { useSignedIn } from '../app/hooks';
 import { WatchlistProjectsTable } from '../features/watchlist/WatchlistProjectsTable';
 import '../features/watchlist/watchlist.css';
 import { request } from '../lib/client';

@@ -9,7 +9,7 @@ vi.mock('../../src/lib/client', () => ({
 }));
 
 const { TestApp } = await import('../helpers/testApp');
-const { useOpenAuthModal } = await import('../../src/features/auth/authModal');
+const { useOpenAuthModal } = await import('../../src/app/hooks');
 const { default: LoginPage } = await import('../../src/pages/auth/LoginPage');
 const { default: SignupPage } = await import('../../src/pages/auth/SignupPage');
 

@@ -10,13 +10,13 @@ vi.mock('../../src/lib/client', () => ({
   request: (path: string, opts?: unknown) => Promise.resolve().then(() => answers.handler(path, opts)),
 }));
 
-import { ChainIcon } from '../../src/features/icons/ChainIcon';
-import { CHAIN_NAMES } from '../../src/features/icons/chains';
+import { ChainIcon } from '../../src/components/ChainIcon';
+import { CHAIN_NAMES } from '../../src/components/chains';
 import { CookieNotice } from '../../src/features/cookie/CookieNotice';
 import { AnnouncementBanner } from '../../src/features/banner/AnnouncementBanner';
 import { ErrorBoundary } from '../../src/features/error/ErrorBoundary';
 import { TestApp } from '../helpers/testApp';
-import { ProjectSearch } from '../../src/features/search/ProjectSearch';
+import { ProjectSearch } from '../../src/components/ProjectSearch';
 
 const projects = [
   { id: 'eth', rank: 2, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH', 'WETH'] },

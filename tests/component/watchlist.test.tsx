@@ -6,7 +6,7 @@ import { createMachine, fromPromise } from 'xstate';
 import type { ProjectRow, ProjectSummary } from '../../api/projects';
 import { watchlistMachine, type WatchlistItem } from '../../machines/watchlist/watchlist.machine';
 import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
-import { AddToWatchlistButton } from '../../src/features/watchlist/AddToWatchlistButton';
+import { AddToWatchlistButton } from '../../src/components/AddToWatchlistButton';
 import { watchlistInApp } from '../../src/app/liveApp';
 import { WatchlistToast } from '../../src/features/watchlist/WatchlistProvider';
 import { TestApp } from '../helpers/testApp';

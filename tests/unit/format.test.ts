@@ -6,7 +6,7 @@ import {
   formatUsd,
   formatUsdWhole,
   shortAddress,
-} from '../../src/features/home/format';
+} from '../../src/lib/format';
 
 /** The figures as a user reads them; the formatters behind them are built on first use (issue 11). */
 describe('number and date formatting', () => {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
-import { useOpenAuthModal } from '../auth/authModal';
+import { useOpenAuthModal } from '../../app/hooks';
 import { liveSignOutMachine } from './liveSignOut';
-import { useSessionStatus, useSessionUser } from '../session/session';
+import { useSessionStatus, useSessionUser } from '../../app/hooks';
 import { Avatar } from './Avatar';
 import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
-import { useFlag } from '../flags/flags';
+import { useFlag } from '../../app/hooks';
 import { openImpersonationTool } from '../impersonation/open';
 import { Avatar } from './Avatar';
 

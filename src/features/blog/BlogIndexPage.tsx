@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
-import { formatDate } from '../home/format';
+import { formatDate } from '../../lib/format';
 import { POSTS, readingMinutes } from './posts';
 import '../marketing/marketing.css';
-import './blog.css';
+import '../../components/prose.css';
 
 /** /resources/blog */
 export default function BlogIndexPage() {

@@ -2,9 +2,9 @@ import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
 import { NotFound } from '../../pages/NotFoundPage';
-import { formatDate } from '../home/format';
+import { formatDate } from '../../lib/format';
 import { POSTS, readingMinutes } from './posts';
-import { Prose } from './Prose';
+import { Prose } from '../../components/Prose';
 import '../marketing/marketing.css';
 
 /** /resources/blog/{slug} */

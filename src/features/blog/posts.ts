@@ -1,4 +1,4 @@
-import { parseDoc, slugFromPath, type Doc } from './markdown';
+import { parseDoc, slugFromPath, type Doc } from '../../lib/markdown';
 
 /** Blog posts: every content/blog/*.md file, newest first. */
 const files = import.meta.glob('../../../content/blog/*.md', { query: '?raw', import: 'default', eager: true }) as Record<

@@ -10,7 +10,7 @@ import { useResource } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, formatUsd } from './format';
+import { formatDate, formatUsd } from '../../lib/format';
 import { inspect } from '../../lib/inspect';
 
 const IncidentModal = lazy(() => import('./IncidentModal'));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTitle } from '../../lib/useResource';
-import { ProjectSearch } from '../search/ProjectSearch';
+import { ProjectSearch } from '../../components/ProjectSearch';
 import './home.css';
 
 // Below the fold: separate chunks, so the landing page's initial JS stays small. The placeholders have the

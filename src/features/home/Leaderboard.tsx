@@ -14,11 +14,11 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
-import { ChainIcon } from '../icons/ChainIcon';
-import { CHAIN_ICONS, type ChainName } from '../icons/chains';
+import { ChainIcon } from '../../components/ChainIcon';
+import { CHAIN_ICONS, type ChainName } from '../../components/chains';
 import { FiltersPanel } from './FiltersPanel';
-import { formatDate } from './format';
-import { ProjectActions } from './ProjectActions';
+import { formatDate } from '../../lib/format';
+import { ProjectActions } from '../../components/ProjectActions';
 import { inspect } from '../../lib/inspect';
 
 const machine = leaderboardMachine.provide({

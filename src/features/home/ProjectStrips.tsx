@@ -6,7 +6,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { TierBadge } from '../../components/TierBadge';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 
 const LIMIT = 5;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useFlag } from '../flags/flags';
-import { useSessionUser } from '../session/session';
+import { useFlag } from '../../app/hooks';
+import { useSessionUser } from '../../app/hooks';
 
 const ImpersonationLayer = lazy(() => import('./ImpersonationLayer'));
 

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
 import { NotFound } from '../../pages/NotFoundPage';
-import { parseDoc, slugFromPath } from '../blog/markdown';
-import { Prose } from '../blog/Prose';
-import { COMPANY_LINKS } from '../shell/nav';
+import { parseDoc, slugFromPath } from '../../lib/markdown';
+import { Prose } from '../../components/Prose';
+import { COMPANY_LINKS } from '../../lib/nav';
 import './marketing.css';
 
 const files = import.meta.glob('../../../content/company/*.md', { query: '?raw', import: 'default', eager: true }) as Record<

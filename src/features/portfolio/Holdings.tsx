@@ -10,8 +10,8 @@ import {
 import { portfolioMachine } from '../../../machines/portfolio/portfolio.machine';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { request } from '../../lib/client';
-import { formatUsdWhole } from '../home/format';
-import { ProjectSearch } from '../search/ProjectSearch';
+import { formatUsdWhole } from '../../lib/format';
+import { ProjectSearch } from '../../components/ProjectSearch';
 import { RISK_LABEL } from './risk';
 import { WatchedAndWallets } from './WatchedAndWallets';
 import './portfolio.css';

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { getTwitterActivity, SOCIAL_TYPES, type ActivityPoint, type SocialType } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { formatCompact, formatDate } from '../home/format';
+import { formatCompact, formatDate } from '../../lib/format';
 import { PanelError } from './MonitoringPanels';
 
 const DAYS = 30;

@@ -8,7 +8,7 @@ import {
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, formatNumber, formatUsd, shortAddress } from '../home/format';
+import { formatDate, formatNumber, formatUsd, shortAddress } from '../../lib/format';
 
 /** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { getPeers, type Peers } from '../../../api/ratings';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { ChainTag } from '../icons/ChainIcon';
+import { ChainTag } from '../../components/ChainIcon';
 import { PanelError } from './MonitoringPanels';
 
 /** "Top N %": the share of the group scoring at or above this project (1 % at best). */

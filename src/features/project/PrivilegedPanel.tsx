@@ -8,7 +8,7 @@ import {
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, shortAddress } from '../home/format';
+import { formatDate, shortAddress } from '../../lib/format';
 import { PanelError, TableScroll } from './MonitoringPanels';
 
 const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;

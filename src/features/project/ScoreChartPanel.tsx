@@ -9,7 +9,7 @@ import {
   type ScoreSeries,
 } from '../../../machines/score-chart/scoreChart.machine';
 import { request } from '../../lib/client';
-import { formatDate } from '../home/format';
+import { formatDate } from '../../lib/format';
 import { chartDomain, seriesValue, SERIES_COLORS, timeX, valueY } from './scoreChartGeometry';
 import { inspect } from '../../lib/inspect';
 

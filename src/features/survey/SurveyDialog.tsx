@@ -5,9 +5,8 @@ import { sendTo } from 'xstate';
 import { WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE } from '../../../api/user';
 import { connectSurvey } from '../../../machines/survey/survey.connect';
 import { surveyMachine, type SurveyOutput } from '../../../machines/survey/survey.machine';
-import { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
-import { ProjectPickerModal } from '../watchlist/ProjectPickerModal';
-import { searchPickerProjects } from '../watchlist/actors';
+import { ProjectPickerModal } from '../../components/ProjectPickerModal';
+import { livePickerMachine } from '../../components/livePicker';
 import { surveyActors } from './actors';
 import './survey.css';
 import { inspect } from '../../lib/inspect';
@@ -19,9 +18,6 @@ export const SURVEY_WIDTH_NARROW = 334;
 export const SURVEY_WIDTH_WIDE = 476;
 
 export const liveSurveyMachine = surveyMachine.provide({ actors: surveyActors });
-const livePickerMachine = watchlistPickerMachine.provide({
-  actors: { searchProjects: searchPickerProjects },
-});
 
 export type SurveyDialogProps = {
   firstLogin: boolean;

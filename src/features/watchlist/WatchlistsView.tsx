@@ -6,8 +6,8 @@ import { sendTo } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistExportUrl } from '../../../api/watchlist';
 import { createWatchlistMachine } from '../../../machines/create-watchlist/createWatchlist.machine';
-import { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
-import { searchPickerProjects } from './actors';
+import type { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
+import { livePickerMachine } from '../../components/livePicker';
 import { CreateWatchlistModal } from './CreateWatchlistModal';
 import { importDialogLogic, shareDialogLogic } from './watchlistDialogs.logic';
 
@@ -18,9 +18,9 @@ const WatchlistProjectsTable = lazy(() =>
 const ShareWatchlistDialog = lazy(() => import('./ShareWatchlistDialog'));
 const ImportWatchlistDialog = lazy(() => import('./ImportWatchlistDialog'));
 const ProjectPickerModal = lazy(() =>
-  import('./ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
+  import('../../components/ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
 );
-import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
+import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
 
 type Props = {
@@ -70,7 +70,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
         },
       }),
       picker: (
-        pickerLogic ?? watchlistPickerMachine.provide({ actors: { searchProjects: searchPickerProjects } })
+        pickerLogic ?? livePickerMachine
       ).provide({
         actions: {
           added: sendTo(actorRef, (_, { projectId }) => ({ type: 'TOGGLE' as const, projectId })),

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { getProjectsList, searchProjects, type ProjectRow, type ProjectSummary } from '../../../api/projects';
+import { getProjectsList, type ProjectRow } from '../../../api/projects';
 import {
   createWatchlist,
   deleteWatchlist,
@@ -34,10 +34,6 @@ export const watchlistActors = {
     },
   ),
 };
-
-export const searchPickerProjects = fromPromise<ProjectSummary[], { keyword: string }>(({ input }) =>
-  searchProjects(request, input.keyword),
-);
 
 /** Rows for a list's projects, in list order (projects-list takes at most 200 ids per call). */
 export async function loadProjectRows(ids: string[]): Promise<ProjectRow[]> {

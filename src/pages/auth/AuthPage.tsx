@@ -4,7 +4,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import { sendTo } from 'xstate';
 import { AuthForms } from '../../features/auth/AuthForms';
 import { liveAuthModalMachine } from '../../features/auth/liveAuth';
-import { useSessionActor } from '../../features/session/session';
+import { useSessionActor } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
 
 /** Only same-site paths are followed after sign-in (`//host` and `/\host` are other sites). */

@@ -1,6 +1,6 @@
-import { useResource } from '../../lib/useResource';
-import { renderMarkdown } from './markdown';
-import './blog.css';
+import { useResource } from '../lib/useResource';
+import { renderMarkdown } from '../lib/markdown';
+import './prose.css';
 
 /** Rendered Markdown from our own repository content (trusted, not user input). */
 export function Prose({ body }: { body: string }) {

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from './WatchlistProvider';
+import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from '../app/hooks';
 
 export type AddToWatchlistButtonProps = {
   projectId: string;

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { Logo } from '../../components/Logo';
-import { CHAT_LINK, COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK, SOCIAL_LINKS } from './nav';
+import { Logo } from '../components/Logo';
+import { CHAT_LINK, COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK, SOCIAL_LINKS } from '../lib/nav';
 import { QrCode } from './QrCode';
 
 /** Footer with the four groups and the copyright line (spec §2 'App shell'). */

@@ -2,29 +2,29 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { fromCallback } from 'xstate';
-import { drawerMachine } from '../../../machines/drawer/drawer.machine';
+import { drawerMachine } from '../../machines/drawer/drawer.machine';
 import {
   DEFAULT_HERO_HEIGHT,
   scrollRevealMachine,
   type ScrollRevealEvent,
-} from '../../../machines/scroll-reveal/scrollReveal.machine';
-import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
-import { AccountArea } from '../account/AccountArea';
-import { Avatar } from '../account/Avatar';
-import { AnnouncementBanner } from '../banner/AnnouncementBanner';
-import { useFlag } from '../flags/flags';
-import { useSessionUser } from '../session/session';
-import { RequestQuoteButton } from '../quote/quoteContext';
-import { ProjectSearch } from '../search/ProjectSearch';
+} from '../../machines/scroll-reveal/scrollReveal.machine';
+import { Icon } from '../components/Icon';
+import { Logo } from '../components/Logo';
+import { AccountArea } from '../features/account/AccountArea';
+import { Avatar } from '../features/account/Avatar';
+import { AnnouncementBanner } from '../features/banner/AnnouncementBanner';
+import { useFlag } from '../app/hooks';
+import { useSessionUser } from '../app/hooks';
+import { RequestQuoteButton } from '../features/quote/quoteContext';
+import { ProjectSearch } from '../components/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
-import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
 import './shell.css';
-import { inspect } from '../../lib/inspect';
+import { inspect } from '../lib/inspect';
 
 // Signed in only: the bell's code loads beside the page, not in every visitor's first chunk.
 const NotificationBell = lazy(() =>
-  import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+  import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
 
 const MobileDrawer = lazy(() => import('./MobileDrawer'));

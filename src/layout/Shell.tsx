@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { CookieNotice } from '../cookie/CookieNotice';
-import { ErrorBoundary } from '../error/ErrorBoundary';
-import { QuoteProvider } from '../quote/quoteContext';
+import { CookieNotice } from '../features/cookie/CookieNotice';
+import { ErrorBoundary } from '../features/error/ErrorBoundary';
+import { QuoteProvider } from '../features/quote/quoteContext';
 import { Header } from './Header';
 
 // The footer is below the fold on every page: its own chunk, with a placeholder of its size.

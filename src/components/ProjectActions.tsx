@@ -1,5 +1,5 @@
-import type { ProjectSummary } from '../../../api/projects';
-import { AddToWatchlistButton } from '../watchlist/AddToWatchlistButton';
+import type { ProjectSummary } from '../../api/projects';
+import { AddToWatchlistButton } from './AddToWatchlistButton';
 
 /**
  * Extra per-project actions, shown in each leaderboard row's action cell and in the project page header.

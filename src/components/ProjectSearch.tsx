@@ -2,18 +2,18 @@ import { useId, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
-import { searchProjects } from '../../../api/projects';
+import { searchProjects } from '../../api/projects';
 import {
   HEADER_MIN_KEYWORD_LENGTH,
   searchMachine,
   type SearchEvent,
-} from '../../../machines/search/search.machine';
-import { request } from '../../lib/client';
-import { Icon } from '../../components/Icon';
-import { ProjectLogo } from '../../components/ProjectLogo';
-import { Skeleton } from '../../components/Skeleton';
+} from '../../machines/search/search.machine';
+import { request } from '../lib/client';
+import { Icon } from './Icon';
+import { ProjectLogo } from './ProjectLogo';
+import { Skeleton } from './Skeleton';
 import './search.css';
-import { inspect } from '../../lib/inspect';
+import { inspect } from '../lib/inspect';
 
 const isTypingTarget = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));

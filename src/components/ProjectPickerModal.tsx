@@ -8,9 +8,9 @@ import {
   TRENDING_HEADING,
   pickerKeyword,
   type watchlistPickerMachine,
-} from '../../../machines/watchlist-picker/watchlistPicker.machine';
-import { Icon } from '../../components/Icon';
-import { ProjectLogo } from '../../components/ProjectLogo';
+} from '../../machines/watchlist-picker/watchlistPicker.machine';
+import { Icon } from './Icon';
+import { ProjectLogo } from './ProjectLogo';
 
 export type PickerActorRef = ActorRefFrom<typeof watchlistPickerMachine>;
 

@@ -1,15 +1,15 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from 'wouter';
-import { DRAWER } from '../../../machines/drawer/drawer.machine';
-import { Icon } from '../../components/Icon';
-import { Logo } from '../../components/Logo';
-import { RequestQuoteButton } from '../quote/quoteContext';
-import { ProjectSearch } from '../search/ProjectSearch';
-import { useFlag } from '../flags/flags';
-import { useSignedIn } from '../session/session';
-import { SignOutMessage, useSignOut } from '../account/SignOut';
-import { openImpersonationTool } from '../impersonation/open';
-import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from './nav';
+import { DRAWER } from '../../machines/drawer/drawer.machine';
+import { Icon } from '../components/Icon';
+import { Logo } from '../components/Logo';
+import { RequestQuoteButton } from '../features/quote/quoteContext';
+import { ProjectSearch } from '../components/ProjectSearch';
+import { useFlag } from '../app/hooks';
+import { useSignedIn } from '../app/hooks';
+import { SignOutMessage, useSignOut } from '../features/account/SignOut';
+import { openImpersonationTool } from '../features/impersonation/open';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
 import './drawer.css';
 
 /**

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { dismissOnOutside } from '../../../machines/nav-dropdown/navDropdown.dom';
-import { navDropdownMachine } from '../../../machines/nav-dropdown/navDropdown.machine';
-import { Icon } from '../../components/Icon';
-import type { NavLink } from './nav';
-import { inspect } from '../../lib/inspect';
+import { dismissOnOutside } from '../../machines/nav-dropdown/navDropdown.dom';
+import { navDropdownMachine } from '../../machines/nav-dropdown/navDropdown.machine';
+import { Icon } from '../components/Icon';
+import type { NavLink } from '../lib/nav';
+import { inspect } from '../lib/inspect';
 
 /** A header navigation dropdown: a disclosure button (`aria-expanded`) and its panel of links. */
 export function NavDropdown({ label, links, wide }: { label: string; links: NavLink[]; wide?: boolean }) {
