@@ -9,7 +9,7 @@
 //     tellSurveyNotification, trackPageView
 //   guards: authRequestKept, leftHome, otherPage, signedOutOnSessionPage, tourWanted
 //   actors: authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal, loadTour,
-//     locationObserver, notifications, session, sessionObserver, surveyNotification, watchlist
+//     locationObserver, notifications, quote, session, sessionObserver, surveyNotification, watchlist
 // Params computed at runtime, left out for: spawnAuthModal, spawnTour
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
@@ -41,6 +41,7 @@ export const appMachine = createMachine({
       systemId: 'cookieConsent',
       onError: { actions: 'reportChildError' },
     },
+    { id: 'quote', src: 'quote', systemId: 'quote', onError: { actions: 'reportChildError' } },
     { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
     { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },
     { id: 'locationObserver', src: 'locationObserver', onError: { actions: 'reportChildError' } },

@@ -14,6 +14,7 @@ import { bannerMachine } from '../banner/banner.machine';
 import { cookieConsentMachine } from '../cookie-consent/cookieConsent.machine';
 import { flagsMachine } from '../flags/flags.machine';
 import { notificationsMachine } from '../notifications/notifications.machine';
+import { quoteFormMachine } from '../quote-form/quoteForm.machine';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
 import { surveyNotificationMachine } from '../survey-notification/surveyNotification.machine';
 import type { SavedTour } from '../tour/tour.types';
@@ -98,7 +99,7 @@ const noCallback = fromCallback(() => () => undefined);
 
 /**
  * The app's root actor: it owns the app-wide actors as children with system ids — `session`, `flags`,
- * `watchlist`, `notifications`, `surveyNotification`, `banner`, `cookieConsent`, and, once their code has
+ * `watchlist`, `notifications`, `surveyNotification`, `banner`, `cookieConsent`, `quote`, and, once their code has
  * loaded, `authModal` and `tour` — and passes what one of them learns to the others as events:
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
  *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
@@ -123,6 +124,7 @@ export const appMachine = setup({
     surveyNotification: surveyNotificationMachine,
     banner: bannerMachine,
     cookieConsent: cookieConsentMachine,
+    quote: quoteFormMachine,
     /** Reports the session's status and user as SESSION_CHANGED whenever one of them changes. */
     sessionObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
       const session = system.get('session') as AnyActorRef | undefined;
@@ -350,6 +352,8 @@ export const appMachine = setup({
         input: ({ context }) => context.inputs.cookieConsent ?? { accepted: false },
         onError: { actions: 'reportChildError' },
       },
+      // The request-a-quote dialog: any 'Request a Quote' button opens it.
+      { id: 'quote', systemId: 'quote', src: 'quote', onError: { actions: 'reportChildError' } },
       { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
       { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },
       { id: 'locationObserver', src: 'locationObserver', onError: { actions: 'reportChildError' } },

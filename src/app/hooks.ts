@@ -11,6 +11,7 @@ import type { bannerMachine } from '../../machines/banner/banner.machine';
 import type { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
 import type { flagsMachine } from '../../machines/flags/flags.machine';
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import type { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import {
   sessionStatus,
   type sessionMachine,
@@ -30,6 +31,7 @@ type Children = {
   surveyNotification: ActorRefFrom<typeof surveyNotificationMachine>;
   banner: ActorRefFrom<typeof bannerMachine>;
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
+  quote: ActorRefFrom<typeof quoteFormMachine>;
 };
 
 /** Children that end (reach a final state) and then leave the system: read them with `useEndingAppChild`. */

@@ -1,5 +1,11 @@
 import { fromCallback, fromPromise, sendParent, type AnyActorLogic } from 'xstate';
-import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, sendUserEvent, type Announcement } from '../../api/site';
+import {
+  ANNOUNCEMENT_ELEMENT_ID,
+  getAnnouncement,
+  sendUserEvent,
+  type Announcement,
+  type QuoteRequestBody,
+} from '../../api/site';
 import {
   appMachine,
   type AppEvent,
@@ -10,11 +16,13 @@ import {
 import { IGNORED_BANNER_KEY, bannerMachine } from '../../machines/banner/banner.machine';
 import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.dom';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
+import { submitQuote } from '../features/quote/submitQuote';
 import { reportError } from '../features/error/report';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { surveyNotificationActors } from '../features/survey/actors';
@@ -112,6 +120,9 @@ export const liveAppMachine = appMachine.provide({
     surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
     banner: bannerMachine.provide({
       actors: { fetchAnnouncement: fromPromise(() => getAnnouncement(request)) },
+    }),
+    quote: quoteFormMachine.provide({
+      actors: { submit: fromPromise(({ input }) => submitQuote(input as QuoteRequestBody)) },
     }),
     locationObserver,
     loadAuthModal: fromPromise<AnyActorLogic>(

@@ -15,7 +15,7 @@ import { Avatar } from '../features/account/Avatar';
 import { AnnouncementBanner } from '../features/banner/AnnouncementBanner';
 import { useFlag } from '../app/hooks';
 import { useSessionUser } from '../app/hooks';
-import { RequestQuoteButton } from '../features/quote/quoteContext';
+import { RequestQuoteButton } from '../components/RequestQuoteButton';
 import { ProjectSearch } from '../components/ProjectSearch';
 import { NavDropdown } from './NavDropdown';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';

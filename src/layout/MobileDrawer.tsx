@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { DRAWER } from '../../machines/drawer/drawer.machine';
 import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
-import { RequestQuoteButton } from '../features/quote/quoteContext';
+import { RequestQuoteButton } from '../components/RequestQuoteButton';
 import { ProjectSearch } from '../components/ProjectSearch';
 import { useFlag } from '../app/hooks';
 import { useSignedIn } from '../app/hooks';

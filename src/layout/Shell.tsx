@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { CookieNotice } from '../features/cookie/CookieNotice';
 import { ErrorBoundary } from '../features/error/ErrorBoundary';
-import { QuoteProvider } from '../features/quote/quoteContext';
+import { QuoteHost } from '../features/quote/QuoteHost';
 import { Header } from './Header';
 
 // The footer is below the fold on every page: its own chunk, with a placeholder of its size.
@@ -12,7 +12,7 @@ const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })
 export function Shell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <QuoteProvider>
+    <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -24,6 +24,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </Suspense>
       </div>
       <CookieNotice />
-    </QuoteProvider>
+      <QuoteHost />
+    </>
   );
 }

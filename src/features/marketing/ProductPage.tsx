@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
 import { NotFound } from '../../pages/NotFoundPage';
-import { RequestQuoteButton } from '../quote/quoteContext';
+import { RequestQuoteButton } from '../../components/RequestQuoteButton';
 import { PRODUCTS } from './products';
 import './marketing.css';
 

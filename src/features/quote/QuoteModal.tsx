@@ -1,16 +1,19 @@
 import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/quote-form/quoteForm.machine';
 import { FormDialog } from '../../components/FormDialog';
-import { QuoteContext } from './quoteContext';
+import { useSelector } from '@xstate/react';
+import { useAppChild } from '../../app/hooks';
 import './quote.css';
+
+const NO_ERRORS: Record<string, string> = {};
 
 /** 'Protect Your Project Today' — the request-a-quote form (spec §2 'Other overlays'). */
 export default function QuoteModal() {
-  const actorRef = QuoteContext.useActorRef();
-  const values = QuoteContext.useSelector((s) => s.context.values);
-  const errors = QuoteContext.useSelector((s) => (s.context.showErrors ? s.context.errors : {}));
-  const serverError = QuoteContext.useSelector((s) => s.context.serverError);
-  const submitting = QuoteContext.useSelector((s) => s.hasTag('submitting'));
-  const submitted = QuoteContext.useSelector((s) => s.hasTag('submitted'));
+  const actorRef = useAppChild('quote');
+  const values = useSelector(actorRef, (s) => s.context.values);
+  const errors = useSelector(actorRef, (s) => (s.context.showErrors ? s.context.errors : NO_ERRORS));
+  const serverError = useSelector(actorRef, (s) => s.context.serverError);
+  const submitting = useSelector(actorRef, (s) => s.hasTag('submitting'));
+  const submitted = useSelector(actorRef, (s) => s.hasTag('submitted'));
   const close = () => actorRef.send({ type: 'CLOSE' });
   const change =
     (field: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
