@@ -103,7 +103,8 @@ export const useWatchlistActor = () => useAppChild('watchlist');
 export type WatchlistActorRef = Children['watchlist'];
 
 /** The watchlist view model for a component. */
-export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView => useSelector(actorRef, connectWatchlist);
+export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView =>
+  useSelector(actorRef, connectWatchlist);
 
 /** The app-wide notification centre actor. */
 export const useNotificationsActor = () => useAppChild('notifications');

@@ -28,7 +28,14 @@ function Finder({ x, y }: { x: number; y: number }) {
 
 export function QrCode({ size = 112 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox={`-2 -2 ${SIZE + 4} ${SIZE + 4}`} aria-hidden="true" focusable="false" className="qr">
+    <svg
+      width={size}
+      height={size}
+      viewBox={`-2 -2 ${SIZE + 4} ${SIZE + 4}`}
+      aria-hidden="true"
+      focusable="false"
+      className="qr"
+    >
       <rect x="-2" y="-2" width={SIZE + 4} height={SIZE + 4} fill="#fff" />
       <g fill="#0a1024">
         <Finder x={0} y={0} />

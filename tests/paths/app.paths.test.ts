@@ -125,7 +125,10 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
     { type: 'SIGNED_IN' },
     ...locations.map((location) => ({ type: 'NAVIGATED', location })),
     // A child fails (a bug in it): only it stops. (Offered while the session loads: the same from everywhere.)
-    ...(c.status !== 'loading' ? [] : CHILDREN).map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} broke`) })),
+    ...(c.status !== 'loading' ? [] : CHILDREN).map((id) => ({
+      type: `xstate.error.actor.${id}`,
+      error: new Error(`${id} broke`),
+    })),
     ...(c.authModal ? [{ type: 'xstate.error.actor.authModal', error: new Error('modal broke') }] : []),
     ...(c.tour ? [{ type: 'xstate.error.actor.tour', error: new Error('tour broke') }] : []),
     ...(s.matches({ authModal: 'loading' })
