@@ -76,6 +76,7 @@ export const appMachine = createMachine({
       states: {
         loading: {
           invoke: {
+            id: 'loadAuthModal',
             src: 'loadAuthModal',
             onDone: { target: 'ready', actions: ['spawnAuthModal', 'replayAuthRequest'] },
             onError: [
@@ -85,7 +86,10 @@ export const appMachine = createMachine({
           },
           on: { OPEN_AUTH: { actions: 'rememberAuthRequest' } },
         },
-        ready: { invoke: { src: 'authModalObserver' }, on: { OPEN_AUTH: { actions: 'openAuthModal' } } },
+        ready: {
+          invoke: { id: 'authModalObserver', src: 'authModalObserver' },
+          on: { OPEN_AUTH: { actions: 'openAuthModal' } },
+        },
         failed: { on: { OPEN_AUTH: { actions: 'openAuthPage' } } },
       },
     },
@@ -95,6 +99,7 @@ export const appMachine = createMachine({
         off: { always: { target: 'loading', guard: 'tourWanted' } },
         loading: {
           invoke: {
+            id: 'loadTour',
             src: 'loadTour',
             onDone: [
               { target: 'off', guard: 'leftHome' },

@@ -391,6 +391,7 @@ export const appMachine = setup({
         states: {
           loading: {
             invoke: {
+              id: 'loadAuthModal',
               src: 'loadAuthModal',
               onDone: {
                 target: 'ready',
@@ -408,7 +409,7 @@ export const appMachine = setup({
             on: { OPEN_AUTH: { actions: 'rememberAuthRequest' } },
           },
           ready: {
-            invoke: { src: 'authModalObserver' },
+            invoke: { id: 'authModalObserver', src: 'authModalObserver' },
             on: { OPEN_AUTH: { actions: 'openAuthModal' } },
           },
           /** Its code could not load (offline): the sign-in pages open instead. */
@@ -426,6 +427,7 @@ export const appMachine = setup({
           off: { always: { guard: 'tourWanted', target: 'loading' } },
           loading: {
             invoke: {
+              id: 'loadTour',
               src: 'loadTour',
               onDone: [
                 { guard: 'leftHome', target: 'off' },

@@ -54,10 +54,9 @@ const explorable = Object.create(machine, {
   },
 }) as typeof machine;
 
-// The loaders are invoked without ids: XState names them after their state.
-const LOAD_AUTH_MODAL = '0.app.authModal.loading';
-const LOAD_TOUR = '0.app.tour.loading';
-const AUTH_MODAL_OBSERVER = '0.app.authModal.ready';
+const LOAD_AUTH_MODAL = 'loadAuthModal';
+const LOAD_TOUR = 'loadTour';
+const AUTH_MODAL_OBSERVER = 'authModalObserver';
 
 const ada: SessionUser = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };
 const sessions = [
