@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useTitle } from '../../lib/useResource';
 import { formatDate } from '../../lib/format';
 import { POSTS, readingMinutes } from './posts';
-import '../marketing/marketing.css';
+import '../../components/marketing.css';
 import '../../components/prose.css';
 
 /** /resources/blog */

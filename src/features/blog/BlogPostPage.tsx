@@ -5,7 +5,7 @@ import { NotFound } from '../../pages/NotFoundPage';
 import { formatDate } from '../../lib/format';
 import { POSTS, readingMinutes } from './posts';
 import { Prose } from '../../components/Prose';
-import '../marketing/marketing.css';
+import '../../components/marketing.css';
 
 /** /resources/blog/{slug} */
 export default function BlogPostPage({ slug }: { slug: string }) {

@@ -4,7 +4,7 @@ import { NotFound } from '../../pages/NotFoundPage';
 import { parseDoc, slugFromPath } from '../../lib/markdown';
 import { Prose } from '../../components/Prose';
 import { COMPANY_LINKS } from '../../lib/nav';
-import './marketing.css';
+import '../../components/marketing.css';
 
 const files = import.meta.glob('../../../content/company/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
   string,

@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon';
 import { NotFound } from '../../pages/NotFoundPage';
 import { RequestQuoteButton } from '../../components/RequestQuoteButton';
 import { PRODUCTS } from './products';
-import './marketing.css';
+import '../../components/marketing.css';
 
 /** The four product pages (/products/{slug}). */
 export default function ProductPage({ slug }: { slug: string }) {

@@ -2,7 +2,7 @@ import { getMethodology, type Methodology } from '../../../api/ratings';
 import { request } from '../../lib/client';
 import { useResource, useTitle } from '../../lib/useResource';
 import { TierBadge } from '../../components/TierBadge';
-import '../marketing/marketing.css';
+import '../../components/marketing.css';
 
 const pct = (w: number) => `${Math.round(w * 100)}%`;
 
