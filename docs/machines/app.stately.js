@@ -3,14 +3,16 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: openAuthModal, openAuthPage, redirectToSignIn, refetchSession, rememberAuthRequest,
-//     rememberLocation, rememberSession, rememberSurveyFlag, replayAuthRequest, reportChildError,
-//     restartTourIfAsked, scrollToTop, spawnAuthModal, spawnTour, startTour, stopTour, tellSessionToChildren,
-//     tellSurveyNotification, trackPageView
-//   guards: authRequestKept, leftHome, otherPage, signedOutOnSessionPage, tourWanted
-//   actors: authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal, loadTour,
-//     locationObserver, notifications, quote, session, sessionObserver, surveyNotification, watchlist
-// Params computed at runtime, left out for: spawnAuthModal, spawnTour
+//   actions: openAuthModal, openAuthPage, openImpersonation, redirectToSignIn, refetchSession,
+//     rememberAuthRequest, rememberLocation, rememberSession, rememberSurveyFlag, rememberToolFlag,
+//     replayAuthRequest, replayImpersonationRequest, reportChildError, restartTourIfAsked, scrollToTop,
+//     spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour, tellImpersonation,
+//     tellSessionToChildren, tellSurveyNotification, trackPageView
+//   guards: authRequestKept, impersonationWanted, leftHome, otherPage, signedOutOnSessionPage, tourWanted
+//   actors: authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal, loadImpersonation,
+//     loadTour, locationObserver, notifications, quote, session, sessionObserver, surveyNotification,
+//     watchlist
+// Params computed at runtime, left out for: spawnAuthModal, spawnImpersonation, spawnTour
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -66,6 +68,9 @@ export const appMachine = createMachine({
       { actions: ['rememberLocation', 'restartTourIfAsked'] },
     ],
     SURVEY_FLAG_CHANGED: { actions: ['rememberSurveyFlag', 'tellSurveyNotification'] },
+    TOOL_FLAG_CHANGED: { actions: ['rememberToolFlag', 'tellImpersonation'] },
+    OPEN_IMPERSONATION: { actions: 'openImpersonation' },
+    'xstate.error.actor.impersonation': { actions: 'reportChildError' },
     SIGNED_IN: { actions: 'refetchSession' },
     'xstate.error.actor.authModal': { actions: 'reportChildError' },
     'xstate.error.actor.tour': { actions: 'reportChildError' },
@@ -91,6 +96,22 @@ export const appMachine = createMachine({
           on: { OPEN_AUTH: { actions: 'openAuthModal' } },
         },
         failed: { on: { OPEN_AUTH: { actions: 'openAuthPage' } } },
+      },
+    },
+    impersonation: {
+      initial: 'off',
+      states: {
+        off: { always: { target: 'loading', guard: 'impersonationWanted' } },
+        loading: {
+          invoke: {
+            id: 'loadImpersonation',
+            src: 'loadImpersonation',
+            onDone: { target: 'ready', actions: ['spawnImpersonation', 'replayImpersonationRequest'] },
+            onError: { target: 'failed' },
+          },
+        },
+        ready: {},
+        failed: {},
       },
     },
     tour: {

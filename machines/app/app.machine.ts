@@ -48,6 +48,10 @@ export type AppEvent =
   | { type: 'SESSION_CHANGED'; status: SessionStatus; user: SessionUser | null; fetching: boolean }
   /** The onboarding survey's flag (extendedUserSetting) as the flags actor has it now (flagsObserver). */
   | { type: 'SURVEY_FLAG_CHANGED'; enabled: boolean }
+  /** The impersonation tool's flag (impersonationTool) as the flags actor has it now (flagsObserver). */
+  | { type: 'TOOL_FLAG_CHANGED'; enabled: boolean }
+  /** "Impersonate User" (account menu, phone drawer): open the impersonation tool. */
+  | { type: 'OPEN_IMPERSONATION' }
   /** Somebody wants the auth modal (header, a signed-out watchlist action, the tour's sign-up card). */
   | { type: 'OPEN_AUTH'; view?: AuthView; email?: string }
   /** The auth modal signed the user in (authModalObserver). */
@@ -76,6 +80,11 @@ type AppContext = {
   /** A session fetch is in flight (one follows every sign-in), so signed out may not be final. */
   fetching: boolean;
   surveyEnabled: boolean;
+  /** The impersonationTool flag. */
+  toolEnabled: boolean;
+  /** "Impersonate User" before the tool's code arrived; replayed once it is there. */
+  impersonationRequested: boolean;
+  impersonation: AnyActorRef | null;
   location: AppLocation;
   /** An OPEN_AUTH that arrived before the auth modal's code did; replayed once it is there. */
   pendingAuth: { view: AuthView; email?: string } | null;
@@ -100,7 +109,7 @@ const noCallback = fromCallback(() => () => undefined);
 /**
  * The app's root actor: it owns the app-wide actors as children with system ids — `session`, `flags`,
  * `watchlist`, `notifications`, `surveyNotification`, `banner`, `cookieConsent`, `quote`, and, once their code has
- * loaded, `authModal` and `tour` — and passes what one of them learns to the others as events:
+ * loaded, `authModal`, `tour` and `impersonation` — and passes what one of them learns to the others as events:
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
  *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
  * - OPEN_AUTH opens the auth modal (kept until its code arrives), and its sign-in makes the session refetch;
@@ -147,17 +156,23 @@ export const appMachine = setup({
       const subscription = session.subscribe(report);
       return () => subscription.unsubscribe();
     }),
-    /** Reports the survey flag whenever the flags actor's ready value of it changes. */
+    /** Reports the survey and impersonation flags whenever the flags actor's ready value of one changes. */
     flagsObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
       const flags = system.get('flags') as AnyActorRef | undefined;
       if (!flags) return () => undefined;
-      let last: boolean | null = null;
+      let survey: boolean | null = null;
+      let tool: boolean | null = null;
       const report = () => {
         const snapshot = flags.getSnapshot();
-        const enabled = snapshot.hasTag('ready') && snapshot.context?.values?.extendedUserSetting === true;
-        if (enabled === last) return;
-        last = enabled;
-        sendBack({ type: 'SURVEY_FLAG_CHANGED', enabled });
+        const on = (key: string) => snapshot.hasTag('ready') && snapshot.context?.values?.[key] === true;
+        if (on('extendedUserSetting') !== survey) {
+          survey = on('extendedUserSetting');
+          sendBack({ type: 'SURVEY_FLAG_CHANGED', enabled: survey });
+        }
+        if (on('impersonationTool') !== tool) {
+          tool = on('impersonationTool');
+          sendBack({ type: 'TOOL_FLAG_CHANGED', enabled: tool });
+        }
       };
       report();
       const subscription = flags.subscribe(report);
@@ -176,11 +191,16 @@ export const appMachine = setup({
     loadTour: fromPromise<LoadedTour>(async () => {
       throw new Error('loadTour not provided');
     }),
+    loadImpersonation: fromPromise<AnyActorLogic>(async () => {
+      throw new Error('loadImpersonation not provided');
+    }),
   },
   guards: {
     tourWanted: ({ context }) =>
       context.location.path === '/' && (context.location.tourRequested || context.location.tourSaved),
     leftHome: ({ context }) => context.location.path !== '/',
+    /** The tool's flag is on, or an admin is impersonating (the banner with Exit shows). */
+    impersonationWanted: ({ context }) => context.toolEnabled || !!context.user?.adminId,
     /** The address names another page (not only another query, such as the tour dropping `?tour=true`). */
     otherPage: ({ context, event }) =>
       event.type === 'NAVIGATED' && event.location.path !== context.location.path,
@@ -238,6 +258,25 @@ export const appMachine = setup({
         enqueue.sendTo(survey, { type: 'AUTHENTICATED' });
       else if (context.status === 'unauthenticated') enqueue.sendTo(survey, { type: 'UNAUTHENTICATED' });
     }),
+    rememberToolFlag: assign(({ event }) => {
+      assertEvent(event, 'TOOL_FLAG_CHANGED');
+      return { toolEnabled: event.enabled };
+    }),
+    tellImpersonation: enqueueActions(({ context, enqueue }) => {
+      if (context.impersonation)
+        enqueue.sendTo(context.impersonation, { type: 'TOOL_ENABLED', enabled: context.toolEnabled });
+    }),
+    /** Opens the tool, which only exists for admins with the flag; asked before its code arrived, it is kept. */
+    openImpersonation: enqueueActions(({ context, enqueue }) => {
+      if (!context.toolEnabled) return;
+      if (context.impersonation) enqueue.sendTo(context.impersonation, { type: 'OPEN' });
+      else enqueue.assign({ impersonationRequested: true });
+    }),
+    replayImpersonationRequest: enqueueActions(({ context, enqueue }) => {
+      if (!context.impersonationRequested || !context.impersonation) return;
+      if (context.toolEnabled) enqueue.sendTo(context.impersonation, { type: 'OPEN' });
+      enqueue.assign({ impersonationRequested: false });
+    }),
     rememberAuthRequest: assign(({ event }) => {
       assertEvent(event, 'OPEN_AUTH');
       return { pendingAuth: { view: event.view ?? 'login', email: event.email } };
@@ -283,6 +322,13 @@ export const appMachine = setup({
       spawnAuthModal: assign(({ spawn }, params: { logic: AnyActorLogic }) => ({
         authModal: spawnNamed(spawn, params.logic, { id: 'authModal', systemId: 'authModal', input: {} }),
       })),
+      spawnImpersonation: assign(({ context, spawn }, params: { logic: AnyActorLogic }) => ({
+        impersonation: spawnNamed(spawn, params.logic, {
+          id: 'impersonation',
+          systemId: 'impersonation',
+          input: { toolEnabled: context.toolEnabled },
+        }),
+      })),
       spawnTour: assign(({ context, spawn }, params: LoadedTour) => ({
         tour: spawnNamed(spawn, params.logic, {
           id: 'tour',
@@ -302,6 +348,9 @@ export const appMachine = setup({
       user: null,
       fetching: true,
       surveyEnabled: false,
+      toolEnabled: false,
+      impersonationRequested: false,
+      impersonation: null,
       location: input?.location ?? { path: '/', tourRequested: false, tourSaved: false },
       pendingAuth: null,
       authModal: null,
@@ -379,6 +428,9 @@ export const appMachine = setup({
         { actions: ['rememberLocation', 'restartTourIfAsked'] },
       ],
       SURVEY_FLAG_CHANGED: { actions: ['rememberSurveyFlag', 'tellSurveyNotification'] },
+      TOOL_FLAG_CHANGED: { actions: ['rememberToolFlag', 'tellImpersonation'] },
+      OPEN_IMPERSONATION: { actions: 'openImpersonation' },
+      'xstate.error.actor.impersonation': { actions: 'reportChildError' },
       SIGNED_IN: { actions: 'refetchSession' },
       // The spawned children fail like the invoked ones: reported, and only they stop.
       'xstate.error.actor.authModal': { actions: 'reportChildError' },
@@ -418,6 +470,33 @@ export const appMachine = setup({
               OPEN_AUTH: { actions: 'openAuthPage' },
             },
           },
+        },
+      },
+      /**
+       * The impersonation tool (and the banner with Exit while impersonating) loads for admins with its flag and
+       * for impersonated sessions; once there it stays.
+       */
+      impersonation: {
+        initial: 'off',
+        states: {
+          off: { always: { guard: 'impersonationWanted', target: 'loading' } },
+          loading: {
+            invoke: {
+              id: 'loadImpersonation',
+              src: 'loadImpersonation',
+              onDone: {
+                target: 'ready',
+                actions: [
+                  { type: 'spawnImpersonation', params: ({ event }) => ({ logic: event.output }) },
+                  'replayImpersonationRequest',
+                ],
+              },
+              onError: 'failed',
+            },
+          },
+          ready: {},
+          /** Its code could not load (offline): "Impersonate User" does nothing until the next page load. */
+          failed: {},
         },
       },
       /** The guided tour lives on home while the address or the tab asks for it; leaving home stops it. */

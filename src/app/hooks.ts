@@ -97,6 +97,12 @@ export function useOpenAuthModal(): OpenAuthModal {
   );
 }
 
+/** Opens the impersonation tool (admins with the impersonationTool flag); kept until its code has loaded. */
+export function useOpenImpersonationTool(): () => void {
+  const app = AppActor.useActorRef();
+  return useCallback(() => app.send({ type: 'OPEN_IMPERSONATION' }), [app]);
+}
+
 /** The app-wide watchlist actor. */
 export const useWatchlistActor = () => useAppChild('watchlist');
 

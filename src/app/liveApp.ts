@@ -128,6 +128,9 @@ export const liveAppMachine = appMachine.provide({
     loadAuthModal: fromPromise<AnyActorLogic>(
       async () => (await import('../features/auth/liveAuth')).liveAuthModalMachine,
     ),
+    loadImpersonation: fromPromise<AnyActorLogic>(
+      async () => (await import('../features/impersonation/liveImpersonation')).liveImpersonationMachine,
+    ),
     loadTour: fromPromise<LoadedTour>(async () => ({
       logic: (await import('../features/tour/liveTour')).liveTourMachine,
       resume: loadedAtThisAddress() ? loadSavedTour() : null,

@@ -5,10 +5,8 @@ import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { RequestQuoteButton } from '../components/RequestQuoteButton';
 import { ProjectSearch } from '../components/ProjectSearch';
-import { useFlag } from '../app/hooks';
-import { useSignedIn } from '../app/hooks';
+import { useFlag, useOpenImpersonationTool, useSignedIn } from '../app/hooks';
 import { SignOutMessage, useSignOut } from '../features/account/SignOut';
-import { openImpersonationTool } from '../features/impersonation/open';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
 import './drawer.css';
 
@@ -21,6 +19,7 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
   const signedIn = useSignedIn() === true;
   const portfolio = useFlag('portfolio') === true;
   const impersonationTool = useFlag('impersonationTool') === true;
+  const openImpersonationTool = useOpenImpersonationTool();
   const signOut = useSignOut();
   return (
     <Dialog open onClose={onClose} className="dialog-root drawer-root">

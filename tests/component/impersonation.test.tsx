@@ -5,15 +5,28 @@ import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
 import { useFlag } from '../../src/app/hooks';
 import { liveFlagsMachine } from '../../src/features/flags/liveFlags';
-import ImpersonationLayer, {
-  liveImpersonationMachine,
-} from '../../src/features/impersonation/ImpersonationLayer';
-import { openImpersonationTool } from '../../src/features/impersonation/open';
+import { useOpenImpersonationTool } from '../../src/app/hooks';
+import { ImpersonationRoot } from '../../src/features/impersonation/ImpersonationRoot';
+import { liveImpersonationMachine } from '../../src/features/impersonation/liveImpersonation';
 import { TestApp } from '../helpers/testApp';
 
 const notFound = Object.assign(new Error('User does not exist'), { status: 404, code: 'UserNotFound' });
 
-function setup(opts: { adminId?: string | null; toolEnabled?: boolean } = {}) {
+/** "Impersonate User" as the account menu sends it: to the app actor. */
+function ImpersonateButton() {
+  return (
+    <button type="button" onClick={useOpenImpersonationTool()}>
+      Impersonate User
+    </button>
+  );
+}
+
+/**
+ * The impersonation UI in the app's actor system: an admin (or, with adminId, an impersonated session) with the
+ * impersonationTool flag as given; the tool's calls and the page reload are spies. `loaded` lets the tool's code
+ * arrive (it loads lazily).
+ */
+function setup(opts: { adminId?: string | null; toolEnabled?: boolean; holdCode?: boolean } = {}) {
   const switchUser = vi.fn(async ({ input }: { input: { userId: string } }) => {
     if (input.userId !== 'u-target') throw notFound;
     return {};
@@ -27,21 +40,32 @@ function setup(opts: { adminId?: string | null; toolEnabled?: boolean } = {}) {
     },
     actions: { reloadPage },
   });
+  let loaded = () => {};
+  const code = opts.holdCode ? new Promise<void>((resolve) => (loaded = resolve)) : Promise.resolve();
+  const user = {
+    username: 'u-target',
+    email: 'target@example.com',
+    ...(opts.adminId ? { adminId: opts.adminId } : {}),
+  };
   render(
-    <ImpersonationLayer
-      toolEnabled={opts.toolEnabled ?? true}
-      adminId={opts.adminId ?? null}
-      subject="target@example.com"
-      logic={logic}
-    />,
+    <TestApp
+      session={user}
+      flags={{ impersonationTool: opts.toolEnabled ?? true }}
+      provide={{ actors: { loadImpersonation: fromPromise(async () => (await code, logic)) as never } }}
+    >
+      <ImpersonateButton />
+      <ImpersonationRoot />
+    </TestApp>,
   );
-  return { switchUser, exitImpersonation, reloadPage, user: userEvent.setup() };
+  return { switchUser, exitImpersonation, reloadPage, loaded, user: userEvent.setup() };
 }
 
 describe('Impersonation Tool', () => {
   it('opens for a request made before its code had loaded (a tap on "Impersonate User" on a slow phone)', async () => {
-    openImpersonationTool();
-    setup();
+    const { user, loaded } = setup({ holdCode: true });
+    await user.click(await screen.findByRole('button', { name: 'Impersonate User' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    loaded();
     expect(await screen.findByRole('dialog', { name: 'Impersonation Tool' })).toBeInTheDocument();
     expect(screen.getByLabelText('User id')).toBeInTheDocument();
   });
@@ -49,8 +73,12 @@ describe('Impersonation Tool', () => {
   it("opens with Alt+Shift+I, shows 'User doesn't exist.' for an unknown id, then switches and reloads", async () => {
     const { switchUser, reloadPage, user } = setup();
     expect(screen.queryByRole('dialog')).toBeNull();
-    await user.keyboard('{Alt>}{Shift>}I{/Shift}{/Alt}');
-    const dialog = await screen.findByRole('dialog', { name: 'Impersonation Tool' });
+    // The shortcut works once the tool's code has arrived (the app loads it when the flags are known).
+    await waitFor(async () => {
+      await user.keyboard('{Alt>}{Shift>}I{/Shift}{/Alt}');
+      expect(screen.getByRole('dialog', { name: 'Impersonation Tool' })).toBeInTheDocument();
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Impersonation Tool' });
     expect(dialog).toBeInTheDocument();
     const switchButton = screen.getByRole('button', { name: 'Switch User' });
     expect(switchButton).toBeDisabled();
@@ -71,22 +99,23 @@ describe('Impersonation Tool', () => {
 
   it('closes with Cancel, and opens from the account menu event', async () => {
     const { user } = setup();
-    openImpersonationTool();
+    await user.click(screen.getByRole('button', { name: 'Impersonate User' }));
     await screen.findByRole('dialog', { name: 'Impersonation Tool' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not open without the flag', async () => {
-    const { user } = setup({ toolEnabled: false });
+    const { user } = setup({ toolEnabled: false, adminId: 'a-admin' });
+    await screen.findByRole('region', { name: 'Impersonation' });
     await user.keyboard('{Alt>}{Shift>}I{/Shift}{/Alt}');
-    openImpersonationTool();
+    await user.click(screen.getByRole('button', { name: 'Impersonate User' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows the banner while impersonating; Exit Impersonation returns to the admin and reloads', async () => {
     const { exitImpersonation, reloadPage, user } = setup({ adminId: 'a-admin', toolEnabled: false });
-    const banner = screen.getByRole('region', { name: 'Impersonation' });
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
     expect(banner).toHaveTextContent('You are impersonating target@example.com.');
     await user.click(screen.getByRole('button', { name: 'Exit Impersonation' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));

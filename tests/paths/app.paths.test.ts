@@ -36,6 +36,7 @@ const machine = appMachine.provide({
     locationObserver: silent as never,
     loadAuthModal: pending() as never,
     loadTour: pending() as never,
+    loadImpersonation: pending() as never,
   },
 });
 
@@ -56,6 +57,7 @@ const explorable = Object.create(machine, {
 
 const LOAD_AUTH_MODAL = 'loadAuthModal';
 const LOAD_TOUR = 'loadTour';
+const LOAD_IMPERSONATION = 'loadImpersonation';
 const AUTH_MODAL_OBSERVER = 'authModalObserver';
 
 const ada: SessionUser = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };
@@ -96,6 +98,7 @@ const CHILDREN = [
 ];
 const modalLogic = recordingStub;
 const tourLogic = recordingStub;
+const toolLogic = recordingStub;
 
 type Ctx = {
   status: SessionStatus;
@@ -107,6 +110,9 @@ type Ctx = {
   authModal: AnyActorRef | null;
   tour: AnyActorRef | null;
   tourResume: unknown;
+  toolEnabled: boolean;
+  impersonationRequested: boolean;
+  impersonation: AnyActorRef | null;
 };
 const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
 
@@ -115,6 +121,10 @@ type Ev = EventObject & Record<string, unknown>;
 
 const events = (s: AnyMachineSnapshot): Ev[] => {
   const c = ctx(s);
+  // Once the impersonation tool is wanted, only its events: its region is independent of the others, and crossing
+  // it with them multiplies the graph past the planner's limit.
+  if (!s.matches({ impersonation: 'off' }) || c.toolEnabled || c.impersonationRequested)
+    return impersonationEvents(s);
   return [
     // Only news: the observer reports a change.
     ...sessions.filter((e) => e.status !== c.status || e.fetching !== c.fetching),
@@ -130,6 +140,7 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
     })),
     ...(c.authModal ? [{ type: 'xstate.error.actor.authModal', error: new Error('modal broke') }] : []),
     ...(c.tour ? [{ type: 'xstate.error.actor.tour', error: new Error('tour broke') }] : []),
+    ...impersonationEvents(s),
     ...(s.matches({ authModal: 'loading' })
       ? [
           { type: `xstate.done.actor.${LOAD_AUTH_MODAL}`, output: modalLogic },
@@ -141,6 +152,25 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
           { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: savedTour } },
           { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: null } },
           { type: `xstate.error.actor.${LOAD_TOUR}`, error: new Error('offline') },
+        ]
+      : []),
+  ];
+};
+
+/** The impersonation tool's events (offered from the start, while the modal's code loads and no tour runs). */
+const impersonationEvents = (s: AnyMachineSnapshot): Ev[] => {
+  const c = ctx(s);
+  if (!s.matches({ authModal: 'loading', tour: 'off' })) return [];
+  return [
+    ...(c.impersonation
+      ? [{ type: 'xstate.error.actor.impersonation', error: new Error('tool broke') }]
+      : []),
+    { type: 'TOOL_FLAG_CHANGED', enabled: !c.toolEnabled },
+    { type: 'OPEN_IMPERSONATION' },
+    ...(s.matches({ impersonation: 'loading' })
+      ? [
+          { type: `xstate.done.actor.${LOAD_IMPERSONATION}`, output: toolLogic },
+          { type: `xstate.error.actor.${LOAD_IMPERSONATION}`, error: new Error('offline') },
         ]
       : []),
   ];
@@ -160,6 +190,8 @@ const serializeState = (s: AnyMachineSnapshot) => {
     c.location.path === '/' ? 'home' : requiresSession(c.location.path) ? 'my' : 'other',
     c.location.tourRequested || c.location.tourSaved,
     c.pendingAuth !== null,
+    c.toolEnabled,
+    c.impersonationRequested,
   ]);
 };
 
@@ -168,7 +200,7 @@ const sentOf = (step: StepEffect) => {
   // Spawned children show under their actor id: name them by their system id.
   const names = new Map<string, string>();
   for (const s of [step.before, step.after])
-    for (const key of ['authModal', 'tour'] as const) {
+    for (const key of ['authModal', 'tour', 'impersonation'] as const) {
       const ref = ctx(s)[key];
       if (ref) names.set(ref.id, key);
     }
@@ -297,7 +329,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expectOnlyChanged(step, []);
   },
   ...Object.fromEntries(
-    [...CHILDREN, 'authModal', 'tour'].map((id) => [
+    [...CHILDREN, 'authModal', 'tour', 'impersonation'].map((id) => [
       `app|xstate.error.actor.${id}`,
       (step: StepEffect) => {
         expect(named(step)).toEqual(['reportChildError']);
@@ -309,6 +341,54 @@ const transitions: Record<string, (step: StepEffect) => void> = {
       },
     ]),
   ),
+  // The impersonation flag: remembered and passed on to the tool when it is there.
+  'app|TOOL_FLAG_CHANGED': (step) => {
+    expect(ctx(step.after).toolEnabled).toBe(step.event.enabled);
+    expectOnlyChanged(step, ['toolEnabled']);
+    const tool = ctx(step.before).impersonation;
+    expect(sentOf(step)).toEqual(
+      tool ? [{ to: 'impersonation', event: { type: 'TOOL_ENABLED', enabled: step.event.enabled } }] : [],
+    );
+  },
+  // "Impersonate User": opens the tool for admins with the flag; before its code arrived, the request is kept.
+  'app|OPEN_IMPERSONATION': (step) => {
+    const b = ctx(step.before);
+    const opens = b.toolEnabled && b.impersonation !== null;
+    expect(sentOf(step)).toEqual(opens ? [{ to: 'impersonation', event: { type: 'OPEN' } }] : []);
+    expect(ctx(step.after).impersonationRequested).toBe(
+      b.impersonationRequested || (b.toolEnabled && b.impersonation === null),
+    );
+    expectOnlyChanged(step, ['impersonationRequested']);
+  },
+  // The flag on, or an impersonated session: the tool's code loads.
+  'app.impersonation.off|always': (step) => {
+    const c = ctx(step.after);
+    expect(c.toolEnabled || !!c.user?.adminId).toBe(true);
+    expect(step.after.matches({ impersonation: 'loading' })).toBe(true);
+    expect(step.after.children[LOAD_IMPERSONATION]).toBeDefined();
+  },
+  // The code arrived: the tool is spawned (system id impersonation) knowing the flag; a kept request opens it.
+  [`app.impersonation.loading|xstate.done.actor.${LOAD_IMPERSONATION}`]: (step) => {
+    const b = ctx(step.before);
+    const tool = ctx(step.after).impersonation!;
+    expect(tool.getSnapshot().status).toBe('active');
+    expect(tool.system.get('impersonation')).toBe(tool);
+    expect(tool.getSnapshot().context.input).toEqual({ toolEnabled: b.toolEnabled });
+    expect(started(step)).toContain(tool.id);
+    expect(sentOf(step)).toEqual(
+      b.impersonationRequested && b.toolEnabled ? [{ to: 'impersonation', event: { type: 'OPEN' } }] : [],
+    );
+    expect(ctx(step.after).impersonationRequested).toBe(false);
+    expect(step.after.matches({ impersonation: 'ready' })).toBe(true);
+    expectOnlyChanged(step, ['impersonation', 'impersonationRequested']);
+  },
+  // The code could not load (offline): no tool until the next page load.
+  [`app.impersonation.loading|xstate.error.actor.${LOAD_IMPERSONATION}`]: (step) => {
+    expect(step.after.matches({ impersonation: 'failed' })).toBe(true);
+    expect(ctx(step.after).impersonation).toBeNull();
+    expect(sentOf(step)).toEqual([]);
+    expectOnlyChanged(step, []);
+  },
   'app.authModal.ready|OPEN_AUTH': (step) => {
     expect(sentOf(step)).toEqual([
       {

@@ -1,8 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
-import { useFlag } from '../../app/hooks';
-import { openImpersonationTool } from '../impersonation/open';
+import { useFlag, useOpenImpersonationTool } from '../../app/hooks';
 import { Avatar } from './Avatar';
 
 /** The avatar button and the account menu (Headless UI Menu). Loaded once the user is signed in. */
@@ -16,6 +15,7 @@ export default function AccountMenu({
   onSignOut: () => void;
 }) {
   const impersonationTool = useFlag('impersonationTool');
+  const openImpersonationTool = useOpenImpersonationTool();
   return (
     <Menu as="div" className="account-menu">
       <MenuButton className="account-menu__button" aria-label={`Account menu for ${user.email}`}>

@@ -1,87 +1,26 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useActor } from '@xstate/react';
-import { useEffect, useId } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
-import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
-import {
-  impersonationMachine,
-  type OpenRequestsEvent,
-} from '../../../machines/impersonation/impersonation.machine';
-import { request } from '../../lib/client';
-import { isImpersonationShortcut, listenForOpen } from './open';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { ImpersonationActorRef } from './liveImpersonation';
 import './impersonation.css';
-import { inspect } from '../../lib/inspect';
-
-/** The impersonation machine with the real calls and a real page reload. */
-export const liveImpersonationMachine = impersonationMachine.provide({
-  actors: {
-    switchUser: fromPromise<unknown, { userId: string }>(({ input }) =>
-      createImpersonation(request, input.userId),
-    ),
-    exitImpersonation: fromPromise<unknown, { adminId: string }>(({ input }) =>
-      deleteImpersonation(request, input.adminId),
-    ),
-    // While enabled: Alt+Shift+I and "Impersonate User" (also one made before this code had loaded) open the tool.
-    openRequests: fromCallback<OpenRequestsEvent, { enabled: boolean }>(({ sendBack, receive, input }) => {
-      const open = () => sendBack({ type: 'OPEN' });
-      const onKey = (e: KeyboardEvent) => {
-        if (isImpersonationShortcut(e)) {
-          e.preventDefault();
-          open();
-        }
-      };
-      let stop: (() => void) | null = null;
-      const listen = (enabled: boolean) => {
-        if (enabled && !stop) {
-          const stopOpenRequests = listenForOpen(open);
-          window.addEventListener('keydown', onKey);
-          stop = () => {
-            stopOpenRequests();
-            window.removeEventListener('keydown', onKey);
-          };
-        } else if (!enabled && stop) {
-          stop();
-          stop = null;
-        }
-      };
-      listen(input.enabled);
-      receive((event) => listen(event.enabled));
-      return () => listen(false);
-    }),
-  },
-  actions: {
-    reloadPage: () => window.location.reload(),
-  },
-});
 
 export type ImpersonationLayerProps = {
-  /** The impersonationTool flag: the tool can be opened. */
-  toolEnabled: boolean;
+  /** The app's impersonation actor. */
+  actorRef: ImpersonationActorRef;
   /** Set while impersonating: the banner shows. */
   adminId: string | null;
   /** Who is being impersonated (shown in the banner). */
   subject: string;
-  logic?: typeof liveImpersonationMachine;
 };
 
 /** The Impersonation Tool modal and the impersonation banner, driven by one machine. */
-export default function ImpersonationLayer({
-  toolEnabled,
-  adminId,
-  subject,
-  logic,
-}: ImpersonationLayerProps) {
-  const [snapshot, send] = useActor(logic ?? liveImpersonationMachine, { input: { toolEnabled }, inspect });
+export default function ImpersonationLayer({ actorRef, adminId, subject }: ImpersonationLayerProps) {
+  const snapshot = useSelector(actorRef, (s) => s);
+  const send = actorRef.send;
   const inputId = useId();
   const errorId = useId();
 
-  // The one place the flag (a prop: ImpersonationRoot mounts this layer for the banner too) becomes an event; the
-  // machine's openRequests actor listens only while it is on. The first render's value is the input.
-  useEffect(() => {
-    send({ type: 'TOOL_ENABLED', enabled: toolEnabled });
-  }, [toolEnabled, send]);
-
-  const open = toolEnabled && snapshot.hasTag('open');
+  const open = snapshot.context.toolEnabled && snapshot.hasTag('open');
   const busy = snapshot.hasTag('busy');
   const error = snapshot.hasTag('error') ? snapshot.context.error : null;
 

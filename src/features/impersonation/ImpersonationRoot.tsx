@@ -1,22 +1,25 @@
 import { lazy, Suspense } from 'react';
-import { useFlag } from '../../app/hooks';
+import { AppActor } from '../../app/AppProvider';
 import { useSessionUser } from '../../app/hooks';
+import type { ImpersonationActorRef } from './liveImpersonation';
 
 const ImpersonationLayer = lazy(() => import('./ImpersonationLayer'));
 
 /**
- * Mounts the impersonation UI only where it can matter: the Impersonation Tool for users with the
- * impersonationTool flag, the impersonation banner while the session carries an adminId. Everyone else
- * downloads none of it. (Place inside SessionProvider and FlagsProvider.)
+ * The impersonation UI, once the app actor has its `impersonation` child: it loads it only where it can matter, for
+ * users with the impersonationTool flag and while the session carries an adminId. Everyone else downloads none of it.
  */
 export function ImpersonationRoot() {
-  const toolEnabled = useFlag('impersonationTool');
+  const tool = AppActor.useSelector((s) => s.context.impersonation);
   const user = useSessionUser();
-  const adminId = user?.adminId ?? null;
-  if (!toolEnabled && !adminId) return null;
+  if (!tool) return null;
   return (
     <Suspense fallback={null}>
-      <ImpersonationLayer toolEnabled={toolEnabled} adminId={adminId} subject={user?.email ?? ''} />
+      <ImpersonationLayer
+        actorRef={tool as ImpersonationActorRef}
+        adminId={user?.adminId ?? null}
+        subject={user?.email ?? ''}
+      />
     </Suspense>
   );
 }
