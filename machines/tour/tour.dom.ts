@@ -4,11 +4,18 @@
  */
 import { targetSelector } from './tour.steps';
 import type { SavedTour, StepId, TargetProblem } from './tour.types';
+import { storage, TOUR_QUERY, TOUR_STORAGE_KEY } from './tour.address';
+
+// What the app shell reads before the tour's code loads lives in tour.address (kept out of the tour's chunk).
+export {
+  loadedAtThisAddress,
+  loadSavedTour,
+  TOUR_QUERY,
+  TOUR_STORAGE_KEY,
+  tourRequested,
+} from './tour.address';
 
 export { problemMessage, targetSelector } from './tour.steps';
-
-export const TOUR_STORAGE_KEY = 'guidedTour';
-export const TOUR_QUERY = 'tour';
 
 const hasDocument = () => typeof document !== 'undefined';
 
@@ -54,33 +61,6 @@ export function checkTarget(
   return { element };
 }
 
-/**
- * The tab's own storage: a tour runs in the tab that started it and survives its reloads, but never covers the
- * site in another tab (where its overlay would block every click).
- */
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function loadSavedTour(): SavedTour | null {
-  const raw = storage()?.getItem(TOUR_STORAGE_KEY);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<SavedTour>;
-    if (typeof value.stepId !== 'string') return null;
-    return {
-      stepId: value.stepId,
-      ...(value.card === 'skip' || value.card === 'complete' ? { card: value.card } : {}),
-    };
-  } catch {
-    return null;
-  }
-}
-
 export function saveTour(saved: SavedTour) {
   try {
     storage()?.setItem(TOUR_STORAGE_KEY, JSON.stringify(saved));
@@ -91,22 +71,6 @@ export function saveTour(saved: SavedTour) {
 
 export function forgetTour() {
   storage()?.removeItem(TOUR_STORAGE_KEY);
-}
-
-/**
- * Whether the browser loaded this document at the current address (a reload or a direct visit), rather than
- * reaching it by a client-side navigation: a saved tour resumes only then, so 'Get Started' in Account
- * Settings restarts the tour instead of resuming an abandoned one.
- */
-export function loadedAtThisAddress(): boolean {
-  if (typeof performance === 'undefined' || typeof location === 'undefined') return true;
-  const entry = performance.getEntriesByType?.('navigation')[0];
-  return entry ? entry.name === location.href : true;
-}
-
-/** Whether the address asks for the tour (`?tour=true`). */
-export function tourRequested(search = typeof location === 'undefined' ? '' : location.search): boolean {
-  return new URLSearchParams(search).get(TOUR_QUERY) === 'true';
 }
 
 /** Removes `tour=true` from the address without a reload or a new history entry. */

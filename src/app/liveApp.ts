@@ -18,14 +18,13 @@ import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
-import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.dom';
+import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
 import { submitQuote } from '../features/quote/submitQuote';
-import { reportError } from '../features/error/report';
 import { liveSessionMachine } from '../features/session/liveSession';
-import { surveyNotificationActors } from '../features/survey/actors';
+import { surveyNotificationActors } from '../features/survey/notificationActors';
 import { watchlistActors } from '../features/watchlist/actors';
 import { request } from '../lib/client';
 
@@ -143,11 +142,14 @@ export const liveAppMachine = appMachine.provide({
       const view = event.type === 'OPEN_AUTH' ? event.view : context.pendingAuth?.view;
       window.location.assign(view === 'signup' ? '/auth/signup' : '/auth/login');
     },
-    reportChildError: ({ event }) =>
-      reportError(
-        `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`,
-        (event as { error?: unknown }).error,
-      ),
+    // A bug, rare: the reporter loads when needed.
+    reportChildError: ({ event }) => {
+      const title = `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`;
+      console.error(title, (event as { error?: unknown }).error);
+      void import('../features/error/report').then((m) =>
+        m.reportError(title, (event as { error?: unknown }).error),
+      );
+    },
     scrollToTop: () => {
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });

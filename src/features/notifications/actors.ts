@@ -1,19 +1,17 @@
 import { fromPromise } from 'xstate';
-import {
-  getUnreadCount,
-  listNotifications,
-  markNotificationsRead,
-  type MarkReadBody,
-  type NotificationList,
-  type UnreadCount,
-} from '../../../api/notifications';
+import type { MarkReadBody, NotificationList, UnreadCount } from '../../../api/notifications';
 import { request } from '../../lib/client';
+
+// The calls load with the first one (signed-in users only), not with every page.
+const api = () => import('../../../api/notifications');
 
 /** The notification centre's calls, over the app's request helper (api/notifications.ts). */
 export const notificationsActors = {
-  getUnreadCount: fromPromise<UnreadCount>(() => getUnreadCount(request)),
-  listNotifications: fromPromise<NotificationList, { before?: number }>(({ input }) =>
-    listNotifications(request, input.before),
+  getUnreadCount: fromPromise<UnreadCount>(async () => (await api()).getUnreadCount(request)),
+  listNotifications: fromPromise<NotificationList, { before?: number }>(async ({ input }) =>
+    (await api()).listNotifications(request, input.before),
   ),
-  markRead: fromPromise<UnreadCount, MarkReadBody>(({ input }) => markNotificationsRead(request, input)),
+  markRead: fromPromise<UnreadCount, MarkReadBody>(async ({ input }) =>
+    (await api()).markNotificationsRead(request, input),
+  ),
 };

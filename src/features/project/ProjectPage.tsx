@@ -12,18 +12,20 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
-import { NotFound } from '../../pages/NotFoundPage';
 import { ChainTag } from '../../components/ChainIcon';
 import { formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { ProjectActions } from '../../components/ProjectActions';
-import { ActivityPanel } from './ActivityPanel';
 import { ExchangePanel, TopListsPanel } from './MonitoringPanels';
-import { PrivilegedPanel } from './PrivilegedPanel';
 import { VotePanel } from './VotePanel';
 import './project.css';
 
 // Below the fold and the largest part of the page's code: its own chunk, requested as the page renders.
 const RatingsPanels = lazy(() => import('./RatingsPanels'));
+// Below the fold, at the end of the column: their tabs (and Headless UI's Tab with them) load after the page.
+const PrivilegedPanel = lazy(() => import('./PrivilegedPanel').then((m) => ({ default: m.PrivilegedPanel })));
+const ActivityPanel = lazy(() => import('./ActivityPanel').then((m) => ({ default: m.ActivityPanel })));
+// An unknown project is rare: its not-found page loads when needed.
+const NotFound = lazy(() => import('../../pages/NotFoundPage').then((m) => ({ default: m.NotFound })));
 
 function ScoreDial({ score }: { score: number }) {
   const r = 42;
@@ -170,7 +172,11 @@ export default function ProjectPage({ id }: { id: string }) {
   const project = useResource(() => getProject(request, id));
   useTitle(project.data?.name ?? (project.notFound ? 'Project not found' : 'Project'));
   if (project.notFound)
-    return <NotFound title="Project not found" text="We don’t rate a project with this id (yet)." />;
+    return (
+      <Suspense fallback={<main id="main" className="route-loading" aria-busy="true" />}>
+        <NotFound title="Project not found" text="We don’t rate a project with this id (yet)." />
+      </Suspense>
+    );
   if (project.failed)
     return (
       <main id="main" className="page-narrow">
@@ -201,8 +207,10 @@ export default function ProjectPage({ id }: { id: string }) {
             )}
             <ExchangePanel projectId={p.id} />
             <TopListsPanel projectId={p.id} />
-            <PrivilegedPanel contracts={p.contracts} />
-            <ActivityPanel projectId={p.id} />
+            <Suspense fallback={<div className="card panel" aria-busy="true" />}>
+              <PrivilegedPanel contracts={p.contracts} />
+              <ActivityPanel projectId={p.id} />
+            </Suspense>
           </div>
           <aside className="project-side" aria-label="Community">
             <VotePanel projectId={p.id} votes={p.votes} name={p.name} />

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
-import { getSurveyStatus, uploadSurvey, type SurveyAnswers } from '../../../api/user';
+import { uploadSurvey, type SurveyAnswers } from '../../../api/user';
 import { createWatchlist, DEFAULT_WATCHLIST_NAME, getWatchlists } from '../../../api/watchlist';
-import { readLastNotificationFromStorage } from '../../../machines/survey-notification/surveyNotification.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 
@@ -18,9 +17,4 @@ export const surveyActors = {
       });
     }
   }),
-};
-
-export const surveyNotificationActors = {
-  fetchSurveyStatus: fromPromise(() => getSurveyStatus(request)),
-  readLastNotification: fromPromise(async () => readLastNotificationFromStorage()),
 };

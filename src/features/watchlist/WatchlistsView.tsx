@@ -1,5 +1,4 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { sendTo } from 'xstate';
@@ -8,13 +7,17 @@ import { watchlistExportUrl } from '../../../api/watchlist';
 import { createWatchlistMachine } from '../../../machines/create-watchlist/createWatchlist.machine';
 import type { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
 import { livePickerMachine } from '../../components/livePicker';
-import { CreateWatchlistModal } from './CreateWatchlistModal';
 import { importDialogLogic, shareDialogLogic } from './watchlistDialogs.logic';
 
 // Opened on intent: their code loads beside the page, not in its first chunk.
 const WatchlistProjectsTable = lazy(() =>
   import('./WatchlistProjectsTable').then((m) => ({ default: m.WatchlistProjectsTable })),
 );
+// The dialogs (and Headless UI's Dialog with them) load when one opens, not with the page.
+const CreateWatchlistModal = lazy(() =>
+  import('./CreateWatchlistModal').then((m) => ({ default: m.CreateWatchlistModal })),
+);
+const DeleteWatchlistDialog = lazy(() => import('./DeleteWatchlistDialog'));
 const ShareWatchlistDialog = lazy(() => import('./ShareWatchlistDialog'));
 const ImportWatchlistDialog = lazy(() => import('./ImportWatchlistDialog'));
 const ProjectPickerModal = lazy(() =>
@@ -69,9 +72,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
           })),
         },
       }),
-      picker: (
-        pickerLogic ?? livePickerMachine
-      ).provide({
+      picker: (pickerLogic ?? livePickerMachine).provide({
         actions: {
           added: sendTo(actorRef, (_, { projectId }) => ({ type: 'TOGGLE' as const, projectId })),
         },
@@ -80,6 +81,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
     [actorRef, pickerLogic],
   );
   const form = useActorRef(logic.form, { inspect });
+  const formOpen = useSelector(form, (s) => s.hasTag('open'));
   const share = useActorRef(logic.share, { inspect });
   const importer = useActorRef(logic.importer, { inspect });
   const picker = useActorRef(logic.picker, { input: { mode: 'single' }, inspect });
@@ -259,7 +261,11 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
         )}
       </section>
 
-      <CreateWatchlistModal actorRef={form} />
+      {formOpen && (
+        <Suspense fallback={null}>
+          <CreateWatchlistModal actorRef={form} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <ShareWatchlistDialog actorRef={share} />
         <ImportWatchlistDialog actorRef={importer} />
@@ -267,41 +273,15 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
       <Suspense fallback={null}>
         <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
       </Suspense>
-      <Dialog
-        open={view.confirmingDelete}
-        onClose={() => actorRef.send({ type: 'CANCEL_DELETE' })}
-        className="watchlist-dialog"
-      >
-        <div className="dialog-backdrop" aria-hidden="true" />
-        <div className="dialog-wrap">
-          <DialogPanel
-            className="dialog-panel watchlist-form-panel"
-            data-scope="watchlist"
-            data-part="confirm-delete"
-          >
-            <DialogTitle as="h2">Delete watchlist?</DialogTitle>
-            <p className="muted">
-              “{selected.name}” and its projects will be removed. This cannot be undone.
-            </p>
-            <div className="dialog-actions">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => actorRef.send({ type: 'CANCEL_DELETE' })}
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => actorRef.send({ type: 'CONFIRM_DELETE' })}
-              >
-                Delete
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {view.confirmingDelete && (
+        <Suspense fallback={null}>
+          <DeleteWatchlistDialog
+            name={selected.name}
+            onCancel={() => actorRef.send({ type: 'CANCEL_DELETE' })}
+            onConfirm={() => actorRef.send({ type: 'CONFIRM_DELETE' })}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
