@@ -113,11 +113,14 @@ const noCallback = fromCallback(() => () => undefined);
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
  *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
  * - OPEN_AUTH opens the auth modal (kept until its code arrives), and its sign-in makes the session refetch;
- * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab) and sends a
- *   signed-out browser away from a page that needs a session.
- * Observers (`sessionObserver`, `flagsObserver`, `authModalObserver`) watch the children through the system and
- * report here; `locationObserver`, `loadAuthModal`, `loadTour` and `redirectToSignIn` are the app's (defaults do
- * nothing, so the machine runs in node and in the visualizer).
+ * - the impersonationTool flag reaches the impersonation tool, and OPEN_IMPERSONATION opens it (kept likewise);
+ * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab), scrolls to the
+ *   top and sends the page view on a page change, and sends a signed-out browser away from a page that needs a
+ *   session.
+ * A child that fails is reported and stops alone. Observers (`sessionObserver`, `flagsObserver`,
+ * `authModalObserver`) watch the children through the system and report here; `locationObserver`, the loaders and
+ * the browser actions (`redirectToSignIn`, `openAuthPage`, `scrollToTop`, `trackPageView`, `reportChildError`) are
+ * the app's (defaults do nothing, so the machine runs in node and in the visualizer).
  */
 export const appMachine = setup({
   types: {
