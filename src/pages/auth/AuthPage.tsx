@@ -1,7 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { sendTo } from 'xstate';
 import { AuthForms } from '../../features/auth/AuthForms';
 import { liveAuthModalMachine } from '../../features/auth/liveAuth';
 import { useSessionActor } from '../../app/hooks';
@@ -26,7 +25,9 @@ export function AuthPage({ view }: { view: 'login' | 'signup' }) {
     () =>
       liveAuthModalMachine.provide({
         actions: {
-          signedIn: sendTo(session, { type: 'SIGNED_IN' }),
+          // Told at once, not by a deferred sendTo: `closed` (which follows it) leaves for the callback address, and a
+          // page under /my must find the session already refetching there, not signed out.
+          signedIn: () => session.send({ type: 'SIGNED_IN' }),
           closed: () => navigate(callbackUrl, { replace: true }),
         },
       }),
