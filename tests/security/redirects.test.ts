@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealJwt } from '../../server/plugins/session';
@@ -200,6 +202,36 @@ describe('the /my pages while signed out', () => {
     });
     const hidden = /name="callbackUrl" value="([^"]*)"/.exec(page.body)?.[1];
     expectStaysOnSite(hidden?.replaceAll('&amp;', '&'));
+  });
+});
+
+describe('a /my page asked for with an absolute request line', () => {
+  /** A raw HTTP/1.1 request over a socket: light-my-request cannot send the absolute form (`GET http://…`). */
+  async function rawGet(target: string): Promise<string> {
+    const port = (t.app.server.address() as AddressInfo).port;
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(
+          `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('comes back to the page it reached, never to the host named in the request line', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Node keeps the whole `http://evil.example/my/settings?tab=2` as request.url; the router still matches /my/*.
+    const answer = await rawGet('http://evil.example/my/settings?tab=2&x=%2F%2Fevil.example');
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 302 Found');
+    const location = /^location: (.*)$/im.exec(answer)?.[1]?.trim();
+    const back = new URL(location!, 'http://site.test').searchParams.get('callbackUrl');
+    expect(back).toBe('/my/settings?tab=2&x=%2F%2Fevil.example');
+    expectStaysOnSite(back!);
+    expect(location).not.toContain('evil.example/my');
   });
 });
 
