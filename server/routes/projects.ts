@@ -40,9 +40,10 @@ export const VISITOR_COOKIE = 'sr_visitor';
 export async function projectsRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const search = searchService(app.database);
-  app.addHook('onReady', async () => {
-    await search.refresh();
-    search.watch();
+  // The index builds once the server listens (PGlite's queries and the build run on this thread, so building
+  // before would hold the listener back); until it is in, search answers from the database.
+  app.addHook('onListen', async () => {
+    search.start((err) => app.log.error({ err }, 'search index build failed; answering from the database'));
   });
   app.addHook('onClose', async () => search.stop());
 
@@ -61,7 +62,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { keyword } = request.query;
-      const answer = search.current().searchAnswer(keyword);
+      const answer = await search.answer(keyword);
       reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
       // Pre-serialised JSON, compressed once per answer (this route opts out of the per-request compression).
       const coding =

@@ -153,7 +153,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     const gen = /^\/logos\/gen\/([a-z0-9][a-z0-9-]{0,99})\.svg$/.exec(logoPath);
     if (gen) {
       const id = gen[1]!;
-      return generatedLogo(id, search.current().get(id)?.name ?? id);
+      return generatedLogo(id, (await search.project(id))?.name ?? id);
     }
     return undefined;
   };

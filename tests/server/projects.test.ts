@@ -8,6 +8,8 @@ import {
 } from '../../api/projects.schemas';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
+import { sql } from 'drizzle-orm';
+import { SearchService, searchDatabase, searchService } from '../../server/search/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +110,58 @@ describe('GET /api/search-project', () => {
       const res = await get('/api/search-project?keyword=qqqqzzzz', { 'accept-encoding': BROWSER });
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.json()).toEqual([]);
+    });
+  });
+
+  describe('before the index is built (issue 11: the server listens without waiting for it)', () => {
+    /** Names, fragments of names, tickers, short and unknown keywords, with case and spaces as people type them. */
+    function keywords(projects: ProjectRow[]): string[] {
+      const out = new Set(['', 'e', 'et', 'eth', 'ETH', '  coin ', 'an', 'swap', 'fi', 'qqqqzzzz', 'ai']);
+      projects.forEach((p, i) => {
+        out.add(p.name);
+        out.add(p.name.slice(i % 3, (i % 3) + 2 + (i % 4)));
+        for (const ticker of p.tokenTickers) out.add(ticker.toLowerCase());
+      });
+      return [...out];
+    }
+
+    it('answers every keyword from the database exactly as the index does', async () => {
+      const projects = (await get('/api/leaderboard?pageSize=100&sort=name')).json<LeaderboardPage>().items;
+      const index = searchService(t.database).current()!;
+      expect(index.size).toBe(120);
+      const words = keywords(projects);
+      expect(words.length).toBeGreaterThan(200);
+      let found = 0;
+      for (const keyword of words) {
+        const answer = await searchDatabase(t.database, keyword);
+        expect(answer, keyword).toEqual(index.search(keyword));
+        if (answer.length > 0) found++;
+      }
+      expect(found).toBeGreaterThan(words.length - 5);
+    });
+
+    it('serves a search and a project before its first build, and takes in a write made during a build', async () => {
+      const fresh = new SearchService(t.database);
+      expect(fresh.current()).toBeUndefined();
+      const answer = await fresh.answer('eth');
+      expect(JSON.parse(answer.json)[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'] });
+      expect((await fresh.project('ethereum'))?.name).toBe('Ethereum');
+
+      const first = fresh.refresh();
+      await t.database.db.execute(sql`UPDATE projects SET name = 'Zebulon Quux' WHERE id = 'ethereum'`);
+      try {
+        await fresh.refresh();
+        await first;
+        expect(
+          fresh
+            .current()!
+            .search('zebulon')
+            .map((p) => p.id),
+        ).toEqual(['ethereum']);
+        expect(fresh.answer('zebulon')).not.toBeInstanceOf(Promise);
+      } finally {
+        await t.database.db.execute(sql`UPDATE projects SET name = 'Ethereum' WHERE id = 'ethereum'`);
+      }
     });
   });
 
