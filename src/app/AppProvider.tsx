@@ -1,8 +1,9 @@
 import { createActorContext } from '@xstate/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { AppInput } from '../../machines/app/app.machine';
 import { inspect } from '../lib/inspect';
 import { appInput, liveAppMachine, redirectToSignIn } from './liveApp';
+import { useConstant } from '../lib/useConstant';
 
 /** The app's one actor system: the root app actor and, through it, every app-wide actor. */
 export const AppActor = createActorContext(liveAppMachine);
@@ -28,13 +29,13 @@ const AuthModalHost = lazy(() => import('../features/auth/AuthModalHost'));
  */
 export function AppProvider({ children, provide, input, onSessionRequired }: AppProviderProps) {
   // Fixed for the provider's life: the actor is created once.
-  const [logic] = useState(() => {
+  const logic = useConstant(() => {
     const redirect = onSessionRequired ? { redirectToSignIn: redirectToSignIn(onSessionRequired) } : {};
     return provide || onSessionRequired
       ? liveAppMachine.provide({ ...provide, actions: { ...provide?.actions, ...redirect } })
       : liveAppMachine;
   });
-  const [startInput] = useState(() => input ?? appInput());
+  const startInput = useConstant(() => input ?? appInput());
   return (
     <AppActor.Provider logic={logic} options={{ input: startInput, inspect, systemId: 'app' }}>
       {children}

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useSyncExternalStore, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -8,6 +8,7 @@ import {
 import { actorRegistry, type ActorEntry } from '../lib/inspect';
 import { acceptedEvents, activeStateIds, elkLayout, type ChartLayout, type LayoutFn } from './chart';
 import './machineExplorer.css';
+import { useConstant } from '../lib/useConstant';
 
 /**
  * /dev/machines (development only): the app's running actors as seen through `inspect` (src/lib/inspect.ts),
@@ -16,7 +17,7 @@ import './machineExplorer.css';
  */
 export default function MachineExplorer({ layout = elkLayout }: { layout?: LayoutFn }) {
   const actors = useSyncExternalStore(actorRegistry.subscribe, actorRegistry.list);
-  const [logic] = useState(() =>
+  const logic = useConstant(() =>
     machineExplorerMachine.provide({
       actors: {
         layout: fromPromise<ExplorerLayout, { sessionId: string }>(async ({ input }) => {

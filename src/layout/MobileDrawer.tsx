@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from 'wouter';
 import { DRAWER } from '../../machines/drawer/drawer.machine';
@@ -7,8 +8,44 @@ import { RequestQuoteButton } from '../components/RequestQuoteButton';
 import { ProjectSearch } from '../components/ProjectSearch';
 import { useFlag, useOpenImpersonationTool, useSignedIn } from '../app/hooks';
 import { SignOutMessage, useSignOut } from '../features/account/SignOut';
-import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
+import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK, type NavLink } from '../lib/nav';
 import './drawer.css';
+
+const ACCOUNT_LINKS: NavLink[] = [
+  { href: '/my/settings', label: 'Account Settings' },
+  { href: '/my/watchlists', label: 'Watchlists' },
+  { href: '/my/notifications', label: 'Notifications' },
+];
+const PORTFOLIO_LINK: NavLink = { href: '/my/portfolio', label: 'Portfolio' };
+
+/** One titled group of the drawer's links; `children` are further items (buttons) after the links. */
+function LinkGroup({
+  title,
+  links,
+  onClose,
+  children,
+}: {
+  title: string;
+  links: NavLink[];
+  onClose: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <h2 className="drawer-group">{title}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href} onClick={onClose}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </>
+  );
+}
 
 /**
  * The full-screen navigation drawer of narrow layouts (spec §2 'Header', §9 'Drawer widths'): search bar, then
@@ -43,81 +80,35 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
           <ProjectSearch variant="page" id="drawer-search" onChosen={onClose} />
         </div>
         <nav aria-label="Mobile" className="drawer-nav">
-          <h2 className="drawer-group">Products</h2>
-          <ul>
-            {PRODUCT_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} onClick={onClose}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <h2 className="drawer-group">Resources</h2>
-          <ul>
-            <li>
-              <Link href={RESOURCES_LINK.href} onClick={onClose}>
-                {RESOURCES_LINK.label}
-              </Link>
-            </li>
-          </ul>
-          <h2 className="drawer-group">Company</h2>
-          <ul>
-            {COMPANY_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} onClick={onClose}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkGroup title="Products" links={PRODUCT_LINKS} onClose={onClose} />
+          <LinkGroup title="Resources" links={[RESOURCES_LINK]} onClose={onClose} />
+          <LinkGroup title="Company" links={COMPANY_LINKS} onClose={onClose} />
           {signedIn && (
-            <>
-              <h2 className="drawer-group">Account</h2>
-              <ul>
+            <LinkGroup
+              title="Account"
+              links={portfolio ? [...ACCOUNT_LINKS, PORTFOLIO_LINK] : ACCOUNT_LINKS}
+              onClose={onClose}
+            >
+              {impersonationTool && (
                 <li>
-                  <Link href="/my/settings" onClick={onClose}>
-                    Account Settings
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/my/watchlists" onClick={onClose}>
-                    Watchlists
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/my/notifications" onClick={onClose}>
-                    Notifications
-                  </Link>
-                </li>
-                {portfolio && (
-                  <li>
-                    <Link href="/my/portfolio" onClick={onClose}>
-                      Portfolio
-                    </Link>
-                  </li>
-                )}
-                {impersonationTool && (
-                  <li>
-                    <button
-                      type="button"
-                      className="drawer-link-button"
-                      onClick={() => {
-                        onClose();
-                        openImpersonationTool();
-                      }}
-                    >
-                      Impersonate User
-                    </button>
-                  </li>
-                )}
-                <li>
-                  <button type="button" className="drawer-link-button" onClick={signOut.signOut}>
-                    Sign out
+                  <button
+                    type="button"
+                    className="drawer-link-button"
+                    onClick={() => {
+                      onClose();
+                      openImpersonationTool();
+                    }}
+                  >
+                    Impersonate User
                   </button>
                 </li>
-              </ul>
-            </>
+              )}
+              <li>
+                <button type="button" className="drawer-link-button" onClick={signOut.signOut}>
+                  Sign out
+                </button>
+              </li>
+            </LinkGroup>
           )}
         </nav>
         <div className="drawer-actions">

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine';
@@ -28,11 +27,4 @@ export function useResource<T>(load: () => Promise<T>): Resource<T> {
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));
   const data = useSelector(actorRef, (s) => s.context.data) as T | null;
   return { loading, ready, notFound, failed, data, retry: () => actorRef.send({ type: 'RETRY' }) };
-}
-
-/** Sets the document title for the page. */
-export function useTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} — Sentinel Ratings` : 'Sentinel Ratings — blockchain security leaderboard';
-  }, [title]);
 }

@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { useTitle } from '../lib/title';
 
 export function NotFound({ title = 'Page not found', text }: { title?: string; text?: string }) {
-  useEffect(() => {
-    document.title = `${title} — Sentinel Ratings`;
-  }, [title]);
+  useTitle(title);
   return (
     <main id="main" className="page-narrow not-found">
       <p className="eyebrow">Error 404</p>

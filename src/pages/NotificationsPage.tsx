@@ -1,5 +1,5 @@
 import { NotificationsView } from '../features/notifications/NotificationsView';
-import { useTitle } from '../lib/useResource';
+import { useTitle } from '../lib/title';
 
 /** /my/notifications (issue 13): the notification centre; signed-out browsers go to sign-in like all of /my. */
 export default function NotificationsPage() {

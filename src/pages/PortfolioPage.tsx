@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useFlag, useFlagsStatus } from '../app/hooks';
+import { useTitle } from '../lib/title';
 import { PortfolioSections } from '../features/portfolio/Holdings';
 import { NotFound } from './NotFoundPage';
 import '../features/settings/settings.css';
@@ -8,9 +8,7 @@ import '../features/settings/settings.css';
 export default function PortfolioPage() {
   const enabled = useFlag('portfolio') === true;
   const flagsStatus = useFlagsStatus();
-  useEffect(() => {
-    if (enabled) document.title = 'Portfolio — Sentinel Ratings';
-  }, [enabled]);
+  useTitle(enabled ? 'Portfolio' : null);
   // Until the flags are evaluated for this user, neither the page nor a 404 is shown.
   if (!enabled && flagsStatus === 'loading')
     return <main id="main" className="route-loading" aria-busy="true" />;

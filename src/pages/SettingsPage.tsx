@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { useTitle } from '../lib/title';
 import {
   NotificationsSection,
   PasswordSection,
@@ -15,9 +15,7 @@ import '../features/settings/settings.css';
 /** /my/settings (spec §2): profile, wallets, password, notification settings and the Guided Tour section. */
 export default function SettingsPage() {
   const status = useSessionStatus();
-  useEffect(() => {
-    document.title = 'Account Settings — Sentinel Ratings';
-  }, []);
+  useTitle('Account Settings');
   return (
     <main id="main" className="page container settings-page">
       <h1>Account Settings</h1>

@@ -16,7 +16,7 @@ import { useSignedIn } from '../app/hooks';
 import { WatchlistProjectsTable } from '../features/watchlist/WatchlistProjectsTable';
 import '../features/watchlist/watchlist.css';
 import { request } from '../lib/client';
-import { useTitle } from '../lib/useResource';
+import { useTitle } from '../lib/title';
 import { inspect } from '../lib/inspect';
 
 /** /w/{token}: a watchlist someone shared, read-only, for anyone with the link (issue 15, item 15). */

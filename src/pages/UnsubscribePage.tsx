@@ -1,5 +1,6 @@
 import { useActor } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useTitle } from '../lib/title';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { getSsoSettings, NOTIFICATION_LABELS, NOTIFICATION_SETTINGS, unsubscribe, updateSsoSettings, type SsoSettings } from '../../api/user';
@@ -69,9 +70,7 @@ function EmailSettings({ id }: { id: string }) {
 /** /notifications/unsubscribe?id=… — the target of the unsubscribe link in every email. */
 export default function UnsubscribePage() {
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
-  useEffect(() => {
-    document.title = 'Email notifications — Sentinel Ratings';
-  }, []);
+  useTitle('Email notifications');
   return (
     <main id="main" className="page container settings-page">
       <h1>Email notifications</h1>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useTitle } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { formatDate } from '../../lib/format';
 import { POSTS, readingMinutes } from './posts';
 import '../../components/marketing.css';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useTitle } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { NotFound } from '../../pages/NotFoundPage';
 import { formatDate } from '../../lib/format';

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTitle } from '../../lib/title';
 import { Link } from 'wouter';
 import { reportError } from './report';
 import './error.css';
@@ -14,8 +15,8 @@ export type ServerErrorPageProps = {
 export function ServerErrorPage({ title = 'Oops', subtitle = 'Sorry, something went wrong.', error }: ServerErrorPageProps) {
   useEffect(() => {
     reportError(error instanceof Error ? `Client error: ${error.message}` : 'Server error page shown', error);
-    document.title = `${title} — Sentinel Ratings`;
-  }, [error, title]);
+  }, [error]);
+  useTitle(title);
   return (
     <main id="main" className="error-page" data-testid="server-error-page">
       <div className="error-card">

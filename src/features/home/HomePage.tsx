@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTitle } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { ProjectSearch } from '../../components/ProjectSearch';
 import './home.css';
 

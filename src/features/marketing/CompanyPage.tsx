@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useTitle } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { NotFound } from '../../pages/NotFoundPage';
 import { parseDoc, slugFromPath } from '../../lib/markdown';
 import { Prose } from '../../components/Prose';

@@ -1,6 +1,7 @@
 import { getMethodology, type Methodology } from '../../../api/ratings';
 import { request } from '../../lib/client';
-import { useResource, useTitle } from '../../lib/useResource';
+import { useResource } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { TierBadge } from '../../components/TierBadge';
 import '../../components/marketing.css';
 

@@ -7,7 +7,8 @@ import {
   type SubScores,
 } from '../../../api/projects';
 import { request } from '../../lib/client';
-import { useResource, useTitle } from '../../lib/useResource';
+import { useResource } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';

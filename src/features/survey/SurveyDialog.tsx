@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useActor } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { sendTo } from 'xstate';
 import { WATCHLIST_NAME_MAX, WATCHLIST_NAME_MESSAGE } from '../../../api/user';
 import { connectSurvey } from '../../../machines/survey/survey.connect';
@@ -10,6 +10,7 @@ import { livePickerMachine } from '../../components/livePicker';
 import { surveyActors } from './actors';
 import './survey.css';
 import { inspect } from '../../lib/inspect';
+import { useConstant } from '../../lib/useConstant';
 
 /** Survey project picker height (spec §2, §9). */
 export const SURVEY_PICKER_HEIGHT = 300;
@@ -45,13 +46,13 @@ export function SurveyDialog({
   pickerLogic = livePickerMachine,
 }: SurveyDialogProps) {
   // The survey's end is reported to the host (fixed for the dialog's life, like the actor).
-  const [surveyLogic] = useState(() =>
+  const surveyLogic = useConstant(() =>
     logic.provide({ actions: { reportClosed: (_, output: SurveyOutput) => onClose(output) } }),
   );
   const [snapshot, send, actorRef] = useActor(surveyLogic, { input: { firstLogin }, inspect });
   // The picker reports picks to the survey, which toggles them (choosing a selected project removes it); in
   // multiple mode the picker marks and unmarks rows itself, in step with these toggles.
-  const [boundPicker] = useState(() =>
+  const boundPicker = useConstant(() =>
     pickerLogic.provide({
       actions: {
         added: sendTo(actorRef, (_, { projectId }) => ({ type: 'TOGGLE_PROJECT' as const, projectId })),
