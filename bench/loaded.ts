@@ -1,0 +1,97 @@
+/**
+ * What the browser really downloads: the JavaScript each route fetches in Chromium until the network is quiet,
+ * as a guest and signed in, counted as gzip -9 of each script's bytes (what the static graph of bench/size.ts
+ * misses: chunks loaded after start, on idle, by the flags SDK, by the session). Used by `npm run size`.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, newPage, startServer } from '../tests/e2e/harness';
+
+export type LoadedRoute = { route: string; path: string; guestKb: number; signedInKb: number | null };
+
+const PASSWORD = 'Passw0rd!x-size';
+
+/** A confirmed account signed in inside `context` (sign-up, the code from the development outbox, sign-in). */
+async function signIn(context: BrowserContext): Promise<void> {
+  const api = context.request;
+  const email = `size-${Date.now()}@example.com`;
+  const ok = async (what: string, res: { ok(): boolean; status(): number; text(): Promise<string> }) => {
+    if (!res.ok()) throw new Error(`${what} answered ${res.status()}: ${await res.text()}`);
+  };
+  await ok('sign-up', await api.post('/api/auth/signup', { data: { email, password: PASSWORD } }));
+  const mails = (await (await api.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    code?: string;
+  }[];
+  const verificationCode = mails.find((m) => m.code)?.code;
+  await ok('verify', await api.post('/api/auth/verify-email', { data: { email, verificationCode } }));
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await ok(
+    'sign-in',
+    await api.post('/api/auth/callback/credentials', {
+      form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
+    }),
+  );
+}
+
+/** gzip KB of every script the page fetched from its own origin, from navigation until the network is quiet. */
+async function scriptsLoaded(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  signedIn: boolean,
+): Promise<number> {
+  const { context, page } = await newPage(browser, baseUrl);
+  try {
+    if (signedIn) await signIn(context);
+    const bodies: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script' || !res.url().startsWith(baseUrl)) return;
+      bodies.push(
+        res
+          .body()
+          .then((b) => gzipSync(b, { level: 9 }).length)
+          .catch(() => 0),
+      );
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // Idle-time loads (the flags SDK, the auth modal, the account menu) start after the first quiet moment.
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(bodies)).reduce((a, b) => a + b, 0) / 1024;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Starts the built product with a small seed and measures each route, guest and signed in. */
+export async function measureLoadedJs(): Promise<LoadedRoute[]> {
+  const server = await startServer({ SEED_PROJECTS: '60' });
+  const browser = await launchBrowser();
+  try {
+    const top = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as {
+      items: { id: string }[];
+    };
+    const routes: [string, string, boolean][] = [
+      ['home', '/', true],
+      ['project page', `/projects/${top.items[0]!.id}`, true],
+      ['product page', '/products/skynet', true],
+      ['company page', '/company/about', true],
+      ['blog', '/resources/blog', true],
+      ['methodology', '/resources/methodology', true],
+      ['sign-in page', '/auth/login', false],
+      ['watchlists', '/my/watchlists', true],
+      ['settings', '/my/settings', true],
+    ];
+    const out: LoadedRoute[] = [];
+    for (const [route, path, alsoSignedIn] of routes) {
+      // A /my page sends a guest to sign in: only its signed-in figure is the page's own.
+      const guestKb = path.startsWith('/my/') ? NaN : await scriptsLoaded(browser, server.url, path, false);
+      const signedInKb = alsoSignedIn ? await scriptsLoaded(browser, server.url, path, true) : null;
+      out.push({ route, path, guestKb, signedInKb });
+    }
+    return out;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
