@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
@@ -22,6 +23,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's own default in a run is one worker fewer than the cores: one worker on CI's 2-core machine, so the
+    // node, PGlite and jsdom suites ran one file at a time. (The e2e and fleet projects stay one file at a time.)
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

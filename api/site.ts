@@ -23,6 +23,11 @@ export const getAnnouncement = (request: Request) => request<Announcement | null
 /** The id of the JSON data block in which the server writes the active announcement into the app's HTML. */
 export const ANNOUNCEMENT_ELEMENT_ID = 'announcement-data';
 
+/** The id of the data block naming the visitor's choices the server rendered the page's HTML with. */
+export const RENDERED_FOR_ELEMENT_ID = 'rendered-for';
+/** The dismissed banner's text and the cookie notice's acceptance, as the server read them from their cookies. */
+export type RenderedFor = { bannerIgnored: string | null; cookieAccepted: boolean };
+
 export const sendUserEvent = (
   request: Request,
   eventName: string,

@@ -4,7 +4,8 @@
  * every run and the median performance, accessibility, FCP, LCP, CLS and TBT. Goals of issue 11: performance ≥ 98,
  * CLS ≤ 0.01, TBT ≤ 50 ms, accessibility 100.
  *
- * The server is the e2e one (tests/e2e/harness.ts: a fresh data directory, the production build of the app, 2,000
+ * With LH_COSTS=1 each run also prints what the main thread spent its time on, the costliest scripts and the long
+ * tasks. The server is the e2e one (tests/e2e/harness.ts: a fresh data directory, the production build of the app, 2,000
  * projects). CHROME_PATH overrides /usr/bin/chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,7 +17,16 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const PAGES = ['/', '/projects/ethereum'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-type Run = { performance: number; accessibility: number; fcp: number; lcp: number; cls: number; tbt: number };
+type Run = {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  /** What the main thread spent its time on, and the scripts that cost most (ms, at the preset's 4× CPU). */
+  costs: string[];
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,6 +52,16 @@ async function measure(url: string): Promise<Run> {
       throw new Error(`Lighthouse run failed: ${runtimeError?.code ?? 'no performance score'}`);
     }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
+    type Item = { group?: string; groupLabel?: string; url?: string; duration?: number; total?: number };
+    const items = (id: string) =>
+      ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+    const work = items('mainthread-work-breakdown')
+      .slice(0, 5)
+      .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration ?? 0)}`);
+    const scripts = items('bootup-time')
+      .slice(0, 5)
+      .map((i) => `${(i.url ?? '').replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total ?? 0)}`);
+    const longTasks = items('long-tasks').map((i) => Math.round(i.duration ?? 0));
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -49,6 +69,11 @@ async function measure(url: string): Promise<Run> {
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbt: value('total-blocking-time'),
+      costs: [
+        `main thread: ${work.join(', ')}`,
+        `scripts: ${scripts.join(', ')}`,
+        `long tasks (ms): ${longTasks.join(', ') || 'none'}`,
+      ],
     };
   } finally {
     chrome.kill();
@@ -73,6 +98,7 @@ async function main() {
         try {
           runs.push(await measure(`${server.url}${page}`));
           console.log(`  run ${runs.length}: ${show(runs.at(-1)!)}`);
+          if (process.env.LH_COSTS) for (const line of runs.at(-1)!.costs) console.log(`         ${line}`);
         } catch (err) {
           console.log(`  (${(err as Error).message}; not counted)`);
         }
@@ -85,6 +111,7 @@ async function main() {
         lcp: median(runs.map((r) => r.lcp)),
         cls: median(runs.map((r) => r.cls)),
         tbt: median(runs.map((r) => r.tbt)),
+        costs: [],
       };
       const goals = m.performance >= 98 && m.accessibility === 100 && m.cls <= 0.01 && m.tbt <= 50;
       met &&= goals;

@@ -42,11 +42,11 @@ export async function precompressFiles(dir: string, files: string[]): Promise<st
   return done.sort();
 }
 
-/** Vite plugin: precompress the bundle's output after it is written (production builds only). */
+/** Vite plugin: precompress the bundle's output after it is written (production builds for the browser only). */
 export function precompress(): Plugin {
   return {
     name: 'sentinel:precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       if (options.dir) await precompressFiles(options.dir, Object.keys(bundle));
     },

@@ -12,11 +12,17 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** Builds the SPA with Vite when dist/ is missing or older than any client source. */
+/** Where the server's render of the app is built (src/entry-server.tsx, `vite build --ssr`). */
+export const renderEntry = (root: string) => path.join(root, 'dist-ssr', 'entry-server.js');
+
+/**
+ * Builds the SPA with Vite when dist/ is missing or older than any client source: the browser's bundle into dist/,
+ * and the server's render of the same app into dist-ssr/.
+ */
 export async function buildSpaIfStale(root: string, log: (msg: string) => void): Promise<string> {
   const distDir = path.join(root, 'dist');
   const built = path.join(distDir, 'index.html');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const builtAt = existsSync(built) && existsSync(renderEntry(root)) ? statSync(built).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (builtAt > sourcesAt) return distDir;
   log(
@@ -27,7 +33,9 @@ export async function buildSpaIfStale(root: string, log: (msg: string) => void):
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+    const options = { root, mode: 'production', logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') } as const;
+    await build(options);
+    await build({ ...options, build: { ssr: 'src/entry-server.tsx', outDir: path.dirname(renderEntry(root)) } });
   } finally {
     process.env.NODE_ENV = previous;
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import type { AppInput } from '../machines/app/app.machine';
 import { AppProvider } from './app/AppProvider';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
@@ -36,9 +37,9 @@ const PageFallback = () => <main id="main" className="route-loading" aria-busy="
  * Route table (the paths are in routes.ts, which the server answers with 200). Home is eager (it is the landing
  * page); every other page is a lazy chunk. AppProvider starts the app actor, which owns every app-wide actor.
  */
-export function App() {
+export function App({ input }: { input?: AppInput }) {
   return (
-    <AppProvider>
+    <AppProvider input={input}>
       <ImpersonationRoot />
       <Shell>
         <Suspense fallback={<PageFallback />}>

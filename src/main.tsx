@@ -1,14 +1,39 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
 import { App } from './App';
+import { appInputFrom, browserPageState, renderedAsShown } from './app/liveApp';
+import { mirrorRememberedChoices } from './app/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const page = browserPageState();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App input={appInputFrom(page)} />
+  </StrictMode>
 );
+
+// The server rendered the page (src/entry-server.tsx) from what it knew of this visitor. When the browser knows the
+// same, React takes over that HTML; otherwise (a choice kept only in storage, a tour under way) it renders afresh.
+// Either way as a transition: React then works in slices of a few milliseconds and the page answers input meanwhile
+// (one long render would block the main thread for hundreds of milliseconds on a slow phone).
+const renderedFor = document.getElementById(RENDERED_FOR_ELEMENT_ID)?.textContent;
+startTransition(() => {
+  if (
+    renderedFor &&
+    container.firstElementChild &&
+    renderedAsShown(JSON.parse(renderedFor) as RenderedFor, page)
+  ) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn('The server-rendered page was rendered again:', error),
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+});
+mirrorRememberedChoices();
 
 // Error reporting loads after the page is interactive, and only when a DSN is configured.
 if (sentryEnabled()) {

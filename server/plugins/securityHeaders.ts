@@ -45,11 +45,24 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  */
 export const REFERENCE_PAGE_PATH = '/developers/api';
 export function referencePagePolicy(config: Config): string {
-  const directives = { ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] };
-  return Object.entries(directives)
+  return policyHeader({ ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] });
+}
+
+/**
+ * The policy of a page the server rendered (server/site/render.ts): React writes a few `style` attributes (the
+ * sizes of loading placeholders) into its HTML, which 'self' does not cover. Exactly those attribute values are
+ * allowed, by their hashes (`'unsafe-hashes'` only lets a listed value through; no other inline style, and no
+ * inline script). Styles React sets once running are not attributes in the HTML, so they need nothing.
+ */
+export function renderedPagePolicy(config: Config, styleAttributeHashes: string[]): string {
+  const hashes = styleAttributeHashes.map((hash) => `'sha256-${hash}'`);
+  return policyHeader({ ...contentSecurityPolicy(config), 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
+}
+
+const policyHeader = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))
     .join(';');
-}
 
 const isHttps = (config: Config) => (config.publicUrl ?? '').startsWith('https:');
 

@@ -4,7 +4,9 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
-import { pageDataFor, writePageData } from '../site/pageData';
+import { pageDataFor } from '../site/pageData';
+import { pageRenderer, type PageKey } from '../site/render';
+import { renderedPagePolicy } from './securityHeaders';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -35,6 +37,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
     });
   }
   const indexHtml = hasSpa && indexFile ? readFileSync(indexFile, 'utf8') : undefined;
+  const renderer = indexHtml && distDir ? await pageRenderer(distDir, indexHtml) : undefined;
 
   /** The JSON 404 (the path is only echoed in the message, never used to decide). */
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
@@ -49,23 +52,32 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
 
   /**
    * The app's HTML: its router shows the page, or its not-found page with the 404 status. The session's flags and
-   * the active announcement are written in (server/site/pageData.ts), so the first render has them. The page names
-   * the session, so no shared cache keeps it.
+   * the active announcement are written in (server/site/pageData.ts), so the first render has them, and public
+   * pages come rendered (server/site/render.ts). The page names the session, so no shared cache keeps it.
    */
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) =>
-    reply
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, page?: PageKey) => {
+    const { html, styleAttributeHashes } = await renderer!.html(
+      request,
+      page,
+      await pageDataFor(app, request),
+    );
+    if (styleAttributeHashes.length > 0) {
+      reply.header('content-security-policy', renderedPagePolicy(app.config, styleAttributeHashes));
+    }
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
-      .send(writePageData(indexHtml!, await pageDataFor(app, request)));
+      .send(html);
+  };
 
   // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a
   // session (signed-out visitors are redirected to sign-in by plugins/session.ts).
   if (indexHtml) {
-    for (const pagePath of Object.values(PAGE_PATHS)) {
+    for (const [page, pagePath] of Object.entries(PAGE_PATHS) as [PageKey, string][]) {
       const config: FastifyContextConfig = pagePath.startsWith('/my/') ? { auth: 'page' } : {};
-      app.get(pagePath, { config }, (request, reply) => sendApp(request, reply, 200));
+      app.get(pagePath, { config }, (request, reply) => sendApp(request, reply, 200, page));
     }
   }
 

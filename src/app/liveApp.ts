@@ -2,6 +2,7 @@ import { fromCallback, fromPromise, sendParent, type AnyActorLogic } from 'xstat
 import {
   ANNOUNCEMENT_ELEMENT_ID,
   getAnnouncement,
+  type RenderedFor,
   sendUserEvent,
   type Announcement,
   type QuoteRequestBody,
@@ -14,12 +15,16 @@ import {
   type LoadedTour,
 } from '../../machines/app/app.machine';
 import { IGNORED_BANNER_KEY, bannerMachine } from '../../machines/banner/banner.machine';
-import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
+import {
+  COOKIE_CONSENT_KEY,
+  cookieConsentMachine,
+} from '../../machines/cookie-consent/cookieConsent.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import type { InlinedFlags } from '../../api/flags';
 import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
 import { submitQuote } from '../features/quote/submitQuote';
@@ -27,6 +32,7 @@ import { liveSessionMachine } from '../features/session/liveSession';
 import { surveyNotificationActors } from '../features/survey/notificationActors';
 import { watchlistActors } from '../features/watchlist/actors';
 import { request } from '../lib/client';
+import { remember, stored } from './rememberedChoices';
 
 /** The sign-in page a page that needs a session sends the browser to (spec §2). */
 export const sessionRequiredUrl = (callbackUrl: string) =>
@@ -38,23 +44,12 @@ export const redirectToSignIn = (goTo: (url: string) => void) => () => {
   goTo(sessionRequiredUrl(`${pathname}${search}${hash}`));
 };
 
-const stored = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage blocked: everything shows as on a first visit
-  }
-};
-
-/**
- * The announcement the server wrote into the page: null when none is active, undefined when the page has none
- * (the dev server's), in which case the banner asks the API.
- */
-function inlinedAnnouncement(): Announcement | null | undefined {
-  const text = document.getElementById(ANNOUNCEMENT_ELEMENT_ID)?.textContent;
+/** A JSON data block the server wrote into the page, or undefined (the dev server's page has none). */
+function pageData<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as Announcement | null;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
@@ -69,18 +64,61 @@ export function currentLocation(): AppLocation {
   };
 }
 
-/** What the page and browser storage hold at start: the children's inputs. */
-export function appInput(
-  options: { pollInterval?: number; notificationsPollInterval?: number } = {},
-): AppInput {
+/**
+ * What the app starts from: the server's page data and the visitor's remembered choices. The server renders the
+ * page from the same values (src/entry-server.tsx), so its HTML is what the browser's first render makes.
+ */
+export type PageState = {
+  path: string;
+  search: string;
+  /** The flags the server wrote into the page; null when it wrote none (the dev server's page). */
+  flags: InlinedFlags | null;
+  /** The active announcement: null when none is active, undefined when the page has none (then it is fetched). */
+  announcement: Announcement | null | undefined;
+  bannerIgnored: string | null;
+  cookieAccepted: boolean;
+  tourSaved: boolean;
+};
+
+/** The children's inputs for a page state. */
+export function appInputFrom(page: PageState, options: AppInputOptions = {}): AppInput {
   return {
     session: { pollInterval: options.pollInterval },
-    flags: { inlined: inlinedFlags() },
-    banner: { ignored: stored(IGNORED_BANNER_KEY), inlined: inlinedAnnouncement() },
-    cookieConsent: { accepted: stored(COOKIE_CONSENT_KEY) === 'true' },
+    flags: { inlined: page.flags },
+    banner: { ignored: page.bannerIgnored, inlined: page.announcement },
+    cookieConsent: { accepted: page.cookieAccepted },
     notifications: { pollInterval: options.notificationsPollInterval },
-    location: currentLocation(),
+    location: { path: page.path, tourRequested: tourRequested(page.search), tourSaved: page.tourSaved },
   };
+}
+
+type AppInputOptions = { pollInterval?: number; notificationsPollInterval?: number };
+
+/** The page state in this browser: the page's data blocks, browser storage and the address. */
+export function browserPageState(): PageState {
+  return {
+    path: location.pathname,
+    search: location.search,
+    flags: inlinedFlags(),
+    announcement: pageData<Announcement | null>(ANNOUNCEMENT_ELEMENT_ID),
+    bannerIgnored: stored(IGNORED_BANNER_KEY),
+    cookieAccepted: stored(COOKIE_CONSENT_KEY) === 'true',
+    tourSaved: loadSavedTour() !== null,
+  };
+}
+
+/**
+ * Whether the server's HTML shows the page as this browser will: the same remembered choices, and no tour under way
+ * (the server cannot know of one). Then the app hydrates that HTML; otherwise it renders afresh.
+ */
+export const renderedAsShown = (renderedFor: RenderedFor, page: PageState) =>
+  renderedFor.bannerIgnored === page.bannerIgnored &&
+  renderedFor.cookieAccepted === page.cookieAccepted &&
+  !page.tourSaved;
+
+/** What the page and browser storage hold at start: the children's inputs. */
+export function appInput(options: AppInputOptions = {}): AppInput {
+  return appInputFrom(browserPageState(), options);
 }
 
 // wouter reports its own navigations as pushState / replaceState events on window.
@@ -97,6 +135,9 @@ const locationObserver = fromCallback(({ sendBack }) => {
   };
   last = location.pathname + location.search;
   for (const type of LOCATION_EVENTS) window.addEventListener(type, report);
+  // The app runs from here (its actor starts once the page is hydrated): browser tests wait for this mark before
+  // acting on a page the server rendered, whose buttons show before they work.
+  document.documentElement.dataset.app = 'running';
   return () => {
     for (const type of LOCATION_EVENTS) window.removeEventListener(type, report);
   };
@@ -119,6 +160,14 @@ export const liveAppMachine = appMachine.provide({
     surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
     banner: bannerMachine.provide({
       actors: { fetchAnnouncement: fromPromise(() => getAnnouncement(request)) },
+      actions: {
+        storeDismissed: ({ context }) => {
+          if (context.announcement) remember(IGNORED_BANNER_KEY, context.announcement.content);
+        },
+      },
+    }),
+    cookieConsent: cookieConsentMachine.provide({
+      actions: { rememberConsent: () => remember(COOKIE_CONSENT_KEY, 'true') },
     }),
     quote: quoteFormMachine.provide({
       actors: { submit: fromPromise(({ input }) => submitQuote(input as QuoteRequestBody)) },

@@ -94,5 +94,24 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
+  waitForTheApp(page);
   return { context, page };
+}
+
+/**
+ * Public pages arrive rendered by the server, their buttons on screen before the app's code runs. `page.goto` and
+ * `page.reload` resolve only once the app runs (the `data-app` mark of src/app/liveApp.ts), as a person would wait
+ * for the page to respond; a page that is not the app (an API answer) does not wait.
+ */
+export function waitForTheApp(page: Page) {
+  const untilRunning = async <T>(response: T) => {
+    if (await page.locator('#root').count()) {
+      await page.waitForSelector('html[data-app="running"]', { state: 'attached', timeout: 30_000 });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => untilRunning(await goto(...args));
+  page.reload = async (...args) => untilRunning(await reload(...args));
 }

@@ -22,7 +22,7 @@ import {
 } from '../../machines/survey/survey.machine';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
-import { DESKTOP, launchBrowser, startServer } from './harness';
+import { DESKTOP, launchBrowser, startServer, waitForTheApp } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
@@ -257,6 +257,7 @@ describeUiPaths({
       storageState,
     });
     const page = await context.newPage();
+    waitForTheApp(page);
     await acceptCookies(page);
     holds.set(page, {
       watchlists: await holdRequests(page, /\/api\/watchlist(\?.*)?$/),

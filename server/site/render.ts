@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import {
+  ANNOUNCEMENT_ELEMENT_ID,
+  RENDERED_FOR_ELEMENT_ID,
+  type Announcement,
+  type RenderedFor,
+} from '../../api/site';
+import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
+import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
+import type { PAGE_PATHS } from '../../src/routes';
+import type { PageState } from '../../src/entry-server';
+import { writePageData } from './pageData';
+
+export type PageKey = keyof typeof PAGE_PATHS;
+
+/**
+ * The public pages the server renders (issue 11, item 1), with the lazy modules each shows on first paint: their
+ * stylesheets go into the page's head, so nothing restyles or moves when their code arrives. The footer is on
+ * every page. Other pages (signed-in, sign-in, admin, the API reference) are rendered in the browser.
+ */
+const RENDERED_PAGES: Partial<Record<PageKey, string[]>> = {
+  home: [
+    'src/features/home/ProjectStrips.tsx',
+    'src/features/home/AlertsSection.tsx',
+    'src/features/home/Leaderboard.tsx',
+  ],
+  project: ['src/features/project/ProjectPage.tsx'],
+  product: ['src/features/marketing/ProductPage.tsx'],
+  company: ['src/features/marketing/CompanyPage.tsx'],
+  blog: ['src/features/blog/BlogIndexPage.tsx'],
+  blogPost: ['src/features/blog/BlogPostPage.tsx'],
+  methodology: ['src/features/methodology/MethodologyPage.tsx'],
+};
+const ON_EVERY_PAGE = ['src/layout/Footer.tsx'];
+
+/** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
+const CACHED_RENDERS = 200;
+
+type Manifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }
+>;
+type RenderPage = (page: PageState) => Promise<string>;
+
+/** The stylesheets and module preloads of a page's lazy modules that the app's HTML does not already load. */
+function headFor(manifest: Manifest, modules: string[], indexHtml: string): string {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  // A page module's code and styles, with what it imports; and the styles of its own lazy parts (not of every lazy
+  // chunk that a shared chunk could load: those are the whole app's).
+  const walk = (key: string, preload: boolean) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk || key.startsWith('node_modules/')) return;
+    for (const file of chunk.css ?? []) css.add(file);
+    if (preload) js.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, preload);
+  };
+  for (const module of modules) walk(module, true);
+  for (const module of modules) for (const part of manifest[module]?.dynamicImports ?? []) walk(part, false);
+  const missing = (file: string) => !indexHtml.includes(`/${file}"`);
+  return [
+    ...[...css].filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...js].filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** A page's HTML, with the hashes of the `style` attribute values in it (for its Content-Security-Policy). */
+export type PageHtml = { html: string; styleAttributeHashes: string[] };
+
+export type PageRenderer = {
+  /** The app's HTML for a page: rendered on the server when it is one of RENDERED_PAGES, else the empty shell. */
+  html(
+    request: FastifyRequest,
+    page: PageKey | undefined,
+    blocks: Record<string, unknown>,
+  ): Promise<PageHtml>;
+};
+
+// React escapes these five in attribute values; the browser hashes the value as parsed.
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+const unescapeAttribute = (value: string) =>
+  value.replace(/&amp;|&quot;|&#x27;|&lt;|&gt;/g, (entity) => ENTITIES[entity] ?? entity);
+
+/** The base64 SHA-256 of every distinct `style` attribute value in the HTML. */
+export function styleAttributeHashes(html: string): string[] {
+  const values = new Set([...html.matchAll(/ style="([^"]*)"/g)].map((m) => unescapeAttribute(m[1]!)));
+  return [...values].map((value) => createHash('sha256').update(value).digest('base64')).sort();
+}
+
+/**
+ * The server's render of the built app (`dist-ssr/entry-server.js`, beside `dist/`). Without that build (tests with
+ * a hand-made dist, an old build) every page is the empty shell that the browser renders.
+ */
+export async function pageRenderer(distDir: string, indexHtml: string): Promise<PageRenderer> {
+  const entry = path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const shell = (blocks: Record<string, unknown>) => writePageData(indexHtml, blocks);
+  const unrendered = (blocks: Record<string, unknown>): PageHtml => ({
+    html: shell(blocks),
+    styleAttributeHashes: [],
+  });
+  if (!existsSync(entry) || !existsSync(manifestFile))
+    return { html: async (_r, _p, blocks) => unrendered(blocks) };
+
+  const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const heads = new Map<PageKey, string>();
+  const cache = new Map<string, { body: string; styleAttributeHashes: string[] }>();
+
+  const rendered = async (page: PageState) => {
+    const key = JSON.stringify(page);
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      cache.delete(key); // most recently used last
+      cache.set(key, hit);
+      return hit;
+    }
+    const body = await renderPage(page);
+    const result = { body, styleAttributeHashes: styleAttributeHashes(body) };
+    cache.set(key, result);
+    if (cache.size > CACHED_RENDERS) cache.delete(cache.keys().next().value!);
+    return result;
+  };
+
+  return {
+    async html(request, pageKey, blocks) {
+      const modules = pageKey && RENDERED_PAGES[pageKey];
+      if (!pageKey || !modules) return unrendered(blocks);
+      const url = new URL(request.url, 'http://localhost');
+      const cookies = request.cookies ?? {};
+      const renderedFor: RenderedFor = {
+        bannerIgnored: cookies[IGNORED_BANNER_KEY] ?? null,
+        cookieAccepted: cookies[COOKIE_CONSENT_KEY] === 'true',
+      };
+      const announcement = blocks[ANNOUNCEMENT_ELEMENT_ID] as Announcement | null | undefined;
+      const page: PageState = {
+        path: url.pathname,
+        search: url.search,
+        flags: (blocks[FLAGS_ELEMENT_ID] as InlinedFlags | undefined) ?? null,
+        announcement,
+        // Only whether this announcement was dismissed changes the render: any other text renders (and is cached)
+        // as none, so a cookie cannot make the server render and keep one page per value.
+        bannerIgnored: renderedFor.bannerIgnored === announcement?.content ? renderedFor.bannerIgnored : null,
+        cookieAccepted: renderedFor.cookieAccepted,
+        tourSaved: false,
+      };
+      try {
+        const { body, styleAttributeHashes } = await rendered(page);
+        if (!heads.has(pageKey))
+          heads.set(pageKey, headFor(manifest, [...modules, ...ON_EVERY_PAGE], indexHtml));
+        const html = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
+          .replace('</head>', `${heads.get(pageKey)}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        return { html, styleAttributeHashes };
+      } catch (err) {
+        // The browser renders the page instead: slower to paint, never broken.
+        request.log.error(
+          { err, path: url.pathname },
+          'server render failed; the page is rendered in the browser',
+        );
+        return unrendered(blocks);
+      }
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+/*
+ * Issue 11, item 1: the public pages arrive rendered by the server (src/entry-server.tsx, server/site/render.ts),
+ * paint without any JavaScript, and the app takes over that HTML without rendering it again. The page is rendered for
+ * the visitor's remembered choices (the dismissed banner, the accepted cookie notice), which live in cookies of the
+ * storage keys' names.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Each page with what its first paint shows (a project page: its layout, with placeholders until its data). */
+const RENDERED = [
+  { url: '/', text: 'Security ratings for blockchain projects' },
+  { url: '/projects/ethereum', markup: '<main id="main" aria-busy="true"><section class="project-hero' },
+  { url: '/products/skynet', text: 'Skynet' },
+  { url: '/company/about', text: 'About' },
+  { url: '/resources/blog', text: 'Research and field notes' },
+  { url: '/resources/methodology', text: 'Methodology' },
+];
+
+const get = (url: string, cookie?: string) =>
+  fetch(`${server.url}${url}`, { headers: cookie ? { cookie } : {} });
+
+/** The text of the app's root element as the server sent it (tags dropped). */
+const rootText = (html: string) => {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  return root.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+};
+
+/** Console messages and page errors that would mean the server's HTML was not taken over as it is. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('pages rendered by the server', () => {
+  it.each(RENDERED)(
+    '$url comes with its content in the HTML and a policy that allows only its own style attributes',
+    async ({ url, text, markup }) => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      if (text) expect(rootText(html)).toContain(text);
+      if (markup) expect(html).toContain(markup);
+      // The header, and the footer that was a placeholder until its code arrived.
+      expect(html).toContain('<header class="site-header');
+      expect(html).toContain('<footer class="site-footer');
+      // No inline script: the Content-Security-Policy forbids them.
+      expect(html.match(/<script(?![^>]*type="(module|application\/json)")[^>]*>/g)).toBeNull();
+      const policy = res.headers.get('content-security-policy')!;
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).not.toContain('unsafe-inline');
+      // Every style attribute in the page is allowed by its hash, and nothing else is.
+      const styles = new Set(
+        [...html.matchAll(/ style="([^"]*)"/g)].map((m) => m[1]!.replace(/&quot;/g, '"')),
+      );
+      for (const style of styles) {
+        expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+      }
+      const allowed = policy
+        .match(/style-src-attr ([^;]*)/)?.[1]
+        ?.split(' ')
+        .filter((v) => v.startsWith("'sha256-"));
+      expect(allowed ?? []).toHaveLength(styles.size);
+    },
+  );
+
+  it('links the stylesheets of the page’s own code in the head, so nothing restyles when it arrives', async () => {
+    const html = await (await get('/projects/ethereum')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/ProjectPage-[^"]+\.css">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProjectPage-[^"]+\.js">/);
+    // Only that page's: not the styles of every lazy part of the app.
+    expect(head).not.toMatch(/SurveyDialog-[^"]+\.css/);
+  });
+
+  it('leaves signed-in, sign-in and unknown pages to the browser', async () => {
+    for (const url of ['/auth/login', '/nowhere']) {
+      const html = await (await get(url)).text();
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('paints the page from the HTML alone, with JavaScript off', async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Security ratings for blockchain projects',
+    );
+    expect(await page.getByPlaceholder('Search Project by Name / Token').first().isVisible()).toBe(true);
+    await page.goto('/resources/blog');
+    expect(await page.getByRole('heading', { name: 'Research and field notes' }).isVisible()).toBe(true);
+    // Links work without the app: they are plain links.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL('**/company/about');
+    expect(await page.getByRole('main').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('is taken over by the app without a second render, and then works', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    for (const { url } of RENDERED) await page.goto(url);
+    await page.goto('/');
+    // The app responds: the hero search asks the API and lists matches.
+    await page.getByPlaceholder('Search Project by Name / Token').first().fill('ethereum');
+    await page
+      .getByRole('option', { name: /Ethereum/ })
+      .first()
+      .waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the visitor’s remembered choices: an accepted cookie notice and a dismissed banner stay away', async () => {
+    const guest = await (await get('/')).text();
+    expect(guest).toContain('aria-label="Cookie notice"');
+    expect(guest).toContain('aria-label="Announcement"');
+
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'I Accept' }).click();
+    await page
+      .getByRole('region', { name: 'Announcement' })
+      .getByRole('button', { name: 'Dismiss announcement' })
+      .click();
+    const cookies = await context.cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['cookieConsent', 'ignoredBannerContent']),
+    );
+
+    // The server now renders the page without either, and the browser takes it over as it is.
+    const returning = await (await get('/', cookie)).text();
+    expect(returning).not.toContain('aria-label="Cookie notice"');
+    expect(returning).not.toContain('aria-label="Announcement"');
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Announcement' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders afresh in the browser when its storage knows more than the server did', async () => {
+    // A choice stored before its cookie existed: the server shows the notice, the browser knows it was accepted.
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
+    await page.goto('/');
+    expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Security ratings for blockchain projects',
+    );
+    // The choice is copied into its cookie, so the next page is rendered with it.
+    expect((await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('true');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/*
+ * Issue 11, item 1, on the server side (server/site/render.ts): how a render from dist-ssr/ becomes the page, with a
+ * stand-in for the built render (the real one runs in tests/e2e/prerender.test.ts). The stand-in writes what it was
+ * asked to render into its HTML, and counts its renders.
+ */
+const INDEX = `<!doctype html><html><head><title>Sentinel</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`;
+const MANIFEST = {
+  'index.html': { file: 'assets/app.js', css: ['assets/index.css'], isEntry: true },
+  'src/features/marketing/CompanyPage.tsx': {
+    file: 'assets/CompanyPage.js',
+    css: ['assets/marketing.css'],
+    imports: ['_shared.js'],
+  },
+  '_shared.js': { file: 'assets/shared.js', dynamicImports: ['src/features/survey/SurveyDialog.tsx'] },
+  'src/features/survey/SurveyDialog.tsx': {
+    file: 'assets/SurveyDialog.js',
+    css: ['assets/SurveyDialog.css'],
+  },
+  'src/layout/Footer.tsx': { file: 'assets/Footer.js' },
+};
+const RENDER = `
+globalThis.renders = 0;
+export async function renderPage(page) {
+  globalThis.renders++;
+  if (page.path === '/company/broken') throw new Error('render failed');
+  return '<main style="width:10px;content:&quot;a&quot;">' + JSON.stringify(page).replace(/</g, '') + '</main>';
+}`;
+
+let t: TestApp;
+let app: FastifyInstance;
+let root: string;
+const renders = () => (globalThis as unknown as { renders: number }).renders;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = mkdtempSync(path.join(os.tmpdir(), 'sentinel-render-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  mkdirSync(path.join(root, 'dist-ssr'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDER);
+  app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
+  await app.ready();
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('a page rendered by the server', () => {
+  it('has the render in its root, its own chunks in the head and a CSP allowing exactly its style attributes', async () => {
+    const res = await get('/company/about?x=1');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toMatch(/<div id="root"><main style="[^"]*">\{"path":"\/company\/about","search":"\?x=1"/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/marketing.css">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/CompanyPage.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/shared.js">');
+    // Not the styles of what a shared chunk could load, and nothing the shell already links twice.
+    expect(head).not.toContain('SurveyDialog.css');
+    expect(head.match(/index\.css/g)).toHaveLength(1);
+    expect(head).toContain(
+      '<script type="application/json" id="rendered-for">{"bannerIgnored":null,"cookieAccepted":false}',
+    );
+
+    const hash = createHash('sha256').update('width:10px;content:"a"').digest('base64');
+    const policy = res.headers['content-security-policy'] as string;
+    expect(policy).toContain(`style-src-attr 'unsafe-hashes' 'sha256-${hash}'`);
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).not.toContain('unsafe-inline');
+  });
+
+  it('renders with the visitor’s choices from their cookies and echoes them for the browser', async () => {
+    const res = await get('/company/careers', 'cookieConsent=true; ignoredBannerContent=Old%20news');
+    expect(res.body).toContain('"cookieAccepted":true');
+    expect(res.body).toContain(
+      '<script type="application/json" id="rendered-for">{"bannerIgnored":"Old news","cookieAccepted":true}',
+    );
+  });
+
+  it('renders a page state once, however many texts a dismissed-banner cookie carries', async () => {
+    await get('/company/privacy-policy');
+    const before = renders();
+    for (let i = 0; i < 20; i++) {
+      const res = await get('/company/privacy-policy', `ignoredBannerContent=attempt-${i}`);
+      expect(res.statusCode).toBe(200);
+      // Not this announcement's text: rendered (and kept) as no dismissal, echoed as it came.
+      expect(res.body).toContain('"bannerIgnored":null,"cookieAccepted":false');
+      expect(res.body).toContain(`{"bannerIgnored":"attempt-${i}","cookieAccepted":false}`);
+    }
+    expect(renders()).toBe(before);
+  });
+
+  it('is the shell, rendered in the browser, when the render fails or the page is not a public one', async () => {
+    const broken = await get('/company/broken');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('<div id="root"></div>');
+    expect(broken.headers['content-security-policy']).not.toContain('style-src-attr');
+    for (const url of ['/auth/login', '/nowhere']) {
+      const res = await get(url);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('rendered-for');
+    }
+  });
+});
