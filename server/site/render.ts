@@ -23,7 +23,7 @@ export type PageKey = keyof typeof PAGE_PATHS;
  * stylesheets go into the page's head, so nothing restyles or moves when their code arrives. The footer is on
  * every page. Other pages (signed-in, sign-in, admin, the API reference) are rendered in the browser.
  */
-const RENDERED_PAGES: Partial<Record<PageKey, string[]>> = {
+export const RENDERED_PAGES: Partial<Record<PageKey, string[]>> = {
   home: [
     'src/features/home/ProjectStrips.tsx',
     'src/features/home/AlertsSection.tsx',
@@ -36,7 +36,7 @@ const RENDERED_PAGES: Partial<Record<PageKey, string[]>> = {
   blogPost: ['src/features/blog/BlogPostPage.tsx'],
   methodology: ['src/features/methodology/MethodologyPage.tsx'],
 };
-const ON_EVERY_PAGE = ['src/layout/Footer.tsx'];
+export const ON_EVERY_PAGE = ['src/layout/Footer.tsx'];
 
 /** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
 const CACHED_RENDERS = 200;

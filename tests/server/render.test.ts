@@ -93,6 +93,15 @@ describe('a page rendered by the server', () => {
     );
   });
 
+  it('takes a malformed choice cookie as it comes, never failing the page', async () => {
+    const res = await get('/company/careers', 'cookieConsent=%E0%A4%A; ignoredBannerContent=%ZZ</script>');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"cookieAccepted":false');
+    // Echoed inside a JSON data block, with `<` escaped so the text cannot close the element.
+    expect(res.body).not.toContain('</script>"');
+    expect(res.body).toContain('\\u003c/script>');
+  });
+
   it('renders a page state once, however many texts a dismissed-banner cookie carries', async () => {
     await get('/company/privacy-policy');
     const before = renders();
