@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
@@ -23,9 +22,6 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's own default in a run is one worker fewer than the cores: one worker on CI's 2-core machine, so the
-    // node, PGlite and jsdom suites ran one file at a time. (The e2e and fleet projects stay one file at a time.)
-    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -50,6 +46,8 @@ export default defineConfig({
                 // Several instances starting on one database is a PostgreSQL-only race; the node project runs it.
                 exclude: ['tests/security/migrate-lock.test.ts'],
                 testTimeout: 20_000,
+                // As the node project: creating a test app (PGlite + migrations) is slow on a busy machine.
+                hookTimeout: 60_000,
                 env: { TEST_DATABASE_URL: '' },
               },
             },
