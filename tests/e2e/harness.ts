@@ -101,11 +101,12 @@ export async function newPage(
 /**
  * Public pages arrive rendered by the server, their buttons on screen before the app's code runs. `page.goto` and
  * `page.reload` resolve only once the app runs (the `data-app` mark of src/app/liveApp.ts), as a person would wait
- * for the page to respond; a page that is not the app (an API answer) does not wait.
+ * for the page to respond; a page that is not the app (an API answer, a test's own page) does not wait.
  */
 export function waitForTheApp(page: Page) {
   const untilRunning = async <T>(response: T) => {
-    if (await page.locator('#root').count()) {
+    // The app's pages carry the server's flags (server/site/pageData.ts); a test's own page or an API answer does not.
+    if (await page.locator('#flags-data').count()) {
       await page.waitForSelector('html[data-app="running"]', { state: 'attached', timeout: 30_000 });
     }
     return response;
