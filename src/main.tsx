@@ -5,6 +5,7 @@ import { App } from './App';
 import { appInputFrom, browserPageState, renderedAsShown } from './app/liveApp';
 import { mirrorRememberedChoices } from './app/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
+import { pageData } from './lib/pageData';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -19,13 +20,9 @@ const app = (
 // same, React takes over that HTML; otherwise (a choice kept only in storage, a tour under way) it renders afresh.
 // Either way as a transition: React then works in slices of a few milliseconds and the page answers input meanwhile
 // (one long render would block the main thread for hundreds of milliseconds on a slow phone).
-const renderedFor = document.getElementById(RENDERED_FOR_ELEMENT_ID)?.textContent;
+const renderedFor = pageData<RenderedFor>(RENDERED_FOR_ELEMENT_ID);
 startTransition(() => {
-  if (
-    renderedFor &&
-    container.firstElementChild &&
-    renderedAsShown(JSON.parse(renderedFor) as RenderedFor, page)
-  ) {
+  if (renderedFor && container.firstElementChild && renderedAsShown(renderedFor, page)) {
     hydrateRoot(container, app, {
       onRecoverableError: (error) => console.warn('The server-rendered page was rendered again:', error),
     });

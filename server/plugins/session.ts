@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { Clock } from '../accounts/clock';
 import { safeCallbackUrl } from '../accounts/origin';
+import { matchedAddress } from '../site/address';
 import {
   createSession,
   findLiveSession,
@@ -222,25 +223,6 @@ async function readSession(request: FastifyRequest): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * The page a request reached, rebuilt from the matched route, its decoded parameters and the parsed query, never
- * from the raw request line: `GET http://elsewhere.example/my/settings` (absolute form) reaches /my/* with that
- * whole string as `request.url`.
- */
-function matchedAddress(request: FastifyRequest): string {
-  const params = request.params as Record<string, string | undefined>;
-  const path = request.routeOptions.url!.replace(/:(\w+)|\*/g, (_whole, name?: string) =>
-    encodeURI(Object.hasOwn(params, name ?? '*') ? (params[name ?? '*'] ?? '') : ''),
-  );
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-    for (const one of Array.isArray(value) ? value : [value])
-      if (typeof one === 'string') query.append(key, one);
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/**
  * Reads the session cookie into `request.user` and redirects signed-out visitors of pages that need a session
  * (`config.auth: 'page'`, the /my/* pages) to the sign-in page. CSRF is plugins/csrf.ts.
  */
@@ -257,7 +239,8 @@ export const session = fp(async (app: FastifyInstance) => {
     await readSession(request);
     // Decided on the matched route: the router decodes the path, so /%6dy/settings is a /my page too.
     if (request.routeOptions.config.auth === 'page' && !request.user) {
-      const back = safeCallbackUrl(request, matchedAddress(request));
+      const { path, search } = matchedAddress(request);
+      const back = safeCallbackUrl(request, `${path}${search}`);
       const target = `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`;
       return reply.redirect(target, 302);
     }

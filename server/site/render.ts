@@ -14,6 +14,7 @@ import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
 import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
 import type { PAGE_PATHS } from '../../src/routes';
 import type { PageState } from '../../src/entry-server';
+import { matchedAddress } from './address';
 import { writePageData } from './pageData';
 
 export type PageKey = keyof typeof PAGE_PATHS;
@@ -140,7 +141,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
     async html(request, pageKey, blocks) {
       const modules = pageKey && RENDERED_PAGES[pageKey];
       if (!pageKey || !modules) return unrendered(blocks);
-      const url = new URL(request.url, 'http://localhost');
+      const { path: pagePath, search } = matchedAddress(request);
       const cookies = request.cookies ?? {};
       const renderedFor: RenderedFor = {
         bannerIgnored: cookies[IGNORED_BANNER_KEY] ?? null,
@@ -148,8 +149,8 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
       };
       const announcement = blocks[ANNOUNCEMENT_ELEMENT_ID] as Announcement | null | undefined;
       const page: PageState = {
-        path: url.pathname,
-        search: url.search,
+        path: pagePath,
+        search,
         flags: (blocks[FLAGS_ELEMENT_ID] as InlinedFlags | undefined) ?? null,
         announcement,
         // Only whether this announcement was dismissed changes the render: any other text renders (and is cached)
@@ -169,7 +170,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
       } catch (err) {
         // The browser renders the page instead: slower to paint, never broken.
         request.log.error(
-          { err, path: url.pathname },
+          { err, path: pagePath },
           'server render failed; the page is rendered in the browser',
         );
         return unrendered(blocks);

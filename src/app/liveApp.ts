@@ -24,14 +24,15 @@ import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
-import type { InlinedFlags } from '../../api/flags';
-import { inlinedFlags, liveFlagsMachine } from '../features/flags/liveFlags';
+import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
 import { submitQuote } from '../features/quote/submitQuote';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { surveyNotificationActors } from '../features/survey/notificationActors';
 import { watchlistActors } from '../features/watchlist/actors';
 import { request } from '../lib/client';
+import { pageData } from '../lib/pageData';
 import { remember, stored } from './rememberedChoices';
 
 /** The sign-in page a page that needs a session sends the browser to (spec §2). */
@@ -44,25 +45,16 @@ export const redirectToSignIn = (goTo: (url: string) => void) => () => {
   goTo(sessionRequiredUrl(`${pathname}${search}${hash}`));
 };
 
-/** A JSON data block the server wrote into the page, or undefined (the dev server's page has none). */
-function pageData<T>(id: string): T | undefined {
-  const text = document.getElementById(id)?.textContent;
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
-}
+/** An address as the app machine needs it. */
+const appLocation = (path: string, search: string, tourSaved: boolean): AppLocation => ({
+  path,
+  tourRequested: tourRequested(search),
+  tourSaved,
+});
 
 /** Where the browser is, as the app machine needs it. */
-export function currentLocation(): AppLocation {
-  return {
-    path: location.pathname,
-    tourRequested: tourRequested(location.search),
-    tourSaved: loadSavedTour() !== null,
-  };
-}
+export const currentLocation = () =>
+  appLocation(location.pathname, location.search, loadSavedTour() !== null);
 
 /**
  * What the app starts from: the server's page data and the visitor's remembered choices. The server renders the
@@ -88,7 +80,7 @@ export function appInputFrom(page: PageState, options: AppInputOptions = {}): Ap
     banner: { ignored: page.bannerIgnored, inlined: page.announcement },
     cookieConsent: { accepted: page.cookieAccepted },
     notifications: { pollInterval: options.notificationsPollInterval },
-    location: { path: page.path, tourRequested: tourRequested(page.search), tourSaved: page.tourSaved },
+    location: appLocation(page.path, page.search, page.tourSaved),
   };
 }
 
@@ -99,7 +91,7 @@ export function browserPageState(): PageState {
   return {
     path: location.pathname,
     search: location.search,
-    flags: inlinedFlags(),
+    flags: pageData<InlinedFlags>(FLAGS_ELEMENT_ID) ?? null,
     announcement: pageData<Announcement | null>(ANNOUNCEMENT_ELEMENT_ID),
     bannerIgnored: stored(IGNORED_BANNER_KEY),
     cookieAccepted: stored(COOKIE_CONSENT_KEY) === 'true',

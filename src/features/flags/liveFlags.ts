@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { FLAGS_ELEMENT_ID, type FlagIdentity, type FlagValues, type InlinedFlags } from '../../../api/flags';
+import type { FlagIdentity, FlagValues } from '../../../api/flags';
 import { flagsMachine, type FlagsEvent } from '../../../machines/flags/flags.machine';
 
 /** Runs `task` once the page has loaded and the browser is idle (the first paint is long past by then). */
@@ -56,14 +56,3 @@ export const liveFlagsMachine = flagsMachine.provide({
     }),
   },
 });
-
-/** The flags the server wrote into the page, or null (the dev server's page has none). */
-export function inlinedFlags(): InlinedFlags | null {
-  const text = document.getElementById(FLAGS_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as InlinedFlags;
-  } catch {
-    return null;
-  }
-}
