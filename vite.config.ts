@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { markdownDocs } from './scripts/markdownDocs.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [markdownDocs(), react(), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -23,9 +23,11 @@ export type FlagValues = Record<string, boolean | string | number | null | objec
 
 /**
  * The flags the server evaluated for the page's session, written into the app's HTML (a JSON data block with this
- * id), so the first render has them and the OpenFeature SDK can load after the first paint.
+ * id), so the first render has them and the OpenFeature SDK only loads when they are due for a refresh.
  */
 export const FLAGS_ELEMENT_ID = 'flags-data';
+/** How often the browser re-evaluates the flags (the OFREP provider's poll; it also does on tab visibility). */
+export const FLAGS_POLL_MS = 60_000;
 export type InlinedFlags = { identity: FlagIdentity; values: FlagValues };
 export type FlagValue = z.infer<typeof schemas.FlagValue>;
 export type OfrepEvaluationRequest = z.infer<typeof schemas.OfrepEvaluationRequest>;

@@ -11,7 +11,10 @@ export type LoadedRoute = { route: string; path: string; guestKb: number; signed
 
 const PASSWORD = 'Passw0rd!x-size';
 
-/** A confirmed account signed in inside `context` (sign-up, the code from the development outbox, sign-in). */
+/**
+ * An established account signed in inside `context`: sign-up, the code from the development outbox, sign-in, and
+ * the onboarding survey answered (a new account's first pages also load the survey dialog, once).
+ */
 async function signIn(context: BrowserContext): Promise<void> {
   const api = context.request;
   const email = `size-${Date.now()}@example.com`;
@@ -24,11 +27,20 @@ async function signIn(context: BrowserContext): Promise<void> {
   }[];
   const verificationCode = mails.find((m) => m.code)?.code;
   await ok('verify', await api.post('/api/auth/verify-email', { data: { email, verificationCode } }));
-  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const csrf = async () =>
+    ((await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+  const csrfToken = await csrf();
   await ok(
     'sign-in',
     await api.post('/api/auth/callback/credentials', {
       form: { email, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' },
+    }),
+  );
+  await ok(
+    'survey',
+    await api.post('/api/user/survey/upload', {
+      data: { survey: { userType: 'Retail Investor', projects: [] } },
+      headers: { 'x-csrf-token': await csrf() },
     }),
   );
 }
@@ -43,21 +55,29 @@ async function scriptsLoaded(
   const { context, page } = await newPage(browser, baseUrl);
   try {
     if (signedIn) await signIn(context);
-    const bodies: Promise<number>[] = [];
+    const bodies: Promise<[string, number]>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script' || !res.url().startsWith(baseUrl)) return;
+      const file = res.url().slice(baseUrl.length);
       bodies.push(
         res
           .body()
-          .then((b) => gzipSync(b, { level: 9 }).length)
-          .catch(() => 0),
+          .then((b): [string, number] => [file, gzipSync(b, { level: 9 }).length])
+          .catch((): [string, number] => [file, 0]),
       );
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     // Idle-time loads (the flags SDK, the auth modal, the account menu) start after the first quiet moment.
     await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
-    return (await Promise.all(bodies)).reduce((a, b) => a + b, 0) / 1024;
+    const scripts = await Promise.all(bodies);
+    // SIZE_DETAIL=1 lists each script, largest first: where a route's budget goes.
+    if (process.env.SIZE_DETAIL) {
+      console.log(`\n${path} (${signedIn ? 'signed in' : 'guest'}):`);
+      for (const [file, bytes] of scripts.sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)}  ${file}`);
+    }
+    return scripts.reduce((sum, [, bytes]) => sum + bytes, 0) / 1024;
   } finally {
     await context.close();
   }

@@ -77,8 +77,14 @@ export const appMachine = createMachine({
   },
   states: {
     authModal: {
-      initial: 'loading',
+      initial: 'dormant',
       states: {
+        dormant: {
+          on: {
+            PREPARE_AUTH: { target: 'loading' },
+            OPEN_AUTH: { target: 'loading', actions: 'rememberAuthRequest' },
+          },
+        },
         loading: {
           invoke: {
             id: 'loadAuthModal',

@@ -54,6 +54,8 @@ export type AppEvent =
   | { type: 'OPEN_IMPERSONATION' }
   /** Somebody wants the auth modal (header, a signed-out watchlist action, the tour's sign-up card). */
   | { type: 'OPEN_AUTH'; view?: AuthView; email?: string }
+  /** Somebody may soon want the auth modal (pointer over or focus on 'Log in' / 'Sign up'): load its code. */
+  | { type: 'PREPARE_AUTH' }
   /** The auth modal signed the user in (authModalObserver). */
   | { type: 'SIGNED_IN' }
   /** The browser went to another address (locationObserver). */
@@ -112,7 +114,8 @@ const noCallback = fromCallback(() => () => undefined);
  * loaded, `authModal`, `tour` and `impersonation` — and passes what one of them learns to the others as events:
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
  *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
- * - OPEN_AUTH opens the auth modal (kept until its code arrives), and its sign-in makes the session refetch;
+ * - OPEN_AUTH opens the auth modal (kept until its code arrives; PREPARE_AUTH loads the code on intent), and its
+ *   sign-in makes the session refetch;
  * - the impersonationTool flag reaches the impersonation tool, and OPEN_IMPERSONATION opens it (kept likewise);
  * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab), scrolls to the
  *   top and sends the page view on a page change, and sends a signed-out browser away from a page that needs a
@@ -440,10 +443,19 @@ export const appMachine = setup({
       'xstate.error.actor.tour': { actions: 'reportChildError' },
     },
     states: {
-      /** The auth modal's code loads right after start; an open asked for meanwhile is replayed. */
+      /**
+       * The auth modal's code loads on intent (PREPARE_AUTH) or on the first request, which is then replayed: most
+       * visits never open it (issue 11).
+       */
       authModal: {
-        initial: 'loading',
+        initial: 'dormant',
         states: {
+          dormant: {
+            on: {
+              PREPARE_AUTH: 'loading',
+              OPEN_AUTH: { target: 'loading', actions: 'rememberAuthRequest' },
+            },
+          },
           loading: {
             invoke: {
               id: 'loadAuthModal',

@@ -20,8 +20,17 @@ export type AppProviderProps = {
   onSessionRequired?: (url: string) => void;
 };
 
-// The auth modal's dialog is its own chunk, rendered while the modal is open.
+// The auth modal's host is its own chunk, loaded with the modal's code (on intent or on the first open).
 const AuthModalHost = lazy(() => import('../features/auth/AuthModalHost'));
+
+function AuthModalWhenLoaded() {
+  const loaded = AppActor.useSelector((s) => s.context.authModal !== null);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <AuthModalHost />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Starts the app actor (systemId `app`) for everything below it. With `?inspect` in development the Stately
@@ -39,9 +48,7 @@ export function AppProvider({ children, provide, input, onSessionRequired }: App
   return (
     <AppActor.Provider logic={logic} options={{ input: startInput, inspect, systemId: 'app' }}>
       {children}
-      <Suspense fallback={null}>
-        <AuthModalHost />
-      </Suspense>
+      <AuthModalWhenLoaded />
     </AppActor.Provider>
   );
 }

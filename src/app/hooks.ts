@@ -97,6 +97,12 @@ export function useOpenAuthModal(): OpenAuthModal {
   );
 }
 
+/** Loads the auth modal's code ahead of a likely open (pointer over or focus on 'Log in' / 'Sign up'). */
+export function usePrepareAuthModal(): () => void {
+  const app = AppActor.useActorRef();
+  return useCallback(() => app.send({ type: 'PREPARE_AUTH' }), [app]);
+}
+
 /** Opens the impersonation tool (admins with the impersonationTool flag); kept until its code has loaded. */
 export function useOpenImpersonationTool(): () => void {
   const app = AppActor.useActorRef();

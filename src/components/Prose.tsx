@@ -1,10 +1,6 @@
-import { useResource } from '../lib/useResource';
-import { renderMarkdown } from '../lib/markdown';
 import './prose.css';
 
-/** Rendered Markdown from our own repository content (trusted, not user input). */
-export function Prose({ body }: { body: string }) {
-  const html = useResource(() => renderMarkdown(body));
-  if (!html.data) return <div className="prose prose-loading" aria-busy="true" />;
-  return <div className="prose" dangerouslySetInnerHTML={{ __html: html.data }} />;
+/** Markdown from our own repository content (trusted, not user input), rendered to HTML at build time. */
+export function Prose({ html }: { html: string }) {
+  return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

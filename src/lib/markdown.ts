@@ -1,5 +1,7 @@
-/** Markdown documents in the repo (content/**): front matter + body, rendered with marked. */
+/** Markdown documents in the repo (content/**): front matter + body. */
 export type Doc = { slug: string; meta: Record<string, string>; body: string };
+/** A document with its body rendered to HTML at build time (scripts/markdownDocs.ts, imported with `?doc`). */
+export type RenderedDoc = Doc & { html: string };
 
 export function parseDoc(slug: string, raw: string): Doc {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw);
@@ -13,8 +15,3 @@ export function parseDoc(slug: string, raw: string): Doc {
 }
 
 export const slugFromPath = (path: string) => path.split('/').pop()!.replace(/\.md$/, '');
-
-export async function renderMarkdown(body: string): Promise<string> {
-  const { marked } = await import('marked');
-  return marked.parse(body, { async: false, gfm: true }) as string;
-}

@@ -27,8 +27,10 @@ const RENDERED = [
   { url: '/', text: 'Security ratings for blockchain projects' },
   { url: '/projects/ethereum', markup: '<main id="main" aria-busy="true"><section class="project-hero' },
   { url: '/products/skynet', text: 'Skynet' },
-  { url: '/company/about', text: 'About' },
+  // Company pages and posts are Markdown, rendered at build time: their text is in the HTML.
+  { url: '/company/about', text: 'Sentinel Ratings puts it together.' },
   { url: '/resources/blog', text: 'Research and field notes' },
+  { url: '/resources/blog/reading-a-security-score', text: 'A single number is a blunt instrument.' },
   { url: '/resources/methodology', text: 'Methodology' },
 ];
 
@@ -90,6 +92,15 @@ describe('pages rendered by the server', () => {
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProjectPage-[^"]+\.js">/);
     // Only that page's: not the styles of every lazy part of the app.
     expect(head).not.toMatch(/SurveyDialog-[^"]+\.css/);
+  });
+
+  it('sends an unknown company page as not found, whatever its name', async () => {
+    for (const slug of ['nowhere', 'constructor', '__proto__', 'toString']) {
+      const { context, page } = await newPage(browser, server.url);
+      await page.goto(`/company/${slug}`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent(), slug).resolves.toBe('Page not found');
+      await context.close();
+    }
   });
 
   it('leaves signed-in, sign-in and unknown pages to the browser', async () => {

@@ -131,6 +131,7 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
     { type: 'SURVEY_FLAG_CHANGED', enabled: !c.surveyEnabled },
     { type: 'OPEN_AUTH' },
     { type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' },
+    ...(s.matches({ authModal: 'dormant' }) ? [{ type: 'PREPARE_AUTH' }] : []),
     { type: 'SIGNED_IN' },
     ...locations.map((location) => ({ type: 'NAVIGATED', location })),
     // A child fails (a bug in it): only it stops. (Offered while the session loads: the same from everywhere.)
@@ -157,10 +158,10 @@ const events = (s: AnyMachineSnapshot): Ev[] => {
   ];
 };
 
-/** The impersonation tool's events (offered from the start, while the modal's code loads and no tour runs). */
+/** The impersonation tool's events (offered from the start, while the modal's code is not asked for and no tour runs). */
 const impersonationEvents = (s: AnyMachineSnapshot): Ev[] => {
   const c = ctx(s);
-  if (!s.matches({ authModal: 'loading', tour: 'off' })) return [];
+  if (!s.matches({ authModal: 'dormant', tour: 'off' })) return [];
   return [
     ...(c.impersonation
       ? [{ type: 'xstate.error.actor.impersonation', error: new Error('tool broke') }]
@@ -293,6 +294,25 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(sentOf(step)).toEqual([{ to: 'session', event: { type: 'SIGNED_IN' } }]);
     expectOnlyChanged(step, []);
     expect(step.after.value).toEqual(step.before.value);
+  },
+  // Intent (pointer or focus on Log in / Sign up): the modal's code starts loading, nothing opens.
+  'app.authModal.dormant|PREPARE_AUTH': (step) => {
+    expect(step.after.matches({ authModal: 'loading' })).toBe(true);
+    expect(step.after.children[LOAD_AUTH_MODAL]).toBeDefined();
+    expect(ctx(step.after).pendingAuth).toBeNull();
+    expect(sentOf(step)).toEqual([]);
+    expectOnlyChanged(step, []);
+  },
+  // The first request loads the modal's code and is kept until it arrives.
+  'app.authModal.dormant|OPEN_AUTH': (step) => {
+    expect(step.after.matches({ authModal: 'loading' })).toBe(true);
+    expect(step.after.children[LOAD_AUTH_MODAL]).toBeDefined();
+    expect(ctx(step.after).pendingAuth).toEqual({
+      view: (step.event.view as AuthView | undefined) ?? 'login',
+      email: step.event.email,
+    });
+    expectOnlyChanged(step, ['pendingAuth']);
+    expect(sentOf(step)).toEqual([]);
   },
   // Before the modal's code is there, the request is kept (the latest wins), nothing opens yet.
   'app.authModal.loading|OPEN_AUTH': (step) => {
@@ -483,6 +503,10 @@ const states = {
       expect(s.children[id], id).toBeDefined();
       expect((s.children[id] as AnyActorRef).system.get(id)).toBe(s.children[id]);
     }
+  },
+  'app.authModal.dormant': (s: AnyMachineSnapshot) => {
+    expect(ctx(s).authModal).toBeNull();
+    expect(s.children[LOAD_AUTH_MODAL]).toBeUndefined();
   },
   'app.authModal.loading': (s: AnyMachineSnapshot) => {
     expect(ctx(s).authModal).toBeNull();

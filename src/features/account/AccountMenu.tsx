@@ -1,24 +1,48 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useCallback } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
 import { useFlag, useOpenImpersonationTool } from '../../app/hooks';
 import { Avatar } from './Avatar';
 
-/** The avatar button and the account menu (Headless UI Menu). Loaded once the user is signed in. */
+/**
+ * The avatar button and the account menu (Headless UI Menu). Loaded on intent (AccountArea); `openOnArrival`
+ * replays the click that asked for it before its code was there.
+ */
 export default function AccountMenu({
   user,
   portfolio,
   onSignOut,
+  openOnArrival = false,
+  onOpened,
 }: {
   user: SessionUser;
   portfolio: boolean;
   onSignOut: () => void;
+  openOnArrival?: boolean;
+  onOpened?: () => void;
 }) {
   const impersonationTool = useFlag('impersonationTool');
   const openImpersonationTool = useOpenImpersonationTool();
+  // The menu opens on its button's click; that button exists only now. After the commit, once Headless UI knows
+  // its button, the kept click is replayed on it.
+  const replayClick = useCallback(
+    (button: HTMLButtonElement | null) => {
+      if (!button || !openOnArrival) return;
+      queueMicrotask(() => {
+        button.click();
+        onOpened?.();
+      });
+    },
+    [openOnArrival, onOpened],
+  );
   return (
     <Menu as="div" className="account-menu">
-      <MenuButton className="account-menu__button" aria-label={`Account menu for ${user.email}`}>
+      <MenuButton
+        ref={replayClick}
+        className="account-menu__button"
+        aria-label={`Account menu for ${user.email}`}
+      >
         <Avatar key={user.username} user={user} />
       </MenuButton>
       <MenuItems anchor="bottom end" className="account-menu__items" modal={false}>

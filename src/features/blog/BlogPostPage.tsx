@@ -29,7 +29,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
           </div>
         </header>
         <div className="post-body">
-          <Prose body={post.body} />
+          <Prose html={post.html} />
         </div>
       </article>
     </main>

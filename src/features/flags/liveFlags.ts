@@ -1,30 +1,32 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { FlagIdentity, FlagValues } from '../../../api/flags';
+import { FLAGS_POLL_MS, type FlagIdentity, type FlagValues } from '../../../api/flags';
 import { flagsMachine, type FlagsEvent } from '../../../machines/flags/flags.machine';
 
-/** Runs `task` once the page has loaded and the browser is idle (the first paint is long past by then). */
-function afterFirstPaint(task: () => void): () => void {
-  let cancel = () => {};
-  const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(task, { timeout: 2000 });
-      cancel = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = window.setTimeout(task, 500);
-      cancel = () => window.clearTimeout(handle);
-    }
+/**
+ * Runs `task` when the page's flags first need refreshing: after one poll interval, or sooner when the tab comes back
+ * into view (the provider's own refresh points). Until then the server's values in the page are as fresh as a poll
+ * would make them, so the SDK is not downloaded on page load at all (issue 11).
+ */
+function whenFirstRefreshDue(task: () => void): () => void {
+  const timer = window.setTimeout(run, FLAGS_POLL_MS);
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') run();
   };
-  if (document.readyState === 'complete') idle();
-  else {
-    window.addEventListener('load', idle, { once: true });
-    cancel = () => window.removeEventListener('load', idle);
+  document.addEventListener('visibilitychange', onVisibility);
+  function run() {
+    cancel();
+    task();
   }
-  return () => cancel();
+  function cancel() {
+    window.clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisibility);
+  }
+  return cancel;
 }
 
 /**
  * The flags machine with the OpenFeature SDK, loaded on first use. With the server's values in the page, the first
- * use is `watch`, after the first paint: it sets the SDK up for the same identity (no request when it already is)
+ * use is `watch`, when the first refresh is due: it sets the SDK up for the same identity (no request when it already is)
  * and passes on what the provider sees from then on.
  */
 export const liveFlagsMachine = flagsMachine.provide({
@@ -35,7 +37,7 @@ export const liveFlagsMachine = flagsMachine.provide({
     watch: fromCallback<FlagsEvent, FlagIdentity>(({ sendBack, input }) => {
       let stop: (() => void) | undefined;
       let stopped = false;
-      const cancel = afterFirstPaint(() => {
+      const cancel = whenFirstRefreshDue(() => {
         void import('./openfeature').then(async (sdk) => {
           if (stopped) return;
           try {

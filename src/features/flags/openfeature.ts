@@ -4,10 +4,13 @@
  */
 import { OFREPWebProvider } from '@openfeature/ofrep-web-provider';
 import { OpenFeature, ProviderEvents, type EvaluationContext } from '@openfeature/web-sdk';
-import { FLAG_DEFAULTS, FLAG_KEYS, type FlagIdentity, type FlagValues } from '../../../api/flags';
-
-/** How often the provider re-evaluates (it also does on tab visibility and on every context change). */
-export const FLAGS_POLL_MS = 60_000;
+import {
+  FLAG_DEFAULTS,
+  FLAG_KEYS,
+  FLAGS_POLL_MS,
+  type FlagIdentity,
+  type FlagValues,
+} from '../../../api/flags';
 
 let started: Promise<void> | undefined;
 /** The context last given to the SDK: setting the same one again would only refetch the same flags. */

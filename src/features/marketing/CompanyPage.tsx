@@ -1,20 +1,22 @@
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/title';
 import { NotFound } from '../../pages/NotFoundPage';
-import { parseDoc, slugFromPath } from '../../lib/markdown';
+import type { RenderedDoc } from '../../lib/markdown';
 import { Prose } from '../../components/Prose';
 import { COMPANY_LINKS } from '../../lib/nav';
 import '../../components/marketing.css';
 
-const files = import.meta.glob('../../../content/company/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
-const PAGES = Object.fromEntries(Object.entries(files).map(([path, raw]) => [slugFromPath(path), parseDoc(slugFromPath(path), raw)]));
+const files = import.meta.glob('../../../content/company/*.md', {
+  query: '?doc',
+  import: 'default',
+  eager: true,
+}) as Record<string, RenderedDoc>;
+/** By slug; a Map, so an address like /company/constructor finds nothing. */
+const PAGES = new Map(Object.values(files).map((doc) => [doc.slug, doc]));
 
 /** The six company pages (/company/{slug}), written as Markdown in content/company. */
 export default function CompanyPage({ slug }: { slug: string }) {
-  const page = PAGES[slug];
+  const page = PAGES.get(slug);
   useTitle(page?.meta.title ?? 'Page not found');
   if (!page) return <NotFound />;
   return (
@@ -39,7 +41,7 @@ export default function CompanyPage({ slug }: { slug: string }) {
           </ul>
         </nav>
         <div className="company-body card">
-          <Prose body={page.body} />
+          <Prose html={page.html} />
         </div>
       </div>
     </main>
