@@ -1,7 +1,9 @@
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import type { AppInput } from '../machines/app/app.machine';
 import { AppProvider } from './app/AppProvider';
+import { useAppChild } from './app/hooks';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
@@ -29,6 +31,16 @@ const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
 /** Development only (not in PAGE_PATHS, absent from production builds): the offline machine explorer. */
 const MachineExplorer = import.meta.env.DEV ? lazy(() => import('./dev/MachineExplorer')) : null;
+
+/** The onboarding survey's code loads only when it is due (a signed-in user who has not answered it). */
+function SurveyWhenDue() {
+  const due = useSelector(useAppChild('surveyNotification'), (s) => s.hasTag('open'));
+  return due ? (
+    <Suspense fallback={null}>
+      <SurveyRoot />
+    </Suspense>
+  ) : null;
+}
 
 /** A page-sized placeholder while a lazy route loads (keeps the footer from jumping up). */
 const PageFallback = () => <main id="main" className="route-loading" aria-busy="true" />;
@@ -69,9 +81,7 @@ export function App({ input }: { input?: AppInput }) {
           </Switch>
         </Suspense>
       </Shell>
-      <Suspense fallback={null}>
-        <SurveyRoot />
-      </Suspense>
+      <SurveyWhenDue />
       <WatchlistToast />
     </AppProvider>
   );

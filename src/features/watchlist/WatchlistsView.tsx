@@ -85,6 +85,10 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
   const share = useActorRef(logic.share, { inspect });
   const importer = useActorRef(logic.importer, { inspect });
   const picker = useActorRef(logic.picker, { input: { mode: 'single' }, inspect });
+  // Each dialog's code (and Headless UI's) loads when it first opens, not with the page (issue 11).
+  const shareOpen = useSelector(share, (s) => s.hasTag('open'));
+  const importOpen = useSelector(importer, (s) => s.hasTag('open'));
+  const pickerOpen = useSelector(picker, (s) => s.hasTag('open'));
 
   // Announces that the page opened: lists may have been created elsewhere since they were loaded (the onboarding
   // survey, another tab).
@@ -266,13 +270,21 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
           <CreateWatchlistModal actorRef={form} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <ShareWatchlistDialog actorRef={share} />
-        <ImportWatchlistDialog actorRef={importer} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
-      </Suspense>
+      {shareOpen && (
+        <Suspense fallback={null}>
+          <ShareWatchlistDialog actorRef={share} />
+        </Suspense>
+      )}
+      {importOpen && (
+        <Suspense fallback={null}>
+          <ImportWatchlistDialog actorRef={importer} />
+        </Suspense>
+      )}
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
+        </Suspense>
+      )}
       {view.confirmingDelete && (
         <Suspense fallback={null}>
           <DeleteWatchlistDialog
