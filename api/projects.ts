@@ -84,6 +84,10 @@ export const getLeaderboard = (request: Request, query: LeaderboardQueryInput = 
 export const getProject = (request: Request, id: string) =>
   request<ProjectDetail>(`/api/projects/${encodeURIComponent(id)}`);
 
+/** The id of the data block in which the server writes a project page's project (as getProject answers it). */
+export const PROJECT_ELEMENT_ID = 'project-data';
+export type ServedProject = { id: string; project: ProjectDetail };
+
 export const getTrending = (request: Request, limit = 10) =>
   request<ProjectRow[]>('/api/trending', { query: { limit } });
 

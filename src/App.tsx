@@ -4,6 +4,8 @@ import { Route, Switch } from 'wouter';
 import type { AppInput } from '../machines/app/app.machine';
 import { AppProvider } from './app/AppProvider';
 import { useAppChild } from './app/hooks';
+import { ServedPageProvider } from './app/servedPage';
+import type { ServedProject } from '../api/projects';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
@@ -49,40 +51,48 @@ const PageFallback = () => <main id="main" className="route-loading" aria-busy="
  * Route table (the paths are in routes.ts, which the server answers with 200). Home is eager (it is the landing
  * page); every other page is a lazy chunk. AppProvider starts the app actor, which owns every app-wide actor.
  */
-export function App({ input }: { input?: AppInput }) {
+export function App({
+  input,
+  servedProject = null,
+}: {
+  input?: AppInput;
+  servedProject?: ServedProject | null;
+}) {
   return (
     <AppProvider input={input}>
-      <ImpersonationRoot />
-      <Shell>
-        <Suspense fallback={<PageFallback />}>
-          <Switch>
-            <Route path={PAGE_PATHS.home} component={HomePage} />
-            <Route path={PAGE_PATHS.project}>{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
-            <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
-            <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
-            <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
-            <Route path={PAGE_PATHS.methodology} component={MethodologyPage} />
-            <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
-            <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
-            <Route path={PAGE_PATHS.sharedWatchlist}>
-              {(p) => <SharedWatchlistPage key={p.token} token={p.token} />}
-            </Route>
-            <Route path={PAGE_PATHS.settings} component={SettingsPage} />
-            <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
-            <Route path={PAGE_PATHS.notifications} component={NotificationsPage} />
-            <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />
-            <Route path={PAGE_PATHS.login} component={LoginPage} />
-            <Route path={PAGE_PATHS.signup} component={SignupPage} />
-            <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
-            <Route path={PAGE_PATHS.developersApi} component={ApiReferencePage} />
-            <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
-            {MachineExplorer ? <Route path="/dev/machines">{() => <MachineExplorer />}</Route> : null}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </Shell>
-      <SurveyWhenDue />
-      <WatchlistToast />
+      <ServedPageProvider project={servedProject}>
+        <ImpersonationRoot />
+        <Shell>
+          <Suspense fallback={<PageFallback />}>
+            <Switch>
+              <Route path={PAGE_PATHS.home} component={HomePage} />
+              <Route path={PAGE_PATHS.project}>{(p) => <ProjectPage key={p.id} id={p.id} />}</Route>
+              <Route path={PAGE_PATHS.product}>{(p) => <ProductPage slug={p.slug} />}</Route>
+              <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
+              <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
+              <Route path={PAGE_PATHS.methodology} component={MethodologyPage} />
+              <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
+              <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
+              <Route path={PAGE_PATHS.sharedWatchlist}>
+                {(p) => <SharedWatchlistPage key={p.token} token={p.token} />}
+              </Route>
+              <Route path={PAGE_PATHS.settings} component={SettingsPage} />
+              <Route path={PAGE_PATHS.portfolio} component={PortfolioPage} />
+              <Route path={PAGE_PATHS.notifications} component={NotificationsPage} />
+              <Route path={PAGE_PATHS.unsubscribe} component={UnsubscribePage} />
+              <Route path={PAGE_PATHS.login} component={LoginPage} />
+              <Route path={PAGE_PATHS.signup} component={SignupPage} />
+              <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
+              <Route path={PAGE_PATHS.developersApi} component={ApiReferencePage} />
+              <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
+              {MachineExplorer ? <Route path="/dev/machines">{() => <MachineExplorer />}</Route> : null}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </Shell>
+        <SurveyWhenDue />
+        <WatchlistToast />
+      </ServedPageProvider>
     </AppProvider>
   );
 }

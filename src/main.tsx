@@ -12,7 +12,7 @@ const container = document.getElementById('root')!;
 const page = browserPageState();
 const app = (
   <StrictMode>
-    <App input={appInputFrom(page)} />
+    <App input={appInputFrom(page)} servedProject={page.project} />
   </StrictMode>
 );
 

@@ -4,7 +4,7 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: rememberError, storeData
-//   guards: isNotFound
+//   guards: arrivedWithData, isNotFound
 //   actors: load
 // Params computed at runtime, left out for: isNotFound, rememberError, storeData
 // Left out (code or runtime data in the source): context.
@@ -12,8 +12,9 @@ import { createMachine } from 'xstate';
 
 export const resourceMachine = createMachine({
   id: 'resource',
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: { always: [{ target: 'ready', guard: 'arrivedWithData' }, { target: 'loading' }] },
     loading: {
       tags: ['loading'],
       invoke: {

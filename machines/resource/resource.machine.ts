@@ -4,12 +4,14 @@ type ErrorLike = { kind?: string; message?: string };
 
 /**
  * One piece of remote data shown on a page (a home section, a project page panel): loading → ready, or
- * notFound (a 404) / failed with a retry. The loader is injected with .provide({ actors: { load } }).
+ * notFound (a 404) / failed with a retry. Data the page arrived with (`input.data`, written in by the server) is
+ * ready at once, with nothing fetched. The loader is injected with .provide({ actors: { load } }).
  */
 export const resourceMachine = setup({
   types: {
     context: {} as { data: unknown; error: string | null },
     events: {} as { type: 'RETRY' },
+    input: {} as { data?: unknown } | undefined,
     tags: {} as 'loading' | 'ready' | 'notFound' | 'error',
   },
   actors: {
@@ -18,6 +20,7 @@ export const resourceMachine = setup({
     }),
   },
   guards: {
+    arrivedWithData: ({ context }) => context.data !== null,
     isNotFound: (_, params: { error: unknown }) =>
       ((params.error as ErrorLike | undefined)?.kind ?? '') === 'not-found',
   },
@@ -29,9 +32,12 @@ export const resourceMachine = setup({
   },
 }).createMachine({
   id: 'resource',
-  context: { data: null, error: null },
-  initial: 'loading',
+  context: ({ input }) => ({ data: input?.data ?? null, error: null }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'arrivedWithData', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['loading'],
       invoke: {

@@ -59,7 +59,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
     const { html, styleAttributeHashes } = await renderer!.html(
       request,
       page,
-      await pageDataFor(app, request),
+      await pageDataFor(app, request, reply, page),
     );
     if (styleAttributeHashes.length > 0) {
       reply.header('content-security-policy', renderedPagePolicy(app.config, styleAttributeHashes));

@@ -317,24 +317,34 @@ export async function projectsRoutes(fastify: FastifyInstance) {
         response: replies(ProjectDetailSchema),
       },
     },
-    async (request, reply): Promise<ProjectDetail> => {
-      const { id } = request.params;
-      const project = await requireProject(app, id);
-      const projectContracts = await app.db
-        .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
-        .from(contracts)
-        .where(eq(contracts.projectId, id))
-        .orderBy(asc(contracts.label), asc(contracts.address));
-      return {
-        ...toProjectRow(project),
-        description: project.description,
-        website: project.website,
-        marketCapUsd: project.marketCapUsd,
-        contracts: projectContracts as ProjectDetail['contracts'],
-        votes: await voteTally(app.db, id, voterKey(request, reply, false)),
-      };
-    },
+    async (request, reply): Promise<ProjectDetail> => projectDetail(app, request, reply, request.params.id),
   );
+}
+
+/**
+ * A project as GET /api/projects/:id answers this request (its votes with the visitor's own); the project page's
+ * HTML carries the same (server/site/pageData.ts). Throws the API's 404 for an unknown id.
+ */
+export async function projectDetail(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+): Promise<ProjectDetail> {
+  const project = await requireProject(app, id);
+  const projectContracts = await app.db
+    .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
+    .from(contracts)
+    .where(eq(contracts.projectId, id))
+    .orderBy(asc(contracts.label), asc(contracts.address));
+  return {
+    ...toProjectRow(project),
+    description: project.description,
+    website: project.website,
+    marketCapUsd: project.marketCapUsd,
+    contracts: projectContracts as ProjectDetail['contracts'],
+    votes: await voteTally(app.db, id, voterKey(request, reply, false)),
+  };
 }
 
 export async function requireProject(app: FastifyInstance, id: string) {

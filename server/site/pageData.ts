@@ -1,10 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANNOUNCEMENT_ELEMENT_ID, type Announcement } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
+import type { PAGE_PATHS } from '../../src/routes';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
+import { projectDetail } from '../routes/projects';
 
 /** The active announcement banner (the newest active one), or null. */
 export async function activeAnnouncement(db: Db): Promise<Announcement | null> {
@@ -43,18 +46,33 @@ export function writePageData(html: string, blocks: Record<string, unknown>): st
 }
 
 /**
- * The page data of one request: the session's flags and the announcement. If the database cannot say, the page goes
- * without the announcement and the banner asks the API, as on the dev server.
+ * The page data of one request: the session's flags, the announcement, and on a project page its project. If the
+ * database cannot say, the page goes without them and the browser asks the API, as on the dev server.
  */
 export async function pageDataFor(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
+  page: keyof typeof PAGE_PATHS | undefined,
 ): Promise<Record<string, unknown>> {
   const blocks: Record<string, unknown> = { [FLAGS_ELEMENT_ID]: flagsFor(app, request) };
   try {
     blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.db);
   } catch (err) {
     request.log.warn({ err }, 'announcement not written into the page');
+  }
+  if (page === 'project') {
+    const { id } = request.params as { id: string };
+    try {
+      blocks[PROJECT_ELEMENT_ID] = {
+        id,
+        project: await projectDetail(app, request, reply, id),
+      } satisfies ServedProject;
+    } catch (err) {
+      // An unknown project: the page shows its not-found once the browser's fetch says so.
+      if ((err as { statusCode?: number }).statusCode !== 404)
+        request.log.warn({ err }, 'project not written into the page');
+    }
   }
   return blocks;
 }

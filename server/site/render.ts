@@ -10,6 +10,7 @@ import {
   type RenderedFor,
 } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
 import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
 import type { PAGE_PATHS } from '../../src/routes';
@@ -158,6 +159,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         bannerIgnored: renderedFor.bannerIgnored === announcement?.content ? renderedFor.bannerIgnored : null,
         cookieAccepted: renderedFor.cookieAccepted,
         tourSaved: false,
+        project: (blocks[PROJECT_ELEMENT_ID] as ServedProject | undefined) ?? null,
       };
       try {
         const { body, styleAttributeHashes } = await rendered(page);

@@ -25,6 +25,7 @@ import { surveyNotificationMachine } from '../../machines/survey-notification/su
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
+import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { notificationsActors } from '../features/notifications/actors';
 import { submitQuote } from '../features/quote/submitQuote';
@@ -70,6 +71,8 @@ export type PageState = {
   bannerIgnored: string | null;
   cookieAccepted: boolean;
   tourSaved: boolean;
+  /** A project page's project, as the server wrote it into the page; null on other pages. */
+  project: ServedProject | null;
 };
 
 /** The children's inputs for a page state. */
@@ -96,6 +99,7 @@ export function browserPageState(): PageState {
     bannerIgnored: stored(IGNORED_BANNER_KEY),
     cookieAccepted: stored(COOKIE_CONSENT_KEY) === 'true',
     tourSaved: loadSavedTour() !== null,
+    project: pageData<ServedProject>(PROJECT_ELEMENT_ID) ?? null,
   };
 }
 

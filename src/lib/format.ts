@@ -13,6 +13,9 @@ const usd = onFirstUse(
       style: 'currency',
       currency: 'USD',
       notation: 'compact',
+      // Stated, not left to the default: Node's and Chromium's Intl differ on it for compact currency ($691.0B
+      // against $691B), and the server's HTML must read as the browser renders it.
+      minimumFractionDigits: 0,
       maximumFractionDigits: 1,
     }),
 );

@@ -14,12 +14,13 @@ export type Resource<T> = {
 
 /**
  * Remote data for one page section through the resource machine. The loader is read once, when the component
- * mounts: give the component a `key` that changes with the loader's inputs.
+ * mounts: give the component a `key` that changes with the loader's inputs. `served` is the data the page arrived
+ * with, if any: shown at once, and nothing is fetched.
  */
-export function useResource<T>(load: () => Promise<T>): Resource<T> {
+export function useResource<T>(load: () => Promise<T>, served?: T): Resource<T> {
   const actorRef = useActorRef(
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }),
-    { inspect },
+    { inspect, input: { data: served } },
   );
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const ready = useSelector(actorRef, (s) => s.hasTag('ready'));

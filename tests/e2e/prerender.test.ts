@@ -22,10 +22,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Each page with what its first paint shows (a project page: its layout, with placeholders until its data). */
+/** Each page with what its first paint shows (a project page: its project, which the server wrote in). */
 const RENDERED = [
   { url: '/', text: 'Security ratings for blockchain projects' },
-  { url: '/projects/ethereum', markup: '<main id="main" aria-busy="true"><section class="project-hero' },
+  { url: '/projects/ethereum', markup: '<h1 id="project-title">Ethereum</h1>', text: 'Score breakdown' },
   { url: '/products/skynet', text: 'Skynet' },
   // Company pages and posts are Markdown, rendered at build time: their text is in the HTML.
   { url: '/company/about', text: 'Sentinel Ratings puts it together.' },
@@ -98,7 +98,9 @@ describe('pages rendered by the server', () => {
     for (const slug of ['nowhere', 'constructor', '__proto__', 'toString']) {
       const { context, page } = await newPage(browser, server.url);
       await page.goto(`/company/${slug}`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent(), slug).resolves.toBe('Page not found');
+      await expect(page.getByRole('heading', { level: 1 }).textContent(), slug).resolves.toBe(
+        'Page not found',
+      );
       await context.close();
     }
   });
@@ -139,6 +141,47 @@ describe('pages rendered by the server', () => {
       .first()
       .waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a project page with its project: the browser fetches it only after navigating back to it', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/projects/ethereum')) fetched.push(path);
+    });
+    await page.goto('/projects/ethereum');
+    const served = JSON.parse((await page.locator('#project-data').textContent())!) as {
+      id: string;
+      project: { name: string; score: number };
+    };
+    expect(served.id).toBe('ethereum');
+    expect(served.project.name).toBe('Ethereum');
+    await page.waitForLoadState('networkidle');
+    const score = page.locator('.dial-text strong');
+    expect(await score.textContent()).toBe(served.project.score.toFixed(1));
+    // The page's own data came with it; only its panels and the view count ask the API.
+    expect(fetched.filter((p) => p === '/api/projects/ethereum')).toEqual([]);
+    // Away and back in the app: what the page arrived with may be out of date, so it is fetched.
+    await page.locator('header a.brand').click();
+    await page.waitForURL(`${server.url}/`);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Ethereum' }).waitFor();
+    await expect
+      .poll(() => fetched.filter((p) => p === '/api/projects/ethereum'))
+      .toEqual(['/api/projects/ethereum']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unknown project’s page without project data; the browser shows it is not rated', async () => {
+    const html = await (await get('/projects/no-such-project')).text();
+    expect(html).not.toContain('id="project-data"');
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/projects/no-such-project');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Project not found');
     await context.close();
   });
 

@@ -13,6 +13,8 @@ describe('number and date formatting', () => {
   it('formats amounts, counts and dates the same on every call', () => {
     for (let i = 0; i < 2; i++) {
       expect(formatUsd(1_234_567)).toBe('$1.2M');
+      // A whole amount has no decimal, as Chromium writes it (the server's HTML must match the browser).
+      expect(formatUsd(691_000_000_000)).toBe('$691B');
       expect(formatUsdWhole(12_345.6)).toBe('$12,346');
       expect(formatNumber(12_345)).toBe('12,345');
       expect(formatCompact(15_300)).toBe('15.3K');

@@ -8,6 +8,7 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
+import { useServedProject } from '../../app/servedPage';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
@@ -170,7 +171,8 @@ function ProjectSkeleton() {
 
 /** Project page /projects/{id}: header, score breakdown, monitoring data, privileged access, social activity, vote. */
 export default function ProjectPage({ id }: { id: string }) {
-  const project = useResource(() => getProject(request, id));
+  // A project page the server sent comes with its project: no fetch, and its HTML already shows it.
+  const project = useResource(() => getProject(request, id), useServedProject(id));
   useTitle(project.data?.name ?? (project.notFound ? 'Project not found' : 'Project'));
   if (project.notFound)
     return (

@@ -25,7 +25,7 @@ export function WatchlistProjectsTable(props: Props) {
 function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows }: Props) {
   const actorRef = useActorRef(
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => loadRows(projectIds)) } }),
-    { inspect },
+    { inspect, input: {} },
   );
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));
