@@ -1,9 +1,9 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { getTwitterActivity, SOCIAL_TYPES, type ActivityPoint, type SocialType } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { formatCompact, formatDate } from '../../lib/format';
 import { PanelError } from './MonitoringPanels';
+import { Tabs } from '../../components/Tabs';
 
 const DAYS = 30;
 const LABELS: Record<SocialType, string> = { tweets: 'Tweets', mentions: 'Mentions', followers: 'Followers' };
@@ -92,22 +92,14 @@ export function ActivityPanel({ projectId }: { projectId: string }) {
   return (
     <section className="card panel" aria-labelledby="social-title">
       <h2 id="social-title">Social activity</h2>
-      <TabGroup>
-        <TabList className="tabs" aria-label="Series">
-          {SOCIAL_TYPES.map((t) => (
-            <Tab key={t} className="tab">
-              {LABELS[t]}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanels>
-          {SOCIAL_TYPES.map((t) => (
-            <TabPanel key={t} className="tab-panel">
-              <Series projectId={projectId} type={t} />
-            </TabPanel>
-          ))}
-        </TabPanels>
-      </TabGroup>
+      <Tabs
+        label="Series"
+        items={SOCIAL_TYPES.map((t) => ({
+          key: t,
+          title: LABELS[t],
+          panel: <Series projectId={projectId} type={t} />,
+        }))}
+      />
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ProjectContract } from '../../../api/projects';
 import {
   getPrivilegedAddresses,
@@ -10,6 +9,7 @@ import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
 import { formatDate, shortAddress } from '../../lib/format';
 import { PanelError, TableScroll } from './MonitoringPanels';
+import { Tabs } from '../../components/Tabs';
 
 const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;
 
@@ -145,25 +145,25 @@ export function PrivilegedPanel({ contracts }: { contracts: ProjectContract[] })
       {contracts.length === 0 ? (
         <p className="muted">No monitored contracts yet.</p>
       ) : (
-        <TabGroup>
-          <TabList className="tabs" aria-label="Contracts">
-            {contracts.map((c) => (
-              <Tab key={c.address} className="tab">
+        <Tabs
+          label="Contracts"
+          items={contracts.map((c) => ({
+            key: c.address,
+            title: (
+              <>
                 {c.label} <span className="tab-sub">{c.chain}</span>
-              </Tab>
-            ))}
-          </TabList>
-          <TabPanels>
-            {contracts.map((c) => (
-              <TabPanel key={c.address} className="tab-panel">
+              </>
+            ),
+            panel: (
+              <>
                 <p className="contract-address">
                   <span className="muted">Contract</span> <span className="mono">{c.address}</span>
                 </p>
                 <ContractDetails address={c.address} />
-              </TabPanel>
-            ))}
-          </TabPanels>
-        </TabGroup>
+              </>
+            ),
+          }))}
+        />
       )}
     </section>
   );

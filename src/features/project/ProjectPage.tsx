@@ -23,7 +23,7 @@ import './project.css';
 
 // Below the fold and the largest part of the page's code: its own chunk, requested as the page renders.
 const RatingsPanels = lazy(() => import('./RatingsPanels'));
-// Below the fold, at the end of the column: their tabs (and Headless UI's Tab with them) load after the page.
+// Below the fold, at the end of the column: they load after the page.
 const PrivilegedPanel = lazy(() => import('./PrivilegedPanel').then((m) => ({ default: m.PrivilegedPanel })));
 const ActivityPanel = lazy(() => import('./ActivityPanel').then((m) => ({ default: m.ActivityPanel })));
 // An unknown project is rare: its not-found page loads when needed.
