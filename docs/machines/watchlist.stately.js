@@ -17,13 +17,14 @@ import { createMachine } from 'xstate';
 
 export const watchlistMachine = createMachine({
   id: 'watchlist',
-  initial: 'signedOut',
+  initial: 'checkingSession',
   on: {
     SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' },
     DISMISS: { actions: 'dismiss' },
     MESSAGE_EXPIRED: { actions: 'dismiss' },
   },
   states: {
+    checkingSession: { tags: ['checkingSession'], on: { SIGNED_IN: { target: 'loading' } } },
     signedOut: {
       tags: ['signedOut'],
       on: {

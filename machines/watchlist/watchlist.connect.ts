@@ -7,11 +7,14 @@ export type WatchlistSnapshot = SnapshotFrom<typeof watchlistMachine>;
 /** The view of the watchlist flow that components render: booleans and data, no state names. */
 export function connectWatchlist(snapshot: WatchlistSnapshot) {
   const { lists, selectedIndex, message } = snapshot.context;
-  const signedIn = !snapshot.hasTag('signedOut');
+  const checkingSession = snapshot.hasTag('checkingSession');
+  const signedIn = !checkingSession && !snapshot.hasTag('signedOut');
   const ready = snapshot.hasTag('ready');
   const visibleLists: WatchlistItem[] = ready ? lists : [];
   const selected = ready ? (lists[selectedIndex] ?? tempList()) : null;
   return {
+    /** The session is not known yet: the toggles are disabled, a page shows its loading state. */
+    checkingSession,
     signedIn,
     loading: snapshot.hasTag('loading'),
     loadFailed: snapshot.hasTag('error'),

@@ -105,7 +105,7 @@ export const watchlistMachine = setup({
   types: {
     context: {} as WatchlistContext,
     events: {} as WatchlistEvent,
-    tags: {} as 'signedOut' | 'loading' | 'busy' | 'error' | 'ready' | 'confirmingDelete',
+    tags: {} as 'checkingSession' | 'signedOut' | 'loading' | 'busy' | 'error' | 'ready' | 'confirmingDelete',
   },
   delays: { toast: WATCHLIST_TOAST_MS },
   actors: {
@@ -284,13 +284,21 @@ export const watchlistMachine = setup({
 }).createMachine({
   id: 'watchlist',
   context: { lists: [], selectedIndex: 0, message: null, pending: null },
-  initial: 'signedOut',
+  initial: 'checkingSession',
   on: {
     SIGNED_OUT: { target: '.signedOut', actions: 'clearLists' },
     DISMISS: { actions: 'dismiss' },
     MESSAGE_EXPIRED: { actions: 'dismiss' },
   },
   states: {
+    /**
+     * Until the session is known the toggles wait (the server renders them this way too): a click then would ask a
+     * signed-in user to log in. The session's answer (SIGNED_IN, or SIGNED_OUT on the root) moves on.
+     */
+    checkingSession: {
+      tags: ['checkingSession'],
+      on: { SIGNED_IN: { target: 'loading' } },
+    },
     signedOut: {
       tags: ['signedOut'],
       on: {

@@ -41,7 +41,7 @@ function WatchlistToggle({
       aria-pressed={inList}
       aria-label={variant === 'icon' ? label : undefined}
       title={label}
-      disabled={view.signedIn && view.busy}
+      disabled={view.checkingSession || (view.signedIn && view.busy)}
       onClick={onClick}
       data-scope="watchlist"
       data-part="toggle"

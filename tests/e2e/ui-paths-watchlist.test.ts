@@ -143,7 +143,7 @@ function watchlistEvents(s: AnyMachineSnapshot): EventObject[] {
   const real = c.lists.filter((l) => !isTemp(l));
   // What the page offers: the form refuses blank and used names itself, Delete is disabled without a real list.
   const free = (name: string, except?: string) => !real.some((l) => l.name === name && l.id !== except);
-  if (s.matches('signedOut')) return [{ type: 'SIGNED_IN' }];
+  if (s.matches('checkingSession') || s.matches('signedOut')) return [{ type: 'SIGNED_IN' }];
   if (s.matches('loadFailed')) return [{ type: 'RELOAD' }];
   if (s.matches('loading'))
     return [
@@ -349,6 +349,7 @@ describeUiPaths({
   },
   states: {
     // Before the page opens: nothing of the watchlists is shown.
+    'watchlist.checkingSession': async (page) => expect(await listItems(page).count()).toBe(0),
     'watchlist.signedOut': async (page) => expect(await listItems(page).count()).toBe(0),
     'watchlist.loading': async (page, _snapshot, step) => {
       await eventually(async () => {

@@ -243,6 +243,8 @@ for (const variant of variants)
         expect(view(step.after).message).toBeNull();
         unchangedExcept(step, { message: null });
       },
+      // The session answered: signed in, the lists load.
+      'watchlist.checkingSession|SIGNED_IN': startsLoading,
       'watchlist.signedOut|SIGNED_IN': startsLoading,
       'watchlist.signedOut|TOGGLE': asksForLogin,
       'watchlist.signedOut|CREATE': asksForLogin,
@@ -470,7 +472,13 @@ for (const variant of variants)
       },
     }),
     states: {
-      'watchlist.signedOut': (s) => expect(ctx(s).lists).toEqual([]),
+      // Before the session is known nothing is shown as signed in or out, and the toggles are disabled.
+      'watchlist.checkingSession': (s) =>
+        expect(view(s)).toMatchObject({ checkingSession: true, signedIn: false, lists: [], selected: null }),
+      'watchlist.signedOut': (s) => {
+        expect(ctx(s).lists).toEqual([]);
+        expect(view(s)).toMatchObject({ checkingSession: false, signedIn: false });
+      },
       'watchlist.ready': (s) => {
         const c = ctx(s);
         // A change from another flow lands on its own list only.
@@ -558,9 +566,13 @@ describe('watchlist rules', () => {
     expect(view(a).message?.text).toBe('Successfully deleted watch list.');
   });
 
-  it('asks for a login when signed out', () => {
+  it('asks for a login when signed out, and not before the session is known', () => {
     const requestLogin = vi.fn();
     const a = createActor(machine.provide({ actions: { requestLogin } })).start();
+    a.send({ type: 'TOGGLE', projectId: 'p1' });
+    expect(requestLogin).not.toHaveBeenCalled();
+    expect(view(a).message).toBeNull();
+    a.send({ type: 'SIGNED_OUT' });
     a.send({ type: 'TOGGLE', projectId: 'p1' });
     expect(requestLogin).toHaveBeenCalledTimes(1);
     expect(view(a).message?.text).toBe('Please login to add projects to your watchlist.');

@@ -108,7 +108,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
   const openPicker = () => picker.send({ type: 'OPEN', existing: view.selected?.projects ?? [] });
   const login = () => actorRef.send({ type: 'TOGGLE', projectId: '' });
 
-  if (!view.signedIn) {
+  if (!view.signedIn && !view.checkingSession) {
     return (
       <div className="watchlist-empty card">
         <h2>Keep track of the projects you care about</h2>
