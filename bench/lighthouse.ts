@@ -52,16 +52,27 @@ async function measure(url: string): Promise<Run> {
       throw new Error(`Lighthouse run failed: ${runtimeError?.code ?? 'no performance score'}`);
     }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
-    type Item = { group?: string; groupLabel?: string; url?: string; duration?: number; total?: number };
+    type Item = {
+      group?: string;
+      groupLabel?: string;
+      url?: string;
+      duration?: number;
+      total?: number;
+      startTime?: number;
+    };
     const items = (id: string) =>
       ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+    const path = (u?: string) => (u ?? '').replace(/^https?:\/\/[^/]+/, '');
     const work = items('mainthread-work-breakdown')
       .slice(0, 5)
       .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration ?? 0)}`);
     const scripts = items('bootup-time')
       .slice(0, 5)
-      .map((i) => `${(i.url ?? '').replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total ?? 0)}`);
-    const longTasks = items('long-tasks').map((i) => Math.round(i.duration ?? 0));
+      .map((i) => `${path(i.url)} ${Math.round(i.total ?? 0)}`);
+    // Each long task: its length, the script Lighthouse blames and when it started (ms after navigation).
+    const longTasks = items('long-tasks').map(
+      (i) => `${Math.round(i.duration ?? 0)} (${path(i.url) || '?'} @${Math.round(i.startTime ?? 0)})`,
+    );
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
