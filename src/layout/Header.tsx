@@ -43,10 +43,13 @@ const revealMachine = scrollRevealMachine.provide({
       // Only runs on the hero layout, so a hero not found (yet) keeps the default height.
       const onResize = () =>
         sendBack({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
-      onScroll();
+      // The scroll position as the page opens, read on the next frame: read now, during hydration, it would force a
+      // layout of the whole page in the middle of React's work.
+      const frame = requestAnimationFrame(onScroll);
       window.addEventListener('scroll', onScroll, { passive: true });
       window.addEventListener('resize', onResize);
       return () => {
+        cancelAnimationFrame(frame);
         window.removeEventListener('scroll', onScroll);
         window.removeEventListener('resize', onResize);
       };
@@ -61,10 +64,8 @@ export function Header() {
   const user = useSessionUser();
   const isHome = location === '/';
   const reveal = useActorRef(revealMachine, {
-    input: {
-      heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null,
-      y: typeof window === 'undefined' ? 0 : window.scrollY,
-    },
+    // As the server renders it: at the top. The watcher reports where the page really is on its first frame.
+    input: { heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null, y: 0 },
     inspect,
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
@@ -73,9 +74,16 @@ export function Header() {
 
   // The one place a route change becomes events: the new page's hero (null: none) and the drawer closing. It runs
   // after the page rendered, so the hero can be measured; the reveal machine attaches its listeners from here on.
+  // The hero counts at its default height at once and is measured on the next frame, after the browser's own layout
+  // (reading it now would force one during hydration).
   useEffect(() => {
-    reveal.send({ type: 'HERO_MEASURED', height: isHome ? (measureHero() ?? DEFAULT_HERO_HEIGHT) : null });
     drawer.send({ type: 'NAVIGATED' });
+    reveal.send({ type: 'HERO_MEASURED', height: isHome ? DEFAULT_HERO_HEIGHT : null });
+    if (!isHome) return;
+    const frame = requestAnimationFrame(() =>
+      reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [isHome, location, reveal, drawer]);
 
   // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed

@@ -167,6 +167,18 @@ describe('app shell', () => {
     expect(await page.getByPlaceholder('Search project', { exact: true }).isVisible()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await headerSearch.waitFor({ state: 'hidden' });
+    // Reloaded scrolled down (the browser puts the page back where it was): the search shows, and the server's page
+    // (rendered at the top) hydrates without a warning.
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    await page.evaluate((y) => window.scrollTo(0, y), hero + 200);
+    await page.waitForFunction((y) => window.scrollY === y, hero + 200);
+    await page.reload();
+    await page.waitForFunction((y) => window.scrollY === y, hero + 200);
+    await headerSearch.waitFor({ state: 'visible' });
+    expect(problems).toEqual([]);
     // Other pages have no hero: the header search shows at once.
     await page.goto('/products/skynet');
     await page.getByPlaceholder('Search project', { exact: true }).waitFor({ state: 'visible' });
