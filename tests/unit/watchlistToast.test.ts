@@ -18,6 +18,8 @@ function start() {
     actors: { loadWatchlists: fromPromise<WatchlistItem[]>(() => new Promise(() => undefined)) },
   });
   const actor = createActor(machine, { clock }).start();
+  // The machine waits for the session; these tests start from a guest's answer.
+  actor.send({ type: 'SIGNED_OUT' });
   const message = () => actor.getSnapshot().context.message;
   return { clock, actor, message };
 }
