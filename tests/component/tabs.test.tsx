@@ -33,7 +33,9 @@ describe('Tabs (the social activity panel)', () => {
     expect(selectedTab()?.textContent).toBe('Tweets');
     const panel = screen.getByRole('tabpanel', { name: 'Tweets' });
     expect(tabs[0]!.getAttribute('aria-controls')).toBe(panel.id);
-    await screen.findByRole('img', { name: /^Tweets per day/ });
+    const chart = await screen.findByRole('img', { name: /^Tweets per day/ });
+    // A maximum of 1 gives the axis 0 and 1, each once.
+    expect([...chart.querySelectorAll('g text')].map((t) => t.textContent)).toEqual(['0', '1']);
     // Only the shown series was fetched.
     expect(typesAsked()).toEqual(['tweets']);
   });

@@ -35,7 +35,8 @@ export function ActivityChart({ points, label }: { points: ActivityPoint[]; labe
   const area = points.length
     ? `${line}L${x(points.length - 1)} ${PAD.top + innerH}L${x(0)} ${PAD.top + innerH}Z`
     : '';
-  const ticks = [0, 0.5, 1].map((f) => Math.round(max * f));
+  // A small maximum rounds its middle tick onto another (max 1: 0, 1, 1): each value is drawn once.
+  const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
   const total = points.reduce((s, p) => s + p.value, 0);
   const first = points[0];
   const last = points[points.length - 1];
