@@ -10,8 +10,8 @@ export type ScrollRevealEvent = { type: 'SCROLLED'; y: number } | { type: 'HERO_
  * Whether the header search box shows. On pages without a hero (`heroHeight` null) it always shows; on the home
  * layout it appears once the page is scrolled to hero height − 70 px or further (spec §2 'Header', §9).
  * While there is a hero, `pageWatcher` runs: the app provides the window's scroll and resize listeners, which send
- * SCROLLED (at once, then on every scroll) and HERO_MEASURED (on resize). The route change itself is reported by
- * the header as HERO_MEASURED (null when the new page has no hero).
+ * SCROLLED and HERO_MEASURED (both on its first frame, then on every scroll and resize). The route change itself is
+ * reported by the header as HERO_MEASURED (the default height, or null when the new page has no hero).
  */
 export const scrollRevealMachine = setup({
   types: {

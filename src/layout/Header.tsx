@@ -43,9 +43,12 @@ const revealMachine = scrollRevealMachine.provide({
       // Only runs on the hero layout, so a hero not found (yet) keeps the default height.
       const onResize = () =>
         sendBack({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT });
-      // The scroll position as the page opens, read on the next frame: read now, during hydration, it would force a
-      // layout of the whole page in the middle of React's work.
-      const frame = requestAnimationFrame(onScroll);
+      // The hero's height and the scroll position as the page opens, read on the next frame: read now, during
+      // hydration, they would force a layout of the whole page in the middle of React's work.
+      const frame = requestAnimationFrame(() => {
+        onResize();
+        onScroll();
+      });
       window.addEventListener('scroll', onScroll, { passive: true });
       window.addEventListener('resize', onResize);
       return () => {
@@ -72,18 +75,11 @@ export function Header() {
   const drawer = useActorRef(drawerMachine, { inspect });
   const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
 
-  // The one place a route change becomes events: the new page's hero (null: none) and the drawer closing. It runs
-  // after the page rendered, so the hero can be measured; the reveal machine attaches its listeners from here on.
-  // The hero counts at its default height at once and is measured on the next frame, after the browser's own layout
-  // (reading it now would force one during hydration).
+  // The one place a route change becomes events: whether the new page has a hero (at its default height; the reveal
+  // machine's watcher measures it on its first frame) and the drawer closing.
   useEffect(() => {
     drawer.send({ type: 'NAVIGATED' });
     reveal.send({ type: 'HERO_MEASURED', height: isHome ? DEFAULT_HERO_HEIGHT : null });
-    if (!isHome) return;
-    const frame = requestAnimationFrame(() =>
-      reveal.send({ type: 'HERO_MEASURED', height: measureHero() ?? DEFAULT_HERO_HEIGHT }),
-    );
-    return () => cancelAnimationFrame(frame);
   }, [isHome, location, reveal, drawer]);
 
   // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed
