@@ -33,14 +33,19 @@ const withFraction = (whole: string, fraction: string) => (fraction ? `${whole}.
 
 const grouped = (whole: bigint) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 
+/** What Intl writes for a figure that is not a number (a missing value), so the page still renders. */
+const notFinite = (v: number) => (Number.isNaN(v) ? 'NaN' : '∞');
+
 /** |v| with thousands separators and at most `decimals` decimals: 1,234,567.89. */
 function plainDigits(v: number, decimals: number): string {
+  if (!Number.isFinite(v)) return notFinite(v);
   const { whole, fraction } = rounded(v, decimals);
   return withFraction(grouped(whole), fraction);
 }
 
 /** |v| in en-US compact notation with at most one decimal: 15.3K, 691B, 950; past the units 1000T, 32,000T. */
 function compactDigits(v: number): string {
+  if (!Number.isFinite(v)) return notFinite(v);
   let unit = 0;
   let r = rounded(v, 1);
   // 999,950 rounds to 1000K: that is 1M.

@@ -37,7 +37,8 @@ function edgeValues(): number[] {
     const p = 10 ** e;
     values.push(p, p - 1, p * 0.9995, p * 0.99995, p * 1.05, p * 1.25, p * 1.45, p * 9.9999, p * 2.5);
   }
-  return [...values, ...values.map((v) => -v)];
+  // A missing figure (NaN) and the infinities render as Intl writes them instead of breaking the page.
+  return [...values, ...values.map((v) => -v), NaN, Infinity, -Infinity];
 }
 
 /** Deterministic "random" values over 15 orders of magnitude. */
