@@ -66,9 +66,10 @@ export const formatUsdWhole = (v: number) => `${sign(v)}$${plainDigits(v, 0)}`;
 export const formatNumber = (v: number) => `${sign(v)}${plainDigits(v, 3)}`;
 /** 15.3K. */
 export const formatCompact = (v: number) => `${sign(v)}${compactDigits(v)}`;
-/** Nov 25, 2026 (the day in UTC; a date alone is that day). */
+/** Nov 25, 2026 (the day in UTC; a date alone is that day). Nothing for what is not a date (a post without one). */
 export const formatDate = (iso: string) => {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return '';
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 };
 export const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);

@@ -67,6 +67,9 @@ describe('number and date formatting', () => {
     expect(formatDate('2026-11-25')).toBe('Nov 25, 2026');
     expect(formatDate('2026-11-25T23:30:00Z')).toBe('Nov 25, 2026');
     expect(formatDate('2026-01-01T00:00:00.000Z')).toBe('Jan 1, 2026');
+    // A post without a date, or a malformed one, shows no date (it wrote 'undefined NaN, NaN').
+    expect(formatDate('')).toBe('');
+    expect(formatDate('2026-13-45')).toBe('');
   });
 
   it('writes what en-US Intl writes, at the edges and across 15 orders of magnitude', () => {
