@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildSpaIfStale } from '../../server/build-spa';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,6 +15,14 @@ export type RunningServer = {
   output: () => string;
 };
 
+let build: Promise<string> | undefined;
+/**
+ * A stale build is rebuilt here, once for all the servers this process starts (some start several at once), and not
+ * by each server while the start timer runs: a build alone can take two minutes on a busy machine, and the benches
+ * start servers without the browser tests' global setup.
+ */
+const builtOnce = () => (build ??= buildSpaIfStale(path.resolve('.'), (m) => console.log(m)));
+
 /**
  * Starts the real product (`server/main.ts`, as `npm start` does) on a free port with a fresh data folder.
  * A small seed keeps start-up fast; pass env to change anything else. With `opts.dataDir` it uses that folder
@@ -23,6 +32,7 @@ export async function startServer(
   env: Record<string, string> = {},
   opts: { dataDir?: string } = {},
 ): Promise<RunningServer> {
+  await builtOnce();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
