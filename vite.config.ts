@@ -83,6 +83,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/helpers/jsdom-setup.ts'],
+          // In CI these run beside the browser suites on two cores: a test that takes 1.8 s alone took over 5 s there.
+          testTimeout: 30_000,
         },
       },
       {
