@@ -99,8 +99,11 @@ export function describeUiPaths(model: UiModel) {
   });
 }
 
-/** Retries an assertion until it holds (the UI renders asynchronously), failing with its last error. */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+/**
+ * Retries an assertion until it holds (the UI renders asynchronously), failing with its last error. 20 s: in CI the
+ * browser suites share two cores with the server suites, and steps that take well under a second alone took over 5 s.
+ */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
