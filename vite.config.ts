@@ -94,6 +94,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
+          // expect.poll waits 1 s by default: too short while the server suites share the two cores (scripts/test.sh).
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
