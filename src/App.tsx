@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import type { AppInput } from '../machines/app/app.machine';
 import { AppProvider } from './app/AppProvider';
-import { useAppChild } from './app/hooks';
+import { useSurveyNotificationActor } from './app/hooks';
 import { ServedPageProvider } from './app/servedPage';
 import type { ServedProject } from '../api/projects';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
@@ -11,6 +11,8 @@ import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
 import { HomePage } from './pages/HomePage';
 import { PAGE_PATHS } from './routes';
+
+type SurveyNotificationRef = NonNullable<ReturnType<typeof useSurveyNotificationActor>>;
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ServerErrorRoute = lazy(() => import('./features/error/ServerErrorPage'));
@@ -36,10 +38,15 @@ const MachineExplorer = import.meta.env.DEV ? lazy(() => import('./dev/MachineEx
 
 /** The onboarding survey's code loads only when it is due (a signed-in user who has not answered it). */
 function SurveyWhenDue() {
-  const due = useSelector(useAppChild('surveyNotification'), (s) => s.hasTag('open'));
+  const notification = useSurveyNotificationActor();
+  return notification ? <SurveyWhenOpen notification={notification} /> : null;
+}
+
+function SurveyWhenOpen({ notification }: { notification: SurveyNotificationRef }) {
+  const due = useSelector(notification, (s) => s.hasTag('open'));
   return due ? (
     <Suspense fallback={null}>
-      <SurveyRoot />
+      <SurveyRoot notification={notification} />
     </Suspense>
   ) : null;
 }

@@ -9,9 +9,8 @@
 //     spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour, tellImpersonation,
 //     tellSessionToChildren, tellSurveyNotification, trackPageView
 //   guards: authRequestKept, impersonationWanted, leftHome, otherPage, signedOutOnSessionPage, tourWanted
-//   actors: authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal, loadImpersonation,
-//     loadTour, locationObserver, notifications, quote, session, sessionObserver, surveyNotification,
-//     watchlist
+//   actors: accountActors, authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal,
+//     loadImpersonation, loadTour, locationObserver, quote, session, sessionObserver, watchlist
 // Params computed at runtime, left out for: spawnAuthModal, spawnImpersonation, spawnTour
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
@@ -25,15 +24,9 @@ export const appMachine = createMachine({
     { id: 'flags', src: 'flags', systemId: 'flags', onError: { actions: 'reportChildError' } },
     { id: 'watchlist', src: 'watchlist', systemId: 'watchlist', onError: { actions: 'reportChildError' } },
     {
-      id: 'notifications',
-      src: 'notifications',
-      systemId: 'notifications',
-      onError: { actions: 'reportChildError' },
-    },
-    {
-      id: 'surveyNotification',
-      src: 'surveyNotification',
-      systemId: 'surveyNotification',
+      id: 'accountActors',
+      src: 'accountActors',
+      systemId: 'accountActors',
       onError: { actions: 'reportChildError' },
     },
     { id: 'banner', src: 'banner', systemId: 'banner', onError: { actions: 'reportChildError' } },

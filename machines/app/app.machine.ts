@@ -10,13 +10,13 @@ import {
   type InputFrom,
 } from 'xstate';
 import type { FlagIdentity } from '../../api/flags';
+import { accountActorsMachine } from '../account-actors/accountActors.machine';
 import { bannerMachine } from '../banner/banner.machine';
 import { cookieConsentMachine } from '../cookie-consent/cookieConsent.machine';
 import { flagsMachine } from '../flags/flags.machine';
-import { notificationsMachine } from '../notifications/notifications.machine';
 import { quoteFormMachine } from '../quote-form/quoteForm.machine';
+import type { NotificationsInput } from '../notifications/notifications.machine';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
-import { surveyNotificationMachine } from '../survey-notification/surveyNotification.machine';
 import type { SavedTour } from '../tour/tour.types';
 import { watchlistMachine } from '../watchlist/watchlist.machine';
 
@@ -38,7 +38,8 @@ export type AppInput = {
   flags?: InputFrom<typeof flagsMachine>;
   banner?: InputFrom<typeof bannerMachine>;
   cookieConsent?: InputFrom<typeof cookieConsentMachine>;
-  notifications?: InputFrom<typeof notificationsMachine>;
+  /** The notification centre's (one of the signed-in-only actors). */
+  notifications?: NotificationsInput;
   /** The address at start. */
   location?: AppLocation;
 };
@@ -110,8 +111,9 @@ const noCallback = fromCallback(() => () => undefined);
 
 /**
  * The app's root actor: it owns the app-wide actors as children with system ids — `session`, `flags`,
- * `watchlist`, `notifications`, `surveyNotification`, `banner`, `cookieConsent`, `quote`, and, once their code has
- * loaded, `authModal`, `tour` and `impersonation` — and passes what one of them learns to the others as events:
+ * `watchlist`, `accountActors` (which hosts `notifications` and `surveyNotification` from the first sign-in on),
+ * `banner`, `cookieConsent`, `quote`, and, once their code has loaded, `authModal`, `tour` and `impersonation` — and
+ * passes what one of them learns to the others as events:
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
  *   the survey notification (authenticated with the survey flag on) and the tour (a change mid-tour pauses it);
  * - OPEN_AUTH opens the auth modal (kept until its code arrives; PREPARE_AUTH loads the code on intent), and its
@@ -135,8 +137,7 @@ export const appMachine = setup({
     session: sessionMachine,
     flags: flagsMachine,
     watchlist: watchlistMachine,
-    notifications: notificationsMachine,
-    surveyNotification: surveyNotificationMachine,
+    accountActors: accountActorsMachine,
     banner: bannerMachine,
     cookieConsent: cookieConsentMachine,
     quote: quoteFormMachine,
@@ -249,16 +250,19 @@ export const appMachine = setup({
       };
       send('flags', { type: 'SESSION_CHANGED', identity: identityOf(context.status, context.user) });
       send('watchlist', { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
-      send('notifications', { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      send('accountActors', { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
       if (context.tour) enqueue.sendTo(context.tour, { type: 'SESSION', signedIn });
     }),
     rememberSurveyFlag: assign(({ event }) => {
       assertEvent(event, 'SURVEY_FLAG_CHANGED');
       return { surveyEnabled: event.enabled };
     }),
-    /** The survey shows to authenticated users with the survey flag; signing out hides it. */
+    /**
+     * The survey shows to authenticated users with the survey flag; signing out hides it. (The survey notification
+     * is one of the signed-in-only actors: their host passes the news on.)
+     */
     tellSurveyNotification: enqueueActions(({ context, enqueue, system }) => {
-      const survey = system.get('surveyNotification') as AnyActorRef | undefined;
+      const survey = system.get('accountActors') as AnyActorRef | undefined;
       if (!survey) return;
       if (context.status === 'authenticated' && context.surveyEnabled)
         enqueue.sendTo(survey, { type: 'AUTHENTICATED' });
@@ -380,17 +384,12 @@ export const appMachine = setup({
         onError: { actions: 'reportChildError' },
       },
       { id: 'watchlist', systemId: 'watchlist', src: 'watchlist', onError: { actions: 'reportChildError' } },
+      // The notification centre and the survey notification, loaded with the first sign-in (guests never need them).
       {
-        id: 'notifications',
-        systemId: 'notifications',
-        src: 'notifications',
-        input: ({ context }) => context.inputs.notifications ?? {},
-        onError: { actions: 'reportChildError' },
-      },
-      {
-        id: 'surveyNotification',
-        systemId: 'surveyNotification',
-        src: 'surveyNotification',
+        id: 'accountActors',
+        systemId: 'accountActors',
+        src: 'accountActors',
+        input: ({ context }) => ({ notifications: context.inputs.notifications }),
         onError: { actions: 'reportChildError' },
       },
       {

@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FLAG_DEFAULTS, type FlagKey } from '../../api/flags';
 import type { AuthView } from '../../machines/app/app.machine';
+import type { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
 import type { bannerMachine } from '../../machines/banner/banner.machine';
 import type { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
 import type { flagsMachine } from '../../machines/flags/flags.machine';
@@ -27,8 +28,7 @@ type Children = {
   session: ActorRefFrom<typeof sessionMachine>;
   flags: ActorRefFrom<typeof flagsMachine>;
   watchlist: ActorRefFrom<typeof watchlistMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
-  surveyNotification: ActorRefFrom<typeof surveyNotificationMachine>;
+  accountActors: ActorRefFrom<typeof accountActorsMachine>;
   banner: ActorRefFrom<typeof bannerMachine>;
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
   quote: ActorRefFrom<typeof quoteFormMachine>;
@@ -118,5 +118,18 @@ export type WatchlistActorRef = Children['watchlist'];
 export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView =>
   useSelector(actorRef, connectWatchlist);
 
-/** The app-wide notification centre actor. */
-export const useNotificationsActor = () => useAppChild('notifications');
+/** The actors only a signed-in user needs, which the app loads with the first sign-in. */
+type AccountChildren = {
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  surveyNotification: ActorRefFrom<typeof surveyNotificationMachine>;
+};
+
+/** A signed-in-only actor: null until the first sign-in has loaded it (the component renders again then). */
+const useAccountChild = <K extends keyof AccountChildren>(key: K): AccountChildren[K] | null =>
+  useSelector(useAppChild('accountActors'), (s) => s.context[key]) as AccountChildren[K] | null;
+
+/** The app-wide notification centre actor, once loaded. */
+export const useNotificationsActor = () => useAccountChild('notifications');
+
+/** The onboarding survey's notification actor, once loaded. */
+export const useSurveyNotificationActor = () => useAccountChild('surveyNotification');

@@ -8,6 +8,10 @@ import {
   type QuoteRequestBody,
 } from '../../api/site';
 import {
+  accountActorsMachine,
+  type AccountActorLogic,
+} from '../../machines/account-actors/accountActors.machine';
+import {
   appMachine,
   type AppEvent,
   type AppInput,
@@ -19,18 +23,14 @@ import {
   COOKIE_CONSENT_KEY,
   cookieConsentMachine,
 } from '../../machines/cookie-consent/cookieConsent.machine';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
-import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
-import { notificationsActors } from '../features/notifications/actors';
 import { submitQuote } from '../features/quote/submitQuote';
 import { liveSessionMachine } from '../features/session/liveSession';
-import { surveyNotificationActors } from '../features/survey/notificationActors';
 import { watchlistActors } from '../features/watchlist/actors';
 import { request } from '../lib/client';
 import { pageData } from '../lib/pageData';
@@ -143,6 +143,13 @@ const locationObserver = fromCallback(({ sendBack }) => {
 export const watchlistInApp = (logic: typeof watchlistMachine) =>
   logic.provide({ actions: { requestLogin: sendParent({ type: 'OPEN_AUTH', view: 'login' }) } });
 
+/** A child of the app failed (a bug, rare): logged and reported; the reporter loads when needed. */
+function reportChildError(event: { type: string; error?: unknown }) {
+  const title = `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`;
+  console.error(title, event.error);
+  void import('../features/error/report').then((m) => m.reportError(title, event.error));
+}
+
 /**
  * The app machine with the real children and the browser: API calls, storage, the address. The auth modal and
  * the tour are separate chunks, loaded by the machine when it needs them.
@@ -152,8 +159,15 @@ export const liveAppMachine = appMachine.provide({
     session: liveSessionMachine,
     flags: liveFlagsMachine,
     watchlist: watchlistInApp(watchlistMachine.provide({ actors: watchlistActors })),
-    notifications: notificationsMachine.provide({ actors: notificationsActors }),
-    surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
+    // The signed-in-only actors' code is a chunk of its own, loaded with the first sign-in.
+    accountActors: accountActorsMachine.provide({
+      actors: {
+        load: fromPromise<AccountActorLogic>(
+          async () => (await import('../features/account/liveAccountActors')).liveAccountActors,
+        ),
+      },
+      actions: { reportChildError: ({ event }) => reportChildError(event) },
+    }),
     banner: bannerMachine.provide({
       actors: { fetchAnnouncement: fromPromise(() => getAnnouncement(request)) },
       actions: {
@@ -187,14 +201,7 @@ export const liveAppMachine = appMachine.provide({
       const view = event.type === 'OPEN_AUTH' ? event.view : context.pendingAuth?.view;
       window.location.assign(view === 'signup' ? '/auth/signup' : '/auth/login');
     },
-    // A bug, rare: the reporter loads when needed.
-    reportChildError: ({ event }) => {
-      const title = `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`;
-      console.error(title, (event as { error?: unknown }).error);
-      void import('../features/error/report').then((m) =>
-        m.reportError(title, (event as { error?: unknown }).error),
-      );
-    },
+    reportChildError: ({ event }) => reportChildError(event),
     scrollToTop: () => {
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });

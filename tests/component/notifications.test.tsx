@@ -6,7 +6,7 @@ import type { MarkReadBody, Notification, NotificationList } from '../../api/not
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import { NotificationBell } from '../../src/features/notifications/NotificationBell';
 import { useSessionStatus } from '../../src/app/hooks';
-import { TestApp } from '../helpers/testApp';
+import { fixedAccountActors, TestApp } from '../helpers/testApp';
 
 const USER = { username: 'reader', email: 'reader@example.com' };
 function SessionProbe() {
@@ -72,7 +72,10 @@ describe('notification bell', () => {
     const server = fakeServer([note(9), note(8), note(7, true), note(6), note(5), note(4, true)]);
     const user = userEvent.setup();
     render(
-      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
+      <TestApp
+        session={USER}
+        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
+      >
         <NotificationBell />
       </TestApp>,
     );
@@ -119,7 +122,10 @@ describe('notification bell', () => {
   it('renders nothing when signed out, and no badge at 0', async () => {
     const server = fakeServer([note(1, true)]);
     const { unmount } = render(
-      <TestApp session={null} provide={{ actors: { notifications: server.logic } }}>
+      <TestApp
+        session={null}
+        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
+      >
         <NotificationBell />
         <SessionProbe />
       </TestApp>,
@@ -128,7 +134,10 @@ describe('notification bell', () => {
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
     unmount();
     render(
-      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
+      <TestApp
+        session={USER}
+        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
+      >
         <NotificationBell />
       </TestApp>,
     );
@@ -140,7 +149,10 @@ describe('notification bell', () => {
 describe('/my/notifications', () => {
   const renderPage = (server: ReturnType<typeof fakeServer>) =>
     render(
-      <TestApp session={USER} provide={{ actors: { notifications: server.logic } }}>
+      <TestApp
+        session={USER}
+        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
+      >
         <NotificationBell />
         <NotificationsView />
       </TestApp>,

@@ -17,8 +17,8 @@ vi.mock('../../src/lib/client', () => ({
 }));
 const { SurveyDialog } = await import('../../src/features/survey/SurveyDialog');
 const { SurveyHost } = await import('../../src/features/survey/SurveyHost');
-const { useAppChild } = await import('../../src/app/hooks');
-const { TestApp } = await import('../helpers/testApp');
+const { useSurveyNotificationActor } = await import('../../src/app/hooks');
+const { fixedAccountActors, TestApp } = await import('../helpers/testApp');
 const SURVEY_USER = { username: 'newcomer', email: 'newcomer@example.com' };
 
 globalThis.ResizeObserver ??= class {
@@ -217,14 +217,15 @@ describe('survey notification', () => {
       },
     });
     function Host() {
-      return <SurveyHost actorRef={useAppChild('surveyNotification')} dialogLogic={dialogLogic as never} />;
+      const notification = useSurveyNotificationActor();
+      return notification ? <SurveyHost actorRef={notification} dialogLogic={dialogLogic as never} /> : null;
     }
     // The app actor tells the survey notification about the session and the extendedUserSetting flag.
     const view = render(
       <TestApp
         session={SURVEY_USER}
         flags={{ extendedUserSetting: enabled }}
-        provide={{ actors: { surveyNotification: logic } }}
+        provide={{ actors: { accountActors: fixedAccountActors({ surveyNotification: logic }) } }}
       >
         <Host />
       </TestApp>,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
+import { createMachine, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import type { FlagKey, FlagValues } from '../../api/flags';
+import { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
 import { sessionMachine, type SessionData, type SessionUser } from '../../machines/session/session.machine';
 import { AppProvider, type AppProviderProps } from '../../src/app/AppProvider';
@@ -21,6 +22,20 @@ export const fixedSession = (user: SessionUser | null) =>
       fetchSession: fromPromise<SessionData>(async () =>
         user ? { user, expires: '2099-01-01T00:00:00Z' } : {},
       ),
+    },
+  });
+
+/** The signed-in-only actors with the given logic (a machine that does nothing for the other), loaded at once. */
+export const fixedAccountActors = (logic: {
+  notifications?: AnyActorLogic;
+  surveyNotification?: AnyActorLogic;
+}) =>
+  accountActorsMachine.provide({
+    actors: {
+      load: fromPromise(async () => ({
+        notifications: logic.notifications ?? createMachine({}),
+        surveyNotification: logic.surveyNotification ?? createMachine({}),
+      })),
     },
   });
 

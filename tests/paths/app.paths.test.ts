@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createEmptyActor,
   createMachine,
   fromCallback,
   type AnyActorRef,
@@ -9,7 +8,7 @@ import {
 } from 'xstate';
 import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
-import { describePaths, pending, replay, type StepEffect } from './harness';
+import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 
 /**
  * The root machine with stub children: every child is a machine that does nothing, so what the root sends them is
@@ -25,8 +24,7 @@ const machine = appMachine.provide({
     session: stub as never,
     flags: stub as never,
     watchlist: stub as never,
-    notifications: stub as never,
-    surveyNotification: stub as never,
+    accountActors: stub as never,
     banner: stub as never,
     cookieConsent: stub as never,
     quote: stub as never,
@@ -40,20 +38,8 @@ const machine = appMachine.provide({
   },
 });
 
-/**
- * xstate/graph explores every snapshot with one mock actor system, where the second spawn under a system id (the
- * modal or the tour, on another path) throws: explored transitions get a fresh mock system each. Real actors (the
- * replays) are not affected.
- */
-const explorable = Object.create(machine, {
-  transition: {
-    value: (snapshot: never, event: never, scope: { id: string }) => {
-      if (scope.id !== '') return machine.transition(snapshot, event, scope as never);
-      const self = createEmptyActor();
-      return machine.transition(snapshot, event, { ...scope, self, system: self.system } as never);
-    },
-  },
-}) as typeof machine;
+/** The modal, the tour and the tool spawn under fixed system ids. */
+const explorable = withFreshSystems(machine);
 
 const LOAD_AUTH_MODAL = 'loadAuthModal';
 const LOAD_TOUR = 'loadTour';
@@ -87,8 +73,7 @@ const CHILDREN = [
   'session',
   'flags',
   'watchlist',
-  'notifications',
-  'surveyNotification',
+  'accountActors',
   'banner',
   'cookieConsent',
   'quote',
@@ -214,12 +199,12 @@ const redirected = (step: StepEffect) => named(step).includes('redirectToSignIn'
 const started = (step: StepEffect) =>
   step.sent.filter((s) => s.event.type === 'xstate.init').map((s) => s.to);
 
-/** What the survey notification hears after news of the session or the flag. */
+/** What the survey notification hears (through the signed-in-only actors' host) of the session or the flag. */
 const surveyNews = (c: Ctx) =>
   c.status === 'authenticated' && c.surveyEnabled
-    ? [{ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } }]
+    ? [{ to: 'accountActors', event: { type: 'AUTHENTICATED' } }]
     : c.status === 'unauthenticated'
-      ? [{ to: 'surveyNotification', event: { type: 'UNAUTHENTICATED' } }]
+      ? [{ to: 'accountActors', event: { type: 'UNAUTHENTICATED' } }]
       : [];
 
 /** What the children hear of a settled session: nothing while it is still loading. */
@@ -235,7 +220,7 @@ const sessionNews = (c: Ctx) => {
       },
     },
     { to: 'watchlist', event: { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' } },
-    { to: 'notifications', event: { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' } },
+    { to: 'accountActors', event: { type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' } },
     ...(c.tour ? [{ to: 'tour', event: { type: 'SESSION', signedIn } }] : []),
     ...surveyNews(c),
   ];
@@ -491,15 +476,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
 const states = {
   // Every child the app owns runs from the start, under its system id.
   'app.authModal': (s: AnyMachineSnapshot) => {
-    for (const id of [
-      'session',
-      'flags',
-      'watchlist',
-      'notifications',
-      'surveyNotification',
-      'banner',
-      'cookieConsent',
-    ]) {
+    for (const id of ['session', 'flags', 'watchlist', 'accountActors', 'banner', 'cookieConsent']) {
       expect(s.children[id], id).toBeDefined();
       expect((s.children[id] as AnyActorRef).system.get(id)).toBe(s.children[id]);
     }
@@ -558,11 +535,11 @@ function run(events: Ev[], input?: unknown) {
 describe('app relays', () => {
   it('tells the survey notification only once signed in with the flag on, in either order', () => {
     const steps = run([sessions[1]!, { type: 'SURVEY_FLAG_CHANGED', enabled: true }]);
-    expect(sentOf(steps[1]!).map((s) => s.to)).not.toContain('surveyNotification');
-    expect(sentOf(steps[2]!)).toEqual([{ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } }]);
+    expect(sentOf(steps[1]!)).not.toContainEqual({ to: 'accountActors', event: { type: 'AUTHENTICATED' } });
+    expect(sentOf(steps[2]!)).toEqual([{ to: 'accountActors', event: { type: 'AUTHENTICATED' } }]);
     const other = run([{ type: 'SURVEY_FLAG_CHANGED', enabled: true }, sessions[1]!]);
     expect(sentOf(other[1]!)).toEqual([]);
-    expect(sentOf(other[2]!)).toContainEqual({ to: 'surveyNotification', event: { type: 'AUTHENTICATED' } });
+    expect(sentOf(other[2]!)).toContainEqual({ to: 'accountActors', event: { type: 'AUTHENTICATED' } });
   });
 
   it('sends a signed-out browser away from /my only once the session is final', () => {

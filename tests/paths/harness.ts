@@ -20,6 +20,7 @@ import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import {
   createActor,
+  createEmptyActor,
   fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -76,6 +77,23 @@ export type PathOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const pending = <TOutput = any, TInput = any>() =>
   fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
+
+/**
+ * The machine for xstate/graph when it spawns under fixed system ids: graph explores every snapshot with one mock
+ * actor system, where the second spawn under a system id (on another path) throws, so each explored transition gets
+ * a fresh mock system. Real actors (the replays) are not affected.
+ */
+export function withFreshSystems<T extends AnyStateMachine>(machine: T): T {
+  return Object.create(machine, {
+    transition: {
+      value: (snapshot: never, event: never, scope: { id: string }) => {
+        if (scope.id !== '') return machine.transition(snapshot, event, scope as never);
+        const self = createEmptyActor();
+        return machine.transition(snapshot, event, { ...scope, self, system: self.system } as never);
+      },
+    },
+  }) as T;
+}
 
 /** Every state node id of a machine (root excluded). */
 export function allStateIds(machine: AnyStateMachine): string[] {

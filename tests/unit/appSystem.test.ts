@@ -17,6 +17,10 @@ import {
 } from 'xstate';
 import type { FlagIdentity } from '../../api/flags';
 import { appMachine, type AppLocation } from '../../machines/app/app.machine';
+import {
+  accountActorsMachine,
+  type AccountActorLogic,
+} from '../../machines/account-actors/accountActors.machine';
 import { bannerMachine } from '../../machines/banner/banner.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
@@ -64,6 +68,7 @@ function makeFakes() {
     loadWatchlists: 0,
     getUnreadCount: 0,
     fetchSurveyStatus: 0,
+    loadAccountActors: 0,
     redirectToSignIn: [] as string[],
   };
   /** Session fetches the test holds in flight (when `holdSession` is set). */
@@ -109,24 +114,37 @@ function startApp(fakes: Fakes, options: { location?: AppLocation; clock?: Simul
           }),
         },
       }),
-      notifications: notificationsMachine.provide({
+      // The signed-in-only actors, whose code the app loads with the first sign-in.
+      accountActors: accountActorsMachine.provide({
         actors: {
-          getUnreadCount: fromPromise(async () => {
-            calls.getUnreadCount++;
-            return { unread: 2 };
+          load: fromPromise<AccountActorLogic>(async () => {
+            calls.loadAccountActors++;
+            return {
+              notifications: notificationsMachine.provide({
+                actors: {
+                  getUnreadCount: fromPromise(async () => {
+                    calls.getUnreadCount++;
+                    return { unread: 2 };
+                  }),
+                  visibilityWatcher: silent,
+                },
+              }) as never,
+              surveyNotification: surveyNotificationMachine.provide({
+                actors: {
+                  fetchSurveyStatus: fromPromise(async () => {
+                    calls.fetchSurveyStatus++;
+                    return { survey: null, completedAt: null };
+                  }) as never,
+                  readLastNotification: fromPromise(async () => ({
+                    lastTime: null,
+                    now: Date.now(),
+                  })) as never,
+                },
+              }) as never,
+            };
           }),
-          visibilityWatcher: silent,
         },
-      }) as never,
-      surveyNotification: surveyNotificationMachine.provide({
-        actors: {
-          fetchSurveyStatus: fromPromise(async () => {
-            calls.fetchSurveyStatus++;
-            return { survey: null, completedAt: null };
-          }) as never,
-          readLastNotification: fromPromise(async () => ({ lastTime: null, now: Date.now() })) as never,
-        },
-      }) as never,
+      }),
       banner: bannerMachine.provide({
         actors: {
           fetchAnnouncement: fromPromise(async () => ({
@@ -190,7 +208,8 @@ describe('app actor system', () => {
     expect(child(app, 'watchlist').getSnapshot().context.lists).toEqual([
       { id: 'w1', name: 'DeFi', projects: ['aave'] },
     ]);
-    // Notifications fetched the unread count, and poll it.
+    // The signed-in-only actors loaded once; notifications fetched the unread count, and poll it.
+    expect(fakes.calls.loadAccountActors).toBe(1);
     expect(fakes.calls.getUnreadCount).toBe(1);
     expect(child(app, 'notifications').getSnapshot().context.unread).toBe(2);
     clock.increment(1000);
@@ -243,6 +262,11 @@ describe('app actor system', () => {
     fakes.server.session = {};
     const app = (running = startApp(fakes));
     await settle();
+    // A guest: the signed-in-only actors' code is not loaded, and they are not in the system.
+    expect(child(app, 'session').getSnapshot().hasTag('unauthenticated')).toBe(true);
+    expect(fakes.calls.loadAccountActors).toBe(0);
+    expect(app.system.get('notifications')).toBeUndefined();
+    expect(app.system.get('surveyNotification')).toBeUndefined();
     app.send({ type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' });
     expect(app.system.get('authModal')).toBeUndefined();
     fakes.modal.resolve(modalLogic);
@@ -268,6 +292,10 @@ describe('app actor system', () => {
     await settle();
     expect(child(app, 'session').getSnapshot().hasTag('authenticated')).toBe(true);
     expect(child(app, 'watchlist').getSnapshot().hasTag('ready')).toBe(true);
+    // Signed in now: their code loads once, and the notification centre fetched the unread count.
+    await settle();
+    expect(fakes.calls.loadAccountActors).toBe(1);
+    expect(child(app, 'notifications').getSnapshot().context.unread).toBe(2);
   });
 
   it('sends a signed-out browser on /my/settings to sign in, but not while a session fetch is in flight', async () => {

@@ -10,7 +10,7 @@ import type { SurveyDialogProps } from './SurveyDialog';
 const SurveyDialog = lazy(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyDialog })));
 
 export type SurveyHostProps = {
-  /** The survey notification actor (the app actor's `surveyNotification` child). */
+  /** The survey notification actor (the app's `surveyNotification`, loaded with the first sign-in). */
   actorRef: ActorRefFrom<typeof surveyNotificationMachine>;
   dialogLogic?: SurveyDialogProps['logic'];
 };

@@ -1,0 +1,148 @@
+import {
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type AnyActorLogic,
+  type AnyActorRef,
+} from 'xstate';
+
+/** What the signed-in-only code brings: the logic of the notification centre and of the survey notification. */
+export type AccountActorLogic = { notifications: AnyActorLogic; surveyNotification: AnyActorLogic };
+
+/** The survey notification's news, as the app works it out (signed in with the survey flag on, or signed out). */
+type SurveyNews = { type: 'AUTHENTICATED' } | { type: 'UNAUTHENTICATED' };
+
+export type AccountActorsEvent =
+  /** The session settled signed in or signed out: for the notification centre. */
+  { type: 'SIGNED_IN' } | { type: 'SIGNED_OUT' } | SurveyNews;
+
+export type AccountActorsInput = { notifications?: unknown };
+
+type AccountActorsContext = {
+  input: AccountActorsInput;
+  /** The last session news: the notification centre hears it when it arrives late. */
+  signedIn: boolean;
+  /** The last survey news, likewise for the survey notification. */
+  survey: SurveyNews | null;
+  notifications: AnyActorRef | null;
+  surveyNotification: AnyActorRef | null;
+};
+
+/**
+ * The app-wide actors only a signed-in user needs: the notification centre (`notifications`) and the onboarding
+ * survey's notification (`surveyNotification`). Guests never load their code (issue 11): the first SIGNED_IN loads
+ * it (`load`), spawns both under their system ids and tells them the latest news; from then on it passes the
+ * app's news on. Their code failing to load (offline) leaves them out until the next sign-in; one of them failing
+ * (a bug) is reported (`reportChildError`, the app provides it) and stops alone.
+ */
+export const accountActorsMachine = setup({
+  types: {
+    input: {} as AccountActorsInput | undefined,
+    context: {} as AccountActorsContext,
+    events: {} as AccountActorsEvent,
+  },
+  actors: {
+    load: fromPromise<AccountActorLogic>(async () => {
+      throw new Error('load not provided');
+    }),
+  },
+  actions: {
+    reportChildError: () => undefined,
+    rememberSession: assign(({ event }) => {
+      assertEvent(event, ['SIGNED_IN', 'SIGNED_OUT']);
+      return { signedIn: event.type === 'SIGNED_IN' };
+    }),
+    rememberSurvey: assign(({ event }) => {
+      assertEvent(event, ['AUTHENTICATED', 'UNAUTHENTICATED']);
+      return { survey: { type: event.type } };
+    }),
+    tellNotifications: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['SIGNED_IN', 'SIGNED_OUT']);
+      if (context.notifications) enqueue.sendTo(context.notifications, { type: event.type });
+    }),
+    tellSurveyNotification: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['AUTHENTICATED', 'UNAUTHENTICATED']);
+      if (context.surveyNotification) enqueue.sendTo(context.surveyNotification, { type: event.type });
+    }),
+    /** The news that came while their code loaded, for the actors just spawned. */
+    replayNews: enqueueActions(({ context, enqueue }) => {
+      if (context.signedIn && context.notifications)
+        enqueue.sendTo(context.notifications, { type: 'SIGNED_IN' });
+      if (context.survey && context.surveyNotification)
+        enqueue.sendTo(context.surveyNotification, context.survey);
+    }),
+  },
+})
+  // Actions with params join through extend (as in the app machine): TypeScript cannot type them beside the others.
+  .extend({
+    actions: {
+      spawnActors: assign(({ context, spawn }, logic: AccountActorLogic) => ({
+        notifications: (spawn as SpawnNamed)(logic.notifications, {
+          id: 'notifications',
+          systemId: 'notifications',
+          input: context.input.notifications ?? {},
+        }),
+        surveyNotification: (spawn as SpawnNamed)(logic.surveyNotification, {
+          id: 'surveyNotification',
+          systemId: 'surveyNotification',
+          input: {},
+        }),
+      })),
+    },
+  })
+  .createMachine({
+    id: 'accountActors',
+    context: ({ input }) => ({
+      input: input ?? {},
+      signedIn: false,
+      survey: null,
+      notifications: null,
+      surveyNotification: null,
+    }),
+    initial: 'waiting',
+    on: {
+      SIGNED_OUT: { actions: 'rememberSession' },
+      AUTHENTICATED: { actions: 'rememberSurvey' },
+      UNAUTHENTICATED: { actions: 'rememberSurvey' },
+      'xstate.error.actor.notifications': { actions: 'reportChildError' },
+      'xstate.error.actor.surveyNotification': { actions: 'reportChildError' },
+    },
+    states: {
+      /** Nobody signed in yet: nothing loaded. */
+      waiting: {
+        on: { SIGNED_IN: { target: 'loading', actions: 'rememberSession' } },
+      },
+      loading: {
+        invoke: {
+          id: 'load',
+          src: 'load',
+          onDone: {
+            target: 'ready',
+            actions: [{ type: 'spawnActors', params: ({ event }) => event.output }, 'replayNews'],
+          },
+          onError: 'failed',
+        },
+        on: { SIGNED_IN: { actions: 'rememberSession' } },
+      },
+      ready: {
+        on: {
+          SIGNED_IN: { actions: ['rememberSession', 'tellNotifications'] },
+          SIGNED_OUT: { actions: ['rememberSession', 'tellNotifications'] },
+          AUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
+          UNAUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
+        },
+      },
+      /** The code could not load (offline): the next sign-in tries again. */
+      failed: {
+        on: { SIGNED_IN: { target: 'loading', actions: 'rememberSession' } },
+      },
+    },
+  });
+
+/** XState's types allow a spawn id only for logic named in setup; these are loaded. */
+type SpawnNamed = (
+  logic: AnyActorLogic,
+  options: { id: string; systemId: string; input: unknown },
+) => AnyActorRef;

@@ -1,0 +1,11 @@
+import type { AccountActorLogic } from '../../../machines/account-actors/accountActors.machine';
+import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
+import { surveyNotificationMachine } from '../../../machines/survey-notification/surveyNotification.machine';
+import { notificationsActors } from '../notifications/actors';
+import { surveyNotificationActors } from '../survey/notificationActors';
+
+/** The signed-in-only app actors with their real calls: a chunk the app loads with the first sign-in. */
+export const liveAccountActors: AccountActorLogic = {
+  notifications: notificationsMachine.provide({ actors: notificationsActors }),
+  surveyNotification: surveyNotificationMachine.provide({ actors: surveyNotificationActors }),
+};
