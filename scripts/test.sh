@@ -6,9 +6,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Two workers: vitest's default on two cores is one, which left a core idle for the last quarter of a CI run (the
+# PGlite repetition of the server suite, after the browser suites had finished).
 (
   set -o pipefail
-  npx vitest run --project node --project 'server-*' --project jsdom 2>&1 | sed -u 's/^/[server] /'
+  npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom 2>&1 | sed -u 's/^/[server] /'
 ) &
 server=$!
 npx vitest run --project e2e --project fleet
