@@ -30,7 +30,9 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const PortfolioPage = lazy(() => import('./pages/PortfolioPage'));
 const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
 const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
-const SurveyRoot = lazy(() => import('./features/survey/SurveyRoot'));
+const SurveyHost = lazy(() =>
+  import('./features/survey/SurveyHost').then((m) => ({ default: m.SurveyHost })),
+);
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const SignupPage = lazy(() => import('./pages/auth/SignupPage'));
 /** Development only (not in PAGE_PATHS, absent from production builds): the offline machine explorer. */
@@ -46,7 +48,7 @@ function SurveyWhenOpen({ notification }: { notification: SurveyNotificationRef 
   const due = useSelector(notification, (s) => s.hasTag('open'));
   return due ? (
     <Suspense fallback={null}>
-      <SurveyRoot notification={notification} />
+      <SurveyHost actorRef={notification} />
     </Suspense>
   ) : null;
 }
