@@ -21,24 +21,34 @@ import { writePageData } from './pageData';
 export type PageKey = keyof typeof PAGE_PATHS;
 
 /**
- * The public pages the server renders (issue 11, item 1), with the lazy modules each shows on first paint: their
- * stylesheets go into the page's head, so nothing restyles or moves when their code arrives. The footer is on
- * every page. Other pages (signed-in, sign-in, admin, the API reference) are rendered in the browser.
+ * The lazy modules a rendered page shows on first paint. Their stylesheets go into the page's head, so nothing
+ * restyles or moves when their code arrives. The page's own module (`preload`) is also preloaded, as taking over the
+ * page needs it; parts below the fold (`onView`, src/lib/partOnView.tsx) load only when the visitor scrolls near them.
  */
-export const RENDERED_PAGES: Partial<Record<PageKey, string[]>> = {
-  home: [
-    'src/features/home/ProjectStrips.tsx',
-    'src/features/home/AlertsSection.tsx',
-    'src/features/home/Leaderboard.tsx',
-  ],
-  project: ['src/features/project/ProjectPage.tsx'],
-  product: ['src/features/marketing/ProductPage.tsx'],
-  company: ['src/features/marketing/CompanyPage.tsx'],
-  blog: ['src/features/blog/BlogIndexPage.tsx'],
-  blogPost: ['src/features/blog/BlogPostPage.tsx'],
-  methodology: ['src/features/methodology/MethodologyPage.tsx'],
+export type PageModules = { preload: string[]; onView: string[] };
+
+/**
+ * The public pages the server renders (issue 11, item 1). Other pages (signed-in, sign-in, admin, the API
+ * reference) are rendered in the browser.
+ */
+export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
+  home: {
+    preload: [],
+    onView: [
+      'src/features/home/ProjectStrips.tsx',
+      'src/features/home/AlertsSection.tsx',
+      'src/features/home/Leaderboard.tsx',
+    ],
+  },
+  project: { preload: ['src/features/project/ProjectPage.tsx'], onView: [] },
+  product: { preload: ['src/features/marketing/ProductPage.tsx'], onView: [] },
+  company: { preload: ['src/features/marketing/CompanyPage.tsx'], onView: [] },
+  blog: { preload: ['src/features/blog/BlogIndexPage.tsx'], onView: [] },
+  blogPost: { preload: ['src/features/blog/BlogPostPage.tsx'], onView: [] },
+  methodology: { preload: ['src/features/methodology/MethodologyPage.tsx'], onView: [] },
 };
-export const ON_EVERY_PAGE = ['src/layout/Footer.tsx'];
+/** The footer, on every page. */
+export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Footer.tsx'] };
 
 /** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
 const CACHED_RENDERS = 200;
@@ -50,7 +60,7 @@ type Manifest = Record<
 type RenderPage = (page: PageState) => Promise<string>;
 
 /** The stylesheets and module preloads of a page's lazy modules that the app's HTML does not already load. */
-function headFor(manifest: Manifest, modules: string[], indexHtml: string): string {
+function headFor(manifest: Manifest, modules: PageModules, indexHtml: string): string {
   const css = new Set<string>();
   const js = new Set<string>();
   const seen = new Set<string>();
@@ -65,8 +75,10 @@ function headFor(manifest: Manifest, modules: string[], indexHtml: string): stri
     if (preload) js.add(chunk.file);
     for (const imported of chunk.imports ?? []) walk(imported, preload);
   };
-  for (const module of modules) walk(module, true);
-  for (const module of modules) for (const part of manifest[module]?.dynamicImports ?? []) walk(part, false);
+  for (const module of modules.preload) walk(module, true);
+  for (const module of modules.onView) walk(module, false);
+  for (const module of modules.preload)
+    for (const part of manifest[module]?.dynamicImports ?? []) walk(part, false);
   const missing = (file: string) => !indexHtml.includes(`/${file}"`);
   return [
     ...[...css].filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -164,7 +176,17 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
       try {
         const { body, styleAttributeHashes } = await rendered(page);
         if (!heads.has(pageKey))
-          heads.set(pageKey, headFor(manifest, [...modules, ...ON_EVERY_PAGE], indexHtml));
+          heads.set(
+            pageKey,
+            headFor(
+              manifest,
+              {
+                preload: [...modules.preload, ...ON_EVERY_PAGE.preload],
+                onView: [...modules.onView, ...ON_EVERY_PAGE.onView],
+              },
+              indexHtml,
+            ),
+          );
         const html = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
           .replace('</head>', `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);

@@ -1,12 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { CookieNotice } from '../features/cookie/CookieNotice';
 import { ErrorBoundary } from '../features/error/ErrorBoundary';
+import { partOnView } from '../lib/partOnView';
 import { QuoteHost } from '../features/quote/QuoteHost';
 import { Header } from './Header';
 
-// The footer is below the fold on every page: its own chunk, with a placeholder of its size.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+// The footer is below the fold on every page: its own chunk, loaded when the visitor scrolls near it, with a
+// placeholder of its size.
+const Footer = partOnView(
+  'footer',
+  () => import('./Footer').then((m) => ({ default: m.Footer })),
+  <div className="site-footer footer-placeholder" aria-hidden="true" />,
+);
 
 /** App shell: header (with announcement), page body inside an error boundary, cookie notice, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -19,9 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="app">
         <Header />
         <ErrorBoundary resetKey={location}>{children}</ErrorBoundary>
-        <Suspense fallback={<div className="site-footer footer-placeholder" aria-hidden="true" />}>
-          <Footer />
-        </Suspense>
+        <Footer />
       </div>
       <CookieNotice />
       <QuoteHost />

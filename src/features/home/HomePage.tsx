@@ -1,13 +1,30 @@
-import { lazy, Suspense } from 'react';
+import { partOnView } from '../../lib/partOnView';
 import { useTitle } from '../../lib/title';
 import { ProjectSearch } from '../../components/ProjectSearch';
 import './home.css';
 
-// Below the fold: separate chunks, so the landing page's initial JS stays small. The placeholders have the
-// sections' final size, so nothing shifts when they arrive.
-const ProjectStrips = lazy(() => import('./ProjectStrips').then((m) => ({ default: m.ProjectStrips })));
-const AlertsSection = lazy(() => import('./AlertsSection').then((m) => ({ default: m.AlertsSection })));
-const Leaderboard = lazy(() => import('./Leaderboard').then((m) => ({ default: m.Leaderboard })));
+// Below the hero: separate chunks, each loaded when the visitor scrolls near it, so the landing page's initial JS
+// stays small. The placeholders (a page the browser renders itself) have the sections' final size, so nothing shifts
+// when they arrive.
+const ProjectStrips = partOnView(
+  'strips',
+  () => import('./ProjectStrips').then((m) => ({ default: m.ProjectStrips })),
+  <div className="container strips" aria-hidden="true">
+    <div className="strip card strip-placeholder" />
+    <div className="strip card strip-placeholder" />
+    <div className="strip card strip-placeholder" />
+  </div>,
+);
+const AlertsSection = partOnView(
+  'alerts',
+  () => import('./AlertsSection').then((m) => ({ default: m.AlertsSection })),
+  <div className="section-placeholder alerts-placeholder" aria-hidden="true" />,
+);
+const Leaderboard = partOnView(
+  'leaderboard',
+  () => import('./Leaderboard').then((m) => ({ default: m.Leaderboard })),
+  <div className="section-placeholder leaderboard-placeholder" aria-hidden="true" />,
+);
 
 /** Home: hero with the page-level search, highlights, security alerts and the leaderboard. */
 export function HomePage() {
@@ -20,8 +37,8 @@ export function HomePage() {
           <p className="hero-eyebrow">Web3 security intelligence</p>
           <h1 id="hero-title">Security ratings for blockchain projects</h1>
           <p className="hero-lead">
-            Independent scores built from audits, on-chain monitoring and governance analysis — so you know the risk
-            before you commit capital.
+            Independent scores built from audits, on-chain monitoring and governance analysis — so you know
+            the risk before you commit capital.
           </p>
           <div className="hero-search" data-tour="search">
             <ProjectSearch variant="page" slashFocus id="hero-search" />
@@ -39,23 +56,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
-      <Suspense
-        fallback={
-          <div className="container strips" aria-hidden="true">
-            <div className="strip card strip-placeholder" />
-            <div className="strip card strip-placeholder" />
-            <div className="strip card strip-placeholder" />
-          </div>
-        }
-      >
-        <ProjectStrips />
-      </Suspense>
-      <Suspense fallback={<div className="section-placeholder alerts-placeholder" aria-hidden="true" />}>
-        <AlertsSection />
-      </Suspense>
-      <Suspense fallback={<div className="section-placeholder leaderboard-placeholder" aria-hidden="true" />}>
-        <Leaderboard />
-      </Suspense>
+      <ProjectStrips />
+      <AlertsSection />
+      <Leaderboard />
     </main>
   );
 }

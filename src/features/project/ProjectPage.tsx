@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { partOnView } from '../../lib/partOnView';
 import {
   getProject,
   recordPageView,
@@ -17,15 +18,45 @@ import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
 import { ChainTag } from '../../components/ChainIcon';
 import { formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { ProjectActions } from '../../components/ProjectActions';
-import { ExchangePanel, TopListsPanel } from './MonitoringPanels';
 import { VotePanel } from './VotePanel';
 import './project.css';
 
-// Below the fold and the largest part of the page's code: its own chunk, requested as the page renders.
-const RatingsPanels = lazy(() => import('./RatingsPanels'));
-// Below the fold, at the end of the column: they load after the page.
-const PrivilegedPanel = lazy(() => import('./PrivilegedPanel').then((m) => ({ default: m.PrivilegedPanel })));
-const ActivityPanel = lazy(() => import('./ActivityPanel').then((m) => ({ default: m.ActivityPanel })));
+// Below the fold, most of the page's code: each panel loads when the visitor scrolls near it.
+const ScoreChartPanel = partOnView(
+  'score-chart',
+  () => import('./ScoreChartPanel').then((m) => ({ default: m.ScoreChartPanel })),
+  <div className="card panel score-chart-pending" aria-busy="true" />,
+);
+const WhyScorePanel = partOnView(
+  'why-score',
+  () => import('./WhyScorePanel').then((m) => ({ default: m.WhyScorePanel })),
+  <div className="card panel" aria-busy="true" />,
+);
+const PeersPanel = partOnView(
+  'peers',
+  () => import('./PeersPanel').then((m) => ({ default: m.PeersPanel })),
+  <div className="card panel" aria-busy="true" />,
+);
+const ExchangePanel = partOnView(
+  'exchanges',
+  () => import('./MonitoringPanels').then((m) => ({ default: m.ExchangePanel })),
+  <div className="card panel" aria-busy="true" />,
+);
+const TopListsPanel = partOnView(
+  'top-lists',
+  () => import('./MonitoringPanels').then((m) => ({ default: m.TopListsPanel })),
+  <div className="card panel" aria-busy="true" />,
+);
+const PrivilegedPanel = partOnView(
+  'privileged',
+  () => import('./PrivilegedPanel').then((m) => ({ default: m.PrivilegedPanel })),
+  <div className="card panel" aria-busy="true" />,
+);
+const ActivityPanel = partOnView(
+  'activity',
+  () => import('./ActivityPanel').then((m) => ({ default: m.ActivityPanel })),
+  <div className="card panel" aria-busy="true" />,
+);
 // An unknown project is rare: its not-found page loads when needed.
 const NotFound = lazy(() => import('../../pages/NotFoundPage').then((m) => ({ default: m.NotFound })));
 
@@ -199,9 +230,9 @@ export default function ProjectPage({ id }: { id: string }) {
         <div className="project-grid">
           <div className="project-main">
             <Breakdown scores={p.subScores} />
-            <Suspense fallback={<div className="card panel ratings-panels-pending" aria-busy="true" />}>
-              <RatingsPanels projectId={p.id} name={p.name} />
-            </Suspense>
+            <ScoreChartPanel projectId={p.id} />
+            <WhyScorePanel projectId={p.id} />
+            <PeersPanel projectId={p.id} name={p.name} />
             {p.description && (
               <section className="card panel" aria-labelledby="about-title">
                 <h2 id="about-title">About {p.name}</h2>
@@ -210,10 +241,8 @@ export default function ProjectPage({ id }: { id: string }) {
             )}
             <ExchangePanel projectId={p.id} />
             <TopListsPanel projectId={p.id} />
-            <Suspense fallback={<div className="card panel" aria-busy="true" />}>
-              <PrivilegedPanel contracts={p.contracts} />
-              <ActivityPanel projectId={p.id} />
-            </Suspense>
+            <PrivilegedPanel contracts={p.contracts} />
+            <ActivityPanel projectId={p.id} />
           </div>
           <aside className="project-side" aria-label="Community">
             <VotePanel projectId={p.id} votes={p.votes} name={p.name} />

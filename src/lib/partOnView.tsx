@@ -1,0 +1,73 @@
+import { lazy, memo, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
+import { partOnViewMachine, type PartOnViewEvent } from '../../machines/part-on-view/partOnView.machine';
+
+/** How far below the viewport a part starts loading, so it is usually ready by the time it scrolls into view. */
+const LOAD_MARGIN = '400px';
+
+/**
+ * Watches the server's HTML of the part named `name` (the children of its `[data-part-on-view]` slot): NEEDED once one of
+ * them comes within LOAD_MARGIN of the viewport, or once it is no longer in the page (React rendered the page afresh,
+ * or replaced the part before taking it over). With no server HTML to keep, the part is needed at once.
+ */
+const partWatcher = (name: string) =>
+  fromCallback<PartOnViewEvent>(({ sendBack }) => {
+    const served = [...(document.querySelector(`[data-part-on-view="${name}"]`)?.children ?? [])];
+    if (served.length === 0 || typeof IntersectionObserver === 'undefined') {
+      sendBack({ type: 'NEEDED' });
+      return () => undefined;
+    }
+    const view = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) sendBack({ type: 'NEEDED' });
+      },
+      { rootMargin: `0px 0px ${LOAD_MARGIN} 0px` },
+    );
+    for (const element of served) view.observe(element);
+    const replaced = new MutationObserver(() => {
+      if (!served.every((element) => element.isConnected)) sendBack({ type: 'NEEDED' });
+    });
+    replaced.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      view.disconnect();
+      replaced.disconnect();
+    };
+  });
+
+/** The part's code, once a partOnView actor says it is needed (on the server: at once, to render the whole page). */
+async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<T> {
+  if (import.meta.env.SSR) return load();
+  const part = createActor(
+    partOnViewMachine.provide({ actors: { watcher: partWatcher(name), load: fromPromise<unknown>(load) } }),
+  ).start();
+  const output = await toPromise(part);
+  if ('error' in output) throw output.error;
+  return output.module as T;
+}
+
+/**
+ * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it (issue 11):
+ * the page's first load downloads and runs nothing for it. `name` marks its slot in the HTML (`data-part-on-view`) (unique per page);
+ * `fallback` shows while its code loads on a page the browser renders itself.
+ * The part re-renders only when its props change (memo): an update reaching it before it is taken over would make
+ * React drop the server's HTML for the fallback.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React's own lazy() takes
+export function partOnView<T extends ComponentType<any>>(
+  name: string,
+  load: () => Promise<{ default: T }>,
+  fallback: ReactNode,
+) {
+  const Part = lazy(() => loadWhenNeeded(name, load));
+  function PartOnView(props: ComponentProps<T>) {
+    return (
+      <div className="part-on-view" data-part-on-view={name}>
+        <Suspense fallback={fallback}>
+          <Part {...props} />
+        </Suspense>
+      </div>
+    );
+  }
+  PartOnView.displayName = `PartOnView(${name})`;
+  return memo(PartOnView);
+}
