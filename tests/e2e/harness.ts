@@ -126,3 +126,19 @@ export function waitForTheApp(page: Page) {
   page.goto = async (...args) => untilRunning(await goto(...args));
   page.reload = async (...args) => untilRunning(await reload(...args));
 }
+
+/**
+ * Scrolls through the page to its end as a reader would, then back to the top: the parts below the fold
+ * (src/lib/partOnView.tsx) load only when they come near the viewport, so a check of the whole page reads it first.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The page grows as parts arrive: its height is read again at every step.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+  });
+}

@@ -176,6 +176,37 @@ describe('pages rendered by the server', () => {
     await context.close();
   });
 
+  it('takes over the parts below the fold only when the reader scrolls near them', async () => {
+    const html = await (await get('/projects/ethereum')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    // Their code is not preloaded with the page.
+    expect(head).not.toMatch(/modulepreload[^>]+(PrivilegedPanel|ActivityPanel|Footer)-/);
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const loaded = (part: string) => scripts.some((file) => file.startsWith(`/assets/${part}-`));
+    await page.goto('/projects/ethereum', { waitUntil: 'networkidle' });
+    // At 1440 x 900 the score chart is near the fold: it loads with the page. The panels far below and the footer
+    // only show the server's HTML, readable, with working plain links.
+    expect(loaded('ScoreChartPanel')).toBe(true);
+    expect(['PrivilegedPanel', 'ActivityPanel', 'Footer'].filter(loaded)).toEqual([]);
+    const privileged = page.locator('section[aria-labelledby="privileged-title"]');
+    expect(await privileged.getByRole('heading', { name: 'Privileged access' }).isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).isVisible()).toBe(
+      true,
+    );
+    // Scrolled to, the panel's code loads and the app takes it over: it fetches and shows the contract's details.
+    const code = page.waitForResponse((r) => r.url().includes('/assets/PrivilegedPanel-'));
+    await privileged.scrollIntoViewIfNeeded();
+    await code;
+    await privileged.locator('td[data-label="Function"]').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('sends an unknown project’s page without project data; the browser shows it is not rated', async () => {
     const html = await (await get('/projects/no-such-project')).text();
     expect(html).not.toContain('id="project-data"');
@@ -227,6 +258,8 @@ describe('pages rendered by the server', () => {
     );
     // The choice is copied into its cookie, so the next page is rendered with it.
     expect((await context.cookies()).find((c) => c.name === 'cookieConsent')?.value).toBe('true');
+    // The browser's render replaced the server's HTML, so the parts below the fold load without a scroll.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

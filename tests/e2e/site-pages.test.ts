@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  newPage,
+  scrollThrough,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 let server: RunningServer;
@@ -393,6 +401,8 @@ describe('accessibility and layout', () => {
   async function settle(page: Page, route: string) {
     await page.goto(route);
     await page.locator('main h1').first().waitFor();
+    // The whole page is checked, with the parts that load as the reader scrolls.
+    await scrollThrough(page);
     if (route === '/') await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
     if (route.startsWith('/projects/')) await page.locator('.chart svg').waitFor();
     if (route.startsWith('/company/') || route.startsWith('/resources/blog/'))
