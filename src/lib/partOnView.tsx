@@ -1,14 +1,18 @@
 import { lazy, memo, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { partOnViewMachine, type PartOnViewEvent } from '../../machines/part-on-view/partOnView.machine';
+import { inspect } from './inspect';
 
-/** How far below the viewport a part starts loading, so it is usually ready by the time it scrolls into view. */
+/**
+ * How far from the viewport (below it, or above it on a page reloaded scrolled down) a part starts loading, so it is
+ * usually ready by the time it scrolls into view.
+ */
 const LOAD_MARGIN = '400px';
 
 /**
- * Watches the server's HTML of the part named `name` (the children of its `[data-part-on-view]` slot): NEEDED once one of
- * them comes within LOAD_MARGIN of the viewport, or once it is no longer in the page (React rendered the page afresh,
- * or replaced the part before taking it over). With no server HTML to keep, the part is needed at once.
+ * Watches the server's HTML of the part named `name` (the children of its `[data-part-on-view]` slot): NEEDED once
+ * one of them comes within LOAD_MARGIN of the viewport, or once it is no longer in the page (React rendered the page
+ * afresh, or replaced the part before taking it over). With no server HTML to keep, the part is needed at once.
  */
 const partWatcher = (name: string) =>
   fromCallback<PartOnViewEvent>(({ sendBack }) => {
@@ -21,7 +25,7 @@ const partWatcher = (name: string) =>
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) sendBack({ type: 'NEEDED' });
       },
-      { rootMargin: `0px 0px ${LOAD_MARGIN} 0px` },
+      { rootMargin: `${LOAD_MARGIN} 0px` },
     );
     for (const element of served) view.observe(element);
     const replaced = new MutationObserver(() => {
@@ -37,8 +41,10 @@ const partWatcher = (name: string) =>
 /** The part's code, once a partOnView actor says it is needed (on the server: at once, to render the whole page). */
 async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<T> {
   if (import.meta.env.SSR) return load();
+  // An actor of its own, outside React: it starts as React first asks for the part, before anything is committed.
   const part = createActor(
     partOnViewMachine.provide({ actors: { watcher: partWatcher(name), load: fromPromise<unknown>(load) } }),
+    { id: `partOnView(${name})`, inspect },
   ).start();
   const output = await toPromise(part);
   if ('error' in output) throw output.error;
@@ -47,8 +53,8 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
 
 /**
  * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it (issue 11):
- * the page's first load downloads and runs nothing for it. `name` marks its slot in the HTML (`data-part-on-view`) (unique per page);
- * `fallback` shows while its code loads on a page the browser renders itself.
+ * the page's first load downloads and runs nothing for it. `name` marks its slot in the HTML (`data-part-on-view`,
+ * unique per page); `fallback` shows while its code loads on a page the browser renders itself.
  * The part re-renders only when its props change (memo): an update reaching it before it is taken over would make
  * React drop the server's HTML for the fallback.
  */
