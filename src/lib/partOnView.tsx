@@ -16,8 +16,9 @@ const LOAD_MARGIN = '400px';
  */
 const partWatcher = (name: string) =>
   fromCallback<PartOnViewEvent>(({ sendBack }) => {
-    const served = [...(document.querySelector(`[data-part-on-view="${name}"]`)?.children ?? [])];
-    if (served.length === 0 || typeof IntersectionObserver === 'undefined') {
+    const slot = document.querySelector(`[data-part-on-view="${name}"]`);
+    const served = [...(slot?.children ?? [])];
+    if (!slot || served.length === 0 || typeof IntersectionObserver === 'undefined') {
       sendBack({ type: 'NEEDED' });
       return () => undefined;
     }
@@ -32,7 +33,10 @@ const partWatcher = (name: string) =>
       if (!served.every((element) => element.isConnected)) sendBack({ type: 'NEEDED' });
     });
     replaced.observe(document.body, { childList: true, subtree: true });
+    // Its skeletons stand still meanwhile (shell.css): unseen, their shimmer would repaint the page on every frame.
+    slot.setAttribute('data-waiting', '');
     return () => {
+      slot.removeAttribute('data-waiting');
       view.disconnect();
       replaced.disconnect();
     };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, startServer, waitForTheApp, type RunningServer } from './harness';
 
 /*
  * Issue 11, item 1: the public pages arrive rendered by the server (src/entry-server.tsx, server/site/render.ts),
@@ -204,6 +204,30 @@ describe('pages rendered by the server', () => {
     await code;
     await privileged.locator('td[data-label="Function"]').first().waitFor();
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the skeletons of a part still while it waits, so an idle page does not repaint on every frame', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: DESKTOP,
+      reducedMotion: 'no-preference',
+    });
+    const page = await context.newPage();
+    waitForTheApp(page);
+    await page.goto('/projects/ethereum', { waitUntil: 'networkidle' });
+    const slot = page.locator('[data-part-on-view="privileged"]');
+    const shimmer = () =>
+      slot
+        .locator('.skeleton')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName);
+    expect(await shimmer()).toBe('none');
+    // Scrolled near, the part no longer waits: its skeletons shimmer until its data arrives.
+    await slot.locator('section').scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () => !document.querySelector('[data-part-on-view="privileged"]')!.hasAttribute('data-waiting'),
+    );
     await context.close();
   });
 
