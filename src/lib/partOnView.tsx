@@ -16,9 +16,8 @@ const LOAD_MARGIN = '400px';
  */
 const partWatcher = (name: string) =>
   fromCallback<PartOnViewEvent>(({ sendBack }) => {
-    const slot = document.querySelector(`[data-part-on-view="${name}"]`);
-    const served = [...(slot?.children ?? [])];
-    if (!slot || served.length === 0 || typeof IntersectionObserver === 'undefined') {
+    const served = [...(document.querySelector(`[data-part-on-view="${name}"]`)?.children ?? [])];
+    if (served.length === 0 || typeof IntersectionObserver === 'undefined') {
       sendBack({ type: 'NEEDED' });
       return () => undefined;
     }
@@ -33,10 +32,7 @@ const partWatcher = (name: string) =>
       if (!served.every((element) => element.isConnected)) sendBack({ type: 'NEEDED' });
     });
     replaced.observe(document.body, { childList: true, subtree: true });
-    // Its skeletons stand still meanwhile (shell.css): unseen, their shimmer would repaint the page on every frame.
-    slot.setAttribute('data-waiting', '');
     return () => {
-      slot.removeAttribute('data-waiting');
       view.disconnect();
       replaced.disconnect();
     };
@@ -52,6 +48,8 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
   ).start();
   const output = await toPromise(part);
   if ('error' in output) throw output.error;
+  // Its skeletons shimmer from now on (shell.css); while it waited, unseen, they stood still.
+  document.querySelector(`[data-part-on-view="${name}"]`)?.setAttribute('data-live', '');
   return output.module as T;
 }
 

@@ -223,10 +223,10 @@ describe('pages rendered by the server', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).animationName);
     expect(await shimmer()).toBe('none');
-    // Scrolled near, the part no longer waits: its skeletons shimmer until its data arrives.
+    // Scrolled near, its code loads and its skeletons shimmer until its data arrives.
     await slot.locator('section').scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () => !document.querySelector('[data-part-on-view="privileged"]')!.hasAttribute('data-waiting'),
+    await page.waitForFunction(() =>
+      document.querySelector('[data-part-on-view="privileged"]')!.hasAttribute('data-live'),
     );
     await context.close();
   });
