@@ -48,7 +48,7 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
   ).start();
   const output = await toPromise(part);
   if ('error' in output) throw output.error;
-  // Its skeletons shimmer from now on (shell.css); while it waited, unseen, they stood still.
+  // The slot on screen: its skeletons shimmer from now on (shell.css); while it waited, unseen, they stood still.
   document.querySelector(`[data-part-on-view="${name}"]`)?.setAttribute('data-live', '');
   return output.module as T;
 }
@@ -66,10 +66,16 @@ export function partOnView<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
   fallback: ReactNode,
 ) {
-  const Part = lazy(() => loadWhenNeeded(name, load));
+  // Once its code is here, later renders of the part (another page, a return) show it live from the start.
+  let arrived = false;
+  const Part = lazy(async () => {
+    const module = await loadWhenNeeded(name, load);
+    arrived = true;
+    return module;
+  });
   function PartOnView(props: ComponentProps<T>) {
     return (
-      <div className="part-on-view" data-part-on-view={name}>
+      <div className="part-on-view" data-part-on-view={name} data-live={arrived ? '' : undefined}>
         <Suspense fallback={fallback}>
           <Part {...props} />
         </Suspense>

@@ -228,6 +228,12 @@ describe('pages rendered by the server', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-part-on-view="privileged"]')!.hasAttribute('data-live'),
     );
+    // Away and back in the app, the page is the browser's render: the part, its code here, is live from the start.
+    await page.locator('header a.brand').click();
+    await page.waitForURL(`${server.url}/`);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Ethereum' }).waitFor();
+    expect(await slot.getAttribute('data-live')).toBe('');
     await context.close();
   });
 
