@@ -13,10 +13,11 @@ import { measureLoadedJs } from './loaded';
 const HOME_BUDGET_KB = 115; // issue 2's 130, design-notes' 117; 110 today
 const ROUTE_BUDGET_KB = 125; // 122 today (settings)
 /**
- * What a route may download in Chromium before this fails: issue 11's signed-in goal, and today's guest figures with a
- * little room (home 114, the project page 121 at 1440 x 900; React DOM and XState alone are 82 KB of every page).
+ * What a route may download in Chromium before this fails: issue 11's goals for every route as a guest and signed in,
+ * and home's figure today with a little room (113 KB at 1440 x 900; React DOM and XState alone are 82 KB of every page,
+ * so its goal of 95 is out of reach on this stack).
  */
-const LOADED_BUDGET_KB = { homeGuest: 118, guest: 125, signedIn: 140 };
+const LOADED_BUDGET_KB = { homeGuest: 116, guest: 120, signedIn: 140 };
 /** Issue 11's goals, printed beside the figures until the budgets reach them. */
 const LOADED_TARGET_KB = { homeGuest: 95, guest: 120, signedIn: 140 };
 

@@ -13,8 +13,8 @@ import type { FlagIdentity } from '../../api/flags';
 import { accountActorsMachine } from '../account-actors/accountActors.machine';
 import { bannerMachine } from '../banner/banner.machine';
 import { cookieConsentMachine } from '../cookie-consent/cookieConsent.machine';
+import { dialogOnIntentMachine } from '../dialog-on-intent/dialogOnIntent.machine';
 import { flagsMachine } from '../flags/flags.machine';
-import { quoteFormMachine } from '../quote-form/quoteForm.machine';
 import type { NotificationsInput } from '../notifications/notifications.machine';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
 import type { SavedTour } from '../tour/tour.types';
@@ -140,7 +140,7 @@ export const appMachine = setup({
     accountActors: accountActorsMachine,
     banner: bannerMachine,
     cookieConsent: cookieConsentMachine,
-    quote: quoteFormMachine,
+    quote: dialogOnIntentMachine,
     /** Reports the session's status and user as SESSION_CHANGED whenever one of them changes. */
     sessionObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
       const session = system.get('session') as AnyActorRef | undefined;
@@ -406,7 +406,7 @@ export const appMachine = setup({
         input: ({ context }) => context.inputs.cookieConsent ?? { accepted: false },
         onError: { actions: 'reportChildError' },
       },
-      // The request-a-quote dialog: any 'Request a Quote' button opens it.
+      // The request-a-quote dialog: any 'Request a Quote' button opens it (its code loads on intent).
       { id: 'quote', systemId: 'quote', src: 'quote', onError: { actions: 'reportChildError' } },
       { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
       { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },

@@ -10,6 +10,7 @@ import type { AuthView } from '../../machines/app/app.machine';
 import type { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
 import type { bannerMachine } from '../../machines/banner/banner.machine';
 import type { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
+import type { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
 import type { flagsMachine } from '../../machines/flags/flags.machine';
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
 import type { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
@@ -31,7 +32,8 @@ type Children = {
   accountActors: ActorRefFrom<typeof accountActorsMachine>;
   banner: ActorRefFrom<typeof bannerMachine>;
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
-  quote: ActorRefFrom<typeof quoteFormMachine>;
+  /** The request-a-quote dialog: OPEN, or PREPARE on intent (its form's code loads then). */
+  quote: ActorRefFrom<typeof dialogOnIntentMachine>;
 };
 
 /** Children that end (reach a final state) and then leave the system: read them with `useEndingAppChild`. */
@@ -102,6 +104,10 @@ export function usePrepareAuthModal(): () => void {
   const app = AppActor.useActorRef();
   return useCallback(() => app.send({ type: 'PREPARE_AUTH' }), [app]);
 }
+
+/** The request-a-quote form's actor, once its code has loaded on intent (null before). */
+export const useQuoteForm = () =>
+  useSelector(useAppChild('quote'), (s) => s.context.dialog) as ActorRefFrom<typeof quoteFormMachine> | null;
 
 /** Opens the impersonation tool (admins with the impersonationTool flag); kept until its code has loaded. */
 export function useOpenImpersonationTool(): () => void {

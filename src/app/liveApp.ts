@@ -5,7 +5,6 @@ import {
   type RenderedFor,
   sendUserEvent,
   type Announcement,
-  type QuoteRequestBody,
 } from '../../api/site';
 import {
   accountActorsMachine,
@@ -23,13 +22,12 @@ import {
   COOKIE_CONSENT_KEY,
   cookieConsentMachine,
 } from '../../machines/cookie-consent/cookieConsent.machine';
-import { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
+import { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
-import { submitQuote } from '../features/quote/submitQuote';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { watchlistActors } from '../features/watchlist/actors';
 import { request } from '../lib/client';
@@ -176,11 +174,20 @@ export const liveAppMachine = appMachine.provide({
         },
       },
     }),
+    // The request-a-quote form's machine and view load together on intent, so the form opens as soon as they arrive.
+    quote: dialogOnIntentMachine.provide({
+      actors: {
+        load: fromPromise<AnyActorLogic>(async () => {
+          const [{ liveQuoteFormMachine }] = await Promise.all([
+            import('../features/quote/liveQuote'),
+            import('../features/quote/QuoteModal'),
+          ]);
+          return liveQuoteFormMachine;
+        }),
+      },
+    }),
     cookieConsent: cookieConsentMachine.provide({
       actions: { rememberConsent: () => remember(COOKIE_CONSENT_KEY, 'true') },
-    }),
-    quote: quoteFormMachine.provide({
-      actors: { submit: fromPromise(({ input }) => submitQuote(input as QuoteRequestBody)) },
     }),
     locationObserver,
     loadAuthModal: fromPromise<AnyActorLogic>(

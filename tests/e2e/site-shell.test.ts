@@ -425,9 +425,20 @@ describe('narrow layout', () => {
 describe('request a quote', () => {
   it('validates, stores and confirms a quote request', async () => {
     const { context, page } = await newPage(browser, server.url);
+    // The dialog's code (its machine and its view) loads when a visitor reaches for a button (issue 11).
+    const dialogCode: string[] = [];
+    page.on('request', (r) => {
+      const file = /\/assets\/(liveQuote|QuoteModal)-[^/]+\.js$/.exec(r.url());
+      if (file) dialogCode.push(file[1]!);
+    });
     await acceptCookies(page);
     await page.goto('/products/pentest');
-    await page.locator('header').getByRole('button', { name: 'Request a Quote' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(dialogCode).toEqual([]);
+    const button = page.locator('header').getByRole('button', { name: 'Request a Quote' });
+    await button.hover();
+    await expect.poll(() => dialogCode.sort()).toEqual(['QuoteModal', 'liveQuote']);
+    await button.click();
     const dialog = page.getByRole('dialog', { name: 'Protect Your Project Today' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Request a Quote' }).click();

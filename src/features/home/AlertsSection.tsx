@@ -1,34 +1,37 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { getAlerts, type Alert } from '../../../api/projects';
-import { reportIncident } from '../../../api/site';
-import { incidentFormMachine, type IncidentValues } from '../../../machines/incident-form/incidentForm.machine';
+import { dialogOnIntentMachine } from '../../../machines/dialog-on-intent/dialogOnIntent.machine';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
+import { WhileOpen } from '../../components/WhileOpen';
 import { formatDate, formatUsd } from '../../lib/format';
 import { inspect } from '../../lib/inspect';
+import type { liveIncidentFormMachine } from './liveIncident';
 
 const IncidentModal = lazy(() => import('./IncidentModal'));
 const ALERTS = 6;
 
-const incidentMachine = incidentFormMachine.provide({
+// The form's machine and view load together on intent (pointer over or focus on 'Report Incident'): most visits
+// never open it (issue 11).
+const incidentOnIntent = dialogOnIntentMachine.provide({
   actors: {
-    submit: fromPromise(({ input }) => {
-      const v = input as unknown as IncidentValues;
-      return reportIncident(request, {
-        projectName: v.projectName.trim(),
-        description: v.description.trim(),
-        txHash: v.txHash.trim() || undefined,
-        contactEmail: v.contactEmail.trim() || undefined,
-      });
+    load: fromPromise<AnyActorLogic>(async () => {
+      const [{ liveIncidentFormMachine }] = await Promise.all([
+        import('./liveIncident'),
+        import('./IncidentModal'),
+      ]);
+      return liveIncidentFormMachine;
     }),
   },
 });
+
+type IncidentFormRef = ActorRefFrom<typeof liveIncidentFormMachine>;
 
 const SEVERITY_TONE: Record<Alert['severity'], string> = {
   critical: 'badge-danger',
@@ -62,8 +65,9 @@ function AlertCard({ alert }: { alert: Alert }) {
 /** 'Security alerts' with the 'Report Incident' action (tour step 3). */
 export function AlertsSection() {
   const alerts = useResource(() => getAlerts(request, ALERTS));
-  const form = useActorRef(incidentMachine, { inspect });
-  const formOpen = useSelector(form, (s) => s.hasTag('open'));
+  const incident = useActorRef(incidentOnIntent, { inspect });
+  const form = useSelector(incident, (s) => s.context.dialog) as IncidentFormRef | null;
+  const prepare = () => incident.send({ type: 'PREPARE' });
   return (
     <section className="section alerts" data-tour="alerts" aria-labelledby="alerts-title">
       <div className="container">
@@ -71,9 +75,17 @@ export function AlertsSection() {
           <div>
             <p className="eyebrow">Stay informed on safety</p>
             <h2 id="alerts-title">Security alerts</h2>
-            <p className="muted">Exploits, rug pulls and suspicious activity detected across the projects we monitor.</p>
+            <p className="muted">
+              Exploits, rug pulls and suspicious activity detected across the projects we monitor.
+            </p>
           </div>
-          <button type="button" className="btn btn-secondary" onClick={() => form.send({ type: 'OPEN' })}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onPointerEnter={prepare}
+            onFocus={prepare}
+            onClick={() => incident.send({ type: 'OPEN' })}
+          >
             <Icon name="alert" size={18} />
             Report Incident
           </button>
@@ -88,7 +100,9 @@ export function AlertsSection() {
                 <Skeleton width="40%" />
               </li>
             ))}
-          {alerts.data?.map((a) => <AlertCard key={a.id} alert={a} />)}
+          {alerts.data?.map((a) => (
+            <AlertCard key={a.id} alert={a} />
+          ))}
         </ul>
         {alerts.data?.length === 0 && <p className="muted">No incidents reported recently.</p>}
         {alerts.failed && (
@@ -100,10 +114,10 @@ export function AlertsSection() {
           </p>
         )}
       </div>
-      {formOpen && (
-        <Suspense fallback={null}>
+      {form && (
+        <WhileOpen actor={form}>
           <IncidentModal actorRef={form} />
-        </Suspense>
+        </WhileOpen>
       )}
     </section>
   );

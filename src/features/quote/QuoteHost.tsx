@@ -1,17 +1,16 @@
-import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
-import { useAppChild } from '../../app/hooks';
+import { lazy } from 'react';
+import { useQuoteForm } from '../../app/hooks';
+import { WhileOpen } from '../../components/WhileOpen';
 
-// The form is its own chunk, loaded when a 'Request a Quote' button opens it.
+// The form's view is its own chunk; the app loads it with the form's machine (on intent or the first press).
 const QuoteModal = lazy(() => import('./QuoteModal'));
 
-/** Shows the request-a-quote dialog while the app's `quote` actor is open. */
+/** Shows the request-a-quote dialog while the app's quote form (there once its code loaded) is open. */
 export function QuoteHost() {
-  const open = useSelector(useAppChild('quote'), (s) => s.hasTag('open'));
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <QuoteModal />
-    </Suspense>
-  );
+  const form = useQuoteForm();
+  return form ? (
+    <WhileOpen actor={form}>
+      <QuoteModal actorRef={form} />
+    </WhileOpen>
+  ) : null;
 }

@@ -1,14 +1,13 @@
 import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/quote-form/quoteForm.machine';
 import { FormDialog } from '../../components/FormDialog';
 import { useSelector } from '@xstate/react';
-import { useAppChild } from '../../app/hooks';
+import type { useQuoteForm } from '../../app/hooks';
 import './quote.css';
 
 const NO_ERRORS: Record<string, string> = {};
 
 /** 'Protect Your Project Today' — the request-a-quote form (spec §2 'Other overlays'). */
-export default function QuoteModal() {
-  const actorRef = useAppChild('quote');
+export default function QuoteModal({ actorRef }: { actorRef: NonNullable<ReturnType<typeof useQuoteForm>> }) {
   const values = useSelector(actorRef, (s) => s.context.values);
   const errors = useSelector(actorRef, (s) => (s.context.showErrors ? s.context.errors : NO_ERRORS));
   const serverError = useSelector(actorRef, (s) => s.context.serverError);
