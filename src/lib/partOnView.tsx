@@ -9,6 +9,25 @@ import { inspect } from './inspect';
  */
 const LOAD_MARGIN = '400px';
 
+/** The server HTML of the parts waiting for a scroll, each with what to do once some of it leaves the page. */
+const waiting = new Set<{ served: Element[]; gone: () => void }>();
+/** One observer of the page for all of them (a project page has eight), there while any part waits. */
+let pageChanges: MutationObserver | null = null;
+
+/** Calls `gone` once one of `served` is no longer in the page; returns the way to stop watching. */
+function whenRemoved(served: Element[], gone: () => void): () => void {
+  const part = { served, gone };
+  waiting.add(part);
+  pageChanges ??= new MutationObserver(() => {
+    for (const { served, gone } of waiting) if (!served.every((element) => element.isConnected)) gone();
+  });
+  if (waiting.size === 1) pageChanges.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    waiting.delete(part);
+    if (waiting.size === 0) pageChanges?.disconnect();
+  };
+}
+
 /**
  * Watches the server's HTML of the part named `name` (the children of its `[data-part-on-view]` slot): NEEDED once
  * one of them comes within LOAD_MARGIN of the viewport, or once it is no longer in the page (React rendered the page
@@ -28,13 +47,10 @@ const partWatcher = (name: string) =>
       { rootMargin: `${LOAD_MARGIN} 0px` },
     );
     for (const element of served) view.observe(element);
-    const replaced = new MutationObserver(() => {
-      if (!served.every((element) => element.isConnected)) sendBack({ type: 'NEEDED' });
-    });
-    replaced.observe(document.body, { childList: true, subtree: true });
+    const stopWatchingPage = whenRemoved(served, () => sendBack({ type: 'NEEDED' }));
     return () => {
       view.disconnect();
-      replaced.disconnect();
+      stopWatchingPage();
     };
   });
 

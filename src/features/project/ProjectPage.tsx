@@ -21,7 +21,9 @@ import { ProjectActions } from '../../components/ProjectActions';
 import { VotePanel } from './VotePanel';
 import './project.css';
 
-// Below the fold, most of the page's code: each panel loads when the visitor scrolls near it.
+// Below the fold, most of the page's code: each panel loads when the visitor scrolls near it, with a busy card in its
+// place meanwhile.
+const PANEL_PENDING = <div className="card panel" aria-busy="true" />;
 const ScoreChartPanel = partOnView(
   'score-chart',
   () => import('./ScoreChartPanel').then((m) => ({ default: m.ScoreChartPanel })),
@@ -30,32 +32,32 @@ const ScoreChartPanel = partOnView(
 const WhyScorePanel = partOnView(
   'why-score',
   () => import('./WhyScorePanel').then((m) => ({ default: m.WhyScorePanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 const PeersPanel = partOnView(
   'peers',
   () => import('./PeersPanel').then((m) => ({ default: m.PeersPanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 const ExchangePanel = partOnView(
   'exchanges',
   () => import('./MonitoringPanels').then((m) => ({ default: m.ExchangePanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 const TopListsPanel = partOnView(
   'top-lists',
   () => import('./MonitoringPanels').then((m) => ({ default: m.TopListsPanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 const PrivilegedPanel = partOnView(
   'privileged',
   () => import('./PrivilegedPanel').then((m) => ({ default: m.PrivilegedPanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 const ActivityPanel = partOnView(
   'activity',
   () => import('./ActivityPanel').then((m) => ({ default: m.ActivityPanel })),
-  <div className="card panel" aria-busy="true" />,
+  PANEL_PENDING,
 );
 // An unknown project is rare: its not-found page loads when needed.
 const NotFound = lazy(() => import('../../pages/NotFoundPage').then((m) => ({ default: m.NotFound })));
