@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { tabsMachine, type TabsEvent } from '../../machines/tabs/tabs.machine';
 import { inspect } from '../lib/inspect';
+import { useConstant } from '../lib/useConstant';
 
 export type TabItem = { key: string; title: ReactNode; panel: ReactNode };
 
@@ -20,15 +21,15 @@ const KEYS = new Map<string, Exclude<TabsEvent['type'], 'SELECT'>>([
 export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
   const id = useId();
   const list = useRef<HTMLDivElement>(null);
-  const tabs = useActorRef(
+  const logic = useConstant(() =>
     tabsMachine.provide({
       actions: {
         focusSelected: ({ context }) =>
           list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[context.selected]?.focus(),
       },
     }),
-    { inspect, input: { count: items.length } },
   );
+  const tabs = useActorRef(logic, { inspect, input: { count: items.length } });
   const selected = useSelector(tabs, (s) => s.context.selected);
   const onKeyDown = (e: KeyboardEvent) => {
     const type = KEYS.get(e.key);

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from '../../machines/resource/resource.machine';
 import { inspect } from './inspect';
+import { useConstant } from './useConstant';
 
 export type Resource<T> = {
   loading: boolean;
@@ -18,10 +19,11 @@ export type Resource<T> = {
  * with, if any: shown at once, and nothing is fetched.
  */
 export function useResource<T>(load: () => Promise<T>, served?: T): Resource<T> {
-  const actorRef = useActorRef(
+  // Made once: building a machine on every render cost the first page load (issue 11).
+  const logic = useConstant(() =>
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }),
-    { inspect, input: { data: served } },
   );
+  const actorRef = useActorRef(logic, { inspect, input: { data: served } });
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const ready = useSelector(actorRef, (s) => s.hasTag('ready'));
   const notFound = useSelector(actorRef, (s) => s.hasTag('notFound'));

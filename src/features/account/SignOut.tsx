@@ -3,6 +3,7 @@ import { sendTo } from 'xstate';
 import { useSessionActor } from '../../app/hooks';
 import { liveSignOutMachine } from './liveSignOut';
 import { inspect } from '../../lib/inspect';
+import { useConstant } from '../../lib/useConstant';
 
 /**
  * Sign-out for one place in the UI (the header's account menu, the phone drawer): its actor, told to the session
@@ -11,10 +12,10 @@ import { inspect } from '../../lib/inspect';
 export function useSignOut(logic: typeof liveSignOutMachine = liveSignOutMachine) {
   const session = useSessionActor();
   // Once the server signed out, the session shows it at once (and refetches to confirm).
-  const actor = useActorRef(
+  const provided = useConstant(() =>
     logic.provide({ actions: { reportSignedOut: sendTo(session, { type: 'SIGNED_OUT' }) } }),
-    { inspect },
   );
+  const actor = useActorRef(provided, { inspect });
   const message = useSelector(actor, (s) => (s.hasTag('message') ? s.context.message : null));
   const failed = useSelector(actor, (s) => s.context.failed);
 

@@ -15,16 +15,20 @@ import { inspect } from '../../lib/inspect';
 
 export const SERIES_LABELS: Record<ScoreSeries, string> = { overall: 'Overall', ...SUB_SCORE_LABELS };
 
-const loadHistory = fromPromise<ScoreHistory, LoadHistoryInput>(({ input }) =>
-  getScoreHistory(request, input.projectId, input.range),
-);
+const liveScoreChartMachine = scoreChartMachine.provide({
+  actors: {
+    loadHistory: fromPromise<ScoreHistory, LoadHistoryInput>(({ input }) =>
+      getScoreHistory(request, input.projectId, input.range),
+    ),
+  },
+});
 
 /**
  * The project page's score chart (issue 13): overall and per-category score over 30, 90 or 180 days, with
  * markers naming the signal that moved most. Renders the scoreChart machine; the plot has a fixed height.
  */
 export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: number }) {
-  const actorRef = useActorRef(scoreChartMachine.provide({ actors: { loadHistory } }), {
+  const actorRef = useActorRef(liveScoreChartMachine, {
     input: { projectId },
     inspect,
   });

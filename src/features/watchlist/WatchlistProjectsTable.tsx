@@ -7,6 +7,7 @@ import { ProjectLogo } from '../../components/ProjectLogo';
 import { TierBadge } from '../../components/TierBadge';
 import { loadProjectRows } from './actors';
 import { inspect } from '../../lib/inspect';
+import { useConstant } from '../../lib/useConstant';
 
 type Props = {
   projectIds: string[];
@@ -23,10 +24,11 @@ export function WatchlistProjectsTable(props: Props) {
 }
 
 function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows }: Props) {
-  const actorRef = useActorRef(
+  // The ids are read once: the table remounts (its key) when they change.
+  const logic = useConstant(() =>
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => loadRows(projectIds)) } }),
-    { inspect, input: {} },
   );
+  const actorRef = useActorRef(logic, { inspect, input: {} });
   const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));
   const rows = useSelector(actorRef, (s) => (s.context.data as ProjectRow[] | null) ?? []);
