@@ -1,19 +1,13 @@
-import { useMachine } from '@xstate/react';
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import { fromPromise } from 'xstate';
-import { onIntentMachine } from '../../../machines/on-intent/onIntent.machine';
 import type { SessionUser } from '../../../machines/session/session.machine';
 import { liveSignOutMachine } from './liveSignOut';
 import { useOpenAuthModal, usePrepareAuthModal, useSessionStatus, useSessionUser } from '../../app/hooks';
-import { Avatar } from './Avatar';
 import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';
 
-// The menu (Headless UI, floating-ui: a third of a signed-in page's JavaScript) loads on intent (issue 11).
-const loadAccountMenu = () => import('./AccountMenu');
-const AccountMenu = lazy(loadAccountMenu);
-const accountMenuOnIntent = onIntentMachine.provide({ actors: { load: fromPromise<unknown>(loadAccountMenu) } });
+// Signed in only: the avatar button and its menu are a chunk that guests never load (issue 11).
+const AccountMenuOnIntent = lazy(() => import('./AccountMenuOnIntent'));
 
 /** Wide layouts (the large breakpoint) open the auth modal; narrow ones follow the links to the pages. */
 export const WIDE_LAYOUT_QUERY = '(min-width: 1024px)';
@@ -25,6 +19,9 @@ export type AccountAreaProps = {
   /** Replaces the sign-out logic (tests). */
   signOutLogic?: typeof liveSignOutMachine;
 };
+
+/** Holds the account area's place while the session (or the signed-in menu's code) is on its way. */
+const PLACEHOLDER = <span className="account-area__placeholder" aria-hidden="true" />;
 
 /**
  * The header's account area (spec §2 "Header"): 'Log in' and 'Sign up' when signed out, the avatar and the
@@ -38,49 +35,16 @@ export function AccountArea({ portfolio = false, signOutLogic = liveSignOutMachi
   return (
     <div className="account-area" data-tour="account" data-status={status}>
       {status === 'authenticated' && user ? (
-        <AccountMenuOnIntent user={user} portfolio={portfolio} onSignOut={signOut.signOut} />
+        <Suspense fallback={PLACEHOLDER}>
+          <AccountMenuOnIntent user={user} portfolio={portfolio} onSignOut={signOut.signOut} />
+        </Suspense>
       ) : status === 'unauthenticated' ? (
         <AuthLinks />
       ) : (
-        <span className="account-area__placeholder" aria-hidden="true" />
+        PLACEHOLDER
       )}
       <SignOutMessage state={signOut} />
     </div>
-  );
-}
-
-type AccountMenuProps = { user: SessionUser; portfolio: boolean; onSignOut: () => void };
-
-/**
- * The avatar button stands in for the account menu until the pointer comes over it or it is clicked; a click
- * before the menu's code arrived opens the menu once it has.
- */
-function AccountMenuOnIntent(props: AccountMenuProps) {
-  const [state, send] = useMachine(accountMenuOnIntent);
-  const standIn = (
-    <div className="account-menu">
-      <button
-        type="button"
-        className="account-menu__button"
-        aria-label={`Account menu for ${props.user.email}`}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onPointerEnter={() => send({ type: 'PREPARE' })}
-        onClick={() => send({ type: 'OPEN' })}
-      >
-        <Avatar key={props.user.username} user={props.user} />
-      </button>
-    </div>
-  );
-  if (!state.hasTag('ready')) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <AccountMenu
-        {...props}
-        openOnArrival={state.context.openWhenReady}
-        onOpened={() => send({ type: 'OPENED' })}
-      />
-    </Suspense>
   );
 }
 
