@@ -1,12 +1,17 @@
+// First: React DOM, then a turn for the page (see reactDomClient.ts).
+import { createRoot, hydrateRoot } from './reactDomClient';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
 import { App } from './App';
 import { appInputFrom, browserPageState, renderedAsShown } from './app/liveApp';
 import { mirrorRememberedChoices } from './app/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
+import { nextTask } from './lib/nextTask';
 import { pageData } from './lib/pageData';
 import './styles.css';
+
+// The app's modules (its machines among them) have run; the page gets another turn before the first render starts.
+await nextTask();
 
 const container = document.getElementById('root')!;
 const page = browserPageState();
