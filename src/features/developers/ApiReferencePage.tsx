@@ -14,9 +14,11 @@ const scalarReference = (container: { current: HTMLDivElement | null }) =>
     let stopped = false;
     // Scalar validates with zod, whose first parse probes `Function('')` for its JIT: under our CSP (no
     // 'unsafe-eval') that probe is a reported violation. jitless skips the probe (zod then interprets its schemas).
-    void import('zod')
-      .then(({ config }) => config({ jitless: true }))
-      .then(() => Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')]))
+    // Set on zod's global config object (what `config()` writes), before Scalar's code runs: importing zod first to
+    // call config() depends on how the build orders chunks (a build put zod's entry behind Scalar's own chunk).
+    const zodConfig = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+    zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
+    void Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')])
       .then(([{ createApiReference }]) => {
         if (stopped || !container.current) return;
         app = createApiReference(container.current, {
