@@ -34,6 +34,8 @@ const PREPARE_LOCK = 0x53454e54_52;
 export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
   prepare?: (db: Db) => Promise<void>;
 }): Promise<Database> {
   if (opts.url) {
@@ -62,7 +64,8 @@ export async function openDatabase(opts: {
     }
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
-  const client = opts.dataDir === ':memory:' ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pglite'));
+  const dataDir = opts.dataDir === ':memory:' ? undefined : path.join(opts.dataDir, 'pglite');
+  const client = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

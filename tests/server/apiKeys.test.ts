@@ -23,7 +23,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/index';
-import { freshPostgresDatabase } from '../helpers/app';
+import { freshPostgresDatabase, migratedPgliteDump } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -40,9 +40,13 @@ const LEADERBOARD = '/api/leaderboard?pageSize=5';
 async function startApp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
   const scratch = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
     : undefined;
-  const database = await openDatabase({ url: scratch?.url, dataDir: ':memory:' });
+  const database = await openDatabase({
+    url: scratch?.url,
+    dataDir: ':memory:',
+    loadDataDir: scratch ? undefined : await migratedPgliteDump(),
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
