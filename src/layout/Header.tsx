@@ -21,7 +21,7 @@ import { NavDropdown } from './NavDropdown';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
 import './shell.css';
 import { inspect } from '../lib/inspect';
-import { watchPage } from '../lib/address';
+import { watchAddress } from '../lib/address';
 
 // Signed in only: the bell's code loads beside the page, not in every visitor's first chunk.
 const NotificationBell = lazy(() =>
@@ -41,8 +41,8 @@ const heroOfPage = () => (window.location.pathname === '/' ? DEFAULT_HERO_HEIGHT
 
 /**
  * The reveal machine with the window's listeners, which it runs while the page has a hero, and the address
- * listener: another page tells it whether that page has a hero (at its default height; the page watcher measures
- * it on its first frame). Another query alone (the tour dropping `?tour=true`) keeps the measured height.
+ * listener: a route change tells it whether the new page has a hero (at its default height; the page watcher
+ * measures it on its first frame).
  */
 const revealMachine = scrollRevealMachine.provide({
   actors: {
@@ -66,16 +66,16 @@ const revealMachine = scrollRevealMachine.provide({
       };
     }),
     routeWatcher: fromCallback<ScrollRevealEvent>(({ sendBack }) =>
-      watchPage(() => sendBack({ type: 'HERO_MEASURED', height: heroOfPage() })),
+      watchAddress(() => sendBack({ type: 'HERO_MEASURED', height: heroOfPage() })),
     ),
   },
 });
 
-/** The drawer closes when another page opens (a link in it, back or forward). */
+/** The drawer closes on a route change (a link in it, back or forward). */
 const liveDrawerMachine = drawerMachine.provide({
   actors: {
     routeWatcher: fromCallback<DrawerEvent>(({ sendBack }) =>
-      watchPage(() => sendBack({ type: 'NAVIGATED' })),
+      watchAddress(() => sendBack({ type: 'NAVIGATED' })),
     ),
   },
 });
