@@ -11,7 +11,6 @@ const INPUT = { notifications: { pollInterval: 5000 } };
 type Ctx = {
   signedIn: boolean;
   survey: { type: string } | null;
-  listWanted: boolean;
   notifications: AnyActorRef | null;
   surveyNotification: AnyActorRef | null;
 };
@@ -30,7 +29,7 @@ const named = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) =
 
 /** Everything but the named context keys is as before. */
 function onlyChanged(step: StepEffect, keys: (keyof Ctx)[]) {
-  for (const key of ['signedIn', 'survey', 'listWanted', 'notifications', 'surveyNotification'] as const)
+  for (const key of ['signedIn', 'survey', 'notifications', 'surveyNotification'] as const)
     if (!keys.includes(key)) expect(ctx(step.after)[key], key).toEqual(ctx(step.before)[key]);
 }
 
@@ -83,7 +82,6 @@ describePaths(
       { type: 'SIGNED_OUT' },
       { type: 'AUTHENTICATED' },
       { type: 'UNAUTHENTICATED' },
-      { type: 'NOTIFICATIONS_OPENED' },
       ...(s.matches('loading')
         ? [
             { type: 'xstate.done.actor.load', output: logic },
@@ -95,8 +93,7 @@ describePaths(
         error: new Error(`${key} broke`),
       })),
     ],
-    serializeState: (s) =>
-      JSON.stringify([s.value, ctx(s).signedIn, ctx(s).survey?.type ?? null, ctx(s).listWanted]),
+    serializeState: (s) => JSON.stringify([s.value, ctx(s).signedIn, ctx(s).survey?.type ?? null]),
     transitions: {
       'accountActors.waiting|SIGNED_IN': startsLoading,
       'accountActors.failed|SIGNED_IN': startsLoading,
@@ -120,12 +117,10 @@ describePaths(
         const before = ctx(step.before);
         expect(sentOf(step)).toEqual([
           ...(before.signedIn ? [{ to: 'notifications', event: { type: 'SIGNED_IN' } }] : []),
-          ...(before.listWanted ? [{ to: 'notifications', event: { type: 'LOAD' } }] : []),
           ...(before.survey ? [{ to: 'surveyNotification', event: before.survey }] : []),
         ]);
-        expect(after.listWanted).toBe(false);
         expect(step.after.children.load).toBeUndefined();
-        onlyChanged(step, ['notifications', 'surveyNotification', 'listWanted']);
+        onlyChanged(step, ['notifications', 'surveyNotification']);
       },
       // It could not load (offline): nothing spawned; the next sign-in tries again.
       'accountActors.loading|xstate.error.actor.load': (step) => {
@@ -138,19 +133,6 @@ describePaths(
       'accountActors.ready|SIGNED_OUT': passedOn('notifications'),
       'accountActors.ready|AUTHENTICATED': passedOn('surveyNotification'),
       'accountActors.ready|UNAUTHENTICATED': passedOn('surveyNotification'),
-      // The notifications page opened before the centre is there: the wish is kept for it.
-      'accountActors|NOTIFICATIONS_OPENED': (step) => {
-        expect(ctx(step.after).listWanted).toBe(true);
-        expect(sentOf(step)).toEqual([]);
-        expect(step.after.value).toEqual(step.before.value);
-        onlyChanged(step, ['listWanted']);
-      },
-      // Once it is there, it loads its list at once.
-      'accountActors.ready|NOTIFICATIONS_OPENED': (step) => {
-        expect(sentOf(step)).toEqual([{ to: 'notifications', event: { type: 'LOAD' } }]);
-        expect(step.after.matches('ready')).toBe(true);
-        onlyChanged(step, []);
-      },
       'accountActors|xstate.error.actor.notifications': reported,
       'accountActors|xstate.error.actor.surveyNotification': reported,
     },

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createActor,
   createMachine,
   fromCallback,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import {
-  appMachine,
-  NOTIFICATIONS_PAGE,
-  requiresSession,
-  WATCHLISTS_PAGE,
-  type AppLocation,
-  type AuthView,
-} from '../../machines/app/app.machine';
+import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
 import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 
@@ -72,9 +64,7 @@ const locations = [
   at('/'),
   at('/', { tourRequested: true }),
   at('/', { tourSaved: true }),
-  // Pages that need a session; these two also ask an app-wide actor for fresh data when they open.
-  at(WATCHLISTS_PAGE),
-  at(NOTIFICATIONS_PAGE),
+  at('/my/settings'),
   at('/projects'),
 ];
 const savedTour = { stepId: 'watchlist', card: 'skip' };
@@ -268,21 +258,13 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(sentOf(step).filter((s) => s.event.type === 'START')).toEqual(
       restart ? [{ to: 'tour', event: { type: 'START', resume: null } }] : [],
     );
+    expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual([]);
     const redirect = b.status === 'unauthenticated' && !b.fetching && requiresSession(location.path);
     expect(redirected(step)).toBe(redirect);
-    // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view; the
-    // watchlists and notifications pages ask their actors for fresh data.
-    const opened = !redirect && location.path !== b.location.path;
+    // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view.
     const pageViews = named(step).filter((t) => t === 'scrollToTop' || t === 'trackPageView');
-    expect(pageViews).toEqual(opened ? ['scrollToTop', 'trackPageView'] : []);
-    expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual(
-      !opened
-        ? []
-        : location.path === WATCHLISTS_PAGE
-          ? [{ to: 'watchlist', event: { type: 'RELOAD' } }]
-          : location.path === NOTIFICATIONS_PAGE
-            ? [{ to: 'accountActors', event: { type: 'NOTIFICATIONS_OPENED' } }]
-            : [],
+    expect(pageViews).toEqual(
+      !redirect && location.path !== b.location.path ? ['scrollToTop', 'trackPageView'] : [],
     );
   },
   // The survey flag: shown to signed-in users with the flag on, hidden when signed out.
@@ -527,9 +509,7 @@ const states = {
   },
 };
 
-// Each snapshot offers ~20 events: the planner's default limit of 5,000 steps is too few.
-const LIMIT = 12_000;
-describePaths('app', explorable, { events, serializeState, states, transitions, limit: LIMIT });
+describePaths('app', explorable, { events, serializeState, states, transitions });
 // Starting on a /my page, or on home with a saved tour.
 describePaths('app', explorable, {
   input: { location: at('/my/settings') },
@@ -537,7 +517,6 @@ describePaths('app', explorable, {
   serializeState,
   states,
   transitions,
-  limit: LIMIT,
 });
 
 /** Replays chosen events with the same checks, and returns what each step sent. */
@@ -570,19 +549,6 @@ describe('app relays', () => {
     expect(redirected(steps[3]!)).toBe(true);
     const elsewhere = run([sessions[3]!, { type: 'NAVIGATED', location: at('/projects') }]);
     expect(elsewhere.some(redirected)).toBe(false);
-  });
-
-  it('starting on the notifications page, has the centre load its list once it is there', () => {
-    const inputOf = (path: string) => {
-      const actor = createActor(machine.provide({ actors: { accountActors: recordingStub as never } }), {
-        input: { location: at(path) },
-      }).start();
-      const input = actor.getSnapshot().children.accountActors!.getSnapshot().context.input;
-      actor.stop();
-      return input;
-    };
-    expect(inputOf(NOTIFICATIONS_PAGE)).toEqual({ notifications: undefined, listWanted: true });
-    expect(inputOf(WATCHLISTS_PAGE)).toEqual({ notifications: undefined, listWanted: false });
   });
 
   it('opens the modal with the request kept while its code loaded', () => {
