@@ -32,21 +32,41 @@ export async function createTestApp(
   opts: { before?: (target: { url?: string; dataDir: string }) => Promise<void> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
+  if (!opts.before) {
+    const { database, close } = await openScratchDatabase();
+    return startApp(env, dataDir, database, close);
+  }
   const scratch = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: !opts.before })
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
-  await opts.before?.({ url: scratch?.url, dataDir });
-  const database = opts.before
-    ? await openDatabase({ url: scratch?.url, dataDir })
-    : await openDatabase({
-        url: scratch?.url,
-        dataDir: ':memory:',
-        loadDataDir: scratch ? undefined : await migratedPgliteDump(),
-      });
+  await opts.before({ url: scratch?.url, dataDir });
+  const database = await openDatabase({ url: scratch?.url, dataDir });
   return startApp(env, dataDir, database, async () => {
     await database.close();
     await scratch?.drop();
   });
+}
+
+/**
+ * A migrated database of its own, for one test: a copy of the migrated template on PostgreSQL when
+ * TEST_DATABASE_URL is set, else an in-memory PGlite loaded from the migrated dump. `close` also drops the copy.
+ */
+export async function openScratchDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
+  const scratch = process.env.TEST_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
+    : undefined;
+  const database = await openDatabase({
+    url: scratch?.url,
+    dataDir: ':memory:',
+    loadDataDir: scratch ? undefined : await migratedPgliteDump(),
+  });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
 }
 
 async function startApp(
@@ -78,7 +98,9 @@ async function startApp(
  * Migrated databases are made once per machine under this name and copied for each test app, instead of migrating
  * every test's database anew; a changed migration makes a new one.
  */
+let schemaKey: string | undefined;
 function migratedSchemaKey(): string {
+  if (schemaKey) return schemaKey;
   const hash = createHash('sha256');
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite'); // <package>/dist/index.cjs
   hash.update(readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
@@ -86,15 +108,22 @@ function migratedSchemaKey(): string {
     const file = path.join(migrationsFolder, name);
     if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
   }
-  return hash.digest('hex').slice(0, 16);
+  schemaKey = hash.digest('hex').slice(0, 16);
+  return schemaKey;
 }
 
 /**
  * A dump of an in-memory PGlite with every migration applied, kept in the temp folder. A new PGlite runs initdb,
  * 2.5-4 s on a busy two-core machine; one loaded from this dump starts in about 1 s with nothing left to migrate.
- * Every test file (each its own module context) reads the file instead of making it again.
+ * Every test file (each its own module context) reads the file once instead of making it again.
  */
-export async function migratedPgliteDump(): Promise<Blob> {
+let pgliteDump: Promise<Blob> | undefined;
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteDump ??= readOrMakePgliteDump();
+  return pgliteDump;
+}
+
+async function readOrMakePgliteDump(): Promise<Blob> {
   const file = path.join(os.tmpdir(), `sentinel-pglite-migrated-${migratedSchemaKey()}.tar`);
   try {
     return new Blob([readFileSync(file)]);
@@ -112,6 +141,7 @@ export async function migratedPgliteDump(): Promise<Blob> {
 }
 
 let counter = 0;
+let postgresTemplate: Promise<string> | undefined;
 /**
  * Creates a scratch database next to the one TEST_DATABASE_URL names, so tests never share state: empty, or with
  * `migrated` a copy of a migrated template database (made once per schema, see migratedSchemaKey).
@@ -141,9 +171,9 @@ export async function freshPostgresDatabase(
     return name;
   };
 
-  let template: string | undefined;
-  if (opts.migrated) {
-    template = `t_migrated_${migratedSchemaKey()}`;
+  // Looked up (and made when missing) once per test file.
+  const makeTemplate = async () => {
+    const template = `t_migrated_${migratedSchemaKey()}`;
     const exists = await admin('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
     if (exists.rowCount === 0) {
       // Migrated under a name of its own, then renamed: nobody copies a template that is half made.
@@ -154,7 +184,9 @@ export async function freshPostgresDatabase(
         await admin(`DROP DATABASE IF EXISTS "${draft}"`); // another worker's template was there first
       });
     }
-  }
+    return template;
+  };
+  const template = opts.migrated ? await (postgresTemplate ??= makeTemplate()) : undefined;
   const name = await create(template);
   return { url: urlOf(name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}"`).then(() => undefined) };
 }

@@ -21,9 +21,8 @@ import {
 import { apiKeys, apiKeyUsage } from '../../server/db/schema/index';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
 import { seedIfEmpty } from '../../server/seed/index';
-import { freshPostgresDatabase, migratedPgliteDump } from '../helpers/app';
+import { openScratchDatabase } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -39,14 +38,7 @@ const LEADERBOARD = '/api/leaderboard?pageSize=5';
 /** As tests/helpers/app.ts, plus TEST_READ registered before the app is ready. */
 async function startApp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
-  const scratch = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
-    : undefined;
-  const database = await openDatabase({
-    url: scratch?.url,
-    dataDir: ':memory:',
-    loadDataDir: scratch ? undefined : await migratedPgliteDump(),
-  });
+  const { database, close: closeDatabase } = await openScratchDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -63,8 +55,7 @@ async function startApp() {
     app,
     close: async () => {
       await app.close();
-      await database.close();
-      await scratch?.drop();
+      await closeDatabase();
     },
   };
 }
