@@ -3,8 +3,8 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: rememberSession, rememberSurvey, replayNews, reportChildError, spawnActors, tellNotifications,
-//     tellSurveyNotification
+//   actions: askForList, rememberSession, rememberSurvey, replayNews, reportChildError, spawnActors,
+//     tellNotifications, tellSurveyNotification, wantList
 //   actors: load
 // Params computed at runtime, left out for: spawnActors
 // Left out (code or runtime data in the source): context.
@@ -17,6 +17,7 @@ export const accountActorsMachine = createMachine({
     SIGNED_OUT: { actions: 'rememberSession' },
     AUTHENTICATED: { actions: 'rememberSurvey' },
     UNAUTHENTICATED: { actions: 'rememberSurvey' },
+    NOTIFICATIONS_OPENED: { actions: 'wantList' },
     'xstate.error.actor.notifications': { actions: 'reportChildError' },
     'xstate.error.actor.surveyNotification': { actions: 'reportChildError' },
   },
@@ -37,6 +38,7 @@ export const accountActorsMachine = createMachine({
         SIGNED_OUT: { actions: ['rememberSession', 'tellNotifications'] },
         AUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
         UNAUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
+        NOTIFICATIONS_OPENED: { actions: 'askForList' },
       },
     },
     failed: { on: { SIGNED_IN: { target: 'loading', actions: 'rememberSession' } } },

@@ -6,7 +6,7 @@
 //   actions: openAuthModal, openAuthPage, openImpersonation, redirectToSignIn, refetchSession,
 //     rememberAuthRequest, rememberLocation, rememberSession, rememberSurveyFlag, rememberToolFlag,
 //     replayAuthRequest, replayImpersonationRequest, reportChildError, restartTourIfAsked, scrollToTop,
-//     spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour, tellImpersonation,
+//     spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour, tellImpersonation, tellPageOpened,
 //     tellSessionToChildren, tellSurveyNotification, trackPageView
 //   guards: authRequestKept, impersonationWanted, leftHome, otherPage, signedOutOnSessionPage, tourWanted
 //   actors: accountActors, authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal,
@@ -56,7 +56,7 @@ export const appMachine = createMachine({
       },
       {
         guard: 'otherPage',
-        actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView'],
+        actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView', 'tellPageOpened'],
       },
       { actions: ['rememberLocation', 'restartTourIfAsked'] },
     ],

@@ -2,6 +2,8 @@
 // Source: machines/drawer/drawer.machine.ts (drawerMachine).
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
+// Named in setup():
+//   actors: routeWatcher
 import { createMachine } from 'xstate';
 
 export const drawerMachine = createMachine({
@@ -9,6 +11,10 @@ export const drawerMachine = createMachine({
   initial: 'closed',
   states: {
     closed: { on: { OPEN: { target: 'open' } } },
-    open: { tags: ['open'], on: { CLOSE: { target: 'closed' }, NAVIGATED: { target: 'closed' } } },
+    open: {
+      tags: ['open'],
+      invoke: { id: 'routeWatcher', src: 'routeWatcher' },
+      on: { CLOSE: { target: 'closed' }, NAVIGATED: { target: 'closed' } },
+    },
   },
 });

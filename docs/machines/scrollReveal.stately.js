@@ -5,13 +5,14 @@
 // Named in setup():
 //   actions: setHeroHeight, setScroll
 //   guards: hasHero, measuredHero, revealed
-//   actors: pageWatcher
+//   actors: pageWatcher, routeWatcher
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
 export const scrollRevealMachine = createMachine({
   id: 'scrollReveal',
   initial: 'starting',
+  invoke: { id: 'routeWatcher', src: 'routeWatcher' },
   states: {
     starting: { always: [{ target: 'hero', guard: 'hasHero' }, { target: 'noHero' }] },
     noHero: {

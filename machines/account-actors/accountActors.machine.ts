@@ -16,9 +16,17 @@ type SurveyNews = { type: 'AUTHENTICATED' } | { type: 'UNAUTHENTICATED' };
 
 export type AccountActorsEvent =
   /** The session settled signed in or signed out: for the notification centre. */
-  { type: 'SIGNED_IN' } | { type: 'SIGNED_OUT' } | SurveyNews;
+  | { type: 'SIGNED_IN' }
+  | { type: 'SIGNED_OUT' }
+  | SurveyNews
+  /** The notifications page opened: the centre loads its list. */
+  | { type: 'NOTIFICATIONS_OPENED' };
 
-export type AccountActorsInput = { notifications?: unknown };
+export type AccountActorsInput = {
+  notifications?: unknown;
+  /** The app starts on the notifications page: the centre loads its list once it is there. */
+  listWanted?: boolean;
+};
 
 type AccountActorsContext = {
   input: AccountActorsInput;
@@ -26,6 +34,8 @@ type AccountActorsContext = {
   signedIn: boolean;
   /** The last survey news, likewise for the survey notification. */
   survey: SurveyNews | null;
+  /** The notifications page opened before the centre was there: it loads its list once spawned. */
+  listWanted: boolean;
   notifications: AnyActorRef | null;
   surveyNotification: AnyActorRef | null;
 };
@@ -66,10 +76,18 @@ export const accountActorsMachine = setup({
       assertEvent(event, ['AUTHENTICATED', 'UNAUTHENTICATED']);
       if (context.surveyNotification) enqueue.sendTo(context.surveyNotification, { type: event.type });
     }),
+    wantList: assign({ listWanted: true }),
+    askForList: enqueueActions(({ context, enqueue }) => {
+      if (context.notifications) enqueue.sendTo(context.notifications, { type: 'LOAD' });
+    }),
     /** The news that came while their code loaded, for the actors just spawned. */
     replayNews: enqueueActions(({ context, enqueue }) => {
       if (context.signedIn && context.notifications)
         enqueue.sendTo(context.notifications, { type: 'SIGNED_IN' });
+      if (context.listWanted && context.notifications) {
+        enqueue.sendTo(context.notifications, { type: 'LOAD' });
+        enqueue.assign({ listWanted: false });
+      }
       if (context.survey && context.surveyNotification)
         enqueue.sendTo(context.surveyNotification, context.survey);
     }),
@@ -98,6 +116,7 @@ export const accountActorsMachine = setup({
       input: input ?? {},
       signedIn: false,
       survey: null,
+      listWanted: input?.listWanted ?? false,
       notifications: null,
       surveyNotification: null,
     }),
@@ -106,6 +125,7 @@ export const accountActorsMachine = setup({
       SIGNED_OUT: { actions: 'rememberSession' },
       AUTHENTICATED: { actions: 'rememberSurvey' },
       UNAUTHENTICATED: { actions: 'rememberSurvey' },
+      NOTIFICATIONS_OPENED: { actions: 'wantList' },
       'xstate.error.actor.notifications': { actions: 'reportChildError' },
       'xstate.error.actor.surveyNotification': { actions: 'reportChildError' },
     },
@@ -132,6 +152,7 @@ export const accountActorsMachine = setup({
           SIGNED_OUT: { actions: ['rememberSession', 'tellNotifications'] },
           AUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
           UNAUTHENTICATED: { actions: ['rememberSurvey', 'tellSurveyNotification'] },
+          NOTIFICATIONS_OPENED: { actions: 'askForList' },
         },
       },
       /** The code could not load (offline): the next sign-in tries again. */

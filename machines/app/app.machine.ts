@@ -65,6 +65,10 @@ export type AppEvent =
 /** Pages that need a session (everything under /my): a signed-out browser is sent to the sign-in page. */
 export const requiresSession = (path: string) => path === '/my' || path.startsWith('/my/');
 
+/** The pages that show an app-wide actor's data, and ask it for fresh data when they open. */
+export const WATCHLISTS_PAGE = '/my/watchlists';
+export const NOTIFICATIONS_PAGE = '/my/notifications';
+
 const signedInOf = (status: SessionStatus): boolean | null =>
   status === 'loading' ? null : status === 'authenticated';
 
@@ -121,7 +125,7 @@ const noCallback = fromCallback(() => () => undefined);
  * - the impersonationTool flag reaches the impersonation tool, and OPEN_IMPERSONATION opens it (kept likewise);
  * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab), scrolls to the
  *   top and sends the page view on a page change, and sends a signed-out browser away from a page that needs a
- *   session.
+ *   session; opening the watchlists or notifications page asks its actor for fresh data.
  * A child that fails is reported and stops alone. Observers (`sessionObserver`, `flagsObserver`,
  * `authModalObserver`) watch the children through the system and report here; `locationObserver`, the loaders and
  * the browser actions (`redirectToSignIn`, `openAuthPage`, `scrollToTop`, `trackPageView`, `reportChildError`) are
@@ -310,6 +314,20 @@ export const appMachine = setup({
       assertEvent(event, 'NAVIGATED');
       return { location: event.location };
     }),
+    /**
+     * A page opened that shows an app-wide actor's data: the watchlists reload (lists may have been made elsewhere
+     * since: the onboarding survey, another tab), the notification centre loads its list (its host keeps the wish
+     * until the centre is there). On the page the app starts on they load with the session, as they always do.
+     */
+    tellPageOpened: enqueueActions(({ event, enqueue, system }) => {
+      assertEvent(event, 'NAVIGATED');
+      const tell = (id: string, news: { type: string }) => {
+        const child = system.get(id) as AnyActorRef | undefined;
+        if (child) enqueue.sendTo(child, news);
+      };
+      if (event.location.path === WATCHLISTS_PAGE) tell('watchlist', { type: 'RELOAD' });
+      if (event.location.path === NOTIFICATIONS_PAGE) tell('accountActors', { type: 'NOTIFICATIONS_OPENED' });
+    }),
     /** Starts the tour where this tab left it, or from the first step. */
     startTour: enqueueActions(({ context, enqueue }) => {
       if (context.tour) enqueue.sendTo(context.tour, { type: 'START', resume: context.tourResume });
@@ -389,7 +407,11 @@ export const appMachine = setup({
         id: 'accountActors',
         systemId: 'accountActors',
         src: 'accountActors',
-        input: ({ context }) => ({ notifications: context.inputs.notifications }),
+        input: ({ context }) => ({
+          notifications: context.inputs.notifications,
+          // Started on the notifications page: the centre loads its list as soon as it is there.
+          listWanted: context.location.path === NOTIFICATIONS_PAGE,
+        }),
         onError: { actions: 'reportChildError' },
       },
       {
@@ -428,7 +450,13 @@ export const appMachine = setup({
         },
         {
           guard: 'otherPage',
-          actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView'],
+          actions: [
+            'rememberLocation',
+            'restartTourIfAsked',
+            'scrollToTop',
+            'trackPageView',
+            'tellPageOpened',
+          ],
         },
         { actions: ['rememberLocation', 'restartTourIfAsked'] },
       ],

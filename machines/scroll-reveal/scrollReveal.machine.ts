@@ -4,14 +4,16 @@ import { assertEvent, assign, fromCallback, setup } from 'xstate';
 export const DEFAULT_HERO_HEIGHT = 320;
 export const REVEAL_OFFSET = 70;
 
-export type ScrollRevealEvent = { type: 'SCROLLED'; y: number } | { type: 'HERO_MEASURED'; height: number | null };
+export type ScrollRevealEvent =
+  { type: 'SCROLLED'; y: number } | { type: 'HERO_MEASURED'; height: number | null };
 
 /**
  * Whether the header search box shows. On pages without a hero (`heroHeight` null) it always shows; on the home
  * layout it appears once the page is scrolled to hero height − 70 px or further (spec §2 'Header', §9).
  * While there is a hero, `pageWatcher` runs: the app provides the window's scroll and resize listeners, which send
- * SCROLLED and HERO_MEASURED (both on its first frame, then on every scroll and resize). The route change itself is
- * reported by the header as HERO_MEASURED (the default height, or null when the new page has no hero).
+ * SCROLLED and HERO_MEASURED (both on its first frame, then on every scroll and resize). `routeWatcher` runs always:
+ * the app provides the browser's address listener, which reports a route change as HERO_MEASURED (the default height
+ * when the new page has a hero, null when it has none).
  */
 export const scrollRevealMachine = setup({
   types: {
@@ -23,6 +25,7 @@ export const scrollRevealMachine = setup({
   actors: {
     // No-op here (node, tests, the visualizer); the header provides the window listeners.
     pageWatcher: fromCallback<ScrollRevealEvent>(() => () => undefined),
+    routeWatcher: fromCallback<ScrollRevealEvent>(() => () => undefined),
   },
   guards: {
     hasHero: ({ context }) => context.heroHeight !== null,
@@ -45,6 +48,7 @@ export const scrollRevealMachine = setup({
 }).createMachine({
   id: 'scrollReveal',
   context: ({ input }) => ({ heroHeight: input.heroHeight, y: input.y ?? 0 }),
+  invoke: { id: 'routeWatcher', src: 'routeWatcher' },
   initial: 'starting',
   states: {
     starting: {

@@ -30,6 +30,7 @@ import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { watchlistActors } from '../features/watchlist/actors';
+import { watchAddress } from '../lib/address';
 import { request } from '../lib/client';
 import { pageData } from '../lib/pageData';
 import { remember, stored } from './rememberedChoices';
@@ -115,26 +116,15 @@ export function appInput(options: AppInputOptions = {}): AppInput {
   return appInputFrom(browserPageState(), options);
 }
 
-// wouter reports its own navigations as pushState / replaceState events on window.
-const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
-
 /** Reports every change of address (links, back and forward, the tour dropping `?tour=true`). */
 const locationObserver = fromCallback(({ sendBack }) => {
-  let last = '';
-  const report = () => {
-    const here = location.pathname + location.search;
-    if (here === last) return;
-    last = here;
-    sendBack({ type: 'NAVIGATED', location: currentLocation() } satisfies AppEvent);
-  };
-  last = location.pathname + location.search;
-  for (const type of LOCATION_EVENTS) window.addEventListener(type, report);
+  const stop = watchAddress(() =>
+    sendBack({ type: 'NAVIGATED', location: currentLocation() } satisfies AppEvent),
+  );
   // The app runs from here (its actor starts once the page is hydrated): browser tests wait for this mark before
   // acting on a page the server rendered, whose buttons show before they work.
   document.documentElement.dataset.app = 'running';
-  return () => {
-    for (const type of LOCATION_EVENTS) window.removeEventListener(type, report);
-  };
+  return stop;
 });
 
 /** The watchlist as a child of the app: a signed-out watchlist action asks the app (its parent) for the login. */

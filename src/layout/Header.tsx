@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { fromCallback } from 'xstate';
-import { drawerMachine } from '../../machines/drawer/drawer.machine';
+import { drawerMachine, type DrawerEvent } from '../../machines/drawer/drawer.machine';
 import {
   DEFAULT_HERO_HEIGHT,
   scrollRevealMachine,
@@ -21,6 +21,7 @@ import { NavDropdown } from './NavDropdown';
 import { COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK } from '../lib/nav';
 import './shell.css';
 import { inspect } from '../lib/inspect';
+import { watchPage } from '../lib/address';
 
 // Signed in only: the bell's code loads beside the page, not in every visitor's first chunk.
 const NotificationBell = lazy(() =>
@@ -35,7 +36,14 @@ const measureHero = (): number | null => {
   return hero ? hero.offsetHeight || DEFAULT_HERO_HEIGHT : null;
 };
 
-/** The reveal machine with the window's listeners, which it runs while the page has a hero. */
+/** In the browser: the home layout is the one page with a hero. */
+const heroOfPage = () => (window.location.pathname === '/' ? DEFAULT_HERO_HEIGHT : null);
+
+/**
+ * The reveal machine with the window's listeners, which it runs while the page has a hero, and the address
+ * listener: another page tells it whether that page has a hero (at its default height; the page watcher measures
+ * it on its first frame). Another query alone (the tour dropping `?tour=true`) keeps the measured height.
+ */
 const revealMachine = scrollRevealMachine.provide({
   actors: {
     pageWatcher: fromCallback<ScrollRevealEvent>(({ sendBack }) => {
@@ -57,6 +65,18 @@ const revealMachine = scrollRevealMachine.provide({
         window.removeEventListener('resize', onResize);
       };
     }),
+    routeWatcher: fromCallback<ScrollRevealEvent>(({ sendBack }) =>
+      watchPage(() => sendBack({ type: 'HERO_MEASURED', height: heroOfPage() })),
+    ),
+  },
+});
+
+/** The drawer closes when another page opens (a link in it, back or forward). */
+const liveDrawerMachine = drawerMachine.provide({
+  actors: {
+    routeWatcher: fromCallback<DrawerEvent>(({ sendBack }) =>
+      watchPage(() => sendBack({ type: 'NAVIGATED' })),
+    ),
   },
 });
 
@@ -72,15 +92,8 @@ export function Header() {
     inspect,
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
-  const drawer = useActorRef(drawerMachine, { inspect });
+  const drawer = useActorRef(liveDrawerMachine, { inspect });
   const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
-
-  // The one place a route change becomes events: whether the new page has a hero (at its default height; the reveal
-  // machine's watcher measures it on its first frame) and the drawer closing.
-  useEffect(() => {
-    drawer.send({ type: 'NAVIGATED' });
-    reveal.send({ type: 'HERO_MEASURED', height: isHome ? DEFAULT_HERO_HEIGHT : null });
-  }, [isHome, location, reveal, drawer]);
 
   // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed
   // (on a phone the two took 143 of 812 px).

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList } from '../../api/notifications';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
@@ -147,6 +147,9 @@ describe('notification bell', () => {
 });
 
 describe('/my/notifications', () => {
+  // The list loads because the app starts on this page (it asks the centre for it), not because the view mounts.
+  beforeEach(() => history.replaceState(null, '', '/my/notifications'));
+  afterEach(() => history.replaceState(null, '', '/'));
   const renderPage = (server: ReturnType<typeof fakeServer>) =>
     render(
       <TestApp

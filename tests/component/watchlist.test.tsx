@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import type { ReactNode } from 'react';
 import { createMachine, fromPromise } from 'xstate';
 import type { ProjectRow, ProjectSummary } from '../../api/projects';
@@ -253,19 +254,27 @@ describe('Watchlists page', () => {
 });
 
 describe('Watchlists page freshness', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
   it('reloads the lists when the page opens (a list made elsewhere shows up)', async () => {
     const server = fakeServer([{ id: 'w1', name: 'One', projects: [] }]);
     const { Wrapper } = inApp(server, true);
-    const ui = (page: boolean) => (
+    // As the app's router: the page shows at its address.
+    function Page() {
+      const [path] = useBrowserLocation();
+      return path === '/my/watchlists' ? (
+        <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />
+      ) : null;
+    }
+    render(
       <Wrapper>
         <AddToWatchlistButton projectId="p9" projectName="Project 9" />
-        {page && <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />}
-      </Wrapper>
+        <Page />
+      </Wrapper>,
     );
-    const { rerender } = render(ui(false));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Watchlist' })).toBeEnabled());
     server.lists.push({ id: 'w2', name: 'From the survey', projects: ['p1'] });
-    rerender(ui(true));
+    act(() => navigate('/my/watchlists'));
     expect(await screen.findByRole('button', { name: /From the survey/ })).toBeInTheDocument();
   });
 });

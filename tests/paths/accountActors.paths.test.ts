@@ -11,6 +11,7 @@ const INPUT = { notifications: { pollInterval: 5000 } };
 type Ctx = {
   signedIn: boolean;
   survey: { type: string } | null;
+  listWanted: boolean;
   notifications: AnyActorRef | null;
   surveyNotification: AnyActorRef | null;
 };
@@ -29,7 +30,7 @@ const named = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) =
 
 /** Everything but the named context keys is as before. */
 function onlyChanged(step: StepEffect, keys: (keyof Ctx)[]) {
-  for (const key of ['signedIn', 'survey', 'notifications', 'surveyNotification'] as const)
+  for (const key of ['signedIn', 'survey', 'listWanted', 'notifications', 'surveyNotification'] as const)
     if (!keys.includes(key)) expect(ctx(step.after)[key], key).toEqual(ctx(step.before)[key]);
 }
 
@@ -82,6 +83,7 @@ describePaths(
       { type: 'SIGNED_OUT' },
       { type: 'AUTHENTICATED' },
       { type: 'UNAUTHENTICATED' },
+      { type: 'NOTIFICATIONS_OPENED' },
       ...(s.matches('loading')
         ? [
             { type: 'xstate.done.actor.load', output: logic },
@@ -93,7 +95,8 @@ describePaths(
         error: new Error(`${key} broke`),
       })),
     ],
-    serializeState: (s) => JSON.stringify([s.value, ctx(s).signedIn, ctx(s).survey?.type ?? null]),
+    serializeState: (s) =>
+      JSON.stringify([s.value, ctx(s).signedIn, ctx(s).survey?.type ?? null, ctx(s).listWanted]),
     transitions: {
       'accountActors.waiting|SIGNED_IN': startsLoading,
       'accountActors.failed|SIGNED_IN': startsLoading,
@@ -117,10 +120,12 @@ describePaths(
         const before = ctx(step.before);
         expect(sentOf(step)).toEqual([
           ...(before.signedIn ? [{ to: 'notifications', event: { type: 'SIGNED_IN' } }] : []),
+          ...(before.listWanted ? [{ to: 'notifications', event: { type: 'LOAD' } }] : []),
           ...(before.survey ? [{ to: 'surveyNotification', event: before.survey }] : []),
         ]);
+        expect(after.listWanted).toBe(false);
         expect(step.after.children.load).toBeUndefined();
-        onlyChanged(step, ['notifications', 'surveyNotification']);
+        onlyChanged(step, ['notifications', 'surveyNotification', 'listWanted']);
       },
       // It could not load (offline): nothing spawned; the next sign-in tries again.
       'accountActors.loading|xstate.error.actor.load': (step) => {
@@ -133,6 +138,19 @@ describePaths(
       'accountActors.ready|SIGNED_OUT': passedOn('notifications'),
       'accountActors.ready|AUTHENTICATED': passedOn('surveyNotification'),
       'accountActors.ready|UNAUTHENTICATED': passedOn('surveyNotification'),
+      // The notifications page opened before the centre is there: the wish is kept for it.
+      'accountActors|NOTIFICATIONS_OPENED': (step) => {
+        expect(ctx(step.after).listWanted).toBe(true);
+        expect(sentOf(step)).toEqual([]);
+        expect(step.after.value).toEqual(step.before.value);
+        onlyChanged(step, ['listWanted']);
+      },
+      // Once it is there, it loads its list at once.
+      'accountActors.ready|NOTIFICATIONS_OPENED': (step) => {
+        expect(sentOf(step)).toEqual([{ to: 'notifications', event: { type: 'LOAD' } }]);
+        expect(step.after.matches('ready')).toBe(true);
+        onlyChanged(step, []);
+      },
       'accountActors|xstate.error.actor.notifications': reported,
       'accountActors|xstate.error.actor.surveyNotification': reported,
     },

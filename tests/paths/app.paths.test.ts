@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createActor,
   createMachine,
   fromCallback,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
+import {
+  appMachine,
+  NOTIFICATIONS_PAGE,
+  requiresSession,
+  WATCHLISTS_PAGE,
+  type AppLocation,
+  type AuthView,
+} from '../../machines/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
 import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 
@@ -64,7 +72,9 @@ const locations = [
   at('/'),
   at('/', { tourRequested: true }),
   at('/', { tourSaved: true }),
-  at('/my/settings'),
+  // Pages that need a session; these two also ask an app-wide actor for fresh data when they open.
+  at(WATCHLISTS_PAGE),
+  at(NOTIFICATIONS_PAGE),
   at('/projects'),
 ];
 const savedTour = { stepId: 'watchlist', card: 'skip' };
@@ -258,13 +268,21 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(sentOf(step).filter((s) => s.event.type === 'START')).toEqual(
       restart ? [{ to: 'tour', event: { type: 'START', resume: null } }] : [],
     );
-    expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual([]);
     const redirect = b.status === 'unauthenticated' && !b.fetching && requiresSession(location.path);
     expect(redirected(step)).toBe(redirect);
-    // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view.
+    // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view; the
+    // watchlists and notifications pages ask their actors for fresh data.
+    const opened = !redirect && location.path !== b.location.path;
     const pageViews = named(step).filter((t) => t === 'scrollToTop' || t === 'trackPageView');
-    expect(pageViews).toEqual(
-      !redirect && location.path !== b.location.path ? ['scrollToTop', 'trackPageView'] : [],
+    expect(pageViews).toEqual(opened ? ['scrollToTop', 'trackPageView'] : []);
+    expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual(
+      !opened
+        ? []
+        : location.path === WATCHLISTS_PAGE
+          ? [{ to: 'watchlist', event: { type: 'RELOAD' } }]
+          : location.path === NOTIFICATIONS_PAGE
+            ? [{ to: 'accountActors', event: { type: 'NOTIFICATIONS_OPENED' } }]
+            : [],
     );
   },
   // The survey flag: shown to signed-in users with the flag on, hidden when signed out.
@@ -509,7 +527,9 @@ const states = {
   },
 };
 
-describePaths('app', explorable, { events, serializeState, states, transitions });
+// Each snapshot offers ~20 events: the planner's default limit of 5,000 steps is too few.
+const LIMIT = 12_000;
+describePaths('app', explorable, { events, serializeState, states, transitions, limit: LIMIT });
 // Starting on a /my page, or on home with a saved tour.
 describePaths('app', explorable, {
   input: { location: at('/my/settings') },
@@ -517,6 +537,7 @@ describePaths('app', explorable, {
   serializeState,
   states,
   transitions,
+  limit: LIMIT,
 });
 
 /** Replays chosen events with the same checks, and returns what each step sent. */
@@ -549,6 +570,19 @@ describe('app relays', () => {
     expect(redirected(steps[3]!)).toBe(true);
     const elsewhere = run([sessions[3]!, { type: 'NAVIGATED', location: at('/projects') }]);
     expect(elsewhere.some(redirected)).toBe(false);
+  });
+
+  it('starting on the notifications page, has the centre load its list once it is there', () => {
+    const inputOf = (path: string) => {
+      const actor = createActor(machine.provide({ actors: { accountActors: recordingStub as never } }), {
+        input: { location: at(path) },
+      }).start();
+      const input = actor.getSnapshot().children.accountActors!.getSnapshot().context.input;
+      actor.stop();
+      return input;
+    };
+    expect(inputOf(NOTIFICATIONS_PAGE)).toEqual({ notifications: undefined, listWanted: true });
+    expect(inputOf(WATCHLISTS_PAGE)).toEqual({ notifications: undefined, listWanted: false });
   });
 
   it('opens the modal with the request kept while its code loaded', () => {

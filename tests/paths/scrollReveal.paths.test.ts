@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { scrollRevealMachine } from '../../machines/scroll-reveal/scrollReveal.machine';
+import {
+  scrollRevealMachine,
+  type ScrollRevealEvent,
+} from '../../machines/scroll-reveal/scrollReveal.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const events = [
@@ -13,18 +16,15 @@ const events = [
   { type: 'HERO_MEASURED', height: 1000 },
 ] as unknown as EventObject[];
 
-/** The window's scroll/resize listeners the header provides, while attached. */
+/** The listeners the header provides (the window's scroll/resize, the address), while attached. */
 const listening = new Set<AnyActorRef>();
-const machine = scrollRevealMachine.provide({
-  actors: {
-    pageWatcher: fromCallback(({ self }) => {
-      listening.add(self);
-      return () => {
-        listening.delete(self);
-      };
-    }),
-  },
+const listener = fromCallback<ScrollRevealEvent>(({ self }) => {
+  listening.add(self);
+  return () => {
+    listening.delete(self);
+  };
 });
+const machine = scrollRevealMachine.provide({ actors: { pageWatcher: listener, routeWatcher: listener } });
 
 type Ctx = { heroHeight: number | null; y: number };
 const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
@@ -32,6 +32,21 @@ const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
 const shouldShow = ({ heroHeight, y }: Ctx) => heroHeight === null || y >= heroHeight - 70;
 const searchShown = (s: AnyMachineSnapshot) => s.hasTag('shown');
 const watcher = (s: AnyMachineSnapshot) => s.children.pageWatcher as AnyActorRef | undefined;
+const routeWatcher = (s: AnyMachineSnapshot) => s.children.routeWatcher as AnyActorRef | undefined;
+
+/**
+ * The machine's start: the address listener is attached first, for the machine's whole life (a route change is
+ * reported as HERO_MEASURED). Returns the step's other actions.
+ */
+const startedRouteWatcher = (step: StepEffect) => {
+  const ref = routeWatcher(step.after)!;
+  expect(listening.has(ref)).toBe(true);
+  expect(step.actions[0]).toEqual({
+    type: 'xstate.spawnChild',
+    params: { id: 'routeWatcher', src: 'routeWatcher', actorRef: ref, input: undefined, systemId: undefined },
+  });
+  return step.actions.slice(1);
+};
 
 /** The step ended settled (never in a transient state) with the search shown exactly when the spec says. */
 const showsAsSpecified = (step: StepEffect) => {
@@ -40,8 +55,9 @@ const showsAsSpecified = (step: StepEffect) => {
   expect(searchShown(step.after)).toBe(shouldShow(ctx(step.after)));
 };
 
-/** The page is listened to exactly while it has a hero. */
+/** The page is listened to exactly while it has a hero; the address always. */
 const listensWhileHero = (s: AnyMachineSnapshot) => {
+  expect(listening.has(routeWatcher(s)!)).toBe(true);
   const ref = watcher(s);
   if (ctx(s).heroHeight === null) {
     expect(ref).toBeUndefined();
@@ -52,10 +68,10 @@ const listensWhileHero = (s: AnyMachineSnapshot) => {
 };
 
 /** The listeners were attached by this step (nothing else ran). */
-const startsListening = (step: StepEffect) => {
+const startsListening = (step: StepEffect, actions = step.actions) => {
   const ref = watcher(step.after)!;
   expect(listening.has(ref)).toBe(true);
-  expect(step.actions).toEqual([
+  expect(actions).toEqual([
     { type: 'xstate.spawnChild', params: { id: 'pageWatcher', src: 'pageWatcher', actorRef: ref } },
   ]);
 };
@@ -75,14 +91,14 @@ for (const input of [{ heroHeight: 320 }, { heroHeight: null, y: 40 }])
       // A page with a hero: its scroll and resize are listened to from the start.
       'scrollReveal.starting|always|0': (step) => {
         expect(ctx(step.after)).toEqual({ heroHeight: input.heroHeight, y: input.y ?? 0 });
-        startsListening(step);
+        startsListening(step, startedRouteWatcher(step));
         showsAsSpecified(step);
       },
       // A page without a hero: the search shows, and nothing listens to the page.
       'scrollReveal.starting|always|1': (step) => {
         expect(ctx(step.after).heroHeight).toBeNull();
         expect(watcher(step.after)).toBeUndefined();
-        expect(step.actions).toEqual([]);
+        expect(startedRouteWatcher(step)).toEqual([]);
         showsAsSpecified(step);
       },
       // Navigated to a page with a hero: its height is taken, the scroll position kept, the listeners attached.

@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { NotificationItem } from './NotificationItem';
-import { useNotificationsActor, useNotificationsView, type NotificationsActorRef } from './NotificationsProvider';
+import {
+  useNotificationsActor,
+  useNotificationsView,
+  type NotificationsActorRef,
+} from './NotificationsProvider';
 
 export const EMPTY_NOTIFICATIONS =
   'No notifications yet. Add projects to a watchlist to hear when their ratings change.';
@@ -15,14 +18,15 @@ export function NotificationsView() {
 
 function Centre({ actorRef }: { actorRef: NotificationsActorRef }) {
   const view = useNotificationsView(actorRef);
-  // Opening the page asks for the first page (again); the machine decides when it can.
-  useEffect(() => {
-    actorRef.send({ type: 'LOAD' });
-  }, [actorRef]);
   const markRead = (id: number) => actorRef.send({ type: 'MARK_READ', id });
 
   return (
-    <section className="notifications-centre" data-scope="notifications" data-part="centre" aria-busy={view.loading || view.refreshing}>
+    <section
+      className="notifications-centre"
+      data-scope="notifications"
+      data-part="centre"
+      aria-busy={view.loading || view.refreshing}
+    >
       <div className="notifications-toolbar">
         <p className="muted" aria-live="polite">
           {view.unread > 0 ? `${view.unread} unread` : view.ready ? 'All caught up' : ''}
@@ -39,7 +43,11 @@ function Centre({ actorRef }: { actorRef: NotificationsActorRef }) {
       {view.error && (
         <div className="notification-error" role="alert">
           <span>{view.error}</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => actorRef.send({ type: 'DISMISS' })}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => actorRef.send({ type: 'DISMISS' })}
+          >
             Dismiss
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'wouter';
 import { sendTo } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
@@ -89,12 +89,6 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
   const shareOpen = useSelector(share, (s) => s.hasTag('open'));
   const importOpen = useSelector(importer, (s) => s.hasTag('open'));
   const pickerOpen = useSelector(picker, (s) => s.hasTag('open'));
-
-  // Announces that the page opened: lists may have been created elsewhere since they were loaded (the onboarding
-  // survey, another tab).
-  useEffect(() => {
-    actorRef.send({ type: 'RELOAD' });
-  }, [actorRef]);
 
   const names = view.lists.filter((l) => l.id !== 'temp').map((l) => l.name);
   const openCreate = () => form.send({ type: 'OPEN', existingNames: names, purpose: 'create' });
