@@ -83,7 +83,7 @@ export type LogBody = z.infer<typeof schemas.LogBody>;
 // Fetch functions. Writes to the auth service need the CSRF token from getCsrfToken (the request helper should
 // also send it as the `x-csrf-token` header on every write while signed in).
 
-export const getSession = (request: Request) => request<Session>('/api/auth/session');
+// The session read (`getSession`) is api/session.ts.
 export const getCsrfToken = async (request: Request) =>
   (await request<CsrfResult>('/api/auth/csrf')).csrfToken;
 export const getProviders = (request: Request) => request<Providers>('/api/auth/providers');

@@ -20,6 +20,7 @@ export const accountActorsMachine = createMachine({
     NOTIFICATIONS_OPENED: { actions: 'wantList' },
     'xstate.error.actor.notifications': { actions: 'reportChildError' },
     'xstate.error.actor.surveyNotification': { actions: 'reportChildError' },
+    'xstate.error.actor.signOut': { actions: 'reportChildError' },
   },
   states: {
     waiting: { on: { SIGNED_IN: { target: 'loading', actions: 'rememberSession' } } },

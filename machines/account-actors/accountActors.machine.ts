@@ -8,8 +8,12 @@ import {
   type AnyActorRef,
 } from 'xstate';
 
-/** What the signed-in-only code brings: the logic of the notification centre and of the survey notification. */
-export type AccountActorLogic = { notifications: AnyActorLogic; surveyNotification: AnyActorLogic };
+/** What the signed-in-only code brings: the logic of the notification centre, the survey notification and sign-out. */
+export type AccountActorLogic = {
+  notifications: AnyActorLogic;
+  surveyNotification: AnyActorLogic;
+  signOut: AnyActorLogic;
+};
 
 /** The survey notification's news, as the app works it out (signed in with the survey flag on, or signed out). */
 type SurveyNews = { type: 'AUTHENTICATED' } | { type: 'UNAUTHENTICATED' };
@@ -38,13 +42,14 @@ type AccountActorsContext = {
   listWanted: boolean;
   notifications: AnyActorRef | null;
   surveyNotification: AnyActorRef | null;
+  signOut: AnyActorRef | null;
 };
 
 /**
- * The app-wide actors only a signed-in user needs: the notification centre (`notifications`) and the onboarding
- * survey's notification (`surveyNotification`). Guests never load their code (issue 11): the first SIGNED_IN loads
- * it (`load`), spawns both under their system ids and tells them the latest news; from then on it passes the
- * app's news on. Their code failing to load (offline) leaves them out until the next sign-in; one of them failing
+ * The app-wide actors only a signed-in user needs: the notification centre (`notifications`), the onboarding
+ * survey's notification (`surveyNotification`) and sign-out (`signOut`, which lives on after signing out to show its
+ * message). Guests never load their code (issue 11): the first SIGNED_IN loads it (`load`), spawns the three under
+ * their system ids and tells them the latest news; from then on it passes the app's news on. Their code failing to load (offline) leaves them out until the next sign-in; one of them failing
  * (a bug) is reported (`reportChildError`, the app provides it) and stops alone.
  */
 export const accountActorsMachine = setup({
@@ -107,6 +112,7 @@ export const accountActorsMachine = setup({
           systemId: 'surveyNotification',
           input: {},
         }),
+        signOut: (spawn as SpawnNamed)(logic.signOut, { id: 'signOut', systemId: 'signOut', input: {} }),
       })),
     },
   })
@@ -119,6 +125,7 @@ export const accountActorsMachine = setup({
       listWanted: input?.listWanted ?? false,
       notifications: null,
       surveyNotification: null,
+      signOut: null,
     }),
     initial: 'waiting',
     on: {
@@ -128,6 +135,7 @@ export const accountActorsMachine = setup({
       NOTIFICATIONS_OPENED: { actions: 'wantList' },
       'xstate.error.actor.notifications': { actions: 'reportChildError' },
       'xstate.error.actor.surveyNotification': { actions: 'reportChildError' },
+      'xstate.error.actor.signOut': { actions: 'reportChildError' },
     },
     states: {
       /** Nobody signed in yet: nothing loaded. */

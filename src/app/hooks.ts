@@ -21,6 +21,7 @@ import {
   type SessionUser,
 } from '../../machines/session/session.machine';
 import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
+import type { signOutMachine } from '../../machines/sign-out/signOut.machine';
 import { connectWatchlist, type WatchlistView } from '../../machines/watchlist/watchlist.connect';
 import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import { AppActor } from './AppProvider';
@@ -128,6 +129,7 @@ export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView =>
 type AccountChildren = {
   notifications: ActorRefFrom<typeof notificationsMachine>;
   surveyNotification: ActorRefFrom<typeof surveyNotificationMachine>;
+  signOut: ActorRefFrom<typeof signOutMachine>;
 };
 
 /** A signed-in-only actor: null until the first sign-in has loaded it (the component renders again then). */
@@ -139,3 +141,6 @@ export const useNotificationsActor = () => useAccountChild('notifications');
 
 /** The onboarding survey's notification actor, once loaded. */
 export const useSurveyNotificationActor = () => useAccountChild('surveyNotification');
+
+/** Sign-out's actor, once loaded (it outlives the session, to show its message). */
+export const useSignOutActor = () => useAccountChild('signOut');

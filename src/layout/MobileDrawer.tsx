@@ -104,7 +104,12 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
                 </li>
               )}
               <li>
-                <button type="button" className="drawer-link-button" onClick={signOut.signOut}>
+                <button
+                  type="button"
+                  className="drawer-link-button"
+                  disabled={!signOut.ready}
+                  onClick={signOut.signOut}
+                >
                   Sign out
                 </button>
               </li>

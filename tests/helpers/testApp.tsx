@@ -5,6 +5,7 @@ import { accountActorsMachine } from '../../machines/account-actors/accountActor
 import { flagsMachine } from '../../machines/flags/flags.machine';
 import { sessionMachine, type SessionData, type SessionUser } from '../../machines/session/session.machine';
 import { AppProvider, type AppProviderProps } from '../../src/app/AppProvider';
+import { liveAccountActors } from '../../src/features/account/liveAccountActors';
 
 /** Flags that evaluate to `values` for every identity (the rest keep their defaults). */
 export const fixedFlags = (values: Partial<Record<FlagKey, unknown>>) =>
@@ -25,16 +26,21 @@ export const fixedSession = (user: SessionUser | null) =>
     },
   });
 
-/** The signed-in-only actors with the given logic (a machine that does nothing for the other), loaded at once. */
+/**
+ * The signed-in-only actors with the given logic (a machine that does nothing for a notification actor not given,
+ * the real sign-out for sign-out), loaded at once.
+ */
 export const fixedAccountActors = (logic: {
   notifications?: AnyActorLogic;
   surveyNotification?: AnyActorLogic;
+  signOut?: AnyActorLogic;
 }) =>
   accountActorsMachine.provide({
     actors: {
       load: fromPromise(async () => ({
         notifications: logic.notifications ?? createMachine({}),
         surveyNotification: logic.surveyNotification ?? createMachine({}),
+        signOut: logic.signOut ?? liveAccountActors.signOut,
       })),
     },
   });

@@ -5,7 +5,7 @@ import { describePaths, pending, withFreshSystems, type StepEffect } from './har
 
 /** The loaded actors: machines that keep their input, to show what they were spawned with. */
 const recording = createMachine({ context: ({ input }) => ({ input }) });
-const logic = { notifications: recording, surveyNotification: recording };
+const logic = { notifications: recording, surveyNotification: recording, signOut: recording };
 const INPUT = { notifications: { pollInterval: 5000 } };
 
 type Ctx = {
@@ -14,9 +14,10 @@ type Ctx = {
   listWanted: boolean;
   notifications: AnyActorRef | null;
   surveyNotification: AnyActorRef | null;
+  signOut: AnyActorRef | null;
 };
 const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
-const LOADED = ['notifications', 'surveyNotification'] as const;
+const LOADED = ['notifications', 'surveyNotification', 'signOut'] as const;
 
 /** What the step sent, the loaded actors' start aside, with them named by their system id. */
 const sentOf = (step: StepEffect) =>
@@ -30,7 +31,7 @@ const named = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) =
 
 /** Everything but the named context keys is as before. */
 function onlyChanged(step: StepEffect, keys: (keyof Ctx)[]) {
-  for (const key of ['signedIn', 'survey', 'listWanted', 'notifications', 'surveyNotification'] as const)
+  for (const key of ['signedIn', 'survey', 'listWanted', ...LOADED] as const)
     if (!keys.includes(key)) expect(ctx(step.after)[key], key).toEqual(ctx(step.before)[key]);
 }
 
@@ -108,7 +109,7 @@ describePaths(
       'accountActors|SIGNED_OUT': remembered,
       'accountActors|AUTHENTICATED': remembered,
       'accountActors|UNAUTHENTICATED': remembered,
-      // The code arrived: both are spawned under their system ids and hear the news that came meanwhile.
+      // The code arrived: the three are spawned under their system ids and hear the news that came meanwhile.
       'accountActors.loading|xstate.done.actor.load': (step) => {
         const after = ctx(step.after);
         for (const key of LOADED) {
@@ -125,7 +126,7 @@ describePaths(
         ]);
         expect(after.listWanted).toBe(false);
         expect(step.after.children.load).toBeUndefined();
-        onlyChanged(step, ['notifications', 'surveyNotification', 'listWanted']);
+        onlyChanged(step, [...LOADED, 'listWanted']);
       },
       // It could not load (offline): nothing spawned; the next sign-in tries again.
       'accountActors.loading|xstate.error.actor.load': (step) => {
@@ -153,6 +154,7 @@ describePaths(
       },
       'accountActors|xstate.error.actor.notifications': reported,
       'accountActors|xstate.error.actor.surveyNotification': reported,
+      'accountActors|xstate.error.actor.signOut': reported,
     },
     states: {
       'accountActors.waiting': (s) => {

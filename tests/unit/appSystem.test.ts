@@ -141,6 +141,7 @@ function startApp(fakes: Fakes, options: { location?: AppLocation; clock?: Simul
                   })) as never,
                 },
               }) as never,
+              signOut: createMachine({}),
             };
           }),
         },

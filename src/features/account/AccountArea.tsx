@@ -1,7 +1,6 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { SessionUser } from '../../../machines/session/session.machine';
-import { liveSignOutMachine } from './liveSignOut';
 import { useOpenAuthModal, usePrepareAuthModal, useSessionStatus, useSessionUser } from '../../app/hooks';
 import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';
@@ -16,25 +15,23 @@ const isWide = () => typeof window !== 'undefined' && window.matchMedia?.(WIDE_L
 export type AccountAreaProps = {
   /** The `portfolio` feature flag: shows Portfolio in the account menu. */
   portfolio?: boolean;
-  /** Replaces the sign-out logic (tests). */
-  signOutLogic?: typeof liveSignOutMachine;
 };
 
-/** Holds the account area's place while the session (or the signed-in menu's code) is on its way. */
+/** Holds the account area's place while the session (or the signed-in menu's code, or sign-out's) is on its way. */
 const PLACEHOLDER = <span className="account-area__placeholder" aria-hidden="true" />;
 
 /**
  * The header's account area (spec §2 "Header"): 'Log in' and 'Sign up' when signed out, the avatar and the
  * account menu when signed in, and the sign-out message. Carries the tour anchor data-tour="account".
  */
-export function AccountArea({ portfolio = false, signOutLogic = liveSignOutMachine }: AccountAreaProps) {
+export function AccountArea({ portfolio = false }: AccountAreaProps) {
   const status = useSessionStatus();
   const user = useSessionUser();
-  const signOut = useSignOut(signOutLogic);
+  const signOut = useSignOut();
 
   return (
     <div className="account-area" data-tour="account" data-status={status}>
-      {status === 'authenticated' && user ? (
+      {status === 'authenticated' && user && signOut.ready ? (
         <Suspense fallback={PLACEHOLDER}>
           <AccountMenuOnIntent user={user} portfolio={portfolio} onSignOut={signOut.signOut} />
         </Suspense>

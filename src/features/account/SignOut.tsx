@@ -1,27 +1,20 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { sendTo } from 'xstate';
-import { useSessionActor } from '../../app/hooks';
-import { liveSignOutMachine } from './liveSignOut';
-import { inspect } from '../../lib/inspect';
-import { useConstant } from '../../lib/useConstant';
+import { useSelector } from '@xstate/react';
+import { useSignOutActor } from '../../app/hooks';
 
 /**
- * Sign-out for one place in the UI (the header's account menu, the phone drawer): its actor, told to the session
- * once the server signed out, and the message to show.
+ * Sign-out for one place in the UI (the header's account menu, the phone drawer): the app's sign-out actor, which
+ * the app loads with the first sign-in (guests never download it), and the message to show. Until it is there,
+ * `ready` is false.
  */
-export function useSignOut(logic: typeof liveSignOutMachine = liveSignOutMachine) {
-  const session = useSessionActor();
-  // Once the server signed out, the session shows it at once (and refetches to confirm).
-  const provided = useConstant(() =>
-    logic.provide({ actions: { reportSignedOut: sendTo(session, { type: 'SIGNED_OUT' }) } }),
-  );
-  const actor = useActorRef(provided, { inspect });
-  const message = useSelector(actor, (s) => (s.hasTag('message') ? s.context.message : null));
-  const failed = useSelector(actor, (s) => s.context.failed);
+export function useSignOut() {
+  const actor = useSignOutActor();
+  const message = useSelector(actor ?? undefined, (s) => (s?.hasTag('message') ? s.context.message : null));
+  const failed = useSelector(actor ?? undefined, (s) => s?.context.failed ?? false);
 
   return {
-    signOut: () => actor.send({ type: 'SIGN_OUT' }),
-    dismiss: () => actor.send({ type: 'DISMISS' }),
+    ready: actor !== null,
+    signOut: () => actor?.send({ type: 'SIGN_OUT' }),
+    dismiss: () => actor?.send({ type: 'DISMISS' }),
     message,
     failed,
   };

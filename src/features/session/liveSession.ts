@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { getSession } from '../../../api/auth';
+import { getSession } from '../../../api/session';
 import { sessionMachine, type SessionData } from '../../../machines/session/session.machine';
 import { request } from '../../lib/client';
 
