@@ -2,12 +2,19 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildSpaIfStale } from '../../server/build-spa';
 import { ensureChromium } from './chromium';
-import { CHROMIUM } from './harness';
+import { CHROMIUM, prepareSeededData, SEEDED_DATA_ENV } from './harness';
 
-/** Makes sure Chromium is there, then builds the SPA once for all browser tests (each file starts its own server). */
+/**
+ * Makes sure Chromium is there, builds the SPA once for all browser tests (each file starts its own server), and
+ * prepares the seeded data folder their servers start from (harness.ts, SEEDED_DATA_ENV; the test workers inherit
+ * the environment), deleted at the end.
+ */
 export default async function setup() {
   // The model-based UI tests write what they reached here; a run starts from nothing (no stale rows).
   rmSync(path.resolve('.tmp/ui-paths'), { recursive: true, force: true });
   ensureChromium(CHROMIUM);
   await buildSpaIfStale(path.resolve('.'), (m) => console.log(m));
+  const seeded = await prepareSeededData();
+  process.env[SEEDED_DATA_ENV] = seeded;
+  return () => rmSync(seeded, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,7 +24,23 @@ let build: Promise<string> | undefined;
 const builtOnce = () => (build ??= buildSpaIfStale(path.resolve('.'), (m) => console.log(m)));
 
 /**
- * Starts the real product (`server/main.ts`, as `npm start` does) on a free port with a fresh data folder.
+ * Names the data folder the browser tests' global setup prepared: what a start with the default seed leaves
+ * (PGlite migrated, 300 projects seeded). A start that shapes its data no other way begins from a copy of it, not
+ * from an empty folder: ~3 s less per start on this machine (6 s -> 2.6-3 s), and every test file starts one.
+ */
+export const SEEDED_DATA_ENV = 'SENTINEL_E2E_SEEDED_DATA';
+
+/** The seeded folder for SEEDED_DATA_ENV: one default start, stopped. The caller deletes it. */
+export async function prepareSeededData(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-seeded-'));
+  const server = await startServer({}, { dataDir });
+  await server.stop();
+  return dataDir;
+}
+
+/**
+ * Starts the real product (`server/main.ts`, as `npm start` does) on a free port with a fresh data folder (a copy
+ * of the prepared seeded one, when there is one and env does not choose another seed or database).
  * A small seed keeps start-up fast; pass env to change anything else. With `opts.dataDir` it uses that folder
  * instead (a restart on the same data) and `stop()` leaves it in place for the caller to delete.
  */
@@ -34,6 +50,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   await builtOnce();
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-'));
+  const seeded = process.env[SEEDED_DATA_ENV];
+  const shapesData = Object.keys(env).some((key) => key === 'DATABASE_URL' || key.startsWith('SEED_'));
+  if (!opts.dataDir && seeded && !shapesData) cpSync(seeded, dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
