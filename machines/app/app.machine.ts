@@ -19,6 +19,7 @@ import type { NotificationsInput } from '../notifications/notifications.machine'
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
 import type { SavedTour } from '../tour/tour.types';
 import { watchlistMachine } from '../watchlist/watchlist.machine';
+import { PAGE_PATHS } from '../../src/routes';
 
 /** The views the auth modal opens on. */
 export type AuthView = 'login' | 'signup' | 'forgot-password' | 'verify-email';
@@ -64,10 +65,6 @@ export type AppEvent =
 
 /** Pages that need a session (everything under /my): a signed-out browser is sent to the sign-in page. */
 export const requiresSession = (path: string) => path === '/my' || path.startsWith('/my/');
-
-/** The pages that show an app-wide actor's data, and ask it for fresh data when they open. */
-export const WATCHLISTS_PAGE = '/my/watchlists';
-export const NOTIFICATIONS_PAGE = '/my/notifications';
 
 const signedInOf = (status: SessionStatus): boolean | null =>
   status === 'loading' ? null : status === 'authenticated';
@@ -325,8 +322,9 @@ export const appMachine = setup({
         const child = system.get(id) as AnyActorRef | undefined;
         if (child) enqueue.sendTo(child, news);
       };
-      if (event.location.path === WATCHLISTS_PAGE) tell('watchlist', { type: 'RELOAD' });
-      if (event.location.path === NOTIFICATIONS_PAGE) tell('accountActors', { type: 'NOTIFICATIONS_OPENED' });
+      if (event.location.path === PAGE_PATHS.watchlists) tell('watchlist', { type: 'RELOAD' });
+      if (event.location.path === PAGE_PATHS.notifications)
+        tell('accountActors', { type: 'NOTIFICATIONS_OPENED' });
     }),
     /** Starts the tour where this tab left it, or from the first step. */
     startTour: enqueueActions(({ context, enqueue }) => {
@@ -410,7 +408,7 @@ export const appMachine = setup({
         input: ({ context }) => ({
           notifications: context.inputs.notifications,
           // Started on the notifications page: the centre loads its list as soon as it is there.
-          listWanted: context.location.path === NOTIFICATIONS_PAGE,
+          listWanted: context.location.path === PAGE_PATHS.notifications,
         }),
         onError: { actions: 'reportChildError' },
       },

@@ -36,8 +36,8 @@ const measureHero = (): number | null => {
   return hero ? hero.offsetHeight || DEFAULT_HERO_HEIGHT : null;
 };
 
-/** In the browser: the home layout is the one page with a hero. */
-const heroOfPage = () => (window.location.pathname === '/' ? DEFAULT_HERO_HEIGHT : null);
+/** The hero's height before it is measured: home is the one page with a hero. */
+const heroHeightAt = (path: string) => (path === '/' ? DEFAULT_HERO_HEIGHT : null);
 
 /**
  * The reveal machine with the window's listeners, which it runs while the page has a hero, and the address
@@ -66,7 +66,7 @@ const revealMachine = scrollRevealMachine.provide({
       };
     }),
     routeWatcher: fromCallback<ScrollRevealEvent>(({ sendBack }) =>
-      watchPage(() => sendBack({ type: 'HERO_MEASURED', height: heroOfPage() })),
+      watchPage(() => sendBack({ type: 'HERO_MEASURED', height: heroHeightAt(window.location.pathname) })),
     ),
   },
 });
@@ -88,7 +88,7 @@ export function Header() {
   const isHome = location === '/';
   const reveal = useActorRef(revealMachine, {
     // As the server renders it: at the top. The watcher reports where the page really is on its first frame.
-    input: { heroHeight: isHome ? DEFAULT_HERO_HEIGHT : null, y: 0 },
+    input: { heroHeight: heroHeightAt(location), y: 0 },
     inspect,
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));

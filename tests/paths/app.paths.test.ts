@@ -7,15 +7,9 @@ import {
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import {
-  appMachine,
-  NOTIFICATIONS_PAGE,
-  requiresSession,
-  WATCHLISTS_PAGE,
-  type AppLocation,
-  type AuthView,
-} from '../../machines/app/app.machine';
+import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
+import { PAGE_PATHS } from '../../src/routes';
 import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 
 /**
@@ -73,8 +67,8 @@ const locations = [
   at('/', { tourRequested: true }),
   at('/', { tourSaved: true }),
   // Pages that need a session; these two also ask an app-wide actor for fresh data when they open.
-  at(WATCHLISTS_PAGE),
-  at(NOTIFICATIONS_PAGE),
+  at(PAGE_PATHS.watchlists),
+  at(PAGE_PATHS.notifications),
   at('/projects'),
 ];
 const savedTour = { stepId: 'watchlist', card: 'skip' };
@@ -278,9 +272,9 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual(
       !opened
         ? []
-        : location.path === WATCHLISTS_PAGE
+        : location.path === PAGE_PATHS.watchlists
           ? [{ to: 'watchlist', event: { type: 'RELOAD' } }]
-          : location.path === NOTIFICATIONS_PAGE
+          : location.path === PAGE_PATHS.notifications
             ? [{ to: 'accountActors', event: { type: 'NOTIFICATIONS_OPENED' } }]
             : [],
     );
@@ -581,8 +575,8 @@ describe('app relays', () => {
       actor.stop();
       return input;
     };
-    expect(inputOf(NOTIFICATIONS_PAGE)).toEqual({ notifications: undefined, listWanted: true });
-    expect(inputOf(WATCHLISTS_PAGE)).toEqual({ notifications: undefined, listWanted: false });
+    expect(inputOf(PAGE_PATHS.notifications)).toEqual({ notifications: undefined, listWanted: true });
+    expect(inputOf(PAGE_PATHS.watchlists)).toEqual({ notifications: undefined, listWanted: false });
   });
 
   it('opens the modal with the request kept while its code loaded', () => {
