@@ -45,11 +45,14 @@ export function findUnstorable(input: unknown): { path: string[]; problem: strin
     if (path.length >= MAX_INPUT_DEPTH) {
       return { path, problem: `Nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` };
     }
-    const entries = Object.entries(value);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i]!;
-      if (key.includes('\u0000')) return { path: [...path, key], problem: 'Must not contain NUL characters' };
-      stack.push([child, [...path, key]]);
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const child: unknown = (value as Record<string, unknown>)[key];
+      // Strings and other leaves are checked here, so most requests (a flat query) push nothing.
+      if (key.includes('\u0000') || (typeof child === 'string' && child.includes('\u0000')))
+        return { path: [...path, key], problem: 'Must not contain NUL characters' };
+      if (child !== null && typeof child === 'object') stack.push([child, [...path, key]]);
     }
   }
   return undefined;

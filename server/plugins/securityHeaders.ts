@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { PageKey } from '../site/render';
 
 /** The origin of a configured outside service (`https://host[:port]`); a bare host counts as https. */
 function originOf(value: string | undefined): string[] {
@@ -38,23 +38,21 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 }
 
 /**
- * The API reference page (/developers/api) renders with Scalar, which injects its styles as inline <style> elements
- * and style attributes at run time (no nonce support, contents not known in advance, so no hash). That page alone,
- * loaded as a document of its own (the footer links to it with a full page load), allows inline styles; scripts
- * stay 'self' only (no 'unsafe-inline', no 'unsafe-eval'), and every other directive is unchanged.
+ * The policy of a page of the app that differs from the default (undefined: none does), chosen by the matched page
+ * route in plugins/spa.ts:
+ * - The API reference page (/developers/api) renders with Scalar, which injects its styles as inline <style>
+ *   elements and style attributes at run time (no nonce support, contents not known in advance, so no hash). That
+ *   page alone, loaded as a document of its own (the footer links to it with a full page load), allows inline
+ *   styles; scripts stay 'self' only (no 'unsafe-inline', no 'unsafe-eval'), and every other directive is unchanged.
+ * - A page the server rendered (server/site/render.ts): React writes a few `style` attributes (the sizes of loading
+ *   placeholders) into its HTML, which 'self' does not cover. Exactly those attribute values are allowed, by their
+ *   hashes (`'unsafe-hashes'` only lets a listed value through; no other inline style, and no inline script). Styles
+ *   React sets once running are not attributes in the HTML, so they need nothing.
  */
-export const REFERENCE_PAGE_PATH = '/developers/api';
-export function referencePagePolicy(config: Config): string {
-  return policyHeader({ ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] });
-}
-
-/**
- * The policy of a page the server rendered (server/site/render.ts): React writes a few `style` attributes (the
- * sizes of loading placeholders) into its HTML, which 'self' does not cover. Exactly those attribute values are
- * allowed, by their hashes (`'unsafe-hashes'` only lets a listed value through; no other inline style, and no
- * inline script). Styles React sets once running are not attributes in the HTML, so they need nothing.
- */
-export function renderedPagePolicy(config: Config, styleAttributeHashes: string[]): string {
+export function pagePolicy(config: Config, page: PageKey | undefined, styleAttributeHashes: string[]) {
+  if (page === 'developersApi')
+    return policyHeader({ ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] });
+  if (styleAttributeHashes.length === 0) return undefined;
   const hashes = styleAttributeHashes.map((hash) => `'sha256-${hash}'`);
   return policyHeader({ ...contentSecurityPolicy(config), 'style-src-attr': ["'unsafe-hashes'", ...hashes] });
 }
@@ -67,25 +65,36 @@ const policyHeader = (directives: Record<string, string[]>) =>
 const isHttps = (config: Config) => (config.publicUrl ?? '').startsWith('https:');
 
 /**
- * Security headers on every response (@fastify/helmet): the CSP above, X-Frame-Options DENY for browsers without
- * frame-ancestors, nosniff, Referrer-Policy strict-origin-when-cross-origin, and HSTS only when PUBLIC_URL is
- * https (a plain-http site, e.g. on 127.0.0.1, must not pin browsers to https).
+ * The headers every answer carries (a page may replace the CSP: pagePolicy), with the values of helmet's defaults:
+ * framing refused for browsers without frame-ancestors, nosniff, no cross-origin opener or embedding, and HSTS only
+ * when PUBLIC_URL is https (a plain-http site, e.g. on 127.0.0.1, must not pin browsers to https).
+ */
+export function securityHeaderValues(config: Config) {
+  return {
+    'content-security-policy': policyHeader(contentSecurityPolicy(config)),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(isHttps(config) ? { 'strict-transport-security': `max-age=${365 * 24 * 60 * 60}` } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/**
+ * Security headers on every response, redirects and errors too: built once at start and copied onto each reply
+ * by the first onRequest hook. (@fastify/helmet rebuilt and re-parsed the whole policy on every request: a fifth of
+ * the server's time under load on /api/health.) A page of the app may replace the CSP with its own (pagePolicy).
  */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: isHttps(app.config)
-      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
-      : false,
-    xFrameOptions: { action: 'deny' },
-  });
-  const referencePolicy = referencePagePolicy(app.config);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url === REFERENCE_PAGE_PATH)
-      reply.header('content-security-policy', referencePolicy);
-    return payload;
+  const headers = securityHeaderValues(app.config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

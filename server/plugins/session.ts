@@ -206,8 +206,9 @@ export async function clearSession(request: FastifyRequest, reply: FastifyReply)
  */
 async function readSession(request: FastifyRequest): Promise<void> {
   const app = request.server;
-  const now = app.clock.now();
   const token = request.cookies[cookieNames(isSecure(request)).session];
+  if (!token) return;
+  const now = app.clock.now();
   const claims = await openJwt(app.config.authSecret, 'session', token, now);
   if (!claims || typeof claims.sid !== 'string') return;
   const found = await findLiveSession(app.db, claims.sid, now);

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
 import { pageDataFor } from '../site/pageData';
 import { pageRenderer, type PageKey } from '../site/render';
-import { renderedPagePolicy } from './securityHeaders';
+import { pagePolicy } from './securityHeaders';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -61,9 +61,8 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
       page,
       await pageDataFor(app, request, reply, page),
     );
-    if (styleAttributeHashes.length > 0) {
-      reply.header('content-security-policy', renderedPagePolicy(app.config, styleAttributeHashes));
-    }
+    const policy = pagePolicy(app.config, page, styleAttributeHashes);
+    if (policy) reply.header('content-security-policy', policy);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

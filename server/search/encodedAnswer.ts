@@ -45,8 +45,22 @@ export const COMPRESS_FROM_BYTES = 256;
  */
 export function preferredCoding(header: string | string[] | undefined): Coding | undefined {
   if (!header) return undefined;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  // Browsers send a handful of distinct headers, each on every request: each is read once (parsing it was the
+  // largest cost of a search answer of our own). A client cycling through more only empties the memory.
+  if (codingsRead.has(text)) return codingsRead.get(text);
+  if (codingsRead.size >= CODINGS_REMEMBERED) codingsRead.clear();
+  const coding = readPreferredCoding(text);
+  codingsRead.set(text, coding);
+  return coding;
+}
+
+const CODINGS_REMEMBERED = 64;
+const codingsRead = new Map<string, Coding | undefined>();
+
+function readPreferredCoding(header: string): Coding | undefined {
   const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);

@@ -106,6 +106,19 @@ describe('GET /api/search-project', () => {
       expect(refused.headers['content-encoding']).toBeUndefined();
     });
 
+    it('reads each Accept-Encoding alike however many distinct ones a client cycles through', async () => {
+      // More distinct headers than the server remembers readings of (64), each asked twice, far apart.
+      const cases = Array.from({ length: 70 }, (_, i) =>
+        i % 2
+          ? ([`identity;q=0.${i}, gzip;q=0`, undefined] as const)
+          : ([`gzip;q=0.${i + 1}, deflate`, 'gzip'] as const),
+      );
+      for (const [header, coding] of [...cases, ...cases]) {
+        const res = await get('/api/search-project?keyword=', { 'accept-encoding': header });
+        expect(res.headers['content-encoding'], header).toBe(coding);
+      }
+    });
+
     it('leaves a small answer uncompressed', async () => {
       const res = await get('/api/search-project?keyword=qqqqzzzz', { 'accept-encoding': BROWSER });
       expect(res.headers['content-encoding']).toBeUndefined();
