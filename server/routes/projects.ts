@@ -65,12 +65,15 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       const answer = await search.answer(keyword);
       reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
       // Pre-serialised JSON, compressed once per answer (this route opts out of the per-request compression).
+      // Returned, not sent: an async handler that returns the reply has it awaited as a thenable, which costs a
+      // stream-end listener per request on the hottest route.
       const coding =
         answer.json.length >= COMPRESS_FROM_BYTES
           ? preferredCoding(request.headers['accept-encoding'])
           : undefined;
-      if (!coding) return reply.send(answer.json as never);
-      return reply.header('content-encoding', coding).send(answer.bytes(coding) as never);
+      if (!coding) return answer.json as never;
+      reply.header('content-encoding', coding);
+      return answer.bytes(coding) as never;
     },
   );
 
