@@ -3,11 +3,11 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: openAuthModal, openAuthPage, openImpersonation, redirectToSignIn, refetchSession,
+//   actions: openAuthModal, openAuthPage, openImpersonation, pageShown, redirectToSignIn, refetchSession,
 //     rememberAuthRequest, rememberLocation, rememberSession, rememberSurveyFlag, rememberToolFlag,
-//     replayAuthRequest, replayImpersonationRequest, reportChildError, restartTourIfAsked, scrollToTop,
-//     spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour, tellImpersonation, tellPageOpened,
-//     tellSessionToChildren, tellSurveyNotification, trackPageView
+//     replayAuthRequest, replayImpersonationRequest, reportChildError, reportErrorPageShown,
+//     restartTourIfAsked, scrollToTop, spawnAuthModal, spawnImpersonation, spawnTour, startTour, stopTour,
+//     tellImpersonation, tellPageOpened, tellSessionToChildren, tellSurveyNotification, trackPageView
 //   guards: authRequestKept, impersonationWanted, leftHome, otherPage, signedOutOnSessionPage, tourWanted
 //   actors: accountActors, authModalObserver, banner, cookieConsent, flags, flagsObserver, loadAuthModal,
 //     loadImpersonation, loadTour, locationObserver, quote, session, sessionObserver, watchlist
@@ -18,7 +18,7 @@ import { createMachine } from 'xstate';
 export const appMachine = createMachine({
   id: 'app',
   type: 'parallel',
-  entry: 'trackPageView',
+  entry: 'pageShown',
   invoke: [
     { id: 'session', src: 'session', systemId: 'session', onError: { actions: 'reportChildError' } },
     { id: 'flags', src: 'flags', systemId: 'flags', onError: { actions: 'reportChildError' } },
@@ -56,7 +56,7 @@ export const appMachine = createMachine({
       },
       {
         guard: 'otherPage',
-        actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'trackPageView', 'tellPageOpened'],
+        actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'pageShown', 'tellPageOpened'],
       },
       { actions: ['rememberLocation', 'restartTourIfAsked'] },
     ],

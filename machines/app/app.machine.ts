@@ -121,12 +121,13 @@ const noCallback = fromCallback(() => () => undefined);
  *   sign-in makes the session refetch;
  * - the impersonationTool flag reaches the impersonation tool, and OPEN_IMPERSONATION opens it (kept likewise);
  * - the address decides the tour (on home, asked for by `?tour=true` or a tour saved in this tab), scrolls to the
- *   top and sends the page view on a page change, and sends a signed-out browser away from a page that needs a
- *   session; opening the watchlists or notifications page asks its actor for fresh data.
+ *   top and sends the page view on a page change (and the server error page's report), and sends a signed-out
+ *   browser away from a page that needs a session; opening the watchlists or notifications page asks its actor for
+ *   fresh data.
  * A child that fails is reported and stops alone. Observers (`sessionObserver`, `flagsObserver`,
  * `authModalObserver`) watch the children through the system and report here; `locationObserver`, the loaders and
- * the browser actions (`redirectToSignIn`, `openAuthPage`, `scrollToTop`, `trackPageView`, `reportChildError`) are
- * the app's (defaults do nothing, so the machine runs in node and in the visualizer).
+ * the browser actions (`redirectToSignIn`, `openAuthPage`, `scrollToTop`, `trackPageView`, `reportErrorPageShown`,
+ * `reportChildError`) are the app's (defaults do nothing, so the machine runs in node and in the visualizer).
  */
 export const appMachine = setup({
   types: {
@@ -232,6 +233,8 @@ export const appMachine = setup({
     scrollToTop: () => undefined,
     /** A page view for analytics, at start and on every page change (the app provides the call). */
     trackPageView: () => undefined,
+    /** The server error page (/500) opened, at start or by a page change: the app reports it (provided). */
+    reportErrorPageShown: () => undefined,
     /**
      * The modal's code could not load: the app opens the sign-in pages instead, for the OPEN_AUTH at hand or the
      * one kept while loading (`pendingAuth`).
@@ -326,6 +329,11 @@ export const appMachine = setup({
       if (event.location.path === PAGE_PATHS.notifications)
         tell('accountActors', { type: 'NOTIFICATIONS_OPENED' });
     }),
+    /** After the address is remembered: a page view, and on the server error page its report. */
+    pageShown: enqueueActions(({ context, enqueue }) => {
+      enqueue('trackPageView');
+      if (context.location.path === PAGE_PATHS.serverError) enqueue('reportErrorPageShown');
+    }),
     /** Starts the tour where this tab left it, or from the first step. */
     startTour: enqueueActions(({ context, enqueue }) => {
       if (context.tour) enqueue.sendTo(context.tour, { type: 'START', resume: context.tourResume });
@@ -367,7 +375,7 @@ export const appMachine = setup({
   })
   .createMachine({
     id: 'app',
-    entry: 'trackPageView',
+    entry: 'pageShown',
     context: ({ input }) => ({
       inputs: input ?? {},
       status: 'loading',
@@ -448,13 +456,7 @@ export const appMachine = setup({
         },
         {
           guard: 'otherPage',
-          actions: [
-            'rememberLocation',
-            'restartTourIfAsked',
-            'scrollToTop',
-            'trackPageView',
-            'tellPageOpened',
-          ],
+          actions: ['rememberLocation', 'restartTourIfAsked', 'scrollToTop', 'pageShown', 'tellPageOpened'],
         },
         { actions: ['rememberLocation', 'restartTourIfAsked'] },
       ],

@@ -209,5 +209,9 @@ export const liveAppMachine = appMachine.provide({
         search: location.search,
         referrer: document.referrer || undefined,
       }).catch(() => undefined),
+    reportErrorPageShown: () =>
+      void import('../features/error/report').then(({ reportError }) =>
+        reportError('Server error page shown', undefined),
+      ),
   },
 });

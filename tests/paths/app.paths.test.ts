@@ -200,6 +200,7 @@ const sentOf = (step: StepEffect) => {
 };
 const named = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
 const redirected = (step: StepEffect) => named(step).includes('redirectToSignIn');
+const PAGE_VIEW_ACTIONS = ['scrollToTop', 'trackPageView', 'reportErrorPageShown'];
 const started = (step: StepEffect) =>
   step.sent.filter((s) => s.event.type === 'xstate.init').map((s) => s.to);
 
@@ -266,9 +267,16 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(redirected(step)).toBe(redirect);
     // Another page (not only another query, e.g. the tour dropping ?tour=true): to the top, and a page view; the
     // watchlists and notifications pages ask their actors for fresh data.
+    // Opening the server error page also reports it.
     const opened = !redirect && location.path !== b.location.path;
-    const pageViews = named(step).filter((t) => t === 'scrollToTop' || t === 'trackPageView');
-    expect(pageViews).toEqual(opened ? ['scrollToTop', 'trackPageView'] : []);
+    const pageViews = named(step).filter((t) => PAGE_VIEW_ACTIONS.includes(t));
+    expect(pageViews).toEqual(
+      !opened
+        ? []
+        : location.path === PAGE_PATHS.serverError
+          ? ['scrollToTop', 'trackPageView', 'reportErrorPageShown']
+          : ['scrollToTop', 'trackPageView'],
+    );
     expect(sentOf(step).filter((s) => s.event.type !== 'START')).toEqual(
       !opened
         ? []
@@ -577,6 +585,21 @@ describe('app relays', () => {
     };
     expect(inputOf(PAGE_PATHS.notifications)).toEqual({ notifications: undefined, listWanted: true });
     expect(inputOf(PAGE_PATHS.watchlists)).toEqual({ notifications: undefined, listWanted: false });
+  });
+
+  it('reports the server error page when the app starts on it or opens it, once', () => {
+    const [start] = run([], { location: at(PAGE_PATHS.serverError) });
+    expect(named(start!).filter((t) => PAGE_VIEW_ACTIONS.includes(t))).toEqual([
+      'trackPageView',
+      'reportErrorPageShown',
+    ]);
+    const [home, opened, again] = run([
+      { type: 'NAVIGATED', location: at(PAGE_PATHS.serverError) },
+      { type: 'NAVIGATED', location: at(PAGE_PATHS.serverError, { tourRequested: true }) },
+    ]);
+    expect(named(home!).filter((t) => PAGE_VIEW_ACTIONS.includes(t))).toEqual(['trackPageView']);
+    expect(named(opened!)).toContain('reportErrorPageShown');
+    expect(named(again!)).not.toContain('reportErrorPageShown'); // only the query changed
   });
 
   it('opens the modal with the request kept while its code loaded', () => {

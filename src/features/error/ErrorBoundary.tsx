@@ -5,7 +5,10 @@ const ServerErrorPage = lazy(() => import('./ServerErrorPage').then((m) => ({ de
 type Props = { children: ReactNode; resetKey?: string };
 type State = { error: unknown; resetKey?: string };
 
-/** Shows the fallback (server error) screen when rendering fails; navigating elsewhere clears it. */
+/**
+ * Shows the fallback (server error) screen when rendering fails, and reports the failure; navigating elsewhere
+ * clears it.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 
@@ -18,11 +21,18 @@ export class ErrorBoundary extends Component<Props, State> {
     return null;
   }
 
+  // The report's code loads with the error: no page needs it before.
+  override componentDidCatch(error: unknown) {
+    void import('./report').then(({ reportError }) =>
+      reportError(error instanceof Error ? `Client error: ${error.message}` : 'Client error', error),
+    );
+  }
+
   override render() {
     if (this.state.error)
       return (
         <Suspense fallback={<main id="main" className="route-loading" />}>
-          <ServerErrorPage error={this.state.error} />
+          <ServerErrorPage />
         </Suspense>
       );
     return this.props.children;
