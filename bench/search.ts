@@ -3,7 +3,7 @@
  * GET /api/search-project must keep p99 ≤ 5 ms at 50 connections and reach ≥ 60 % of the throughput of
  * GET /api/health measured in the same run.
  *
- * Starts the real server (server/main.ts, as `npm start` does) on a free port with a fresh DATA_DIR and
+ * Starts the real server (server/start.mjs, as `npm start` does) on a free port with a fresh DATA_DIR and
  * SEED_PROJECTS=50000 (BENCH_PROJECTS to change), then runs autocannon against /api/health and against
  * /api/search-project with varied keywords (names, name fragments, tickers), 50 connections, BENCH_SECONDS
  * (default 10) each, and prints p50 / p99 / req/s and the ratio. Search runs twice: as a plain client, and with a
@@ -65,14 +65,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts server/main.ts on a data directory (a new one: the first start migrates and seeds). */
+/** Starts the server (server/start.mjs) on a data directory (a new one: the first start migrates and seeds). */
 async function startServer(
   env: Record<string, string>,
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-bench-')),
 ) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -19,7 +19,12 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** server/db/migrations, read at run time: from this module's folder, or beside the server bundle (server/start.mjs). */
+const moduleFolder = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder =
+  path.basename(moduleFolder) === 'dist-server'
+    ? path.join(moduleFolder, '..', 'server', 'db', 'migrations')
+    : path.join(moduleFolder, 'migrations');
 
 /** The PostgreSQL advisory lock held while migrating (and seeding): any constant of our own. */
 const PREPARE_LOCK = 0x53454e54_52;

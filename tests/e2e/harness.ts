@@ -39,8 +39,8 @@ export async function prepareSeededData(): Promise<string> {
 }
 
 /**
- * Starts the real product (`server/main.ts`, as `npm start` does) on a free port with a fresh data folder (a copy
- * of the prepared seeded one, when there is one and env does not choose another seed or database).
+ * Starts the real product (`server/start.mjs`, the bundled server, as `npm start` does) on a free port with a fresh
+ * data folder (a copy of the prepared seeded one, when there is one and env does not choose another seed or database).
  * A small seed keeps start-up fast; pass env to change anything else. With `opts.dataDir` it uses that folder
  * instead (a restart on the same data) and `stop()` leaves it in place for the caller to delete.
  */
@@ -53,7 +53,7 @@ export async function startServer(
   const seeded = process.env[SEEDED_DATA_ENV];
   const shapesData = Object.keys(env).some((key) => key === 'DATABASE_URL' || key.startsWith('SEED_'));
   if (!opts.dataDir && seeded && !shapesData) cpSync(seeded, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.mjs'], {
     env: {
       ...process.env,
       PORT: '0',
