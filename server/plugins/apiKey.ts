@@ -6,6 +6,7 @@ import { API_KEY_PATTERN } from '../../api/apiKeys';
 import { apiKeys, apiKeyUsage } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { addRouteHook } from './routeConfig';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -205,10 +206,14 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
     }
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    request.apiKey = null;
-    // The matched route decides (the router decoded the path): only the Partner API's reads take a key.
-    if (request.routeOptions.config.partnerRead !== true) return;
-    await authenticate(request, reply);
+  // The matched route decides (the router decoded the path): only the Partner API's reads take a key, so only they
+  // are hooked.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.partnerRead !== true) return;
+    addRouteHook(route, 'onRequest', (request, reply, done) => {
+      // Most reads come without a key: those pass without a promise (this is the search box's hot path).
+      if (request.headers.authorization === undefined) return done();
+      authenticate(request, reply).then(() => done(), done);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { impersonationAudit as auditTable } from '../db/schema/index';
+import { addRouteHook, isWrite, takesWrites } from './routeConfig';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,7 +11,6 @@ declare module 'fastify' {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Writes one impersonation_audit row (the only writer: the tool's start/stop and the hook below). */
 export async function audit(
@@ -35,24 +35,28 @@ export async function audit(
 export const impersonationAudit = fp(async (app: FastifyInstance) => {
   app.decorateRequest('impersonation', null);
 
-  app.addHook('onRequest', async (request) => {
-    const user = request.user;
-    request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const who = request.impersonation;
-    if (!who || !request.routeOptions.config.audit || READS.has(request.method)) return payload;
-    if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
-    try {
-      await audit(app, {
-        ...who,
-        action: 'write',
-        detail: { method: request.method, path: request.routeOptions.url, statusCode: reply.statusCode },
-      });
-    } catch (err) {
-      request.log.error({ err }, 'could not write the impersonation audit row');
-    }
-    return payload;
+  // Only routes with `config.audit` that take writes are hooked; reads and every other route skip both hooks.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.audit || !takesWrites(route)) return;
+    // Who, as the request arrived (after the session hook): a sign-out handler clears the session before onSend.
+    addRouteHook(route, 'onRequest', async (request) => {
+      const user = request.user;
+      request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
+    });
+    addRouteHook(route, 'onSend', async (request, reply, payload) => {
+      const who = request.impersonation;
+      if (!who || !isWrite(request.method)) return payload;
+      if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
+      try {
+        await audit(app, {
+          ...who,
+          action: 'write',
+          detail: { method: request.method, path: request.routeOptions.url, statusCode: reply.statusCode },
+        });
+      } catch (err) {
+        request.log.error({ err }, 'could not write the impersonation audit row');
+      }
+      return payload;
+    });
   });
 });

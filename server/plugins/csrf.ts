@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { addRouteHook, isWrite, takesWrites } from './routeConfig';
 import { cookieNames, cookieOptions, deriveKey, isSecure } from './session';
 
 // CSRF: double submit, bound to the session. The cookie holds a random nonce for this browser; the token a page
@@ -56,24 +57,26 @@ export const csrfError = () =>
     'The CSRF token is missing or does not match. Reload the page and try again.',
   );
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * Enforces `config.csrf` of the matched route (plugins/routeConfig.ts) on writes: 'always' needs a valid token,
  * 'session' needs one when a valid session cookie authenticated the request (a stale cookie carries no authority).
+ * Only routes with a rule that answer a write method are hooked.
  */
 export const csrf = fp(async (app: FastifyInstance) => {
-  // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is refused
-  // as one (403) whatever its body, as when handlers validated their input themselves.
-  app.addHook('preValidation', async (request) => {
-    const rule = request.routeOptions.config.csrf;
-    if (!rule || !WRITES.has(request.method)) return;
-    if (rule === 'session' && !request.user) return;
-    const body = request.body;
-    const fromBody =
-      body !== null && typeof body === 'object' && Object.hasOwn(body, 'csrfToken')
-        ? (body as { csrfToken?: unknown }).csrfToken
-        : undefined;
-    if (!csrfValid(request, request.headers['x-csrf-token'] ?? fromBody)) throw csrfError();
+  app.addHook('onRoute', (route) => {
+    const rule = route.config?.csrf;
+    if (!rule || !takesWrites(route)) return;
+    // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is
+    // refused as one (403) whatever its body, as when handlers validated their input themselves.
+    addRouteHook(route, 'preValidation', async (request) => {
+      if (!isWrite(request.method)) return;
+      if (rule === 'session' && !request.user) return;
+      const body = request.body;
+      const fromBody =
+        body !== null && typeof body === 'object' && Object.hasOwn(body, 'csrfToken')
+          ? (body as { csrfToken?: unknown }).csrfToken
+          : undefined;
+      if (!csrfValid(request, request.headers['x-csrf-token'] ?? fromBody)) throw csrfError();
+    });
   });
 });

@@ -103,8 +103,9 @@ export function isUnavailableError(err: unknown): boolean {
 
 export const errorHandling = fp(async (app: FastifyInstance) => {
   // Input no handler could store or walk safely is a 400 naming the field (OFREP keeps its own error shape).
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.ofrep) return;
+  // Callback style: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.routeOptions.config.ofrep) return done();
     for (const [where, input] of [
       ['params', request.params],
       ['query', request.query],
@@ -113,8 +114,9 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       const found = findUnstorable(input);
       if (!found) continue;
       const key = found.path.length > 0 ? found.path.join('.') : where;
-      throw new AppError(400, 'ValidationError', `${key}: ${found.problem}`, { [key]: found.problem });
+      return done(new AppError(400, 'ValidationError', `${key}: ${found.problem}`, { [key]: found.problem }));
     }
+    done();
   });
 
   /**

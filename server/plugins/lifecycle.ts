@@ -135,8 +135,10 @@ export const lifecycle = fp(async (app: FastifyInstance) => {
 
   // While draining, every answer closes its connection (also those of requests that began before the drain), so
   // keep-alive clients reconnect to another instance and the listener can close.
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback style: it runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // A request that met an unreachable database or Redis triggers a check at once, so the log line comes now.

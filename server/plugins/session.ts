@@ -204,9 +204,12 @@ export async function clearSession(request: FastifyRequest, reply: FastifyReply)
  * absolutely expired session is signed out, and so is an impersonation whose admin is no longer an admin. The
  * role is computed from ADMIN_EMAILS now, never read from the cookie.
  */
+const sessionCookie = (request: FastifyRequest): string | undefined =>
+  request.cookies[cookieNames(isSecure(request)).session];
+
 async function readSession(request: FastifyRequest): Promise<void> {
   const app = request.server;
-  const token = request.cookies[cookieNames(isSecure(request)).session];
+  const token = sessionCookie(request);
   if (!token) return;
   const now = app.clock.now();
   const claims = await openJwt(app.config.authSecret, 'session', token, now);
@@ -233,17 +236,29 @@ export const session = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionExpires', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    request.user = null;
-    request.sessionExpires = null;
-    request.sessionId = null;
-    await readSession(request);
+  /** Sends a signed-out visitor of a page that needs a session to sign in; false when the request goes on. */
+  const redirectedToSignIn = (request: FastifyRequest, reply: FastifyReply) => {
     // Decided on the matched route: the router decodes the path, so /%6dy/settings is a /my page too.
-    if (request.routeOptions.config.auth === 'page' && !request.user) {
-      const { path, search } = matchedAddress(request);
-      const back = safeCallbackUrl(request, `${path}${search}`);
-      const target = `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`;
-      return reply.redirect(target, 302);
-    }
+    if (request.routeOptions.config.auth !== 'page' || request.user) return false;
+    const { path, search } = matchedAddress(request);
+    const back = safeCallbackUrl(request, `${path}${search}`);
+    reply.redirect(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`, 302);
+    return true;
+  };
+
+  // `user`, `sessionId` and `sessionExpires` start null on every request (their decorators). Callback style: most
+  // requests carry no session cookie, and those pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const go = () => {
+      let redirected: boolean;
+      try {
+        redirected = redirectedToSignIn(request, reply);
+      } catch (err) {
+        return done(err as Error); // as an async hook's rejection would: never an unhandled one
+      }
+      if (!redirected) done();
+    };
+    if (!sessionCookie(request)) return go();
+    readSession(request).then(go, done);
   });
 });
