@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
-# `npm test`. The server and component suites run beside the browser suites, in two vitest processes: they share
-# no state (every test that needs a database makes its own), and the browser suites spend much of their time
-# waiting on Chromium and timers, so the two together take less wall time on two cores than one after the other.
-# Then the machines' path coverage and the JavaScript budget.
+# `npm test`. Two groups run side by side, in two vitest processes: they share no state (every test that needs a
+# database makes its own), and the browser suites spend much of their time waiting on Chromium and timers, so the
+# two together take less wall time on two cores than one after the other.
+# - server: the unit, server and component suites and the machines' path tests, then the path coverage report;
+# - browser: the browser and fleet suites, then the JavaScript budget (`npm run size`, which needs the build the
+#   browser suites made).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+npx tsx tests/paths/report.ts --clear
 
 # Two workers: vitest's default on two cores is one, which left a core idle for the last quarter of a CI run (the
 # PGlite repetition of the server suite, after the browser suites had finished).
 (
   set -o pipefail
-  npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom 2>&1 | sed -u 's/^/[server] /'
+  {
+    npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths &&
+      npx tsx tests/paths/report.ts
+  } 2>&1 | sed -u 's/^/[server] /'
 ) &
 server=$!
-npx vitest run --project e2e --project fleet
+npx vitest run --project e2e --project fleet && npm run size
 browser=$?
 wait "$server"
 server_status=$?
 
-if [ "$server_status" -ne 0 ]; then echo "npm test: the server and component suites failed"; fi
-if [ "$browser" -ne 0 ]; then echo "npm test: the browser suites failed"; fi
-[ "$server_status" -eq 0 ] && [ "$browser" -eq 0 ] || exit 1
-
-npm run test:paths && npm run size
+if [ "$server_status" -ne 0 ]; then echo "npm test: the server or component suites, or the path tests, failed"; fi
+if [ "$browser" -ne 0 ]; then echo "npm test: the browser suites or the JavaScript budget failed"; fi
+[ "$server_status" -eq 0 ] && [ "$browser" -eq 0 ]
