@@ -45,19 +45,29 @@ export function describeUiPaths(model: UiModel) {
 
   describe(`${model.name} through the UI`, () => {
     for (const candidate of paths) {
-      it(candidate.description, async () => {
+      it(candidate.description, PATH_TEST, async () => {
         // The model's prediction for each step: snapshots, transitions taken, effects.
         const predicted: StepEffect[] = [];
         const reached = replay(model.machine, model.input, candidate.events, (step) => predicted.push(step));
-        const page = await model.open(candidate.events);
+        const trace = stepTrace(model.name, candidate.description);
+        const page = await trace.step('open the page', () => model.open(candidate.events));
+        // Checks that read an element wait for it at most this long, so a missing one fails inside the step's
+        // `eventually` with its own message (Playwright's 30 s default, inside a 20 s retry loop, outlasted the test).
+        page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        page.setDefaultNavigationTimeout(30_000);
         try {
           for (const step of predicted) {
             if (step.event.type !== 'xstate.init') {
               const perform = model.perform[step.event.type];
               if (!perform) throw new Error(`${model.name}: no way to perform ${step.event.type} in the UI`);
-              await perform({ page, event: step.event, step });
+              await trace.step(`perform ${step.event.type}`, () =>
+                perform({ page, event: step.event, step }),
+              );
             }
-            for (const id of activeStateIds(step.after)) await model.states[id]?.(page, step.after, step);
+            for (const id of activeStateIds(step.after)) {
+              const check = model.states[id];
+              if (check) await trace.step(`check ${id}`, () => check(page, step.after, step));
+            }
           }
         } finally {
           await model.close(page);
@@ -100,6 +110,41 @@ export function describeUiPaths(model: UiModel) {
 }
 
 /**
+ * A path's steps wait for the UI and the server, each bounded (`eventually`, ACTION_TIMEOUT_MS, holdRequests), so a
+ * path fails on its own message well before the test's timeout. One retry: in CI the browser suites share two cores
+ * with the server suites, and a path once stalled there past 60 s on a step that takes 2 s alone (every other path
+ * of its machine passed). A failed first attempt is still printed (stepTrace), so a real defect shows in the log.
+ */
+const PATH_TEST = { timeout: 120_000, retry: 1 } as const;
+const ACTION_TIMEOUT_MS = 15_000;
+
+/**
+ * Times a path's steps; when one throws, prints which step of which path failed after how long, with the steps
+ * before it, then rethrows (a retried path that passes the second time still leaves this in the log).
+ */
+function stepTrace(machine: string, description: string) {
+  const started = Date.now();
+  const done: string[] = [];
+  return {
+    async step<T>(name: string, run: () => Promise<T>): Promise<T> {
+      const at = Date.now();
+      try {
+        const result = await run();
+        done.push(`${name} (${Date.now() - at} ms)`);
+        return result;
+      } catch (error) {
+        console.error(
+          `${machine} through the UI, "${description}": "${name}" failed after ${Date.now() - at} ms ` +
+            `(${Date.now() - started} ms into the path); before it: ${done.join(', ') || 'nothing'}.\n` +
+            `${error instanceof Error ? error.message : String(error)}`,
+        );
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * Retries an assertion until it holds (the UI renders asynchronously), failing with its last error. 20 s: in CI the
  * browser suites share two cores with the server suites, and steps that take well under a second alone took over 5 s.
  */
@@ -127,6 +172,8 @@ function activeStateIds(snapshot: AnyMachineSnapshot): string[] {
  * (loading, submitting) can be checked and the server's answer arrives exactly when the model's done or error
  * event is performed. Answers come from the real server.
  */
+const ARRIVAL_TIMEOUT_MS = 20_000;
+
 export async function holdRequests(page: Page, pattern: string | RegExp) {
   const held: Route[] = [];
   let arrived: (() => void) | undefined;
@@ -136,7 +183,19 @@ export async function holdRequests(page: Page, pattern: string | RegExp) {
   });
   /** Waits for at least one held request, then settles every held one (older ones were dropped by the app). */
   const settleAll = async (settle: (route: Route) => Promise<void>) => {
-    if (held.length === 0) await new Promise<void>((resolve) => (arrived = resolve));
+    if (held.length === 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => (arrived = resolve)),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(new Error(`no request to ${String(pattern)} arrived within ${ARRIVAL_TIMEOUT_MS} ms`)),
+            ARRIVAL_TIMEOUT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+    }
     for (const route of held.splice(0)) await settle(route);
   };
   return {
