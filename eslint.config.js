@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'docs', 'server/db/migrations', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'dist-server',
+      'data',
+      'node_modules',
+      'docs',
+      'server/db/migrations',
+      '.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

