@@ -7,6 +7,17 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [markdownDocs(), react(), precompress()],
+  resolve: {
+    // @xstate/react and wouter import the use-sync-external-store shims, which exist for React before 18 and carry
+    // their own copy of the hook. React 19 has it built in: going straight to it saves ~0.2 KB gzip on every page.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   build: {
     outDir: 'dist',
     manifest: true,

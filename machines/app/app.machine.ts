@@ -18,7 +18,7 @@ import { flagsMachine } from '../flags/flags.machine';
 import type { NotificationsInput } from '../notifications/notifications.machine';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
 import type { SavedTour } from '../tour/tour.types';
-import { watchlistMachine } from '../watchlist/watchlist.machine';
+import { watchlistHostMachine } from '../watchlist-host/watchlistHost.machine';
 import { PAGE_PATHS } from '../../src/routes';
 
 /** The views the auth modal opens on. */
@@ -112,7 +112,8 @@ const noCallback = fromCallback(() => () => undefined);
 
 /**
  * The app's root actor: it owns the app-wide actors as children with system ids — `session`, `flags`,
- * `watchlist`, `accountActors` (which hosts `notifications` and `surveyNotification` from the first sign-in on),
+ * `watchlist` (which hosts the watchlist from its first use on), `accountActors` (which hosts `notifications` and
+ * `surveyNotification` from the first sign-in on),
  * `banner`, `cookieConsent`, `quote`, and, once their code has loaded, `authModal`, `tour` and `impersonation` — and
  * passes what one of them learns to the others as events:
  * - the session's status and user reach the flags (identity), the watchlist and notifications (signed in or out),
@@ -138,7 +139,7 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     flags: flagsMachine,
-    watchlist: watchlistMachine,
+    watchlist: watchlistHostMachine,
     accountActors: accountActorsMachine,
     banner: bannerMachine,
     cookieConsent: cookieConsentMachine,

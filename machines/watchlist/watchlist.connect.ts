@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { TEMP_WATCHLIST_ID } from '../../api/watchlist';
-import { tempList, type WatchlistItem, type watchlistMachine } from './watchlist.machine';
+import type { WatchlistItem, watchlistMachine } from './watchlist.machine';
+import { tempList } from './watchlist.temp';
 
 export type WatchlistSnapshot = SnapshotFrom<typeof watchlistMachine>;
 

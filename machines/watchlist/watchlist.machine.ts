@@ -1,11 +1,7 @@
 import { assertEvent, assign, cancel, fromPromise, raise, setup } from 'xstate';
 import { errorCode } from '../../api/errors';
-import {
-  DEFAULT_WATCHLIST_NAME,
-  NAME_TAKEN_MESSAGE,
-  TEMP_WATCHLIST_ID,
-  WATCHLIST_NAME_MAX,
-} from '../../api/watchlist';
+import { NAME_TAKEN_MESSAGE, TEMP_WATCHLIST_ID, WATCHLIST_NAME_MAX } from '../../api/watchlist';
+import { tempList } from './watchlist.temp';
 
 /** The part of a watchlist this flow needs (spec §3). */
 export type WatchlistItem = {
@@ -73,12 +69,6 @@ export type WatchlistEvent =
   | { type: 'DISMISS' }
   /** The message on screen has been shown for WATCHLIST_TOAST_MS (raised by the machine itself). */
   | { type: 'MESSAGE_EXPIRED' };
-
-export const tempList = (): WatchlistItem => ({
-  id: TEMP_WATCHLIST_ID,
-  name: DEFAULT_WATCHLIST_NAME,
-  projects: [],
-});
 
 /** A new object per message shown, so that even the same text twice is a new message. */
 const freshMessage = (kind: WatchlistMessage['kind'], text: string): WatchlistMessage => ({ kind, text });

@@ -22,14 +22,15 @@ import {
 } from '../../machines/session/session.machine';
 import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import type { signOutMachine } from '../../machines/sign-out/signOut.machine';
-import { connectWatchlist, type WatchlistView } from '../../machines/watchlist/watchlist.connect';
 import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import type { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
 import { AppActor } from './AppProvider';
 
 type Children = {
   session: ActorRefFrom<typeof sessionMachine>;
   flags: ActorRefFrom<typeof flagsMachine>;
-  watchlist: ActorRefFrom<typeof watchlistMachine>;
+  /** The watchlist's host: TOGGLE from a star before the watchlist's code is there. */
+  watchlist: ActorRefFrom<typeof watchlistHostMachine>;
   accountActors: ActorRefFrom<typeof accountActorsMachine>;
   banner: ActorRefFrom<typeof bannerMachine>;
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
@@ -116,14 +117,14 @@ export function useOpenImpersonationTool(): () => void {
   return useCallback(() => app.send({ type: 'OPEN_IMPERSONATION' }), [app]);
 }
 
-/** The app-wide watchlist actor. */
-export const useWatchlistActor = () => useAppChild('watchlist');
+export type WatchlistActorRef = ActorRefFrom<typeof watchlistMachine>;
 
-export type WatchlistActorRef = Children['watchlist'];
+/** The app-wide watchlist actor, once its code has loaded (first sign-in or first star click); null before. */
+export const useWatchlistActor = (): WatchlistActorRef | null =>
+  useSelector(useAppChild('watchlist'), (s) => s.context.list) as WatchlistActorRef | null;
 
-/** The watchlist view model for a component. */
-export const useWatchlistView = (actorRef: WatchlistActorRef): WatchlistView =>
-  useSelector(actorRef, connectWatchlist);
+/** The watchlist's host: a star clicked before the watchlist is there goes to it (TOGGLE), which loads it. */
+export const useWatchlistHost = () => useAppChild('watchlist');
 
 /** The actors only a signed-in user needs, which the app loads with the first sign-in. */
 type AccountChildren = {

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, sendParent, type AnyActorLogic } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import {
   ANNOUNCEMENT_ELEMENT_ID,
   getAnnouncement,
@@ -24,12 +24,11 @@ import {
 } from '../../machines/cookie-consent/cookieConsent.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
 import { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
-import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { liveSessionMachine } from '../features/session/liveSession';
-import { watchlistActors } from '../features/watchlist/actors';
 import { watchAddress } from '../lib/address';
 import { request } from '../lib/client';
 import { pageData } from '../lib/pageData';
@@ -127,10 +126,6 @@ const locationObserver = fromCallback(({ sendBack }) => {
   return stop;
 });
 
-/** The watchlist as a child of the app: a signed-out watchlist action asks the app (its parent) for the login. */
-export const watchlistInApp = (logic: typeof watchlistMachine) =>
-  logic.provide({ actions: { requestLogin: sendParent({ type: 'OPEN_AUTH', view: 'login' }) } });
-
 /** A child of the app failed (a bug, rare): logged and reported; the reporter loads when needed. */
 function reportChildError(event: { type: string; error?: unknown }) {
   const title = `The app's ${event.type.replace('xstate.error.actor.', '')} actor failed`;
@@ -146,7 +141,15 @@ export const liveAppMachine = appMachine.provide({
   actors: {
     session: liveSessionMachine,
     flags: liveFlagsMachine,
-    watchlist: watchlistInApp(watchlistMachine.provide({ actors: watchlistActors })),
+    // The watchlist's code is a chunk of its own, loaded with the first sign-in or a guest's first star click.
+    watchlist: watchlistHostMachine.provide({
+      actors: {
+        load: fromPromise<AnyActorLogic>(
+          async () => (await import('../features/watchlist/liveWatchlist')).liveWatchlistMachine,
+        ),
+      },
+      actions: { reportChildError: ({ event }) => reportChildError(event) },
+    }),
     // The signed-in-only actors' code is a chunk of its own, loaded with the first sign-in.
     accountActors: accountActorsMachine.provide({
       actors: {

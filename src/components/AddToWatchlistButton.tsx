@@ -1,5 +1,7 @@
+import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
-import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from '../app/hooks';
+import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/watchlist.connect';
+import { useSessionStatus, useWatchlistActor, useWatchlistHost } from '../app/hooks';
 
 export type AddToWatchlistButtonProps = {
   projectId: string;
@@ -11,55 +13,40 @@ export type AddToWatchlistButtonProps = {
 /**
  * Adds the project to, or removes it from, the selected watchlist (an optimistic toggle through the app-wide
  * watchlist actor); on a project page, a choice of the user's lists sits beside it. Signed out, it opens the login.
- * Renders nothing outside a WatchlistProvider.
+ * Before the watchlist's code is there (a guest who clicked no star yet) the star is drawn as not in a list, and a
+ * click goes to the watchlist's host, which loads it and replays the click. It is one button either way, so React
+ * keeps it (and its focus) when the watchlist arrives.
  */
-export function AddToWatchlistButton(props: AddToWatchlistButtonProps) {
-  const actorRef = useWatchlistActor();
-  return actorRef ? <WatchlistToggle actorRef={actorRef} {...props} /> : null;
-}
-
-function WatchlistToggle({
-  actorRef,
+export function AddToWatchlistButton({
   projectId,
   projectName,
   variant = 'full',
-}: AddToWatchlistButtonProps & { actorRef: WatchlistActorRef }) {
-  const view = useWatchlistView(actorRef);
-  const inList = view.isInSelected(projectId);
-  const listName = view.selected?.name ?? 'watchlist';
+}: AddToWatchlistButtonProps) {
+  const host = useWatchlistHost();
+  const actorRef = useWatchlistActor();
+  const guest = useSessionStatus() === 'unauthenticated';
+  const view = useSelector(actorRef ?? host, (s) =>
+    actorRef ? connectWatchlist(s as WatchlistSnapshot) : null,
+  );
+  const inList = view?.isInSelected(projectId) ?? false;
+  const listName = view?.selected?.name ?? 'watchlist';
   const label = inList ? `Remove ${projectName} from ${listName}` : `Add ${projectName} to ${listName}`;
-  const onClick = (e: MouseEvent) => {
-    // Rows and cards around the button are often links.
-    e.preventDefault();
-    e.stopPropagation();
-    actorRef.send({ type: 'TOGGLE', projectId });
+  const toggle = () => {
+    if (actorRef) actorRef.send({ type: 'TOGGLE', projectId });
+    else host.send({ type: 'TOGGLE', projectId });
   };
   const button = (
-    <button
-      type="button"
-      className={`watchlist-toggle watchlist-toggle-${variant}${inList ? ' is-added' : ''}`}
-      aria-pressed={inList}
-      aria-label={variant === 'icon' ? label : undefined}
-      title={label}
-      disabled={view.checkingSession || (view.signedIn && view.busy)}
-      onClick={onClick}
-      data-scope="watchlist"
-      data-part="toggle"
-    >
-      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8Z"
-          fill={inList ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
-      {variant === 'full' && <span>{inList ? 'In Watchlist' : 'Add to Watchlist'}</span>}
-    </button>
+    <ToggleButton
+      variant={variant}
+      inList={inList}
+      label={label}
+      // Until the session is known a click would ask a signed-in user to log in; signed in, the lists are loading.
+      disabled={view ? view.checkingSession || (view.signedIn && view.busy) : !guest}
+      onClick={toggle}
+    />
   );
   // On a project page a user with several lists chooses which one the button adds to (the app-wide selection).
-  if (variant !== 'full' || !view.signedIn || view.lists.length < 2) return button;
+  if (!actorRef || !view || variant !== 'full' || !view.signedIn || view.lists.length < 2) return button;
   return (
     <span className="watchlist-choice">
       {button}
@@ -81,5 +68,50 @@ function WatchlistToggle({
         ))}
       </select>
     </span>
+  );
+}
+
+function ToggleButton({
+  variant,
+  inList,
+  label,
+  disabled,
+  onClick,
+}: {
+  variant: 'icon' | 'full';
+  inList: boolean;
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const click = (e: MouseEvent) => {
+    // Rows and cards around the button are often links.
+    e.preventDefault();
+    e.stopPropagation();
+    onClick();
+  };
+  return (
+    <button
+      type="button"
+      className={`watchlist-toggle watchlist-toggle-${variant}${inList ? ' is-added' : ''}`}
+      aria-pressed={inList}
+      aria-label={variant === 'icon' ? label : undefined}
+      title={label}
+      disabled={disabled}
+      onClick={click}
+      data-scope="watchlist"
+      data-part="toggle"
+    >
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8-5.2-2.8-5.2 2.8 1-5.8-4.3-4.1 5.9-.8Z"
+          fill={inList ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {variant === 'full' && <span>{inList ? 'In Watchlist' : 'Add to Watchlist'}</span>}
+    </button>
   );
 }

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { navigate, useBrowserLocation } from 'wouter/use-browser-location';
 import type { ReactNode } from 'react';
-import { createMachine, fromPromise } from 'xstate';
+import { createMachine, fromPromise, type AnyActorLogic } from 'xstate';
 import type { ProjectRow, ProjectSummary } from '../../api/projects';
 import { watchlistMachine, type WatchlistItem } from '../../machines/watchlist/watchlist.machine';
 import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
 import { AddToWatchlistButton } from '../../src/components/AddToWatchlistButton';
-import { watchlistInApp } from '../../src/app/liveApp';
+import { watchlistInApp } from '../../src/features/watchlist/liveWatchlist';
+import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
 import { WatchlistToast } from '../../src/features/watchlist/WatchlistProvider';
 import { TestApp } from '../helpers/testApp';
 import { WatchlistsView } from '../../src/features/watchlist/WatchlistsView';
@@ -105,7 +106,10 @@ function inApp(server: ReturnType<typeof fakeServer>, signedIn: boolean) {
   const authModal = createMachine({ on: { OPEN: { actions: ({ event }) => authOpened.push(event) } } });
   const provide = {
     actors: {
-      watchlist: watchlistInApp(server.logic),
+      // The app's watchlist host, loading this server's watchlist as the app loads its chunk.
+      watchlist: watchlistHostMachine.provide({
+        actors: { load: fromPromise<AnyActorLogic>(async () => watchlistInApp(server.logic)) },
+      }),
       loadAuthModal: fromPromise(async () => authModal),
     },
   };

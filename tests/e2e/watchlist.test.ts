@@ -204,6 +204,35 @@ describe('watchlists in a real browser', () => {
     await context.close();
   });
 
+  it("loads a guest's watchlist only on the first star click, which asks to log in (issue 11)", async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const watchlistCode = () => scripts.filter((s) => /\/liveWatchlist-[^/]+\.js$/.test(s));
+    const top = (await (await page.request.get('/api/leaderboard?pageSize=1')).json()) as {
+      items: { id: string }[];
+    };
+    await page.goto(`/projects/${top.items[0]!.id}`);
+
+    // The star works for a guest once the session is known, without the watchlist's code.
+    const add = page.getByRole('button', { name: 'Add to Watchlist' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    expect(watchlistCode()).toEqual([]);
+
+    // The click loads it; the watchlist asks for the login and says why.
+    await add.click();
+    await expectMessage(page, 'Please login to add projects to your watchlist.');
+    await page
+      .locator('[role="dialog"][data-scope="auth-modal"]')
+      .getByRole('heading', { name: 'Log in' })
+      .waitFor();
+    expect(watchlistCode()).toHaveLength(1);
+    await context.close();
+  });
+
   it('lets the user choose the list Add to Watchlist adds to on a project page (issue 15, item 11)', async () => {
     const { context, page } = await signedInPage();
     const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })

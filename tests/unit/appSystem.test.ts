@@ -12,6 +12,7 @@ import {
   fromCallback,
   fromPromise,
   SimulatedClock,
+  type AnyActorLogic,
   type AnyActorRef,
   type Actor,
 } from 'xstate';
@@ -27,6 +28,8 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
 import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
+import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
+import { watchlistInApp } from '../../src/features/watchlist/liveWatchlist';
 
 const ada = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };
 const home: AppLocation = { path: '/', tourRequested: false, tourSaved: false };
@@ -66,6 +69,7 @@ function makeFakes() {
     fetchSession: 0,
     evaluate: [] as FlagIdentity[],
     loadWatchlists: 0,
+    loadWatchlistCode: 0,
     getUnreadCount: 0,
     fetchSurveyStatus: 0,
     loadAccountActors: 0,
@@ -106,11 +110,21 @@ function startApp(fakes: Fakes, options: { location?: AppLocation; clock?: Simul
           watch: silent,
         },
       }) as never,
-      watchlist: watchlistMachine.provide({
+      // The watchlist, whose code the app loads with the first sign-in or a guest's first star click.
+      watchlist: watchlistHostMachine.provide({
         actors: {
-          loadWatchlists: fromPromise(async () => {
-            calls.loadWatchlists++;
-            return [{ id: 'w1', name: 'DeFi', projects: ['aave'] }];
+          load: fromPromise<AnyActorLogic>(async () => {
+            calls.loadWatchlistCode++;
+            return watchlistInApp(
+              watchlistMachine.provide({
+                actors: {
+                  loadWatchlists: fromPromise(async () => {
+                    calls.loadWatchlists++;
+                    return [{ id: 'w1', name: 'DeFi', projects: ['aave'] }];
+                  }),
+                },
+              }),
+            );
           }),
         },
       }),
@@ -176,6 +190,9 @@ function startApp(fakes: Fakes, options: { location?: AppLocation; clock?: Simul
 }
 
 const child = (app: Actor<typeof appMachine>, id: string) => app.system.get(id) as AnyActorRef;
+/** The watchlist itself (its host's child, once loaded). */
+const lists = (app: Actor<typeof appMachine>) =>
+  child(app, 'watchlist').getSnapshot().context.list as AnyActorRef | null;
 
 let running: Actor<typeof appMachine> | null = null;
 afterEach(() => {
@@ -205,10 +222,9 @@ describe('app actor system', () => {
     expect(flags.context.values).toEqual({ extendedUserSetting: true });
     // The watchlist loaded the user's lists.
     expect(fakes.calls.loadWatchlists).toBe(1);
-    expect(child(app, 'watchlist').getSnapshot().hasTag('ready')).toBe(true);
-    expect(child(app, 'watchlist').getSnapshot().context.lists).toEqual([
-      { id: 'w1', name: 'DeFi', projects: ['aave'] },
-    ]);
+    expect(fakes.calls.loadWatchlistCode).toBe(1);
+    expect(lists(app)!.getSnapshot().hasTag('ready')).toBe(true);
+    expect(lists(app)!.getSnapshot().context.lists).toEqual([{ id: 'w1', name: 'DeFi', projects: ['aave'] }]);
     // The signed-in-only actors loaded once; notifications fetched the unread count, and poll it.
     expect(fakes.calls.loadAccountActors).toBe(1);
     expect(fakes.calls.getUnreadCount).toBe(1);
@@ -234,8 +250,8 @@ describe('app actor system', () => {
     expect(fakes.calls.evaluate.at(-1)).toBeNull();
     expect(child(app, 'flags').getSnapshot().context.values).toEqual({});
     expect(app.getSnapshot().context.surveyEnabled).toBe(false);
-    expect(child(app, 'watchlist').getSnapshot().hasTag('signedOut')).toBe(true);
-    expect(child(app, 'watchlist').getSnapshot().context.lists).toEqual([]);
+    expect(lists(app)!.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(lists(app)!.getSnapshot().context.lists).toEqual([]);
     expect(child(app, 'notifications').getSnapshot().hasTag('signedOut')).toBe(true);
     expect(child(app, 'surveyNotification').getSnapshot().hasTag('open')).toBe(false);
     expect(child(app, 'surveyNotification').getSnapshot().value).toBe('signedOut');
@@ -268,6 +284,9 @@ describe('app actor system', () => {
     expect(fakes.calls.loadAccountActors).toBe(0);
     expect(app.system.get('notifications')).toBeUndefined();
     expect(app.system.get('surveyNotification')).toBeUndefined();
+    // Nor is the watchlist's.
+    expect(fakes.calls.loadWatchlistCode).toBe(0);
+    expect(lists(app)).toBeNull();
     app.send({ type: 'OPEN_AUTH', view: 'signup', email: 'ada@example.com' });
     expect(app.system.get('authModal')).toBeUndefined();
     fakes.modal.resolve(modalLogic);
@@ -292,11 +311,40 @@ describe('app actor system', () => {
     await settle();
     await settle();
     expect(child(app, 'session').getSnapshot().hasTag('authenticated')).toBe(true);
-    expect(child(app, 'watchlist').getSnapshot().hasTag('ready')).toBe(true);
+    await settle();
+    expect(fakes.calls.loadWatchlistCode).toBe(1);
+    expect(lists(app)!.getSnapshot().hasTag('ready')).toBe(true);
     // Signed in now: their code loads once, and the notification centre fetched the unread count.
     await settle();
     expect(fakes.calls.loadAccountActors).toBe(1);
     expect(child(app, 'notifications').getSnapshot().context.unread).toBe(2);
+  });
+
+  it("loads a guest's watchlist on the first star click, which then asks for the login and says why", async () => {
+    const fakes = makeFakes();
+    fakes.server.session = {};
+    const app = (running = startApp(fakes));
+    await settle();
+    expect(child(app, 'session').getSnapshot().hasTag('unauthenticated')).toBe(true);
+    expect(fakes.calls.loadWatchlistCode).toBe(0);
+    // A star clicked before the watchlist is there goes to its host.
+    child(app, 'watchlist').send({ type: 'TOGGLE', projectId: 'aave' });
+    await settle();
+    expect(fakes.calls.loadWatchlistCode).toBe(1);
+    expect(lists(app)!.getSnapshot().hasTag('signedOut')).toBe(true);
+    expect(lists(app)!.getSnapshot().context.message).toMatchObject({
+      kind: 'info',
+      text: 'Please login to add projects to your watchlist.',
+    });
+    // The request reached the app: the auth modal's code loads and the modal opens on the login view.
+    fakes.modal.resolve(modalLogic);
+    await settle();
+    expect(child(app, 'authModal').getSnapshot().context.opened.at(-1)).toEqual({
+      type: 'OPEN',
+      view: 'login',
+      email: undefined,
+    });
+    expect(fakes.calls.loadWatchlists).toBe(0);
   });
 
   it('sends a signed-out browser on /my/settings to sign in, but not while a session fetch is in flight', async () => {

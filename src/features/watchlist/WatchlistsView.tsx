@@ -23,7 +23,8 @@ const ImportWatchlistDialog = lazy(() => import('./ImportWatchlistDialog'));
 const ProjectPickerModal = lazy(() =>
   import('../../components/ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
 );
-import { useWatchlistActor, useWatchlistView, type WatchlistActorRef } from '../../app/hooks';
+import { connectWatchlist } from '../../../machines/watchlist/watchlist.connect';
+import { useWatchlistActor, type WatchlistActorRef } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
 
 type Props = {
@@ -36,12 +37,20 @@ type Props = {
 /** The /my/watchlists page body: lists, the selected list's projects, the modals. */
 export function WatchlistsView(props: Props) {
   const actorRef = useWatchlistActor();
-  if (!actorRef) return null;
+  // The watchlist's code loads with the session's sign-in: until it is there, the page's loading state.
+  if (!actorRef) return <Loading />;
   return <Watchlists actorRef={actorRef} {...props} />;
 }
 
+const Loading = () => (
+  <div className="watchlists-layout" aria-busy="true">
+    <span className="skeleton" style={{ display: 'block', height: 240 }} />
+    <span className="skeleton" style={{ display: 'block', height: 240 }} />
+  </div>
+);
+
 function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
-  const view = useWatchlistView(actorRef);
+  const view = useSelector(actorRef, connectWatchlist);
   // The dialogs tell the page's watchlist actor what they did, by events: each one's report is provided as a
   // sendTo that actor.
   const logic = useMemo(
@@ -123,14 +132,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
       </div>
     );
   }
-  if (!view.ready || !view.selected) {
-    return (
-      <div className="watchlists-layout" aria-busy="true">
-        <span className="skeleton" style={{ display: 'block', height: 240 }} />
-        <span className="skeleton" style={{ display: 'block', height: 240 }} />
-      </div>
-    );
-  }
+  if (!view.ready || !view.selected) return <Loading />;
 
   const selected = view.selected;
   return (
