@@ -40,9 +40,10 @@ export async function createTestApp(
     const { database, close } = await openScratchDatabase(opts.driver);
     return startApp(env, dataDir, database, close);
   }
-  const scratch = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
+  const scratch =
+    process.env.TEST_DATABASE_URL && opts.driver !== 'pglite'
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
   await opts.before({ url: scratch?.url, dataDir });
   const database = await openDatabase({ url: scratch?.url, dataDir });
   return startApp(env, dataDir, database, async () => {

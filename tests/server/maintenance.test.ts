@@ -8,8 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { jobs } from '../../server/db/schema/index';
 import { enqueue } from '../../server/jobs/queue';
-import { rows } from '../../server/seed/index';
-import { seedIfEmpty } from '../../server/seed/index';
+import { rows, seedIfEmpty } from '../../server/seed/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 
