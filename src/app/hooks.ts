@@ -22,6 +22,11 @@ import {
 } from '../../machines/session/session.machine';
 import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
 import type { signOutMachine } from '../../machines/sign-out/signOut.machine';
+import {
+  connectWatchlist,
+  type WatchlistSnapshot,
+  type WatchlistView,
+} from '../../machines/watchlist/watchlist.connect';
 import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
 import type { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
 import { AppActor } from './AppProvider';
@@ -125,6 +130,20 @@ export const useWatchlistActor = (): WatchlistActorRef | null =>
 
 /** The watchlist's host: a star clicked before the watchlist is there goes to it (TOGGLE), which loads it. */
 export const useWatchlistHost = () => useAppChild('watchlist');
+
+/**
+ * The watchlist actor and its view model, both null until the watchlist is loaded. The view model comes with this
+ * hook in the start chunk, so a page with stars needs no request of its own for it: one more request before the
+ * first paint cost a project page ~0.15 s of Lighthouse's FCP.
+ */
+export function useWatchlistView(): { actorRef: WatchlistActorRef | null; view: WatchlistView | null } {
+  const host = useWatchlistHost();
+  const actorRef = useWatchlistActor();
+  const view = useSelector(actorRef ?? host, (s) =>
+    actorRef ? connectWatchlist(s as WatchlistSnapshot) : null,
+  );
+  return { actorRef, view };
+}
 
 /** The actors only a signed-in user needs, which the app loads with the first sign-in. */
 type AccountChildren = {

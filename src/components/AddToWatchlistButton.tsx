@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import type { MouseEvent } from 'react';
-import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/watchlist.connect';
-import { useSessionStatus, useWatchlistActor, useWatchlistHost } from '../app/hooks';
+import { useSessionStatus, useWatchlistHost, useWatchlistView } from '../app/hooks';
 
 export type AddToWatchlistButtonProps = {
   projectId: string;
@@ -23,11 +21,8 @@ export function AddToWatchlistButton({
   variant = 'full',
 }: AddToWatchlistButtonProps) {
   const host = useWatchlistHost();
-  const actorRef = useWatchlistActor();
+  const { actorRef, view } = useWatchlistView();
   const guest = useSessionStatus() === 'unauthenticated';
-  const view = useSelector(actorRef ?? host, (s) =>
-    actorRef ? connectWatchlist(s as WatchlistSnapshot) : null,
-  );
   const inList = view?.isInSelected(projectId) ?? false;
   const listName = view?.selected?.name ?? 'watchlist';
   const label = inList ? `Remove ${projectName} from ${listName}` : `Add ${projectName} to ${listName}`;
