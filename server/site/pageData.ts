@@ -42,7 +42,8 @@ export function writePageData(html: string, blocks: Record<string, unknown>): st
       return `<script type="application/json" id="${id}">${json}</script>`;
     })
     .join('');
-  return html.replace('</head>', `${written}</head>`);
+  // A function, not a string: `$&` or `$'` in the data must arrive as written, not as replacement patterns.
+  return html.replace('</head>', () => `${written}</head>`);
 }
 
 /**

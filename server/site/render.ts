@@ -188,7 +188,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
             ),
           );
         const html = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
-          .replace('</head>', `${heads.get(pageKey)}</head>`)
+          .replace('</head>', () => `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
         return { html, styleAttributeHashes };
       } catch (err) {

@@ -180,6 +180,16 @@ describe('the announcement written into the page (issue 11: the banner is in pla
     expect(html.match(/<\/script>/g)).toHaveLength(3); // the two data blocks' and the app's
     expect(dataBlock(html)).toMatchObject({ content });
   });
+
+  it("arrives as written when it holds a replacement pattern ($&, $', $`): a price, a template, a regex", async () => {
+    const content = "Audits from 5$& up, $' off, $` back, $$ and $1";
+    await setAnnouncement({ content, link: '/products/skynet?q=$&', linkText: "$'", active: true });
+    for (const url of ['/', '/company/about']) {
+      const html = (await get(url, 'text/html')).body;
+      expect(dataBlock(html), url).toEqual({ content, link: '/products/skynet?q=$&', linkText: "$'" });
+      expect(html.match(/<\/head>/g), url).toHaveLength(1);
+    }
+  });
 });
 
 describe('the flags written into the page (issue 11: the SDK can load after the first paint)', () => {
