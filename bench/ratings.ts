@@ -3,9 +3,21 @@
  * in-memory PGlite (and, with BENCH_DATABASE_URL or DATABASE_URL, into that PostgreSQL database, which must be
  * empty of projects), then times `recomputeProjects(db, { reason: 'schedule' })` over all of them as of a few days
  * after the seed day, so audit freshness moves. Prints seed time, recompute time, projects/s and changes.
+ *
+ * Then the scheduled jobs as the server runs them (server/jobs/plugin.ts: with the search index refresh, and on
+ * PGlite the vacuum after): the hourly `recompute-all` (as of today, so audits age again) and the ten-minutely
+ * `trending`. For each: its time, and the longest the server's event loop was held meanwhile — what a request
+ * arriving during the job waits at worst. On PGlite the database runs on that thread, so a long statement or
+ * transaction holds every request, the in-memory search and /api/health too.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
+import { enqueue } from '../server/jobs/queue';
 import { recomputeProjects } from '../server/ratings/recompute';
 import { rows, seedIfEmpty } from '../server/seed/index';
 
@@ -27,6 +39,58 @@ async function run(label: string, database: Database): Promise<void> {
     `${label}: seed ${PROJECTS} in ${seedS.toFixed(1)} s; recompute ${n} projects in ${s.toFixed(2)} s ` +
       `(${Math.round(n / s)} projects/s), ${changes.length} changed (+${SHIFT_DAYS} days)`,
   );
+  await scheduledJobs(database);
+}
+
+/**
+ * The longest gap between the turns of a 5 ms timer from now until `stop()`: the longest the event loop was held.
+ * (A timer that never got its turn records nothing, so `stop()` first lets it run once more.)
+ */
+function eventLoopPauses() {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  return {
+    stop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      clearInterval(timer);
+      return longest;
+    },
+  };
+}
+
+/** Runs each scheduled job once through the server's job runner, timing it and the event loop's longest pause. */
+async function scheduledJobs(database: Database): Promise<void> {
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sentinel-bench-')),
+      LOG_LEVEL: 'silent',
+    }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  try {
+    for (const queue of ['recompute-all', 'trending']) {
+      await enqueue(database.db, queue, queue === 'recompute-all' ? { reason: 'schedule' } : {});
+      const pauses = eventLoopPauses();
+      const t = performance.now();
+      const jobs = await app.jobs.drain();
+      const ms = performance.now() - t;
+      const longest = await pauses.stop();
+      console.log(
+        `  job ${queue.padEnd(13)} ${(ms / 1000).toFixed(2)} s (${jobs} jobs run, with the notifications it queued); ` +
+          `longest event-loop pause ${Math.round(longest)} ms`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
 }
 
 const pglite = await openDatabase({ dataDir: ':memory:' });

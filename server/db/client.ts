@@ -88,3 +88,13 @@ export async function openDatabase(opts: {
   await opts.prepare?.(db as unknown as Db);
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
+
+/**
+ * Lets the event loop run what waits (requests) before going on. Long work needs it on PGlite: the database runs
+ * on the server's own thread and its answers come back without giving the loop a turn, so back-to-back statements
+ * (a job, a vacuum) would hold every request until all of them are done. Two hops: the first may run in this turn
+ * of the loop, the second runs in the next, after the loop has read the sockets (requests that arrived).
+ */
+export async function nextTurn(): Promise<void> {
+  for (let hop = 0; hop < 2; hop++) await new Promise<void>((resolve) => setImmediate(resolve));
+}

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { mailNotification, sendDigests, type MailDeps } from '../notifications/mail';
 import { notifyChange, notifyIncident } from '../notifications/create';
-import { enqueueChangeNotifications, recomputeProjects, type RecomputeReason } from '../ratings/recompute';
+import { enqueueChangeNotifications, recomputeInSlices, type RecomputeReason } from '../ratings/recompute';
 import { computeTrending } from '../ratings/trending';
 import { runDeliveryJob } from '../webhooks/deliver';
 import { cleanupJobs, type Handlers, type Job } from './runner';
@@ -17,19 +17,16 @@ function idIn(job: Job, field: string): number {
 }
 
 /**
- * Recomputes and queues a notify-change job per change in the same transaction: the notifications' jobs exist
- * exactly when the snapshots do (a crash before the commit leaves neither, and the retry redoes both).
+ * Recomputes a slice of projects at a time (recomputeInSlices), queueing a notify-change job per change in the
+ * slice's transaction: the notifications' jobs exist exactly when the snapshots do (a crash before a commit leaves
+ * neither, and the retry redoes both).
  */
 async function recompute(db: Db, job: Job) {
   const ids = Array.isArray(job.payload.ids)
     ? job.payload.ids.filter((x): x is string => typeof x === 'string')
     : undefined;
   const reason = REASONS.find((r) => r === job.payload.reason) ?? 'schedule';
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const changes = await recomputeProjects(t, { ids, reason });
-    await enqueueChangeNotifications(t, changes);
-  });
+  await recomputeInSlices(db, { ids, reason }, enqueueChangeNotifications);
 }
 
 /** Every queue this product runs, by name. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { nextTurn, type Db } from '../db/client';
 import type { SignalMove, SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
 import { enqueue } from '../jobs/queue';
@@ -61,11 +61,7 @@ export function ratedColumns(values: SignalValues, rating: Rating): RatedColumns
     score: rating.score,
     sub_scores: rating.subScores,
     tier: rating.tier,
-    audit_status: rating.audited
-      ? 'audited'
-      : (values[AUDIT_IN_PROGRESS] ?? 0) >= 1
-        ? 'in_progress'
-        : 'none',
+    audit_status: rating.audited ? 'audited' : (values[AUDIT_IN_PROGRESS] ?? 0) >= 1 ? 'in_progress' : 'none',
     audit_date:
       rating.audited && lastAudit !== null && lastAudit !== undefined && Number.isFinite(lastAudit)
         ? isoDay(Math.floor(lastAudit))
@@ -119,7 +115,8 @@ export async function insertSnapshots(db: Db, snapshots: SnapshotRow[]): Promise
       SELECT project_id, computed_at, score, sub_scores, tier, audited, kyc, methodology_version, moves, reason
       FROM jsonb_populate_recordset(NULL::score_snapshots, ${JSON.stringify(batch)}::jsonb)
       RETURNING id, project_id`);
-    for (const r of rows<{ id: string | number; project_id: string }>(result)) ids.set(r.project_id, Number(r.id));
+    for (const r of rows<{ id: string | number; project_id: string }>(result))
+      ids.set(r.project_id, Number(r.id));
   }
   return ids;
 }
@@ -140,26 +137,33 @@ type StoredRow = {
 
 const PAGE = 5000;
 
+const selectStored = sql`
+  SELECT p.id, p.name, p.score, p.sub_scores, p.tier, p.audit_status, p.audit_date::text AS audit_date, p.kyc,
+         s."values", s.normalized,
+         EXISTS (SELECT 1 FROM score_snapshots ss WHERE ss.project_id = p.id) AS has_snapshot
+  FROM projects p LEFT JOIN project_signals s ON s.project_id = p.id`;
+
+/** The stored rows of these projects (at most 1,000 ids a call). */
+const readByIds = async (db: Db, ids: string[]) =>
+  rows<StoredRow>(
+    await db.execute(
+      sql`${selectStored} WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+    ),
+  );
+
+/** The stored rows of the first `limit` projects in id order after `after`. */
+const readAfter = async (db: Db, after: string, limit: number) =>
+  rows<StoredRow>(await db.execute(sql`${selectStored} WHERE p.id > ${after} ORDER BY p.id LIMIT ${limit}`));
+
 /** Reads the projects to recompute with their signals, a page at a time (by id list or by id order). */
 async function* readProjects(db: Db, ids: string[] | undefined): AsyncGenerator<StoredRow[]> {
-  const select = sql`
-    SELECT p.id, p.name, p.score, p.sub_scores, p.tier, p.audit_status, p.audit_date::text AS audit_date, p.kyc,
-           s."values", s.normalized,
-           EXISTS (SELECT 1 FROM score_snapshots ss WHERE ss.project_id = p.id) AS has_snapshot
-    FROM projects p LEFT JOIN project_signals s ON s.project_id = p.id`;
   if (ids) {
-    for (const batch of chunks([...new Set(ids)], 1000)) {
-      yield rows<StoredRow>(
-        await db.execute(
-          sql`${select} WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`,
-        ),
-      );
-    }
+    for (const batch of chunks([...new Set(ids)], 1000)) yield await readByIds(db, batch);
     return;
   }
   let after = '';
   for (;;) {
-    const page = rows<StoredRow>(await db.execute(sql`${select} WHERE p.id > ${after} ORDER BY p.id LIMIT ${PAGE}`));
+    const page = await readAfter(db, after, PAGE);
     if (page.length === 0) return;
     yield page;
     if (page.length < PAGE) return;
@@ -182,85 +186,168 @@ const sameSubScores = (a: SubScores, b: SubScores) =>
  */
 export async function recomputeProjects(db: Db, options: RecomputeOptions): Promise<ScoreChange[]> {
   const asOf = options.asOf ?? new Date();
+  const changes: ScoreChange[] = [];
+  let rankable = false;
+  for await (const page of readProjects(db, options.ids)) {
+    const computed = await recomputePage(db, page, asOf, options.reason);
+    changes.push(...computed.changes);
+    rankable ||= computed.rankable;
+  }
+  if (rankable) await recomputeRanks(db);
+  return changes;
+}
+
+/** Projects per transaction in recomputeInSlices: about 150 ms of work at 50,000 projects on PGlite. */
+const SLICE = 500;
+
+/**
+ * Recomputes like recomputeProjects, as the jobs do: SLICE projects per transaction, each with what `withSlice`
+ * writes of its changes (the notify-change jobs), and the event loop's turn between slices; then the ranks. On
+ * PGlite the database runs on the server's own thread: one transaction over 50,000 projects held every request
+ * (search and /api/health too) for 8-13 s each hour (npm run bench:ratings). A failure leaves the slices done
+ * (a retry finds them unchanged, so it queues nothing twice) and redoes the rest. Answers the number of changes.
+ * (`sliceSize` is for tests.)
+ */
+export async function recomputeInSlices(
+  db: Db,
+  options: RecomputeOptions,
+  withSlice: (tx: Db, changes: ScoreChange[]) => Promise<void>,
+  sliceSize = SLICE,
+): Promise<number> {
+  const asOf = options.asOf ?? new Date();
+  const ids = options.ids && [...new Set(options.ids)];
+  let changed = 0;
+  let rankable = false;
+  for (let slice = 0, after = ''; ; slice++) {
+    const read = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const page = ids
+        ? await readByIds(t, ids.slice(slice * sliceSize, (slice + 1) * sliceSize))
+        : await readAfter(t, after, sliceSize);
+      const computed = await recomputePage(t, page, asOf, options.reason);
+      await withSlice(t, computed.changes);
+      changed += computed.changes.length;
+      rankable ||= computed.rankable;
+      return page;
+    });
+    const more = ids ? (slice + 1) * sliceSize < ids.length : read.length === sliceSize;
+    if (!more) break;
+    after = read[read.length - 1]!.id;
+    await nextTurn();
+  }
+  // A whole recompute always ranks: a retry after a failure finds no change left, yet the ranks may be stale.
+  if (rankable || !ids) await recomputeRanksInSlices(db, sliceSize);
+  return changed;
+}
+
+/**
+ * recomputeRanks (seed/load.ts) for the jobs: the new ranks read at once, written a slice at a time with the event
+ * loop's turn between. One UPDATE of thousands of ranks held PGlite's thread for 1.7 s. Meanwhile a few projects
+ * can show their old rank beside new ones; a score written meanwhile is ranked by its writer or the next run.
+ */
+async function recomputeRanksInSlices(db: Db, sliceSize: number): Promise<void> {
+  const moved = rows<{ id: string; rank: number }>(
+    await db.execute(sql`
+      SELECT id, rn AS rank FROM (
+        SELECT id, rank, row_number() OVER (ORDER BY score DESC, name ASC, id ASC)::int AS rn FROM projects) r
+      WHERE rank IS DISTINCT FROM rn`),
+  );
+  for (const batch of chunks(moved, sliceSize)) {
+    await nextTurn();
+    await db.execute(sql`
+      UPDATE projects AS p SET rank = x.rank
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(id text, rank int)
+      WHERE p.id = x.id`);
+  }
+}
+
+/** Rates one page of stored projects and writes what moved; `rankable` when a score changed. */
+async function recomputePage(
+  db: Db,
+  page: StoredRow[],
+  asOf: Date,
+  reason: RecomputeReason,
+): Promise<{ changes: ScoreChange[]; rankable: boolean }> {
   const computedAt = asOf.toISOString();
   const changes: Omit<ScoreChange, 'snapshotId'>[] = [];
   let rankable = false;
-  for await (const page of readProjects(db, options.ids)) {
-    const projectUpdates: (RatedColumns & { id: string })[] = [];
-    const signalUpdates: { project_id: string; normalized: Record<string, number> | null }[] = [];
-    const snapshots: SnapshotRow[] = [];
-    for (const p of page) {
-      const values = p.values ?? {};
-      const rating = rate(values, asOf);
-      const cols = ratedColumns(values, rating);
-      const prevAudited = p.audit_status === 'audited';
-      const changed =
-        !p.has_snapshot ||
-        Number(p.score) !== rating.score ||
-        p.tier !== rating.tier ||
-        prevAudited !== rating.audited ||
-        p.kyc !== rating.kyc;
-      if (
-        changed ||
-        !sameSubScores(p.sub_scores, rating.subScores) ||
-        p.audit_status !== cols.audit_status ||
-        (p.audit_date ?? null) !== cols.audit_date
-      ) {
-        projectUpdates.push({ id: p.id, ...cols });
-      }
-      if (changed || !p.normalized) {
-        const moves = signalMoves(p.normalized, rating);
-        snapshots.push(snapshotRow(p.id, rating, moves, asOf, options.reason));
-        signalUpdates.push({ project_id: p.id, normalized: rating.normalized });
-        changes.push({
-          projectId: p.id,
-          projectName: p.name,
-          before: p.has_snapshot
-            ? { score: Number(p.score), tier: p.tier, audited: prevAudited, kyc: p.kyc }
-            : null,
-          after: { score: rating.score, tier: rating.tier, audited: rating.audited, kyc: rating.kyc },
-          moves,
-        });
-      } else {
-        signalUpdates.push({ project_id: p.id, normalized: null });
-      }
-      if (Number(p.score) !== rating.score) rankable = true;
+  const projectUpdates: (RatedColumns & { id: string })[] = [];
+  const signalUpdates: { project_id: string; normalized: Record<string, number> | null }[] = [];
+  const snapshots: SnapshotRow[] = [];
+  for (const p of page) {
+    const values = p.values ?? {};
+    const rating = rate(values, asOf);
+    const cols = ratedColumns(values, rating);
+    const prevAudited = p.audit_status === 'audited';
+    const changed =
+      !p.has_snapshot ||
+      Number(p.score) !== rating.score ||
+      p.tier !== rating.tier ||
+      prevAudited !== rating.audited ||
+      p.kyc !== rating.kyc;
+    if (
+      changed ||
+      !sameSubScores(p.sub_scores, rating.subScores) ||
+      p.audit_status !== cols.audit_status ||
+      (p.audit_date ?? null) !== cols.audit_date
+    ) {
+      projectUpdates.push({ id: p.id, ...cols });
     }
-    for (const batch of chunks(projectUpdates, 1000)) {
-      await db.execute(sql`
-        UPDATE projects AS p SET score = x.score, sub_scores = x.sub_scores, tier = x.tier,
-          audit_status = x.audit_status, audit_date = x.audit_date, kyc = x.kyc
-        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-          AS x(id text, score real, sub_scores jsonb, tier text, audit_status text, audit_date date, kyc boolean)
-        WHERE p.id = x.id`);
+    if (changed || !p.normalized) {
+      const moves = signalMoves(p.normalized, rating);
+      snapshots.push(snapshotRow(p.id, rating, moves, asOf, reason));
+      signalUpdates.push({ project_id: p.id, normalized: rating.normalized });
+      changes.push({
+        projectId: p.id,
+        projectName: p.name,
+        before: p.has_snapshot
+          ? { score: Number(p.score), tier: p.tier, audited: prevAudited, kyc: p.kyc }
+          : null,
+        after: { score: rating.score, tier: rating.tier, audited: rating.audited, kyc: rating.kyc },
+        moves,
+      });
+    } else {
+      signalUpdates.push({ project_id: p.id, normalized: null });
     }
-    // Projects without a signals row yet get one (all signals unknown), so every project has its computation.
-    const missing = page.filter((p) => p.values === null).map((p) => ({ project_id: p.id, values: {} }));
-    for (const batch of chunks(missing, 1000)) {
-      await db.execute(sql`
-        INSERT INTO project_signals (project_id, "values")
-        SELECT x.project_id, x."values" FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, "values" jsonb)
-        ON CONFLICT (project_id) DO NOTHING`);
-    }
-    for (const batch of chunks(signalUpdates, 1000)) {
-      await db.execute(sql`
-        UPDATE project_signals AS s SET normalized = coalesce(x.normalized, s.normalized),
-          computed_at = ${computedAt}::timestamptz
-        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, normalized jsonb)
-        WHERE s.project_id = x.project_id`);
-    }
-    const ids = await insertSnapshots(db, snapshots);
-    const start = changes.length - snapshots.length;
-    for (let i = start; i < changes.length; i++) (changes[i] as ScoreChange).snapshotId = ids.get(changes[i]!.projectId)!;
+    if (Number(p.score) !== rating.score) rankable = true;
   }
-  if (rankable) await recomputeRanks(db);
-  return changes as ScoreChange[];
+  for (const batch of chunks(projectUpdates, 1000)) {
+    await db.execute(sql`
+      UPDATE projects AS p SET score = x.score, sub_scores = x.sub_scores, tier = x.tier,
+        audit_status = x.audit_status, audit_date = x.audit_date, kyc = x.kyc
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        AS x(id text, score real, sub_scores jsonb, tier text, audit_status text, audit_date date, kyc boolean)
+      WHERE p.id = x.id`);
+  }
+  // Projects without a signals row yet get one (all signals unknown), so every project has its computation.
+  const missing = page.filter((p) => p.values === null).map((p) => ({ project_id: p.id, values: {} }));
+  for (const batch of chunks(missing, 1000)) {
+    await db.execute(sql`
+      INSERT INTO project_signals (project_id, "values")
+      SELECT x.project_id, x."values" FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, "values" jsonb)
+      ON CONFLICT (project_id) DO NOTHING`);
+  }
+  for (const batch of chunks(signalUpdates, 1000)) {
+    await db.execute(sql`
+      UPDATE project_signals AS s SET normalized = coalesce(x.normalized, s.normalized),
+        computed_at = ${computedAt}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS x(project_id text, normalized jsonb)
+      WHERE s.project_id = x.project_id`);
+  }
+  const ids = await insertSnapshots(db, snapshots);
+  for (const change of changes) (change as ScoreChange).snapshotId = ids.get(change.projectId)!;
+  return { changes: changes as ScoreChange[], rankable };
 }
 
 /** Enqueues a `notify-change` job per change (idempotent by snapshot id). */
 export async function enqueueChangeNotifications(db: Db, changes: ScoreChange[]): Promise<void> {
   for (const c of changes) {
-    await enqueue(db, 'notify-change', { snapshotId: c.snapshotId }, { singletonKey: `notify-change:${c.snapshotId}` });
+    await enqueue(
+      db,
+      'notify-change',
+      { snapshotId: c.snapshotId },
+      { singletonKey: `notify-change:${c.snapshotId}` },
+    );
   }
 }
 

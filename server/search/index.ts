@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { SEARCH_LIMIT, SEARCH_MIN_KEYWORD, type ProjectSummary } from '../../api/projects';
-import type { Database } from '../db/client';
+import { nextTurn, type Database } from '../db/client';
 import { EncodedAnswer } from './encodedAnswer';
 
 /**
@@ -26,6 +26,8 @@ const MAX_OFFSET = 48;
 const NONE = 0x7fffffff;
 /** Most remembered answers (about 1.4 KB each, 2 KB with their compressed forms). */
 const ANSWER_MEMORY = 5000;
+/** Projects per read when the index is built. */
+const LOAD_PAGE = 10_000;
 
 export type IndexedProject = ProjectSummary & { trendScore: number };
 
@@ -383,21 +385,31 @@ type Row = {
   trend_score?: number;
 };
 
-/** Loads every project's search fields. */
-export async function loadIndex(database: Database): Promise<ProjectSearchIndex> {
-  const result = await database.db.execute(
-    sql`SELECT id, name, token_tickers, rank, logo, trend_score FROM projects`,
-  );
-  return ProjectSearchIndex.build(
-    rowsOf(result).map((r) => ({
-      id: r.id,
-      name: r.name,
-      tokenTickers: r.token_tickers,
-      rank: r.rank,
-      logo: r.logo,
-      trendScore: Number(r.trend_score ?? 0),
-    })),
-  );
+/** Loads every project's search fields (`pageSize` rows a read; smaller in tests). */
+export async function loadIndex(database: Database, pageSize = LOAD_PAGE): Promise<ProjectSearchIndex> {
+  // A page at a time, with the event loop's turn between: on PGlite one read of 50,000 rows held the server's
+  // thread for half a second.
+  const projects: IndexedProject[] = [];
+  for (let after = ''; ;) {
+    const page = rowsOf(
+      await database.db.execute(sql`
+        SELECT id, name, token_tickers, rank, logo, trend_score FROM projects
+        WHERE id > ${after} ORDER BY id LIMIT ${pageSize}`),
+    );
+    for (const r of page)
+      projects.push({
+        id: r.id,
+        name: r.name,
+        tokenTickers: r.token_tickers,
+        rank: r.rank,
+        logo: r.logo,
+        trendScore: Number(r.trend_score ?? 0),
+      });
+    if (page.length < pageSize) break;
+    after = page[page.length - 1]!.id;
+    await nextTurn();
+  }
+  return ProjectSearchIndex.build(projects);
 }
 
 /**

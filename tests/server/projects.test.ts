@@ -9,7 +9,7 @@ import {
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { sql } from 'drizzle-orm';
-import { SearchService, searchDatabase, searchService } from '../../server/search/index';
+import { loadIndex, SearchService, searchDatabase, searchService } from '../../server/search/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +151,16 @@ describe('GET /api/search-project', () => {
         if (answer.length > 0) found++;
       }
       expect(found).toBeGreaterThan(words.length - 5);
+    });
+
+    it('is the same index when read a few rows at a time (as at 50,000 projects, with turns between reads)', async () => {
+      const whole = searchService(t.database).current()!;
+      const paged = await loadIndex(t.database, 7);
+      expect(paged.size).toBe(120);
+      const projects = (await get('/api/leaderboard?pageSize=100&sort=name')).json<LeaderboardPage>().items;
+      for (const keyword of ['', 'eth', 'coin', ...keywords(projects).slice(0, 60)])
+        expect(paged.search(keyword), keyword).toEqual(whole.search(keyword));
+      for (const p of projects) expect(paged.get(p.id)?.name).toBe(p.name);
     });
 
     it('serves a search and a project before its first build, and takes in a write made during a build', async () => {

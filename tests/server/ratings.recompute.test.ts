@@ -6,8 +6,11 @@ import { jobs, projects, projectSignals, scoreSnapshots } from '../../server/db/
 import { rate } from '../../server/ratings/methodology';
 import {
   applySignalChanges,
+  enqueueChangeNotifications,
   ProjectNotFoundError,
+  recomputeInSlices,
   recomputeProjects,
+  type ScoreChange,
   UnknownSignalError,
 } from '../../server/ratings/recompute';
 import { rows } from '../../server/seed/index';
@@ -56,7 +59,8 @@ describe('recomputeProjects', () => {
     expect(last.computedAt.toISOString()).toBe(asOf.toISOString());
     // Ranks follow the new scores.
     const ranked = await db.select().from(projects).orderBy(projects.rank);
-    for (let i = 1; i < ranked.length; i++) expect(ranked[i]!.score).toBeLessThanOrEqual(ranked[i - 1]!.score);
+    for (let i = 1; i < ranked.length; i++)
+      expect(ranked[i]!.score).toBeLessThanOrEqual(ranked[i - 1]!.score);
     // Again on the same day: nothing moved.
     expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
   });
@@ -66,8 +70,14 @@ describe('recomputeProjects', () => {
     const count = (await snapshotsOf(p!.id)).length;
     await expect(
       db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE project_signals SET "values" = "values" || '{"incidents12m": 3}' WHERE project_id = ${p!.id}`);
-        const changes = await recomputeProjects(tx as unknown as Db, { ids: [p!.id], reason: 'incident', asOf: later(120) });
+        await tx.execute(
+          sql`UPDATE project_signals SET "values" = "values" || '{"incidents12m": 3}' WHERE project_id = ${p!.id}`,
+        );
+        const changes = await recomputeProjects(tx as unknown as Db, {
+          ids: [p!.id],
+          reason: 'incident',
+          asOf: later(120),
+        });
         expect(changes).toHaveLength(1);
         throw new Error('rollback');
       }),
@@ -80,7 +90,12 @@ describe('applySignalChanges', () => {
   it('merges the signals, recomputes, stores the moved signal first and queues one notify job', async () => {
     const [p] = await db.select().from(projects).where(eq(projects.id, 'ethereum'));
     const [sig] = await db.select().from(projectSignals).where(eq(projectSignals.projectId, 'ethereum'));
-    const changes = await applySignalChanges(db, 'ethereum', { incidents12m: 2, incidentLossUsd12m: 5_000_000 }, { asOf: later(120) });
+    const changes = await applySignalChanges(
+      db,
+      'ethereum',
+      { incidents12m: 2, incidentLossUsd12m: 5_000_000 },
+      { asOf: later(120) },
+    );
     expect(changes).toHaveLength(1);
     const c = changes[0]!;
     expect(c.projectName).toBe('Ethereum');
@@ -91,7 +106,10 @@ describe('applySignalChanges', () => {
     expect(after!.version).toBe(sig!.version + 1);
     expect(after!.values.incidents12m).toBe(2);
     expect(after!.values.holderCount).toBe(sig!.values.holderCount);
-    const queued = await db.select().from(jobs).where(eq(jobs.singletonKey, `notify-change:${c.snapshotId}`));
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `notify-change:${c.snapshotId}`));
     expect(queued).toMatchObject([{ queue: 'notify-change', payload: { snapshotId: c.snapshotId } }]);
     // The same values again: no change, no job.
     expect(await applySignalChanges(db, 'ethereum', { incidents12m: 2 }, { asOf: later(120) })).toEqual([]);
@@ -146,5 +164,89 @@ describe('import of a signal change', () => {
     const again = await importProjects(db, [record], { asOf: SEED_DAY });
     expect(again).toMatchObject({ imported: 1, changes: [], newAlertIds: [] });
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(jobs)).toEqual(totalBefore);
+  });
+});
+
+// Last: it moves the ratings far ahead of the days the tests above use.
+describe('recomputeInSlices (the recompute jobs)', () => {
+  const notifyJobs = async () =>
+    rows<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE queue = 'notify-change'`),
+    )[0]!.n;
+  const ranksFollowScores = async () => {
+    const ranked = await db.select().from(projects).orderBy(projects.rank);
+    for (let i = 1; i < ranked.length; i++)
+      expect(ranked[i]!.score).toBeLessThanOrEqual(ranked[i - 1]!.score);
+  };
+
+  it('hands each slice its changes in its own transaction, gives the event loop a turn between slices, then ranks', async () => {
+    const asOf = later(240);
+    const notifiedBefore = await notifyJobs();
+    const order: string[] = [];
+    const slices: ScoreChange[][] = [];
+    // A request arriving while the job runs: on PGlite the database runs on this thread, so it is answered only if
+    // the recompute lets the event loop turn before it is done.
+    setImmediate(() => order.push('turn'));
+    const changed = await recomputeInSlices(
+      db,
+      { reason: 'schedule', asOf },
+      async (tx, changes) => {
+        order.push('slice');
+        slices.push(changes);
+        await enqueueChangeNotifications(tx, changes);
+      },
+      25,
+    );
+    expect(slices).toHaveLength(3); // 60 projects, 25 a slice
+    expect(order.indexOf('turn')).toBeGreaterThan(-1);
+    expect(order.indexOf('turn')).toBeLessThan(order.lastIndexOf('slice'));
+    expect(changed).toBeGreaterThan(0);
+    expect(slices.flat()).toHaveLength(changed);
+    expect(new Set(slices.flat().map((c) => c.projectId)).size).toBe(changed);
+    expect(await notifyJobs()).toBe(notifiedBefore + changed);
+    // What one recompute would write: every project rated as of the day, ranks by score.
+    const signals = new Map((await db.select().from(projectSignals)).map((s) => [s.projectId, s]));
+    for (const p of await db.select().from(projects))
+      expect([p.id, p.score, p.tier]).toEqual([
+        p.id,
+        rate(signals.get(p.id)!.values, asOf).score,
+        rate(signals.get(p.id)!.values, asOf).tier,
+      ]);
+    await ranksFollowScores();
+    expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
+  });
+
+  it('after a failing slice keeps the slices done; the retry does the rest once, and ranks', async () => {
+    const asOf = later(400);
+    const notifiedBefore = await notifyJobs();
+    let calls = 0;
+    const firstSlice: ScoreChange[] = [];
+    await expect(
+      recomputeInSlices(
+        db,
+        { reason: 'schedule', asOf },
+        async (tx, changes) => {
+          if (++calls === 2) throw new Error('slice failed');
+          firstSlice.push(...changes);
+          await enqueueChangeNotifications(tx, changes);
+        },
+        25,
+      ),
+    ).rejects.toThrow('slice failed');
+    expect(firstSlice.length).toBeGreaterThan(0);
+    expect(await notifyJobs()).toBe(notifiedBefore + firstSlice.length);
+    for (const c of firstSlice) expect((await snapshotsOf(c.projectId)).at(-1)!.id).toBe(c.snapshotId);
+
+    const retried: ScoreChange[] = [];
+    await recomputeInSlices(db, { reason: 'schedule', asOf }, async (tx, changes) => {
+      retried.push(...changes);
+      await enqueueChangeNotifications(tx, changes);
+    });
+    // Nothing of the first slice again: its projects were stored as of this day.
+    const done = new Set(firstSlice.map((c) => c.projectId));
+    expect(retried.filter((c) => done.has(c.projectId))).toEqual([]);
+    expect(await notifyJobs()).toBe(notifiedBefore + firstSlice.length + retried.length);
+    await ranksFollowScores();
+    expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
   });
 });
