@@ -161,6 +161,25 @@ describe('runner', () => {
     expect(row.lastError).toContain('No handler');
   });
 
+  it('gives the event loop a turn between jobs, so requests are answered while a queue drains', async () => {
+    await clear(a.db);
+    for (let i = 0; i < 5; i++) await enqueue(a.db, 'step', {});
+    // Turns of the event loop, counted while the queue drains. On PGlite the database runs on this thread and
+    // answers without giving the loop a turn: without one between jobs, requests wait for the whole queue.
+    let turns = 0;
+    let draining = true;
+    const count = () => {
+      turns++;
+      if (draining) setImmediate(count);
+    };
+    setImmediate(count);
+    const seen: number[] = [];
+    await runPendingJobs(a.db, { step: async () => void seen.push(turns) }, { batch: 1 });
+    draining = false;
+    expect(seen).toHaveLength(5);
+    for (let i = 1; i < seen.length; i++) expect(seen[i], `job ${i}`).toBeGreaterThan(seen[i - 1]!);
+  });
+
   it('the loop picks up jobs by polling, and stop() waits for the job in flight', async () => {
     await clear(a.db);
     let done = 0;
