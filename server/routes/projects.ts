@@ -24,6 +24,7 @@ import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
 import { round1, toProjectRow, voteTally } from '../projects/rows';
+import { projectTotals } from '../projects/totals';
 import { searchService } from '../search/index';
 import { COMPRESS_FROM_BYTES, preferredCoding } from '../search/encodedAnswer';
 import { recordView } from '../ratings/trending';
@@ -137,11 +138,8 @@ export async function projectsRoutes(fastify: FastifyInstance) {
               : [nullsLast(sql`${projects.auditDate}`)];
       order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
       const condition = where.length > 0 ? and(...where) : undefined;
-      const [count] = await app.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(projects)
-        .where(condition);
-      const total = count?.n ?? 0;
+      const filter = [q.chain, q.tier, q.audit, q.kyc, q.minScore, q.maxScore, q.keyword?.trim()];
+      const total = await projectTotals(app.database).count(JSON.stringify(filter), condition);
       const offset = (q.page - 1) * q.pageSize;
       const rows =
         offset >= total

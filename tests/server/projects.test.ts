@@ -282,6 +282,33 @@ describe('GET /api/leaderboard', () => {
     expect(items.some((r) => r.tokenTickers.includes('BTC'))).toBe(true);
   });
 
+  it('keeps its totals exact whoever writes the projects (another instance, the import command, plain SQL)', async () => {
+    const total = async (filter = '') =>
+      (await get(`/api/leaderboard?pageSize=1${filter}`)).json<LeaderboardPage>().total;
+    const sample = (await get('/api/leaderboard?pageSize=1')).json<LeaderboardPage>().items[0]!;
+    const tier = sample.tier === 'CCC' ? 'B' : 'CCC';
+    const before = {
+      all: await total(),
+      tier: await total(`&tier=${tier}`),
+      zzqx: await total('&keyword=zzqx'),
+    };
+    expect(before.all).toBe(120);
+    expect(await total()).toBe(before.all); // asked again: the kept total
+    const db = t.database.db;
+    await db.execute(sql`
+      INSERT INTO projects (id, name, token_tickers, chains, logo, score, sub_scores, tier, audit_status)
+      SELECT 'zzqx-test', 'Zzqx Test', ARRAY['ZZQX'], chains, logo, score, sub_scores, ${tier}, audit_status
+      FROM projects WHERE id = ${sample.id}`);
+    expect(await total()).toBe(before.all + 1);
+    expect(await total(`&tier=${tier}`)).toBe(before.tier + 1);
+    expect(await total('&keyword=zzqx')).toBe(before.zzqx + 1);
+    await db.execute(sql`UPDATE projects SET tier = ${sample.tier} WHERE id = 'zzqx-test'`);
+    expect(await total(`&tier=${tier}`)).toBe(before.tier);
+    await db.execute(sql`DELETE FROM projects WHERE id = 'zzqx-test'`);
+    expect(await total()).toBe(before.all);
+    expect(await total('&keyword=zzqx')).toBe(before.zzqx);
+  });
+
   it('rejects bad values naming each field', async () => {
     const res = await get('/api/leaderboard?sort=height&pageSize=1000&chain=Mars&kyc=maybe&minScore=abc');
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -22,6 +23,16 @@ export type SubScores = {
   marketStability: number;
   communityTrust: number;
 };
+
+/**
+ * A counter per table, raised by a trigger in the same transaction as every write to the table (migration 0011):
+ * what was computed from the table can be kept until its counter moves, whoever wrote (this server, another
+ * instance, `npm run import`). Only `projects` has one (the leaderboard's totals: server/projects/totals.ts).
+ */
+export const tableVersions = pgTable('table_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const projects = pgTable(
   'projects',
