@@ -21,20 +21,20 @@ function idIn(job: Job, field: string): number {
  * slice's transaction: the notifications' jobs exist exactly when the snapshots do (a crash before a commit leaves
  * neither, and the retry redoes both).
  */
-async function recompute(db: Db, job: Job) {
+async function recompute(db: Db, job: Job, signal?: AbortSignal) {
   const ids = Array.isArray(job.payload.ids)
     ? job.payload.ids.filter((x): x is string => typeof x === 'string')
     : undefined;
   const reason = REASONS.find((r) => r === job.payload.reason) ?? 'schedule';
-  await recomputeInSlices(db, { ids, reason }, enqueueChangeNotifications);
+  await recomputeInSlices(db, { ids, reason, signal }, enqueueChangeNotifications);
 }
 
 /** Every queue this product runs, by name. */
 export function jobHandlers(deps: MailDeps): Handlers {
   return {
-    recompute: (job, db) => recompute(db, job),
-    'recompute-all': (job, db) =>
-      recompute(db, { ...job, payload: { reason: job.payload.reason ?? 'schedule' } }),
+    recompute: (job, db, signal) => recompute(db, job, signal),
+    'recompute-all': (job, db, signal) =>
+      recompute(db, { ...job, payload: { reason: job.payload.reason ?? 'schedule' } }, signal),
     'notify-change': async (job, db) => void (await notifyChange(db, idIn(job, 'snapshotId'))),
     'notify-incident': async (job, db) => void (await notifyIncident(db, idIn(job, 'alertId'))),
     'mail-notification': (job, db) => mailNotification(db, deps, idIn(job, 'notificationId')),

@@ -33,16 +33,16 @@ export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
   const refreshSearch = () => searchService(app.database).refresh();
   const handlers: Handlers = { ...base };
   for (const queue of ['trending', 'recompute', 'recompute-all'] as const) {
-    handlers[queue] = async (job, db) => {
-      await base[queue]!(job, db);
+    handlers[queue] = async (job, db, signal) => {
+      await base[queue]!(job, db, signal);
       await refreshSearch().catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
     };
   }
   // PGlite has no autovacuum: the scheduled jobs that rewrite rows reclaim them when they are done (db/maintenance.ts).
   for (const [queue, tables] of Object.entries(REWRITTEN_BY)) {
     const run = handlers[queue]!;
-    handlers[queue] = async (job, db) => {
-      await run(job, db);
+    handlers[queue] = async (job, db, signal) => {
+      await run(job, db, signal);
       await vacuumRewritten(app.database, tables);
     };
   }

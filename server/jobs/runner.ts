@@ -21,8 +21,12 @@ export type JobLog = {
   error: (obj: object, msg?: string) => void;
 };
 
-/** Runs one job. Throwing makes it a failed attempt (retried with backoff until max_attempts). */
-export type JobHandler = (job: Job, db: Db) => Promise<void>;
+/**
+ * Runs one job. Throwing makes it a failed attempt (retried with backoff until max_attempts). `signal` is aborted
+ * when the runner stops (the server is shutting down): a long job checks it between steps and throws, and is then
+ * queued again as it was (see release), so a shutdown does not wait for it.
+ */
+export type JobHandler = (job: Job, db: Db, signal: AbortSignal) => Promise<void>;
 export type Handlers = Record<string, JobHandler>;
 
 export type RunOptions = {
@@ -38,6 +42,8 @@ export type RunOptions = {
   log?: JobLog;
   /** Checked between rounds: false stops the run (the runner is stopping). */
   keepGoing?: () => boolean;
+  /** Aborted when the runner stops; handed to each handler. */
+  signal?: AbortSignal;
 };
 
 const DEFAULTS = { leaseMs: 60_000, batch: 1, backoffMs: 5_000, maxBackoffMs: 60 * 60_000 };
@@ -116,13 +122,20 @@ async function fail(db: Db, job: Job, instance: string, error: string, delayMs: 
   }
 }
 
+/** A job its handler gave up because the runner is stopping: queued again at once, its attempt given back. */
+async function release(db: Db, job: Job, instance: string) {
+  await db.execute(sql`
+    UPDATE jobs SET status = 'queued', attempts = attempts - 1, run_at = now(), locked_until = NULL, locked_by = NULL
+    WHERE id = ${job.id} AND status = 'running' AND locked_by = ${instance} AND attempts = ${job.attempts}`);
+}
+
 /** Runs one claimed job with a heartbeat that keeps its lease while it runs. */
 async function runJob(
   db: Db,
   handlers: Handlers,
   job: Job,
   instance: string,
-  o: { leaseMs: number; backoffMs: number; maxBackoffMs: number; log: JobLog },
+  o: { leaseMs: number; backoffMs: number; maxBackoffMs: number; log: JobLog; signal: AbortSignal },
 ) {
   const handler = handlers[job.queue];
   const heartbeat = setInterval(
@@ -140,12 +153,17 @@ async function runJob(
   heartbeat.unref();
   try {
     if (!handler) throw new Error(`No handler for queue "${job.queue}"`);
-    await handler(job, db);
+    await handler(job, db, o.signal);
     clearInterval(heartbeat);
     await complete(db, job, instance);
     return true;
   } catch (err) {
     clearInterval(heartbeat);
+    if (o.signal.aborted) {
+      o.log.info({ jobId: job.id, queue: job.queue }, 'job stopped by shutdown; queued again');
+      await release(db, job, instance);
+      return false;
+    }
     const cause =
       err instanceof Error && err.cause instanceof Error ? `\nCaused by: ${err.cause.message}` : '';
     const message = (err instanceof Error ? (err.stack ?? err.message) : String(err)) + cause;
@@ -169,6 +187,7 @@ export async function runPendingJobs(db: Db, handlers: Handlers, options: RunOpt
     backoffMs: options.backoffMs ?? DEFAULTS.backoffMs,
     maxBackoffMs: options.maxBackoffMs ?? DEFAULTS.maxBackoffMs,
     log: options.log ?? silent,
+    signal: options.signal ?? new AbortController().signal,
   };
   let ran = 0;
   for (;;) {
@@ -241,6 +260,8 @@ export class JobRunner {
   private scheduleTimer: NodeJS.Timeout | undefined;
   private current: Promise<unknown> = Promise.resolve();
   private stopped = true;
+  /** Aborted by stop(): the jobs in flight stop at their next step. */
+  private stopping = new AbortController();
 
   constructor(
     private readonly db: Db,
@@ -262,7 +283,12 @@ export class JobRunner {
 
   private run(extra: Pick<RunOptions, 'keepGoing'>): Promise<number> {
     const go = () =>
-      runPendingJobs(this.db, this.handlers, { ...this.options, ...extra, instance: this.instance });
+      runPendingJobs(this.db, this.handlers, {
+        ...this.options,
+        ...extra,
+        instance: this.instance,
+        signal: this.stopping.signal,
+      });
     const next = this.current.then(go, go);
     this.current = next.catch(() => undefined);
     return next;
@@ -276,6 +302,7 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     const pollMs = this.options.pollMs ?? 500;
     const tick = () => {
       if (this.stopped) return;
@@ -295,9 +322,13 @@ export class JobRunner {
     this.pollTimer = setTimeout(tick, 0);
   }
 
-  /** Stops polling and waits for the jobs in flight (their leases would otherwise have to expire). */
+  /**
+   * Stops polling, tells the jobs in flight to stop at their next step (a recompute between two slices: queued
+   * again, the slices done stay done) and waits for them (their leases would otherwise have to expire).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort(new Error('the job runner is stopping'));
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.scheduleTimer) clearInterval(this.scheduleTimer);
     this.pollTimer = this.scheduleTimer = undefined;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { nextTurn, type Db } from '../db/client';
+import { nextTurn, restAfter, type Db } from '../db/client';
 import type { SignalMove, SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
 import { enqueue } from '../jobs/queue';
@@ -29,6 +29,8 @@ export type RecomputeReason = 'seed' | 'import' | 'signals' | 'schedule' | 'inci
 export type RecomputeOptions = {
   /** The projects to recompute; all of them when absent. */
   ids?: string[];
+  /** recomputeInSlices: stop before the next slice when aborted (the server is shutting down). */
+  signal?: AbortSignal;
   reason: RecomputeReason;
   /** The computation's date (audit freshness depends on it); now by default. */
   asOf?: Date;
@@ -202,10 +204,12 @@ const SLICE = 500;
 
 /**
  * Recomputes like recomputeProjects, as the jobs do: SLICE projects per transaction, each with what `withSlice`
- * writes of its changes (the notify-change jobs), and the event loop's turn between slices; then the ranks. On
+ * writes of its changes (the notify-change jobs), resting between slices as long as the slice took (restAfter);
+ * then the ranks. On
  * PGlite the database runs on the server's own thread: one transaction over 50,000 projects held every request
  * (search and /api/health too) for 8-13 s each hour (npm run bench:ratings). A failure leaves the slices done
- * (a retry finds them unchanged, so it queues nothing twice) and redoes the rest. Answers the number of changes.
+ * (a retry finds them unchanged, so it queues nothing twice) and redoes the rest; so does an abort through
+ * `options.signal`, checked between slices. Answers the number of changes.
  * (`sliceSize` is for tests.)
  */
 export async function recomputeInSlices(
@@ -219,6 +223,7 @@ export async function recomputeInSlices(
   let changed = 0;
   let rankable = false;
   for (let slice = 0, after = ''; ; slice++) {
+    const started = performance.now();
     const read = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const page = ids
@@ -233,7 +238,8 @@ export async function recomputeInSlices(
     const more = ids ? (slice + 1) * sliceSize < ids.length : read.length === sliceSize;
     if (!more) break;
     after = read[read.length - 1]!.id;
-    await nextTurn();
+    await restAfter(started);
+    options.signal?.throwIfAborted();
   }
   // A whole recompute always ranks: a retry after a failure finds no change left, yet the ranks may be stale.
   if (rankable || !ids) await recomputeRanksInSlices(db, sliceSize);

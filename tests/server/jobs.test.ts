@@ -180,6 +180,37 @@ describe('runner', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i], `job ${i}`).toBeGreaterThan(seen[i - 1]!);
   });
 
+  it('stop() ends a long job at its next step and queues it again as it was, its attempt given back', async () => {
+    await clear(a.db);
+    let steps = 0;
+    const runner = new JobRunner(
+      a.db,
+      {
+        // A job of many steps (a recompute of 50,000 projects in slices) that looks at the signal between them.
+        long: async (_job, _db, signal) => {
+          for (let i = 0; i < 1000; i++) {
+            signal.throwIfAborted();
+            steps++;
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        },
+      },
+      { pollMs: 10, schedule: false },
+    );
+    const id = (await enqueue(a.db, 'long', {}))!;
+    runner.start();
+    for (let i = 0; i < 200 && steps < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(steps).toBeGreaterThanOrEqual(3);
+    await runner.stop();
+    expect(steps).toBeLessThan(100); // it did not run to its end
+    expect(await jobRow(a.db, id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedBy: null,
+      lastError: null,
+    });
+  });
+
   it('the loop picks up jobs by polling, and stop() waits for the job in flight', async () => {
     await clear(a.db);
     let done = 0;

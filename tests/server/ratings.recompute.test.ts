@@ -237,6 +237,24 @@ describe('recomputeInSlices (the recompute jobs)', () => {
     expect(await notifyJobs()).toBe(notifiedBefore + firstSlice.length);
     for (const c of firstSlice) expect((await snapshotsOf(c.projectId)).at(-1)!.id).toBe(c.snapshotId);
 
+    // Aborted (the server shutting down) after the next slice: the same, it stops between slices.
+    const stopping = new AbortController();
+    let sliced = 0;
+    await expect(
+      recomputeInSlices(
+        db,
+        { reason: 'schedule', asOf, signal: stopping.signal },
+        async (tx, changes) => {
+          sliced++;
+          stopping.abort(new Error('stopping'));
+          firstSlice.push(...changes);
+          await enqueueChangeNotifications(tx, changes);
+        },
+        25,
+      ),
+    ).rejects.toThrow('stopping');
+    expect(sliced).toBe(1);
+
     const retried: ScoreChange[] = [];
     await recomputeInSlices(db, { reason: 'schedule', asOf }, async (tx, changes) => {
       retried.push(...changes);
