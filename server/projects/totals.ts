@@ -30,7 +30,7 @@ export class ProjectTotals {
       .from(projects)
       .where(condition);
     const total = counted?.n ?? 0;
-    if (!row) return total; // no counter (a database before migration 0011): nothing can be kept
+    if (!row) return total; // its counter row deleted by hand: nothing can be kept safely
     const version = Number(row.version);
     this.kept.delete(key);
     this.kept.set(key, { version, total });

@@ -3,7 +3,7 @@ import { nextTurn, restAfter, type Db } from '../db/client';
 import type { SignalMove, SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
 import { enqueue } from '../jobs/queue';
-import { chunks, recomputeRanks } from '../seed/load';
+import { chunks, movedRanks, recomputeRanks } from '../seed/load';
 import { rows } from '../seed/index';
 import { METHODOLOGY_VERSION, SIGNAL_KEYS, epochDay, rate, signalMoves, type Rating } from './methodology';
 
@@ -205,12 +205,10 @@ const SLICE = 500;
 /**
  * Recomputes like recomputeProjects, as the jobs do: SLICE projects per transaction, each with what `withSlice`
  * writes of its changes (the notify-change jobs), resting between slices as long as the slice took (restAfter);
- * then the ranks. On
- * PGlite the database runs on the server's own thread: one transaction over 50,000 projects held every request
- * (search and /api/health too) for 8-13 s each hour (npm run bench:ratings). A failure leaves the slices done
- * (a retry finds them unchanged, so it queues nothing twice) and redoes the rest; so does an abort through
- * `options.signal`, checked between slices. Answers the number of changes.
- * (`sliceSize` is for tests.)
+ * then the ranks. On PGlite the database runs on the server's own thread: one transaction over 50,000 projects held
+ * every request (search and /api/health too) for 8-13 s each hour (npm run bench:ratings). A failure leaves the
+ * slices done (a retry finds them unchanged, so it queues nothing twice) and redoes the rest; so does an abort
+ * through `options.signal`, checked between slices. Answers the number of changes. (`sliceSize` is for tests.)
  */
 export async function recomputeInSlices(
   db: Db,
@@ -252,12 +250,7 @@ export async function recomputeInSlices(
  * can show their old rank beside new ones; a score written meanwhile is ranked by its writer or the next run.
  */
 async function recomputeRanksInSlices(db: Db, sliceSize: number): Promise<void> {
-  const moved = rows<{ id: string; rank: number }>(
-    await db.execute(sql`
-      SELECT id, rn AS rank FROM (
-        SELECT id, rank, row_number() OVER (ORDER BY score DESC, name ASC, id ASC)::int AS rn FROM projects) r
-      WHERE rank IS DISTINCT FROM rn`),
-  );
+  const moved = rows<{ id: string; rank: number }>(await db.execute(movedRanks));
   for (const batch of chunks(moved, sliceSize)) {
     await nextTurn();
     await db.execute(sql`
