@@ -9,8 +9,8 @@
  * (default 10) each, and prints p50 / p99 / req/s and the ratio. Search runs twice: as a plain client, and with a
  * browser's Accept-Encoding (the goals are judged on that run: browsers always ask for compression). It also prints
  * the cold start (a restart on the seeded data, with no job runner: spawn → listening, goal ≤ 3 s, and → the first
- * search answered) and the server's resident memory idle and after the load, then the leaderboard's first pages in
- * each of its sorts.
+ * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
+ * the leaderboard's first pages in each of its sorts.
  * With BENCH_DATABASE_URL=postgres://… it runs a second time on a scratch database of that PostgreSQL server.
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +19,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { constants } from 'node:zlib';
+import { ANSWER_BROTLI_QUALITY, brotliAnswer, COMPRESS_FROM_BYTES } from '../server/search/encodedAnswer';
 
 type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
 type Result = {
@@ -44,6 +46,7 @@ const CONNECTIONS = 50;
 const LEADERBOARD_CONNECTIONS = 10;
 /** What Chromium sends. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+const BROTLI_BEST_QUALITY = constants.BROTLI_MAX_QUALITY;
 
 /** Resident memory of a process now and at its peak (Linux /proc), in MB. */
 function memoryOf(pid: number | undefined): string {
@@ -190,6 +193,29 @@ async function run(
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
+ * What compressing a new answer costs the server's thread, at brotli's best quality and at the one answers use:
+ * the answers to the first 300 keywords, each compressed at both, side by side (the load runs above repeat answers
+ * already compressed, so they do not show this).
+ */
+async function newAnswerCost(url: string, words: string[]) {
+  const answers: string[] = [];
+  for (const word of words.slice(0, 300)) {
+    const text = await (await fetch(`${url}/api/search-project?keyword=${encodeURIComponent(word)}`)).text();
+    if (text.length >= COMPRESS_FROM_BYTES) answers.push(text);
+  }
+  const figures = [BROTLI_BEST_QUALITY, ANSWER_BROTLI_QUALITY].map((quality) => {
+    const started = performance.now();
+    const bytes = answers.reduce((sum, answer) => sum + brotliAnswer(answer, quality).length, 0);
+    const ms = (performance.now() - started) / answers.length;
+    return `quality ${quality} ${ms.toFixed(3)} ms and ${Math.round(bytes / answers.length)} bytes`;
+  });
+  const average = answers.reduce((sum, a) => sum + a.length, 0) / answers.length;
+  console.log(
+    `  a new answer compressed (${answers.length} answers of ${Math.round(average)} bytes on average): ${figures.join('; ')}`,
+  );
+}
+
+/**
  * The leaderboard in each sort its column headers offer, in the direction of their first click, on its first 20
  * pages (no goal of the issue's: printed so a slow sort shows). Each page also counts the matching projects.
  */
@@ -254,6 +280,7 @@ async function benchOne(name: string, env: Record<string, string>) {
         `browser search p99 ${s.latency.p99} ms (goal ≤ 5 ms: ${p99ok ? 'met' : 'NOT met'})`,
     );
     console.log(`  after the load: ${memoryOf(server.pid)}`);
+    await newAnswerCost(server.url, words);
     await leaderboardSorts(server.url);
     return ratio >= 0.6 && p99ok && coldOk;
   } finally {
