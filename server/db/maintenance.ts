@@ -3,8 +3,8 @@ import { rows } from '../seed/index';
 import { nextTurn, type Database } from './client';
 
 /**
- * The tables each scheduled job rewrites. The hourly recompute updates every project_signals row (its computed_at)
- * and the projects whose rating moved, and inserts snapshots; the daily cleanup deletes old jobs.
+ * The tables each scheduled job rewrites. The hourly recompute updates the project_signals rows and the projects
+ * whose rating moved, the ranks that moved, and inserts snapshots; the daily cleanup deletes old jobs.
  */
 export const REWRITTEN_BY = {
   'recompute-all': ['projects', 'project_signals', 'score_snapshots'],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { nextTurn, restAfter, type Db } from '../db/client';
 import type { SignalMove, SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
@@ -139,23 +139,32 @@ type StoredRow = {
 
 const PAGE = 5000;
 
-const selectStored = sql`
-  SELECT p.id, p.name, p.score, p.sub_scores, p.tier, p.audit_status, p.audit_date::text AS audit_date, p.kyc,
-         s."values", s.normalized,
-         EXISTS (SELECT 1 FROM score_snapshots ss WHERE ss.project_id = p.id) AS has_snapshot
-  FROM projects p LEFT JOIN project_signals s ON s.project_id = p.id`;
+/**
+ * The stored rows of the projects `pick` selects, in id order. The page of projects is picked first and joined
+ * after: joined first, PostgreSQL merged the page with project_signals read from its first row, so each page read
+ * every signals row before it, and a recompute in slices took longer with each slice (100 -> 350 ms a slice at
+ * 50,000 projects on PGlite).
+ */
+const readStored = async (db: Db, pick: SQL) =>
+  rows<StoredRow>(
+    await db.execute(sql`
+      SELECT p.id, p.name, p.score, p.sub_scores, p.tier, p.audit_status, p.audit_date::text AS audit_date, p.kyc,
+             s."values", s.normalized,
+             EXISTS (SELECT 1 FROM score_snapshots ss WHERE ss.project_id = p.id) AS has_snapshot
+      FROM (${pick}) p LEFT JOIN project_signals s ON s.project_id = p.id
+      ORDER BY p.id`),
+  );
 
 /** The stored rows of these projects (at most 1,000 ids a call). */
-const readByIds = async (db: Db, ids: string[]) =>
-  rows<StoredRow>(
-    await db.execute(
-      sql`${selectStored} WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-    ),
+const readByIds = (db: Db, ids: string[]) =>
+  readStored(
+    db,
+    sql`SELECT * FROM projects WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   );
 
 /** The stored rows of the first `limit` projects in id order after `after`. */
-const readAfter = async (db: Db, after: string, limit: number) =>
-  rows<StoredRow>(await db.execute(sql`${selectStored} WHERE p.id > ${after} ORDER BY p.id LIMIT ${limit}`));
+const readAfter = (db: Db, after: string, limit: number) =>
+  readStored(db, sql`SELECT * FROM projects WHERE id > ${after} ORDER BY id LIMIT ${limit}`);
 
 /** Reads the projects to recompute with their signals, a page at a time (by id list or by id order). */
 async function* readProjects(db: Db, ids: string[] | undefined): AsyncGenerator<StoredRow[]> {
@@ -180,7 +189,8 @@ const sameSubScores = (a: SubScores, b: SubScores) =>
  * Recomputes the given projects from their stored signals (`project_signals`) with the methodology, writes score,
  * sub-scores, tier, audit status, audit date and KYC to `projects`, stores a `score_snapshots` row for every
  * project whose score, tier or badges changed (with the signals that moved), keeps `project_signals.normalized`
- * and `computed_at`, and recomputes ranks. Works inside a caller's transaction (pass the transaction as `db`).
+ * and `computed_at` (a recompute of every project records its time in rating_runs instead, and writes only the
+ * rows whose values moved), and recomputes ranks. Works inside a caller's transaction (pass the transaction as `db`).
  *
  * `project_signals.normalized` holds the normalised values of the project's last snapshot (it is rewritten only
  * when a snapshot is stored), so a snapshot's moves add up everything that moved since the previous snapshot —
@@ -190,16 +200,21 @@ export async function recomputeProjects(db: Db, options: RecomputeOptions): Prom
   const asOf = options.asOf ?? new Date();
   const changes: ScoreChange[] = [];
   let rankable = false;
+  const whole = !options.ids;
   for await (const page of readProjects(db, options.ids)) {
-    const computed = await recomputePage(db, page, asOf, options.reason);
+    const computed = await recomputePage(db, page, asOf, options.reason, whole);
     changes.push(...computed.changes);
     rankable ||= computed.rankable;
   }
+  if (whole) await recordWholeRun(db, asOf);
   if (rankable) await recomputeRanks(db);
   return changes;
 }
 
-/** Projects per transaction in recomputeInSlices: about 150 ms of work at 50,000 projects on PGlite. */
+/**
+ * Projects per transaction in recomputeInSlices. At 50,000 projects on PGlite (npm run bench:ratings) a slice of an
+ * hourly run works under 100 ms; the first run after a seed, which rewrites most rows, 100-270 ms.
+ */
 const SLICE = 500;
 
 /**
@@ -227,7 +242,7 @@ export async function recomputeInSlices(
       const page = ids
         ? await readByIds(t, ids.slice(slice * sliceSize, (slice + 1) * sliceSize))
         : await readAfter(t, after, sliceSize);
-      const computed = await recomputePage(t, page, asOf, options.reason);
+      const computed = await recomputePage(t, page, asOf, options.reason, !ids);
       await withSlice(t, computed.changes);
       changed += computed.changes.length;
       rankable ||= computed.rankable;
@@ -239,6 +254,7 @@ export async function recomputeInSlices(
     await restAfter(started);
     options.signal?.throwIfAborted();
   }
+  if (!ids) await recordWholeRun(db, asOf);
   // A whole recompute always ranks: a retry after a failure finds no change left, yet the ranks may be stale.
   if (rankable || !ids) await recomputeRanksInSlices(db, sliceSize);
   return changed;
@@ -260,12 +276,17 @@ async function recomputeRanksInSlices(db: Db, sliceSize: number): Promise<void> 
   }
 }
 
-/** Rates one page of stored projects and writes what moved; `rankable` when a score changed. */
+/**
+ * Rates one page of stored projects and writes what moved; `rankable` when a score changed. A page of a `whole`
+ * recompute leaves the signals rows whose normalised values stayed as they are: the run's time (recordWholeRun)
+ * stands for their computation.
+ */
 async function recomputePage(
   db: Db,
   page: StoredRow[],
   asOf: Date,
   reason: RecomputeReason,
+  whole: boolean,
 ): Promise<{ changes: ScoreChange[]; rankable: boolean }> {
   const computedAt = asOf.toISOString();
   const changes: Omit<ScoreChange, 'snapshotId'>[] = [];
@@ -305,7 +326,7 @@ async function recomputePage(
         after: { score: rating.score, tier: rating.tier, audited: rating.audited, kyc: rating.kyc },
         moves,
       });
-    } else {
+    } else if (!whole) {
       signalUpdates.push({ project_id: p.id, normalized: null });
     }
     if (Number(p.score) !== rating.score) rankable = true;
@@ -336,6 +357,29 @@ async function recomputePage(
   const ids = await insertSnapshots(db, snapshots);
   for (const change of changes) (change as ScoreChange).snapshotId = ids.get(change.projectId)!;
   return { changes: changes as ScoreChange[], rankable };
+}
+
+/** Scope of rating_runs' row for a computation of every project. */
+const WHOLE_RUN = 'all';
+
+/** Records that every project was computed as of `asOf` (a later record stays). */
+async function recordWholeRun(db: Db, asOf: Date): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO rating_runs (scope, computed_at) VALUES (${WHOLE_RUN}, ${asOf.toISOString()}::timestamptz)
+    ON CONFLICT (scope) DO UPDATE SET computed_at = greatest(rating_runs.computed_at, excluded.computed_at)`);
+}
+
+/**
+ * When a project's rating was last computed: its signals row's own time, or the last computation of every
+ * project when that is later (see ratingRuns). Undefined when neither is known.
+ */
+export async function computedAtOf(db: Db, own: Date | null): Promise<Date | undefined> {
+  const [run] = rows<{ computed_at: string | Date }>(
+    await db.execute(sql`SELECT computed_at FROM rating_runs WHERE scope = ${WHOLE_RUN}`),
+  );
+  const whole = run ? new Date(run.computed_at) : undefined;
+  if (!own) return whole;
+  return whole && whole > own ? whole : own;
 }
 
 /** Enqueues a `notify-change` job per change (idempotent by snapshot id). */

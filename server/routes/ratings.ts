@@ -32,6 +32,7 @@ import {
   TIER_THRESHOLDS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../ratings/methodology';
+import { computedAtOf } from '../ratings/recompute';
 import { requireProject } from './projects';
 
 const DAY = 86_400_000;
@@ -161,7 +162,8 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       await requireProject(app, id);
       const signals = await signalsOf(id);
       if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
-      const asOf = signals.computedAt ?? new Date();
+      const computedAt = await computedAtOf(app.db, signals.computedAt);
+      const asOf = computedAt ?? new Date();
       const rating = rate(signals.values, asOf);
       const byKey = new Map(rating.signals.map((s) => [s.key, s]));
       const categories: CategoryBreakdown[] = CATEGORIES.map((c) => ({
@@ -190,7 +192,7 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       return {
         projectId: id,
         methodologyVersion: METHODOLOGY_VERSION,
-        computedAt: signals.computedAt?.toISOString() ?? null,
+        computedAt: computedAt?.toISOString() ?? null,
         score: rating.score,
         tier: rating.tier,
         categories,

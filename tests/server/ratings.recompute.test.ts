@@ -267,4 +267,33 @@ describe('recomputeInSlices (the recompute jobs)', () => {
     await ranksFollowScores();
     expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
   });
+
+  it('writes only the signals rows whose values moved; the others are computed as of the run', async () => {
+    // A row's xmin is the transaction that wrote its current version.
+    const versions = async () =>
+      new Map(
+        rows<{ project_id: string; xmin: string }>(
+          await db.execute(sql`SELECT project_id, xmin::text AS xmin FROM project_signals`),
+        ).map((r) => [r.project_id, r.xmin]),
+      );
+    const before = await versions();
+    const asOf = later(430);
+    const changed: ScoreChange[] = [];
+    await recomputeInSlices(
+      db,
+      { reason: 'schedule', asOf },
+      async (_tx, changes) => void changed.push(...changes),
+      25,
+    );
+    const after = await versions();
+    const rewritten = [...after.keys()].filter((id) => before.get(id) !== after.get(id));
+    expect(rewritten.sort()).toEqual(changed.map((c) => c.projectId).sort());
+    const stayed = [...after.keys()].find((id) => !rewritten.includes(id));
+    expect(stayed).toBeDefined();
+    // The breakdown of a project whose row stayed: computed as of the run, with the score the run gave it.
+    const res = await t.app.inject({ method: 'GET', url: `/api/projects/${stayed}/score-breakdown` });
+    expect(res.statusCode).toBe(200);
+    const [project] = await db.select().from(projects).where(eq(projects.id, stayed!));
+    expect(res.json()).toMatchObject({ computedAt: asOf.toISOString(), score: project!.score });
+  });
 });
