@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteOrigin } from '../accounts/origin';
+import { nextTurn } from '../db/client';
 import { REWRITTEN_BY, vacuumRewritten } from '../db/maintenance';
 import { searchService } from '../search/index';
 import { jobHandlers } from './handlers';
@@ -35,6 +36,7 @@ export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
   for (const queue of ['trending', 'recompute', 'recompute-all'] as const) {
     handlers[queue] = async (job, db, signal) => {
       await base[queue]!(job, db, signal);
+      await nextTurn(); // the job's last statement and the index's first read would otherwise be one pause
       await refreshSearch().catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
     };
   }
@@ -43,6 +45,7 @@ export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
     const run = handlers[queue]!;
     handlers[queue] = async (job, db, signal) => {
       await run(job, db, signal);
+      await nextTurn();
       await vacuumRewritten(app.database, tables);
     };
   }

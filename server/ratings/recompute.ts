@@ -266,6 +266,7 @@ export async function recomputeInSlices(
  * can show their old rank beside new ones; a score written meanwhile is ranked by its writer or the next run.
  */
 async function recomputeRanksInSlices(db: Db, sliceSize: number): Promise<void> {
+  await nextTurn(); // after the last slice, before the read of every rank
   const moved = rows<{ id: string; rank: number }>(await db.execute(movedRanks));
   for (const batch of chunks(moved, sliceSize)) {
     await nextTurn();
