@@ -3,11 +3,15 @@
  * without a VACUUM after it the embedded database grew by ~100 MB an hour at 50,000 projects. These run on PGlite
  * whatever TEST_DATABASE_URL says; on PostgreSQL autovacuum does the same work.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { jobs } from '../../server/db/schema/index';
-import { vacuumRewritten } from '../../server/db/maintenance';
+import { REWRITTEN_BY, vacuumRewritten } from '../../server/db/maintenance';
+import { prepareDatabase } from '../../server/db/prepare';
 import { enqueue } from '../../server/jobs/queue';
 import { rows, seedIfEmpty } from '../../server/seed/index';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -80,3 +84,22 @@ it('vacuums the rewritten tables every hour and refreshes their statistics once 
   await vacuumRewritten(t.database, ['project_signals'], 0);
   expect((await maintained('project_signals')).analyzed).not.toBe(before.analyzed);
 });
+
+it('vacuums and analyzes the freshly seeded tables before the server starts', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-prepare-'));
+  const { database, seeded } = await prepareDatabase({ dataDir, databaseUrl: undefined, seedProjects: 20 });
+  try {
+    expect(seeded).toBe(true);
+    for (const table of REWRITTEN_BY['recompute-all']) {
+      const [stats] = rows<{ vacuumed: string | null; analyzed: string | null }>(
+        await database.db.execute(sql`
+          SELECT last_vacuum::text AS vacuumed, last_analyze::text AS analyzed
+          FROM pg_stat_user_tables WHERE relid = ${table}::regclass`),
+      );
+      expect(stats, table).toEqual({ vacuumed: expect.any(String), analyzed: expect.any(String) });
+    }
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
