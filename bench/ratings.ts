@@ -6,9 +6,10 @@
  *
  * Then the scheduled jobs as the server runs them (server/jobs/plugin.ts: with the search index refresh, and on
  * PGlite the vacuum after): the hourly `recompute-all` (as of today, so audits age again), once more as an hour
- * later, and the ten-minutely `trending`. For each: its time, the longest the server's event loop was held meanwhile (what a request arriving
- * during the job waits at worst) and the wait 99 of 100 such requests stay within. On PGlite the database runs on
- * that thread, so a long statement or transaction holds every request, the in-memory search and /api/health too.
+ * later, and the ten-minutely `trending`. For each: its time, the longest the server's event loop was held
+ * meanwhile (what a request arriving during the job waits at worst) and the wait 99 of 100 such requests stay
+ * within. On PGlite the database runs on that thread, so a long statement or transaction holds every request, the
+ * in-memory search and /api/health too.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

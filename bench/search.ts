@@ -211,7 +211,8 @@ async function newAnswerCost(url: string, words: string[]) {
   });
   const average = answers.reduce((sum, a) => sum + a.length, 0) / answers.length;
   console.log(
-    `  a new answer compressed (${answers.length} answers of ${Math.round(average)} bytes on average): ${figures.join('; ')}`,
+    `  a new answer compressed (${answers.length} answers of ${Math.round(average)} bytes on average): ` +
+      figures.join('; '),
   );
 }
 
