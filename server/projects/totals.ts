@@ -16,19 +16,22 @@ export class ProjectTotals {
 
   constructor(private readonly database: Database) {}
 
-  /** The number of projects matching `condition`; `key` names the filter (the same key, the same condition). */
-  async count(key: string, condition: SQL | undefined): Promise<number> {
+  /** The number of projects matching `condition`, kept by the text and parameters of its count. */
+  async count(condition: SQL | undefined): Promise<number> {
     const db = this.database.db;
+    const query = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(condition);
+    const { sql: text, params } = query.toSQL();
+    const key = JSON.stringify([text, params]);
     const [row] = await db
       .select({ version: tableVersions.version })
       .from(tableVersions)
       .where(eq(tableVersions.name, 'projects'));
     const hit = this.kept.get(key);
     if (row && hit && hit.version === Number(row.version)) return hit.total;
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(projects)
-      .where(condition);
+    const [counted] = await query;
     const total = counted?.n ?? 0;
     if (!row) return total; // its counter row deleted by hand: nothing can be kept safely
     const version = Number(row.version);

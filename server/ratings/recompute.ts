@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { nextTurn, restAfter, type Db } from '../db/client';
-import type { SignalMove, SignalValues } from '../db/schema/ratings';
+import { projectSignals, type SignalMove, type SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
 import { enqueue } from '../jobs/queue';
 import { chunks, movedRanks, recomputeRanks } from '../seed/load';
@@ -371,17 +371,11 @@ async function recordWholeRun(db: Db, asOf: Date): Promise<void> {
 }
 
 /**
- * When a project's rating was last computed: its signals row's own time, or the last computation of every
- * project when that is later (see ratingRuns). Undefined when neither is known.
+ * When a project's rating was last computed, for a select over project_signals: the row's own time, or the last
+ * computation of every project when that is later (see ratingRuns; greatest() passes over a missing one).
  */
-export async function computedAtOf(db: Db, own: Date | null): Promise<Date | undefined> {
-  const [run] = rows<{ computed_at: string | Date }>(
-    await db.execute(sql`SELECT computed_at FROM rating_runs WHERE scope = ${WHOLE_RUN}`),
-  );
-  const whole = run ? new Date(run.computed_at) : undefined;
-  if (!own) return whole;
-  return whole && whole > own ? whole : own;
-}
+export const lastComputedAt = sql<Date | null>`greatest(${projectSignals.computedAt},
+  (SELECT computed_at FROM rating_runs WHERE scope = ${WHOLE_RUN}))`.mapWith(projectSignals.computedAt);
 
 /** Enqueues a `notify-change` job per change (idempotent by snapshot id). */
 export async function enqueueChangeNotifications(db: Db, changes: ScoreChange[]): Promise<void> {

@@ -138,8 +138,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
               : [nullsLast(sql`${projects.auditDate}`)];
       order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
       const condition = where.length > 0 ? and(...where) : undefined;
-      const filter = [q.chain, q.tier, q.audit, q.kyc, q.minScore, q.maxScore, q.keyword?.trim()];
-      const total = await projectTotals(app.database).count(JSON.stringify(filter), condition);
+      const total = await projectTotals(app.database).count(condition);
       const offset = (q.page - 1) * q.pageSize;
       const rows =
         offset >= total

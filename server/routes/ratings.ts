@@ -32,7 +32,7 @@ import {
   TIER_THRESHOLDS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../ratings/methodology';
-import { computedAtOf } from '../ratings/recompute';
+import { lastComputedAt } from '../ratings/recompute';
 import { requireProject } from './projects';
 
 const DAY = 86_400_000;
@@ -66,7 +66,7 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const signalsOf = async (projectId: string) => {
     const [row] = await app.db
-      .select({ values: projectSignals.values, computedAt: projectSignals.computedAt })
+      .select({ values: projectSignals.values, computedAt: lastComputedAt })
       .from(projectSignals)
       .where(eq(projectSignals.projectId, projectId))
       .limit(1);
@@ -162,8 +162,7 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       await requireProject(app, id);
       const signals = await signalsOf(id);
       if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
-      const computedAt = await computedAtOf(app.db, signals.computedAt);
-      const asOf = computedAt ?? new Date();
+      const asOf = signals.computedAt ?? new Date();
       const rating = rate(signals.values, asOf);
       const byKey = new Map(rating.signals.map((s) => [s.key, s]));
       const categories: CategoryBreakdown[] = CATEGORIES.map((c) => ({
@@ -192,7 +191,7 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       return {
         projectId: id,
         methodologyVersion: METHODOLOGY_VERSION,
-        computedAt: computedAt?.toISOString() ?? null,
+        computedAt: signals.computedAt?.toISOString() ?? null,
         score: rating.score,
         tier: rating.tier,
         categories,

@@ -307,7 +307,7 @@ type IndexArrays = { sa: Int32Array; treeAll: Int32Array; treePrefix: Int32Array
  * The index's arrays from the suffixes in order (sortSuffixes). Self-contained (no outside names, NONE written out)
  * because it runs as a worker's source.
  */
-export function indexArrays(
+function indexArrays(
   order: Int32Array,
   starts: Int32Array,
   ordOf: Int32Array,
