@@ -16,13 +16,28 @@ import {
 import { rows } from '../../server/seed/index';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp, SEED_DAY } from '../helpers/seeded';
+import { signIn } from '../helpers/signed-in';
 
 let t: TestApp;
 let db: Db;
+/** The one project no watchlist holds: its changes queue no notify job (no one would be told). */
+const UNWATCHED = 'dogecoin';
 beforeAll(async () => {
   t = await createSeededApp(60);
   db = t.app.db;
+  const watcher = await signIn(t.app);
+  const everyOther = (await db.select({ id: projects.id }).from(projects))
+    .map((p) => p.id)
+    .filter((id) => id !== UNWATCHED);
+  const list = await watcher.inject({
+    method: 'POST',
+    url: '/api/watchlist/create',
+    payload: { name: 'Everything else', projects: everyOther },
+  });
+  expect(list.statusCode, list.body).toBe(200);
 }, 120_000);
+/** How many of the changes are of watched projects (a notify-change job each). */
+const watched = (changes: ScoreChange[]) => changes.filter((c) => c.projectId !== UNWATCHED).length;
 afterAll(async () => t.close());
 
 const later = (days: number) => new Date(SEED_DAY.getTime() + days * 86_400_000);
@@ -115,6 +130,19 @@ describe('applySignalChanges', () => {
     expect(await applySignalChanges(db, 'ethereum', { incidents12m: 2 }, { asOf: later(120) })).toEqual([]);
   });
 
+  it('queues no notify job for a change of a project no watchlist holds', async () => {
+    const changes = await applySignalChanges(db, UNWATCHED, { incidents12m: 3 }, { asOf: later(120) });
+    expect(changes).toHaveLength(1);
+    expect(await snapshotsOf(UNWATCHED)).toContainEqual(
+      expect.objectContaining({ id: changes[0]!.snapshotId }),
+    );
+    const queued = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.singletonKey, `notify-change:${changes[0]!.snapshotId}`));
+    expect(queued).toEqual([]);
+  });
+
   it('rejects unknown signals and projects, writing nothing', async () => {
     await expect(applySignalChanges(db, 'ethereum', { tvl: 1 })).rejects.toBeInstanceOf(UnknownSignalError);
     await expect(applySignalChanges(db, 'no-such-project', { auditCount: 1 })).rejects.toBeInstanceOf(
@@ -203,7 +231,8 @@ describe('recomputeInSlices (the recompute jobs)', () => {
     expect(changed).toBeGreaterThan(0);
     expect(slices.flat()).toHaveLength(changed);
     expect(new Set(slices.flat().map((c) => c.projectId)).size).toBe(changed);
-    expect(await notifyJobs()).toBe(notifiedBefore + changed);
+    expect(slices.flat().some((c) => c.projectId === UNWATCHED)).toBe(true);
+    expect(await notifyJobs()).toBe(notifiedBefore + watched(slices.flat()));
     // What one recompute would write: every project rated as of the day, ranks by score.
     const signals = new Map((await db.select().from(projectSignals)).map((s) => [s.projectId, s]));
     for (const p of await db.select().from(projects))
@@ -234,7 +263,7 @@ describe('recomputeInSlices (the recompute jobs)', () => {
       ),
     ).rejects.toThrow('slice failed');
     expect(firstSlice.length).toBeGreaterThan(0);
-    expect(await notifyJobs()).toBe(notifiedBefore + firstSlice.length);
+    expect(await notifyJobs()).toBe(notifiedBefore + watched(firstSlice));
     for (const c of firstSlice) expect((await snapshotsOf(c.projectId)).at(-1)!.id).toBe(c.snapshotId);
 
     // Aborted (the server shutting down) after the next slice: the same, it stops between slices.
@@ -263,7 +292,7 @@ describe('recomputeInSlices (the recompute jobs)', () => {
     // Nothing of the first slice again: its projects were stored as of this day.
     const done = new Set(firstSlice.map((c) => c.projectId));
     expect(retried.filter((c) => done.has(c.projectId))).toEqual([]);
-    expect(await notifyJobs()).toBe(notifiedBefore + firstSlice.length + retried.length);
+    expect(await notifyJobs()).toBe(notifiedBefore + watched(firstSlice) + watched(retried));
     await ranksFollowScores();
     expect(await recomputeProjects(db, { reason: 'schedule', asOf })).toEqual([]);
   });
