@@ -10,7 +10,7 @@
  * browser's Accept-Encoding (the goals are judged on that run: browsers always ask for compression). It also prints
  * the cold start (a restart on the seeded data, with no job runner: spawn → listening, goal ≤ 3 s, and → the first
  * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
- * the leaderboard's first pages in each of its sorts.
+ * the leaderboard's first pages in each of its sorts and home's project strips.
  * With BENCH_DATABASE_URL=postgres://… it runs a second time on a scratch database of that PostgreSQL server.
  */
 import { spawn } from 'node:child_process';
@@ -236,6 +236,19 @@ async function leaderboardSorts(url: string) {
   }
 }
 
+/** Home's project strips, each read at the limit home asks for (no goal of the issue's; printed so a slow one shows). */
+async function homeStrips(url: string) {
+  console.log(`  home's strips (${LEADERBOARD_CONNECTIONS} connections, ${SECONDS} s each):`);
+  for (const strip of ['trending', 'recently-audited', 'audits-in-progress', 'alerts'])
+    await run(
+      `  /api/${strip}`,
+      url,
+      () => `/api/${strip}?limit=10`,
+      BROWSER_ENCODINGS,
+      LEADERBOARD_CONNECTIONS,
+    );
+}
+
 async function benchOne(name: string, env: Record<string, string>) {
   console.log(`\n${name}: ${PROJECTS} projects, ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
   const seeding = await startServer(env);
@@ -283,6 +296,7 @@ async function benchOne(name: string, env: Record<string, string>) {
     console.log(`  after the load: ${memoryOf(server.pid)}`);
     await newAnswerCost(server.url, words);
     await leaderboardSorts(server.url);
+    await homeStrips(server.url);
     return ratio >= 0.6 && p99ok && coldOk;
   } finally {
     await server.stop();

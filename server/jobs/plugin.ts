@@ -21,25 +21,22 @@ export type JobsOptions = Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'batch' | '
 
 /**
  * The job runner of this instance. The handlers that change what the search index shows (trending, recompute)
- * refresh the index of this instance afterwards; other instances on PostgreSQL pick the change up by polling. On
+ * refresh the index of this instance afterwards (searchChanged); other instances on PostgreSQL pick the change up by polling. On
  * PGlite the scheduled jobs that rewrite rows vacuum the tables they rewrote.
  */
 export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
-  const base = jobHandlers({
+  const handlers: Handlers = jobHandlers({
     config: app.config,
     origin: () => siteOrigin(app),
     clock: app.clock,
     log: app.log,
-  });
-  const refreshSearch = () => searchService(app.database).refresh();
-  const handlers: Handlers = { ...base };
-  for (const queue of ['trending', 'recompute', 'recompute-all'] as const) {
-    handlers[queue] = async (job, db, signal) => {
-      await base[queue]!(job, db, signal);
+    searchChanged: async () => {
       await nextTurn(); // the job's last statement and the index's first read would otherwise be one pause
-      await refreshSearch().catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
-    };
-  }
+      await searchService(app.database)
+        .refresh()
+        .catch((err: unknown) => app.log.warn({ err }, 'search index refresh failed'));
+    },
+  });
   // PGlite has no autovacuum: the scheduled jobs that rewrite rows reclaim them when they are done (db/maintenance.ts).
   for (const [queue, tables] of Object.entries(REWRITTEN_BY)) {
     const run = handlers[queue]!;

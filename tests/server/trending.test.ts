@@ -4,6 +4,7 @@ import type { Db } from '../../server/db/client';
 import { projectActivity, projects } from '../../server/db/schema/index';
 import { enqueue } from '../../server/jobs/queue';
 import { computeTrending, trendScore } from '../../server/ratings/trending';
+import { searchService } from '../../server/search/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, type Client } from '../helpers/signed-in';
 
@@ -114,5 +115,43 @@ describe('trending from activity', () => {
     expect(await computeTrending(db, new Date(Date.now() + 8 * 86_400_000))).toBe(3);
     const left = await db.execute(sql`SELECT max(trend_score) AS m FROM projects`);
     expect(Number((left as unknown as { rows: { m: number }[] }).rows[0]!.m)).toBe(0);
+  });
+
+  it('rebuilds the search index only after a run that changed a score', async () => {
+    const runJob = async () => {
+      await enqueue(db, 'trending', {});
+      await t.app.jobs.drain();
+    };
+    const search = searchService(t.database);
+    await runJob(); // today's activity counts again after the test above aged it out
+    expect(await trendOf('tr-b')).toBe(13);
+    const index = search.current();
+    expect(index).toBeDefined();
+    await runJob(); // nothing new
+    expect(search.current()).toBe(index);
+    for (let i = 0; i < 20; i++)
+      await t.app.inject({ method: 'GET', url: '/api/projects/page-view?projectId=tr-c' });
+    await runJob();
+    expect(await trendOf('tr-c')).toBe(25);
+    expect(search.current()).not.toBe(index);
+    const found = (await t.app.inject({ method: 'GET', url: '/api/search-project?keyword=' })).json() as {
+      id: string;
+    }[];
+    expect(found[0]!.id).toBe('tr-c');
+  });
+
+  it('reads the trending order through an index, not by sorting every project', async () => {
+    // Disabling plain scans makes the planner take any index that gives this order; without one it still sorts.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`EXPLAIN SELECT id FROM projects ORDER BY trend_score DESC, rank ASC NULLS LAST LIMIT 10`,
+      );
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('projects_trend_idx');
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_trend_idx" ON "projects" USING btree ("trend_score" DESC NULLS FIRST,"rank");
