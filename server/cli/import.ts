@@ -32,14 +32,10 @@ export type ImportResult = {
 
 /**
  * Validates `data`, upserts its valid records (signals merged into the stored ones), recomputes those projects
- * (reason 'import') and queues a notify-change job per score change of a watched project and a notify-incident job per new alert — all
- * in one transaction. Importing the same data again changes nothing and queues nothing.
+ * (reason 'import') and queues a notify-change job per score change of a watched project and a notify-incident job
+ * per new alert — all in one transaction. Importing the same data again changes nothing and queues nothing.
  */
-export async function importProjects(
-  db: Db,
-  data: unknown,
-  options: { asOf?: Date } = {},
-): Promise<ImportResult> {
+export async function importProjects(db: Db, data: unknown, options: { asOf?: Date } = {}): Promise<ImportResult> {
   const list = Array.isArray(data)
     ? data
     : data && typeof data === 'object' && Array.isArray((data as { projects?: unknown }).projects)
@@ -84,11 +80,7 @@ export async function importProjects(
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       ({ newAlertIds } = await upsertProjects(t, valid));
-      changes = await recomputeProjects(t, {
-        ids: valid.map((r) => r.id),
-        reason: 'import',
-        asOf: options.asOf,
-      });
+      changes = await recomputeProjects(t, { ids: valid.map((r) => r.id), reason: 'import', asOf: options.asOf });
       await enqueueChangeNotifications(t, changes);
       for (const alertId of newAlertIds) {
         await enqueue(t, 'notify-incident', { alertId }, { singletonKey: `notify-incident:${alertId}` });

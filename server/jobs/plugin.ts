@@ -21,8 +21,8 @@ export type JobsOptions = Pick<RunnerOptions, 'pollMs' | 'leaseMs' | 'batch' | '
 
 /**
  * The job runner of this instance. The handlers that change what the search index shows (trending, recompute)
- * refresh the index of this instance afterwards (searchChanged); other instances on PostgreSQL pick the change up by polling. On
- * PGlite the scheduled jobs that rewrite rows vacuum the tables they rewrote.
+ * refresh the index of this instance afterwards (searchChanged); other instances on PostgreSQL pick the change up
+ * by polling. On PGlite the scheduled jobs that rewrite rows vacuum the tables they rewrote.
  */
 export const jobs = fp(async (app: FastifyInstance, opts: JobsOptions) => {
   const handlers: Handlers = jobHandlers({
