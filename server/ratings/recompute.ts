@@ -384,11 +384,13 @@ export const lastComputedAt = sql<Date | null>`greatest(${projectSignals.compute
  */
 export async function enqueueChangeNotifications(db: Db, changes: ScoreChange[]): Promise<void> {
   if (changes.length === 0) return;
+  // One pass over the watchlists' items, matched by hash (`id = ANY (w.projects)` per change would scan every
+  // list once per change).
   const watched = new Set(
     rows<{ id: string }>(
       await db.execute(sql`
-        SELECT c.id FROM jsonb_array_elements_text(${JSON.stringify(changes.map((c) => c.projectId))}::jsonb) AS c(id)
-        WHERE EXISTS (SELECT 1 FROM watchlists w WHERE c.id = ANY (w.projects))`),
+        SELECT DISTINCT p.id FROM watchlists w CROSS JOIN LATERAL unnest(w.projects) AS p(id)
+        WHERE p.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(changes.map((c) => c.projectId))}::jsonb))`),
     ).map((r) => r.id),
   );
   for (const c of changes.filter((change) => watched.has(change.projectId))) {
