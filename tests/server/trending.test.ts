@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { projectActivity, projects } from '../../server/db/schema/index';
 import { enqueue } from '../../server/jobs/queue';
@@ -140,18 +140,27 @@ describe('trending from activity', () => {
     expect(found[0]!.id).toBe('tr-c');
   });
 
-  it('reads the trending order through an index, not by sorting every project', async () => {
+  it('reads the trending order through an index, not by sorting every project; audits in progress through their own', async () => {
     // Disabling plain scans makes the planner take any index that gives this order; without one it still sorts.
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const result = await tx.execute(
-        sql`EXPLAIN SELECT id FROM projects ORDER BY trend_score DESC, rank ASC NULLS LAST LIMIT 10`,
-      );
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r)[0])
-        .join('\n');
-    });
-    expect(plan).toContain('projects_trend_idx');
-    expect(plan).not.toMatch(/\bSort\b/);
+    const planOf = (query: SQL) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const result = await tx.execute(sql`EXPLAIN ${query}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      });
+    const trending = await planOf(
+      sql`SELECT id FROM projects ORDER BY trend_score DESC, rank ASC NULLS LAST LIMIT 10`,
+    );
+    expect(trending).toContain('projects_trend_idx');
+    expect(trending).not.toMatch(/\bSort\b/);
+    // As the route asks it: the status is a parameter.
+    const inProgress = await planOf(
+      sql`SELECT id FROM projects WHERE audit_status = ${'in_progress'}
+          ORDER BY trend_score DESC, rank ASC NULLS LAST LIMIT 10`,
+    );
+    expect(inProgress).toContain('projects_in_progress_trend_idx');
+    expect(inProgress).not.toMatch(/\bSort\b|Filter/);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "projects_in_progress_trend_idx" ON "projects" USING btree ("trend_score" DESC NULLS FIRST,"rank") WHERE "projects"."audit_status" = 'in_progress';
