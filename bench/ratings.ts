@@ -112,13 +112,14 @@ async function scheduledJobs(database: Database): Promise<void> {
     // second is what each following hour costs.
     // Trending twice: after 500 projects were viewed (scores change, so the search index is rebuilt), then with
     // nothing new since (most runs of a quiet site).
-    for (const [queue, label] of [
-      ['recompute-all', 'recompute-all'],
-      ['recompute-all', 'recompute-all, an hour later'],
-      ['trending', 'trending, 500 projects viewed'],
-      ['trending', 'trending, nothing new'],
-    ] as const) {
-      if (label === 'trending, 500 projects viewed') await viewSome(database, 500);
+    const jobRuns: { queue: string; label: string; before?: () => Promise<void> }[] = [
+      { queue: 'recompute-all', label: 'recompute-all' },
+      { queue: 'recompute-all', label: 'recompute-all, an hour later' },
+      { queue: 'trending', label: 'trending, 500 projects viewed', before: () => viewSome(database, 500) },
+      { queue: 'trending', label: 'trending, nothing new' },
+    ];
+    for (const { queue, label, before } of jobRuns) {
+      await before?.();
       await enqueue(database.db, queue, queue === 'recompute-all' ? { reason: 'schedule' } : {});
       const pauses = eventLoopPauses();
       const t = performance.now();

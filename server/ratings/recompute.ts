@@ -419,9 +419,10 @@ export class UnknownSignalError extends Error {
 
 /**
  * Merges signal values into a project's stored signals (null = not known), bumps their version, recomputes the
- * project (reason 'signals') and enqueues a notify-change job per change (of a watched project) — all in one transaction. Answers the
- * changes (empty when the score, tier and badges stayed). Throws UnknownSignalError for a key that is no signal
- * (nothing is written), TypeError for a value that is not a finite number or null, and ProjectNotFoundError.
+ * project (reason 'signals') and enqueues a notify-change job per change of a watched project — all in one
+ * transaction. Answers the changes (empty when the score, tier and badges stayed). Throws UnknownSignalError for a
+ * key that is no signal (nothing is written), TypeError for a value that is not a finite number or null, and
+ * ProjectNotFoundError.
  */
 export async function applySignalChanges(
   db: Db,
