@@ -19,14 +19,15 @@ import {
   VoteQuery,
   Votes,
 } from '../../api/projects.schemas';
+import type { Database } from '../db/client';
 import { alerts, contracts, pageViews, projects, votes } from '../db/schema/index';
 import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
-import { round1, toProjectRow, voteTally } from '../projects/rows';
-import { projectTotals } from '../projects/totals';
+import { type ProjectRecordRow, round1, toProjectRow, voteTally } from '../projects/rows';
+import { countProjects, projectsKept } from '../projects/kept';
 import { searchService } from '../search/index';
-import { COMPRESS_FROM_BYTES, preferredCoding } from '../search/encodedAnswer';
+import { encodeAnswer, sendAnswer } from '../search/encodedAnswer';
 import { recordView } from '../ratings/trending';
 import { replies, typed } from './schemas';
 import { z } from 'zod';
@@ -48,7 +49,23 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   });
   app.addHook('onClose', async () => search.stop());
 
-  // The answer is JSON the search index made once (sent as a string, so not re-encoded): ProjectSummary[].
+  // The public lists below are made from the projects table alone: each answer is encoded once and kept until the
+  // table changes (server/projects/kept.ts), as most visitors ask for the same few.
+  const kept = projectsKept(app.database);
+  const ProjectRows = z.array(ProjectRowSchema);
+  const keptRows = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    read: () => Promise<ProjectRecordRow[]>,
+  ) =>
+    sendAnswer(
+      request,
+      reply,
+      await kept.answers.get(key, async () => encodeAnswer(ProjectRows, (await read()).map(toProjectRow))),
+    );
+
+  // The answer is JSON the search index made once, compressed once per coding: ProjectSummary[].
   app.get(
     '/api/search-project',
     {
@@ -63,18 +80,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { keyword } = request.query;
-      const answer = await search.answer(keyword);
-      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
-      // Pre-serialised JSON, compressed once per answer (this route opts out of the per-request compression).
-      // Returned, not sent: an async handler that returns the reply has it awaited as a thenable, which costs a
-      // stream-end listener per request on the hottest route.
-      const coding =
-        answer.json.length >= COMPRESS_FROM_BYTES
-          ? preferredCoding(request.headers['accept-encoding'])
-          : undefined;
-      if (!coding) return answer.json as never;
-      reply.header('content-encoding', coding);
-      return answer.bytes(coding) as never;
+      return sendAnswer(request, reply, await search.answer(keyword));
     },
   );
 
@@ -103,6 +109,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     '/api/leaderboard',
     {
       config: { partnerRead: true },
+      compress: false,
       schema: {
         operationId: 'getLeaderboard',
         summary: 'Leaderboard',
@@ -111,109 +118,76 @@ export async function projectsRoutes(fastify: FastifyInstance) {
         response: replies(LeaderboardPageSchema),
       },
     },
-    async (request): Promise<LeaderboardPage> => {
-      const q = request.query;
-      const where: SQL[] = [];
-      if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
-      if (q.tier) where.push(eq(projects.tier, q.tier));
-      if (q.audit) where.push(eq(projects.auditStatus, q.audit));
-      if (q.kyc !== undefined) where.push(eq(projects.kyc, q.kyc));
-      if (q.minScore !== undefined) where.push(gte(projects.score, q.minScore - 0.05));
-      if (q.maxScore !== undefined) where.push(lte(projects.score, q.maxScore + 0.05));
-      if (q.keyword?.trim()) {
-        const like = `%${q.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push(
-          sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
-        );
-      }
-      const dir = q.order === 'desc' ? desc : asc;
-      const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
-      const order: SQL[] =
-        q.sort === 'rank'
-          ? [nullsLast(sql`${projects.rank}`)]
-          : q.sort === 'score'
-            ? [dir(projects.score)]
-            : q.sort === 'name'
-              ? [dir(sql`lower(${projects.name})`)]
-              : [nullsLast(sql`${projects.auditDate}`)];
-      order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
-      const condition = where.length > 0 ? and(...where) : undefined;
-      const total = await projectTotals(app.database).count(condition);
-      const offset = (q.page - 1) * q.pageSize;
-      const rows =
-        offset >= total
-          ? []
-          : await app.db
-              .select()
-              .from(projects)
-              .where(condition)
-              .orderBy(...order)
-              .limit(q.pageSize)
-              .offset(offset);
-      return { items: rows.map(toProjectRow), total, page: q.page, pageSize: q.pageSize };
-    },
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await kept.answers.get(`leaderboard ${JSON.stringify(request.query)}`, async () =>
+          encodeAnswer(LeaderboardPageSchema, await leaderboardPage(app.database, request.query)),
+        ),
+      ),
   );
 
   app.get(
     '/api/trending',
     {
+      compress: false,
       schema: {
         summary: 'Trending projects',
         querystring: LimitQuery,
         response: replies(z.array(ProjectRowSchema)),
       },
     },
-    async (request): Promise<ProjectRow[]> => {
-      const { limit } = request.query;
-      const rows = await app.db
-        .select()
-        .from(projects)
-        .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-        .limit(limit);
-      return rows.map(toProjectRow);
-    },
+    async (request, reply) =>
+      keptRows(request, reply, `trending ${request.query.limit}`, () =>
+        app.db
+          .select()
+          .from(projects)
+          .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
+          .limit(request.query.limit),
+      ),
   );
 
   app.get(
     '/api/recently-audited',
     {
+      compress: false,
       schema: {
         summary: 'Recently audited projects',
         querystring: LimitQuery,
         response: replies(z.array(ProjectRowSchema)),
       },
     },
-    async (request): Promise<ProjectRow[]> => {
-      const { limit } = request.query;
-      const rows = await app.db
-        .select()
-        .from(projects)
-        .where(eq(projects.auditStatus, 'audited'))
-        .orderBy(sql`${projects.auditDate} DESC NULLS LAST`, sql`${projects.rank} ASC NULLS LAST`)
-        .limit(limit);
-      return rows.map(toProjectRow);
-    },
+    async (request, reply) =>
+      keptRows(request, reply, `recently-audited ${request.query.limit}`, () =>
+        app.db
+          .select()
+          .from(projects)
+          .where(eq(projects.auditStatus, 'audited'))
+          .orderBy(sql`${projects.auditDate} DESC NULLS LAST`, sql`${projects.rank} ASC NULLS LAST`)
+          .limit(request.query.limit),
+      ),
   );
 
   app.get(
     '/api/audits-in-progress',
     {
+      compress: false,
       schema: {
         summary: 'Audits in progress',
         querystring: LimitQuery,
         response: replies(z.array(ProjectRowSchema)),
       },
     },
-    async (request): Promise<ProjectRow[]> => {
-      const { limit } = request.query;
-      const rows = await app.db
-        .select()
-        .from(projects)
-        .where(eq(projects.auditStatus, 'in_progress'))
-        .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-        .limit(limit);
-      return rows.map(toProjectRow);
-    },
+    async (request, reply) =>
+      keptRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
+        app.db
+          .select()
+          .from(projects)
+          .where(eq(projects.auditStatus, 'in_progress'))
+          .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
+          .limit(request.query.limit),
+      ),
   );
 
   app.get(
@@ -345,6 +319,51 @@ export async function projectDetail(
     contracts: projectContracts as ProjectDetail['contracts'],
     votes: await voteTally(app.db, id, voterKey(request, reply, false)),
   };
+}
+
+/** A page of the leaderboard, with the number of projects its filters match. */
+async function leaderboardPage(
+  database: Database,
+  q: z.output<typeof LeaderboardQuery>,
+): Promise<LeaderboardPage> {
+  const where: SQL[] = [];
+  if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
+  if (q.tier) where.push(eq(projects.tier, q.tier));
+  if (q.audit) where.push(eq(projects.auditStatus, q.audit));
+  if (q.kyc !== undefined) where.push(eq(projects.kyc, q.kyc));
+  if (q.minScore !== undefined) where.push(gte(projects.score, q.minScore - 0.05));
+  if (q.maxScore !== undefined) where.push(lte(projects.score, q.maxScore + 0.05));
+  if (q.keyword?.trim()) {
+    const like = `%${q.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
+    );
+  }
+  const dir = q.order === 'desc' ? desc : asc;
+  const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
+  const order: SQL[] =
+    q.sort === 'rank'
+      ? [nullsLast(sql`${projects.rank}`)]
+      : q.sort === 'score'
+        ? [dir(projects.score)]
+        : q.sort === 'name'
+          ? [dir(sql`lower(${projects.name})`)]
+          : [nullsLast(sql`${projects.auditDate}`)];
+  order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const total = await countProjects(database, condition);
+  const offset = (q.page - 1) * q.pageSize;
+  const rows =
+    offset >= total
+      ? []
+      : await database.db
+          .select()
+          .from(projects)
+          .where(condition)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset(offset);
+  return { items: rows.map(toProjectRow), total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function requireProject(app: FastifyInstance, id: string) {

@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { z } from 'zod';
 
 /** The content codings a cached answer is kept in, best first. */
 export type Coding = 'br' | 'gzip';
@@ -41,6 +43,31 @@ export class EncodedAnswer {
     }
     return bytes;
   }
+}
+
+/**
+ * `value` encoded as its route's schema encodes an answer (unknown keys dropped). A value off the schema throws, a
+ * 500 as the serializer's would be: an answer sent as encoded bytes skips the route's serializer.
+ */
+export function encodeAnswer<T extends z.ZodType>(schema: T, value: z.input<T>): EncodedAnswer {
+  return new EncodedAnswer(JSON.stringify(schema.parse(value)));
+}
+
+/**
+ * Sends `answer` in the coding the request prefers, as the handler's return value. Its route opts out of the
+ * per-request compression (`compress: false`). Returned, not sent: an async handler that returns the reply has it
+ * awaited as a thenable, which costs a stream-end listener per request. Typed `never` so that a handler typed by
+ * its schema can return it.
+ */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): never {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  const coding =
+    answer.json.length >= COMPRESS_FROM_BYTES
+      ? preferredCoding(request.headers['accept-encoding'])
+      : undefined;
+  if (!coding) return answer.json as never;
+  reply.header('content-encoding', coding);
+  return answer.bytes(coding) as never;
 }
 
 /**

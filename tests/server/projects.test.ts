@@ -10,6 +10,7 @@ import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { sql } from 'drizzle-orm';
 import { loadIndex, SearchService, searchDatabase, searchService } from '../../server/search/index';
+import { encodeAnswer } from '../../server/search/encodedAnswer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -350,6 +351,55 @@ describe('home sections', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toHaveProperty('limit');
     }
+  });
+});
+
+describe('the public lists, kept until the projects change (issue 11)', () => {
+  const LISTS = [
+    '/api/leaderboard?sort=score&order=desc&pageSize=10',
+    '/api/trending?limit=10',
+    '/api/recently-audited?limit=10',
+    '/api/audits-in-progress?limit=10',
+  ];
+  const names = (body: LeaderboardPage | ProjectRow[]) =>
+    (Array.isArray(body) ? body : body.items).map((r) => r.name);
+  const read = async () => {
+    const lists: string[][] = [];
+    for (const url of LISTS) {
+      const plain = await get(url);
+      const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), url).toEqual(plain.json());
+      lists.push(names(plain.json()));
+    }
+    return lists;
+  };
+
+  it('answers what it kept until any statement writes the projects, whoever runs it', async () => {
+    const db = t.database.db;
+    const before = await read();
+    for (const list of before) expect(list.length).toBeGreaterThan(0);
+    // Renamed behind the version's trigger: the kept answers cannot know of it.
+    await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER projects_version`);
+    try {
+      await db.execute(sql`UPDATE projects SET name = name || ' (renamed)'`);
+    } finally {
+      await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER projects_version`);
+    }
+    expect(await read()).toEqual(before);
+    // Any statement on the table raises its version, even one that writes no row.
+    await db.execute(sql`UPDATE projects SET name = name WHERE false`);
+    expect(await read()).toEqual(before.map((list) => list.map((name) => `${name} (renamed)`)));
+    await db.execute(sql`UPDATE projects SET name = left(name, -length(' (renamed)'))`);
+    expect(await read()).toEqual(before);
+  });
+
+  it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
+    const row = (await get('/api/trending?limit=1')).json<ProjectRow[]>()[0]!;
+    const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).json;
+    expect(JSON.parse(json)).toEqual(row);
+    expect(() => encodeAnswer(ProjectRowSchema, { ...row, tier: 'Z' } as unknown as ProjectRow)).toThrow();
   });
 });
 

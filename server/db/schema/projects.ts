@@ -27,7 +27,7 @@ export type SubScores = {
 /**
  * A counter per table, raised by a trigger in the same transaction as every write to the table (migration 0011):
  * what was computed from the table can be kept until its counter moves, whoever wrote (this server, another
- * instance, `npm run import`). Only `projects` has one (the leaderboard's totals: server/projects/totals.ts).
+ * instance, `npm run import`). Only `projects` has one (the public lists and totals: server/projects/kept.ts).
  */
 export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
