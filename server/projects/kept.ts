@@ -1,42 +1,53 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
 import type { EncodedAnswer } from '../search/encodedAnswer';
 
+/** The tables with a version in `table_versions` (migrations 0011 and 0015). */
+type VersionedTable = 'projects' | 'alerts';
+
 /**
- * Values made from the projects table alone, kept while the table is unchanged. Each is stored with the table's
- * version (`table_versions`, raised by a trigger with every write, whoever writes); a reader that finds another
- * version makes the value again. Reading the version is one primary-key lookup. A value made while a write commits
- * is kept under the older version, which no later reader asks for once the write is visible.
+ * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'
+ * versions (`table_versions`, each raised by a trigger with every statement that writes its table, whoever writes);
+ * a reader that finds other versions makes the value again. Reading the versions is one primary-key lookup. A value
+ * made while a write commits is kept under the older versions, which no later reader asks for once the write is
+ * visible.
  */
-export class KeptWhileProjectsUnchanged<T> {
-  private readonly kept = new Map<string, { version: number; value: T; weight: number }>();
+export class KeptWhileUnchanged<T> {
+  private readonly kept = new Map<string, { version: string; value: T; weight: number }>();
   private weight = 0;
 
-  /** Keeps values up to `budget` in all, each weighing `weigh(value)`; the oldest go first. */
+  /** Keeps values made from `tables` up to `budget` in all, each weighing `weigh(value)`; the oldest go first. */
   constructor(
     private readonly database: Database,
+    private readonly tables: readonly VersionedTable[],
     private readonly budget: number,
     private readonly weigh: (value: T) => number,
   ) {}
 
-  /** The value kept under `key` for the table as it is now, else `make()`'s (then kept). */
+  /** The value kept under `key` for the tables as they are now, else `make()`'s (then kept). */
   async get(key: string, make: () => Promise<T>): Promise<T> {
-    const [row] = await this.database.db
-      .select({ version: tableVersions.version })
-      .from(tableVersions)
-      .where(eq(tableVersions.name, 'projects'));
-    const version = row ? Number(row.version) : undefined;
+    const version = await this.version();
     const hit = this.kept.get(key);
     if (hit && hit.version === version) return hit.value;
     const value = await make();
-    if (version === undefined) return value; // its counter row deleted by hand: nothing can be kept safely
+    if (version === undefined) return value; // a counter row deleted by hand: nothing can be kept safely
     this.forget(key);
     const weight = this.weigh(value);
     this.kept.set(key, { version, value, weight });
     this.weight += weight;
     while (this.weight > this.budget) this.forget(this.kept.keys().next().value!);
     return value;
+  }
+
+  /** The tables' versions, in the order of `tables`, as one string. */
+  private async version(): Promise<string | undefined> {
+    const rows = await this.database.db
+      .select({ name: tableVersions.name, version: tableVersions.version })
+      .from(tableVersions)
+      .where(inArray(tableVersions.name, [...this.tables]));
+    const versions = this.tables.map((table) => rows.find((r) => r.name === table)?.version);
+    return versions.includes(undefined) ? undefined : versions.join(' ');
   }
 
   private forget(key: string) {
@@ -56,27 +67,34 @@ const KEPT_TOTALS = 500;
  */
 const KEPT_ANSWER_CHARACTERS = 8 * 1024 * 1024;
 
+/** Alerts answers kept: one per limit asked (1-50). */
+const KEPT_ALERT_ANSWERS = 50;
+
 /**
  * What one database's routes keep (shared by every route module of an app):
  * - `totals`: how many projects match a leaderboard filter. Counting 50,000 projects took 20 ms of a 25 ms page on
  *   PGlite.
- * - `answers`: whole answers of the public lists (leaderboard pages, home's strips), encoded once. A leaderboard
- *   page still took 6 ms of the server's thread on PGlite with its total kept: its query, decoding its rows,
- *   encoding and compressing them.
+ * - `answers`: whole answers of the public lists of projects (leaderboard pages, home's strips), encoded once. A
+ *   leaderboard page still took 6 ms of the server's thread on PGlite with its total kept: its query, decoding its
+ *   rows, encoding and compressing them.
+ * - `alerts`: home's alerts strip, alerts with their project's name and logo.
  */
-export type ProjectsKept = {
-  totals: KeptWhileProjectsUnchanged<number>;
-  answers: KeptWhileProjectsUnchanged<EncodedAnswer>;
+export type Kept = {
+  totals: KeptWhileUnchanged<number>;
+  answers: KeptWhileUnchanged<EncodedAnswer>;
+  alerts: KeptWhileUnchanged<EncodedAnswer>;
 };
 
-const keptByDatabase = new WeakMap<Database, ProjectsKept>();
+const keptByDatabase = new WeakMap<Database, Kept>();
 
-export function projectsKept(database: Database): ProjectsKept {
+/** The one Kept of a database. */
+export function keptFor(database: Database): Kept {
   let kept = keptByDatabase.get(database);
   if (!kept) {
     kept = {
-      totals: new KeptWhileProjectsUnchanged(database, KEPT_TOTALS, () => 1),
-      answers: new KeptWhileProjectsUnchanged(database, KEPT_ANSWER_CHARACTERS, (a) => a.json.length),
+      totals: new KeptWhileUnchanged(database, ['projects'], KEPT_TOTALS, () => 1),
+      answers: new KeptWhileUnchanged(database, ['projects'], KEPT_ANSWER_CHARACTERS, (a) => a.json.length),
+      alerts: new KeptWhileUnchanged(database, ['alerts', 'projects'], KEPT_ALERT_ANSWERS, () => 1),
     };
     keptByDatabase.set(database, kept);
   }
@@ -90,7 +108,7 @@ export function countProjects(database: Database, condition: SQL | undefined): P
     .from(projects)
     .where(condition);
   const { sql: text, params } = query.toSQL();
-  return projectsKept(database).totals.get(JSON.stringify([text, params]), async () => {
+  return keptFor(database).totals.get(JSON.stringify([text, params]), async () => {
     const [counted] = await query;
     return counted?.n ?? 0;
   });

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Alert, type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
+import { type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
 import {
   Alert as AlertSchema,
   AverageYesPercentage,
@@ -25,7 +25,7 @@ import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
 import { type ProjectRecordRow, round1, toProjectRow, voteTally } from '../projects/rows';
-import { countProjects, projectsKept } from '../projects/kept';
+import { countProjects, keptFor } from '../projects/kept';
 import { searchService } from '../search/index';
 import { encodeAnswer, sendAnswer } from '../search/encodedAnswer';
 import { recordView } from '../ratings/trending';
@@ -51,8 +51,9 @@ export async function projectsRoutes(fastify: FastifyInstance) {
 
   // The public lists below are made from the projects table alone: each answer is encoded once and kept until the
   // table changes (server/projects/kept.ts), as most visitors ask for the same few.
-  const kept = projectsKept(app.database);
+  const kept = keptFor(app.database);
   const ProjectRows = z.array(ProjectRowSchema);
+  const Alerts = z.array(AlertSchema);
   const keptRows = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -193,31 +194,38 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/alerts',
     {
+      compress: false,
       schema: {
         summary: 'Latest security alerts',
         querystring: LimitQuery,
-        response: replies(z.array(AlertSchema)),
+        response: replies(Alerts),
       },
     },
-    async (request): Promise<Alert[]> => {
+    async (request, reply) => {
       const { limit } = request.query;
-      const rows = await app.db
-        .select({
-          id: alerts.id,
-          projectId: alerts.projectId,
-          projectName: projects.name,
-          projectLogo: projects.logo,
-          severity: alerts.severity,
-          title: alerts.title,
-          description: alerts.description,
-          lossUsd: alerts.lossUsd,
-          occurredAt: alerts.occurredAt,
-        })
-        .from(alerts)
-        .innerJoin(projects, eq(projects.id, alerts.projectId))
-        .orderBy(desc(alerts.occurredAt), desc(alerts.id))
-        .limit(limit);
-      return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
+      const answer = await kept.alerts.get(`alerts ${limit}`, async () => {
+        const rows = await app.db
+          .select({
+            id: alerts.id,
+            projectId: alerts.projectId,
+            projectName: projects.name,
+            projectLogo: projects.logo,
+            severity: alerts.severity,
+            title: alerts.title,
+            description: alerts.description,
+            lossUsd: alerts.lossUsd,
+            occurredAt: alerts.occurredAt,
+          })
+          .from(alerts)
+          .innerJoin(projects, eq(projects.id, alerts.projectId))
+          .orderBy(desc(alerts.occurredAt), desc(alerts.id))
+          .limit(limit);
+        return encodeAnswer(
+          Alerts,
+          rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })),
+        );
+      });
+      return sendAnswer(request, reply, answer);
     },
   );
 

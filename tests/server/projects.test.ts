@@ -1,6 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaderboardPage, ProjectDetail, ProjectRow, ProjectSummary, Votes } from '../../api/projects';
+import type {
+  Alert,
+  LeaderboardPage,
+  ProjectDetail,
+  ProjectRow,
+  ProjectSummary,
+  Votes,
+} from '../../api/projects';
 import {
   ProjectDetail as ProjectDetailSchema,
   ProjectRow as ProjectRowSchema,
@@ -393,6 +400,32 @@ describe('the public lists, kept until the projects change (issue 11)', () => {
     expect(await read()).toEqual(before.map((list) => list.map((name) => `${name} (renamed)`)));
     await db.execute(sql`UPDATE projects SET name = left(name, -length(' (renamed)'))`);
     expect(await read()).toEqual(before);
+  });
+
+  it('keeps the alerts strip until the alerts or their projects change', async () => {
+    const db = t.database.db;
+    const latest = async () => (await get('/api/alerts?limit=3')).json<Alert[]>();
+    const before = await latest();
+    const projectId = before[0]!.projectId;
+    await db.execute(sql`ALTER TABLE alerts DISABLE TRIGGER alerts_version`);
+    try {
+      await db.execute(sql`
+        INSERT INTO alerts (project_id, severity, title, description, occurred_at)
+        VALUES (${projectId}, 'critical', 'Kept strip test', 'New.', now() + interval '1 day')`);
+    } finally {
+      await db.execute(sql`ALTER TABLE alerts ENABLE TRIGGER alerts_version`);
+    }
+    expect(await latest()).toEqual(before);
+    await db.execute(sql`UPDATE alerts SET title = title WHERE false`);
+    const added = await latest();
+    expect(added[0]).toMatchObject({ title: 'Kept strip test', projectId });
+    expect(added.slice(1)).toEqual(before.slice(0, 2));
+    const name = added[0]!.projectName;
+    await db.execute(sql`UPDATE projects SET name = 'Renamed Project' WHERE id = ${projectId}`);
+    expect((await latest())[0]!.projectName).toBe('Renamed Project');
+    await db.execute(sql`UPDATE projects SET name = ${name} WHERE id = ${projectId}`);
+    await db.execute(sql`DELETE FROM alerts WHERE title = 'Kept strip test'`);
+    expect(await latest()).toEqual(before);
   });
 
   it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
