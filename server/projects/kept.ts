@@ -1,10 +1,11 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
+import type { ProjectDetail } from '../../api/projects';
 import type { EncodedAnswer } from '../search/encodedAnswer';
 
 /** The tables with a version in `table_versions` (migrations 0011 and 0015). */
-type VersionedTable = 'projects' | 'alerts';
+type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
 
 /**
  * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'
@@ -70,6 +71,9 @@ const KEPT_ANSWER_CHARACTERS = 8 * 1024 * 1024;
 /** Alerts answers kept: one per limit asked (1-50). */
 const KEPT_ALERT_ANSWERS = 50;
 
+/** Projects' pages kept (about 1 KB each): the ones people are looking at. */
+const KEPT_PROJECT_PAGES = 2000;
+
 /**
  * What one database's routes keep (shared by every route module of an app):
  * - `totals`: how many projects match a leaderboard filter. Counting 50,000 projects took 20 ms of a 25 ms page on
@@ -78,11 +82,14 @@ const KEPT_ALERT_ANSWERS = 50;
  *   leaderboard page still took 6 ms of the server's thread on PGlite with its total kept: its query, decoding its
  *   rows, encoding and compressing them.
  * - `alerts`: home's alerts strip, alerts with their project's name and logo.
+ * - `projectPages`: a project as its page shows it to anyone (no vote of the visitor's own), by id. Its three
+ *   queries and the announcement's were most of a project page's time on PGlite.
  */
 export type Kept = {
   totals: KeptWhileUnchanged<number>;
   answers: KeptWhileUnchanged<EncodedAnswer>;
   alerts: KeptWhileUnchanged<EncodedAnswer>;
+  projectPages: KeptWhileUnchanged<ProjectDetail>;
 };
 
 const keptByDatabase = new WeakMap<Database, Kept>();
@@ -95,6 +102,12 @@ export function keptFor(database: Database): Kept {
       totals: new KeptWhileUnchanged(database, ['projects'], KEPT_TOTALS, () => 1),
       answers: new KeptWhileUnchanged(database, ['projects'], KEPT_ANSWER_CHARACTERS, (a) => a.json.length),
       alerts: new KeptWhileUnchanged(database, ['alerts', 'projects'], KEPT_ALERT_ANSWERS, () => 1),
+      projectPages: new KeptWhileUnchanged(
+        database,
+        ['projects', 'contracts', 'votes'],
+        KEPT_PROJECT_PAGES,
+        () => 1,
+      ),
     };
     keptByDatabase.set(database, kept);
   }

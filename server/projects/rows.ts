@@ -34,6 +34,12 @@ export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Vote tallies of one project, with this voter's own vote. */
 export async function voteTally(db: Db, projectId: string, voterKey: string | undefined): Promise<Votes> {
+  const tally = await votesCounted(db, projectId);
+  return voterKey ? { ...tally, myVote: await ownVote(db, projectId, voterKey) } : tally;
+}
+
+/** Vote tallies of one project, as anyone sees them (no vote of their own). */
+export async function votesCounted(db: Db, projectId: string): Promise<Votes> {
   const [tally] = await db
     .select({
       yes: sql<number>`count(*) filter (where ${votes.vote})::int`,
@@ -41,15 +47,16 @@ export async function voteTally(db: Db, projectId: string, voterKey: string | un
     })
     .from(votes)
     .where(eq(votes.projectId, projectId));
-  let myVote: Votes['myVote'] = null;
-  if (voterKey) {
-    const [mine] = await db
-      .select({ vote: votes.vote })
-      .from(votes)
-      .where(and(eq(votes.projectId, projectId), eq(votes.voterKey, voterKey)));
-    if (mine) myVote = mine.vote ? 'yes' : 'no';
-  }
   const yes = tally?.yes ?? 0;
   const no = tally?.no ?? 0;
-  return { yes, no, yesPercentage: yes + no === 0 ? 0 : round1((yes * 100) / (yes + no)), myVote };
+  return { yes, no, yesPercentage: yes + no === 0 ? 0 : round1((yes * 100) / (yes + no)), myVote: null };
+}
+
+/** This voter's vote on the project, if any. */
+export async function ownVote(db: Db, projectId: string, voterKey: string): Promise<Votes['myVote']> {
+  const [mine] = await db
+    .select({ vote: votes.vote })
+    .from(votes)
+    .where(and(eq(votes.projectId, projectId), eq(votes.voterKey, voterKey)));
+  return mine ? (mine.vote ? 'yes' : 'no') : null;
 }

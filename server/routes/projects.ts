@@ -24,7 +24,14 @@ import { alerts, contracts, pageViews, projects, votes } from '../db/schema/inde
 import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { deriveKey, isSecure } from '../plugins/session';
-import { type ProjectRecordRow, round1, toProjectRow, voteTally } from '../projects/rows';
+import {
+  ownVote,
+  type ProjectRecordRow,
+  round1,
+  toProjectRow,
+  voteTally,
+  votesCounted,
+} from '../projects/rows';
 import { countProjects, keptFor } from '../projects/kept';
 import { searchService } from '../search/index';
 import { encodeAnswer, sendAnswer } from '../search/encodedAnswer';
@@ -305,7 +312,9 @@ export async function projectsRoutes(fastify: FastifyInstance) {
 
 /**
  * A project as GET /api/projects/:id answers this request (its votes with the visitor's own); the project page's
- * HTML carries the same (server/site/pageData.ts). Throws the API's 404 for an unknown id.
+ * HTML carries the same (server/site/pageData.ts). Throws the API's 404 for an unknown id. What anyone sees of it is
+ * kept until the projects, the contracts or the votes change (server/projects/kept.ts); only the visitor's own vote is
+ * read each time.
  */
 export async function projectDetail(
   app: FastifyInstance,
@@ -313,20 +322,24 @@ export async function projectDetail(
   reply: FastifyReply,
   id: string,
 ): Promise<ProjectDetail> {
-  const project = await requireProject(app, id);
-  const projectContracts = await app.db
-    .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
-    .from(contracts)
-    .where(eq(contracts.projectId, id))
-    .orderBy(asc(contracts.label), asc(contracts.address));
-  return {
-    ...toProjectRow(project),
-    description: project.description,
-    website: project.website,
-    marketCapUsd: project.marketCapUsd,
-    contracts: projectContracts as ProjectDetail['contracts'],
-    votes: await voteTally(app.db, id, voterKey(request, reply, false)),
-  };
+  const detail = await keptFor(app.database).projectPages.get(id, async () => {
+    const project = await requireProject(app, id);
+    const projectContracts = await app.db
+      .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
+      .from(contracts)
+      .where(eq(contracts.projectId, id))
+      .orderBy(asc(contracts.label), asc(contracts.address));
+    return {
+      ...toProjectRow(project),
+      description: project.description,
+      website: project.website,
+      marketCapUsd: project.marketCapUsd,
+      contracts: projectContracts as ProjectDetail['contracts'],
+      votes: await votesCounted(app.db, id),
+    };
+  });
+  const voter = voterKey(request, reply, false);
+  return voter ? { ...detail, votes: { ...detail.votes, myVote: await ownVote(app.db, id, voter) } } : detail;
 }
 
 /** A page of the leaderboard, with the number of projects its filters match. */

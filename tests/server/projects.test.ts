@@ -428,6 +428,46 @@ describe('the public lists, kept until the projects change (issue 11)', () => {
     expect(await latest()).toEqual(before);
   });
 
+  it("keeps a project's page until it, its contracts or any vote change; the visitor's own vote is read each time", async () => {
+    const db = t.database.db;
+    const { id, chains } = (await get('/api/leaderboard?pageSize=1&sort=name')).json<LeaderboardPage>()
+      .items[0]!;
+    const page = async (headers: Record<string, string> = {}) =>
+      (await get(`/api/projects/${id}`, headers)).json<ProjectDetail>();
+    const before = await page();
+    const contract = {
+      address: '0xkept00000000000000000000000000000000test',
+      chain: chains[0]!,
+      label: 'Kept test',
+    };
+    await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER projects_version`);
+    await db.execute(sql`ALTER TABLE contracts DISABLE TRIGGER contracts_version`);
+    try {
+      await db.execute(sql`UPDATE projects SET description = 'Kept page test' WHERE id = ${id}`);
+      await db.execute(sql`
+        INSERT INTO contracts (address, project_id, chain, label, privileged_addresses, privileged_functions,
+          privileged_transactions)
+        VALUES (${contract.address}, ${id}, ${contract.chain}, ${contract.label}, '[]', '[]', '[]')`);
+    } finally {
+      await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER projects_version`);
+      await db.execute(sql`ALTER TABLE contracts ENABLE TRIGGER contracts_version`);
+    }
+    expect(await page()).toEqual(before);
+    await db.execute(sql`UPDATE contracts SET label = label WHERE false`);
+    const changed = await page();
+    expect(changed.description).toBe('Kept page test');
+    expect(changed.contracts).toContainEqual(contract);
+    // A vote shows at once: to its voter as theirs, to anyone else in the tally.
+    const vote = await get(`/api/projects/vote?id=${id}&vote=yes`);
+    const cookie = `sr_visitor=${vote.cookies.find((c) => c.name === 'sr_visitor')!.value}`;
+    expect((await page({ cookie })).votes).toMatchObject({ yes: before.votes.yes + 1, myVote: 'yes' });
+    expect((await page()).votes).toMatchObject({ yes: before.votes.yes + 1, myVote: null });
+    await db.execute(sql`DELETE FROM votes WHERE project_id = ${id}`);
+    await db.execute(sql`DELETE FROM contracts WHERE address = ${contract.address}`);
+    await db.execute(sql`UPDATE projects SET description = ${before.description} WHERE id = ${id}`);
+    expect(await page()).toEqual(before);
+  });
+
   it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
     const row = (await get('/api/trending?limit=1')).json<ProjectRow[]>()[0]!;
     const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).json;
