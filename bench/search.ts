@@ -20,7 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { constants } from 'node:zlib';
-import { ANSWER_BROTLI_QUALITY, brotliAnswer, COMPRESS_FROM_BYTES } from '../server/search/encodedAnswer';
+import { ANSWER_BROTLI_QUALITY, brotliAnswer, COMPRESS_FROM_BYTES } from '../server/encodedAnswer';
 
 type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
 type Result = {

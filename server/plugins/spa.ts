@@ -7,6 +7,7 @@ import { PAGE_PATHS } from '../../src/routes';
 import { pageDataFor } from '../site/pageData';
 import { pageRenderer, type PageKey } from '../site/render';
 import { pagePolicy } from './securityHeaders';
+import { sendAnswer } from '../encodedAnswer';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -56,19 +57,15 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
    * pages come rendered (server/site/render.ts). The page names the session, so no shared cache keeps it.
    */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, page?: PageKey) => {
-    const { html, styleAttributeHashes } = await renderer!.html(
+    const { answer, styleAttributeHashes } = await renderer!.html(
       request,
       page,
       await pageDataFor(app, request, reply, page),
     );
     const policy = pagePolicy(app.config, page, styleAttributeHashes);
     if (policy) reply.header('content-security-policy', policy);
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie')
-      .send(html);
+    reply.status(status).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    return sendAnswer(request, reply, answer);
   };
 
   // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a

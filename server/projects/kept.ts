@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
 import type { ProjectDetail } from '../../api/projects';
-import type { EncodedAnswer } from '../search/encodedAnswer';
+import type { EncodedAnswer } from '../encodedAnswer';
 
 /** The tables with a version in `table_versions` (migrations 0011 and 0015). */
 type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
@@ -100,7 +100,7 @@ export function keptFor(database: Database): Kept {
   if (!kept) {
     kept = {
       totals: new KeptWhileUnchanged(database, ['projects'], KEPT_TOTALS, () => 1),
-      answers: new KeptWhileUnchanged(database, ['projects'], KEPT_ANSWER_CHARACTERS, (a) => a.json.length),
+      answers: new KeptWhileUnchanged(database, ['projects'], KEPT_ANSWER_CHARACTERS, (a) => a.text.length),
       alerts: new KeptWhileUnchanged(database, ['alerts', 'projects'], KEPT_ALERT_ANSWERS, () => 1),
       projectPages: new KeptWhileUnchanged(
         database,

@@ -34,7 +34,7 @@ import {
 } from '../projects/rows';
 import { countProjects, keptFor } from '../projects/kept';
 import { searchService } from '../search/index';
-import { encodeAnswer, sendAnswer } from '../search/encodedAnswer';
+import { encodeAnswer, sendAnswer } from '../encodedAnswer';
 import { recordView } from '../ratings/trending';
 import { replies, typed } from './schemas';
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { SEARCH_LIMIT, SEARCH_MIN_KEYWORD, type ProjectSummary } from '../../api/projects';
 import { nextTurn, type Database } from '../db/client';
-import { EncodedAnswer } from './encodedAnswer';
+import { EncodedAnswer } from '../encodedAnswer';
 
 /**
  * The project search index behind GET /api/search-project.

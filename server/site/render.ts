@@ -17,6 +17,7 @@ import type { PAGE_PATHS } from '../../src/routes';
 import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
+import { EncodedAnswer } from '../encodedAnswer';
 
 export type PageKey = keyof typeof PAGE_PATHS;
 
@@ -52,6 +53,8 @@ export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Fo
 
 /** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
 const CACHED_RENDERS = 200;
+/** Guests' whole pages kept with their compressed forms (50-60 KB of HTML and a fifth of that compressed, each). */
+const KEPT_GUEST_PAGES = 100;
 
 type Manifest = Record<
   string,
@@ -86,8 +89,34 @@ function headFor(manifest: Manifest, modules: PageModules, indexHtml: string): s
   ].join('');
 }
 
-/** A page's HTML, with the hashes of the `style` attribute values in it (for its Content-Security-Policy). */
-export type PageHtml = { html: string; styleAttributeHashes: string[] };
+/**
+ * A page's HTML (with its compressed forms, made once each), and the hashes of the `style` attribute values in it
+ * (for its Content-Security-Policy).
+ */
+export type PageHtml = { answer: EncodedAnswer; styleAttributeHashes: string[] };
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** A map that keeps its `limit` most recently used entries. */
+class RecentlyUsed<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string): T | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key); // most recently used last
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: T) {
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
 
 export type PageRenderer = {
   /** The app's HTML for a page: rendered on the server when it is one of RENDERED_PAGES, else the empty shell. */
@@ -124,7 +153,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const shell = (blocks: Record<string, unknown>) => writePageData(indexHtml, blocks);
   const unrendered = (blocks: Record<string, unknown>): PageHtml => ({
-    html: shell(blocks),
+    answer: new EncodedAnswer(shell(blocks), HTML_TYPE),
     styleAttributeHashes: [],
   });
   if (!existsSync(entry) || !existsSync(manifestFile))
@@ -133,20 +162,16 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const heads = new Map<PageKey, string>();
-  const cache = new Map<string, { body: string; styleAttributeHashes: string[] }>();
+  const renders = new RecentlyUsed<{ body: string; styleAttributeHashes: string[] }>(CACHED_RENDERS);
+  const guestPages = new RecentlyUsed<PageHtml>(KEPT_GUEST_PAGES);
 
   const rendered = async (page: PageState) => {
     const key = JSON.stringify(page);
-    const hit = cache.get(key);
-    if (hit !== undefined) {
-      cache.delete(key); // most recently used last
-      cache.set(key, hit);
-      return hit;
-    }
+    const hit = renders.get(key);
+    if (hit !== undefined) return hit;
     const body = await renderPage(page);
     const result = { body, styleAttributeHashes: styleAttributeHashes(body) };
-    cache.set(key, result);
-    if (cache.size > CACHED_RENDERS) cache.delete(cache.keys().next().value!);
+    renders.set(key, result);
     return result;
   };
 
@@ -173,6 +198,15 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         tourSaved: false,
         project: (blocks[PROJECT_ELEMENT_ID] as ServedProject | undefined) ?? null,
       };
+      // A guest's page whose cookies the render reads as they are is kept whole, compressed once: it is the same
+      // for every such guest. Any other (a session's identity is in its flags; a stale banner cookie's text is
+      // written back) is made per request, so neither can push the guests' pages out.
+      const keptKey =
+        page.flags?.identity == null && renderedFor.bannerIgnored === page.bannerIgnored
+          ? JSON.stringify([pageKey, pagePath, search, blocks, renderedFor])
+          : undefined;
+      const kept = keptKey === undefined ? undefined : guestPages.get(keptKey);
+      if (kept) return kept;
       try {
         const { body, styleAttributeHashes } = await rendered(page);
         if (!heads.has(pageKey))
@@ -190,7 +224,9 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         const html = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
           .replace('</head>', () => `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-        return { html, styleAttributeHashes };
+        const result = { answer: new EncodedAnswer(html, HTML_TYPE), styleAttributeHashes };
+        if (keptKey !== undefined) guestPages.set(keptKey, result);
+        return result;
       } catch (err) {
         // The browser renders the page instead: slower to paint, never broken.
         request.log.error(

@@ -17,7 +17,7 @@ import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { sql } from 'drizzle-orm';
 import { loadIndex, SearchService, searchDatabase, searchService } from '../../server/search/index';
-import { encodeAnswer } from '../../server/search/encodedAnswer';
+import { encodeAnswer } from '../../server/encodedAnswer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,7 +175,7 @@ describe('GET /api/search-project', () => {
       const fresh = new SearchService(t.database);
       expect(fresh.current()).toBeUndefined();
       const answer = await fresh.answer('eth');
-      expect(JSON.parse(answer.json)[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'] });
+      expect(JSON.parse(answer.text)[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'] });
       expect((await fresh.project('ethereum'))?.name).toBe('Ethereum');
 
       const first = fresh.refresh();
@@ -470,7 +470,7 @@ describe('the public lists, kept until the projects change (issue 11)', () => {
 
   it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
     const row = (await get('/api/trending?limit=1')).json<ProjectRow[]>()[0]!;
-    const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).json;
+    const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).text;
     expect(JSON.parse(json)).toEqual(row);
     expect(() => encodeAnswer(ProjectRowSchema, { ...row, tier: 'Z' } as unknown as ProjectRow)).toThrow();
   });

@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { signIn } from '../helpers/signed-in';
+import { announcements } from '../../server/db/schema/index';
 
 /*
  * Issue 11, item 1, on the server side (server/site/render.ts): how a render from dist-ssr/ becomes the page, with a
@@ -125,5 +129,47 @@ describe('a page rendered by the server', () => {
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('rendered-for');
     }
+  });
+});
+
+describe("a guest's page, kept whole with its compressed forms (issue 11)", () => {
+  const inBrowser = (url: string, encodings: string) =>
+    app.inject({ method: 'GET', url, headers: { 'accept-encoding': encodings } });
+
+  it('is the same page compressed as uncompressed, and varies on cookies and encodings', async () => {
+    const plain = await get('/company/press');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await inBrowser('/company/press', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await inBrowser('/company/press', 'gzip, deflate, br, zstd');
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await inBrowser('/company/press', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("shows a new announcement at once, and never gives a signed-in visitor's page to a guest", async () => {
+    const before = (await get('/company/press')).body;
+    const [news] = await t.database.db
+      .insert(announcements)
+      .values({ content: 'Kept page news', link: '/blog', linkText: 'Read it' })
+      .returning();
+    try {
+      const withNews = (await get('/company/press')).body;
+      expect(withNews).toContain('Kept page news');
+      const user = await signIn(app);
+      const mine = await user.inject({ method: 'GET', url: '/company/press' });
+      expect(mine.body).toContain(user.username);
+      const guest = (await get('/company/press')).body;
+      expect(guest).not.toContain(user.username);
+      expect(guest).toBe(withNews);
+    } finally {
+      await t.database.db.delete(announcements).where(eq(announcements.id, news!.id));
+    }
+    expect((await get('/company/press')).body).toBe(before);
   });
 });

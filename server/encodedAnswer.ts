@@ -23,22 +23,27 @@ export function brotliAnswer(json: string, quality: number): Buffer {
   });
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /**
- * A JSON answer that is sent many times (a search answer): its text, and each compressed form made once on first
- * use. Compressing a 1.4 KB answer per request cost search three quarters of its throughput under browsers
- * (issue 11); made once, a repeated answer costs a map lookup whatever the client accepts.
+ * An answer that is sent many times (a search answer, a kept list, a page's HTML): its text, and each compressed
+ * form made once on first use. Compressing a 1.4 KB answer per request cost search three quarters of its throughput
+ * under browsers (issue 11); made once, a repeated answer costs a map lookup whatever the client accepts.
  */
 export class EncodedAnswer {
   private readonly encoded = new Map<Coding, Buffer>();
 
-  constructor(readonly json: string) {}
+  constructor(
+    readonly text: string,
+    readonly type: string = JSON_TYPE,
+  ) {}
 
   /** The answer in this coding, compressed once (the result is kept). */
   bytes(coding: Coding): Buffer {
     let bytes = this.encoded.get(coding);
     if (!bytes) {
       bytes =
-        coding === 'br' ? brotliAnswer(this.json, ANSWER_BROTLI_QUALITY) : gzipSync(this.json, { level: 9 });
+        coding === 'br' ? brotliAnswer(this.text, ANSWER_BROTLI_QUALITY) : gzipSync(this.text, { level: 9 });
       this.encoded.set(coding, bytes);
     }
     return bytes;
@@ -55,17 +60,18 @@ export function encodeAnswer<T extends z.ZodType>(schema: T, value: z.input<T>):
 
 /**
  * Sends `answer` in the coding the request prefers, as the handler's return value. Its route opts out of the
- * per-request compression (`compress: false`). Returned, not sent: an async handler that returns the reply has it
- * awaited as a thenable, which costs a stream-end listener per request. Typed `never` so that a handler typed by
- * its schema can return it.
+ * per-request compression (`compress: false`); elsewhere that compression leaves an answer with a Content-Encoding
+ * as it is. Returned, not sent: an async handler that returns the reply has it awaited as a thenable, which costs a
+ * stream-end listener per request. Typed `never` so that a handler typed by its schema can return it.
  */
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): never {
-  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  const vary = reply.getHeader('vary');
+  reply.type(answer.type).header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   const coding =
-    answer.json.length >= COMPRESS_FROM_BYTES
+    answer.text.length >= COMPRESS_FROM_BYTES
       ? preferredCoding(request.headers['accept-encoding'])
       : undefined;
-  if (!coding) return answer.json as never;
+  if (!coding) return answer.text as never;
   reply.header('content-encoding', coding);
   return answer.bytes(coding) as never;
 }
