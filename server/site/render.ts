@@ -53,7 +53,7 @@ export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Fo
 
 /** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
 const CACHED_RENDERS = 200;
-/** Guests' whole pages kept with their compressed forms (50-60 KB of HTML and a fifth of that compressed, each). */
+/** Guests' whole pages kept with their compressed forms (up to 50-60 KB of HTML and a tenth of that compressed). */
 const KEPT_GUEST_PAGES = 100;
 
 type Manifest = Record<
@@ -152,10 +152,20 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const entry = path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const shell = (blocks: Record<string, unknown>) => writePageData(indexHtml, blocks);
-  const unrendered = (blocks: Record<string, unknown>): PageHtml => ({
-    answer: new EncodedAnswer(shell(blocks), HTML_TYPE),
-    styleAttributeHashes: [],
-  });
+  // A guest's page is the same for every guest with the same page data and choices: it is kept whole, compressed
+  // once. A session's page names its identity in its flags, so it is made per request and cannot push the guests'
+  // pages out.
+  const guestPages = new RecentlyUsed<PageHtml>(KEPT_GUEST_PAGES);
+  const isGuest = (blocks: Record<string, unknown>) =>
+    (blocks[FLAGS_ELEMENT_ID] as InlinedFlags | undefined)?.identity == null;
+  const unrendered = (blocks: Record<string, unknown>): PageHtml => {
+    const key = isGuest(blocks) ? JSON.stringify(['shell', blocks]) : undefined;
+    const kept = key === undefined ? undefined : guestPages.get(key);
+    if (kept) return kept;
+    const result = { answer: new EncodedAnswer(shell(blocks), HTML_TYPE), styleAttributeHashes: [] };
+    if (key !== undefined) guestPages.set(key, result);
+    return result;
+  };
   if (!existsSync(entry) || !existsSync(manifestFile))
     return { html: async (_r, _p, blocks) => unrendered(blocks) };
 
@@ -163,7 +173,6 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const heads = new Map<PageKey, string>();
   const renders = new RecentlyUsed<{ body: string; styleAttributeHashes: string[] }>(CACHED_RENDERS);
-  const guestPages = new RecentlyUsed<PageHtml>(KEPT_GUEST_PAGES);
 
   const rendered = async (page: PageState) => {
     const key = JSON.stringify(page);
@@ -198,11 +207,9 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         tourSaved: false,
         project: (blocks[PROJECT_ELEMENT_ID] as ServedProject | undefined) ?? null,
       };
-      // A guest's page whose cookies the render reads as they are is kept whole, compressed once: it is the same
-      // for every such guest. Any other (a session's identity is in its flags; a stale banner cookie's text is
-      // written back) is made per request, so neither can push the guests' pages out.
+      // A stale banner cookie's text is written back as it came: such a page is made per request too.
       const keptKey =
-        page.flags?.identity == null && renderedFor.bannerIgnored === page.bannerIgnored
+        isGuest(blocks) && renderedFor.bannerIgnored === page.bannerIgnored
           ? JSON.stringify([pageKey, pagePath, search, blocks, renderedFor])
           : undefined;
       const kept = keptKey === undefined ? undefined : guestPages.get(keptKey);

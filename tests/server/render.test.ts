@@ -150,6 +150,9 @@ describe("a guest's page, kept whole with its compressed forms (issue 11)", () =
     const gzip = await inBrowser('/company/press', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const shell = await inBrowser('/auth/login', 'gzip, deflate, br, zstd');
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(shell.rawPayload).toString()).toBe((await get('/auth/login')).body);
   });
 
   it("shows a new announcement at once, and never gives a signed-in visitor's page to a guest", async () => {
@@ -167,6 +170,14 @@ describe("a guest's page, kept whole with its compressed forms (issue 11)", () =
       const guest = (await get('/company/press')).body;
       expect(guest).not.toContain(user.username);
       expect(guest).toBe(withNews);
+      // The same for the shell of a page rendered in the browser (here the not-found page).
+      const myShell = await user.inject({ method: 'GET', url: '/nowhere' });
+      expect(myShell.statusCode).toBe(404);
+      expect(myShell.body).toContain(user.username);
+      const guestShell = await get('/nowhere');
+      expect(guestShell.statusCode).toBe(404);
+      expect(guestShell.body).toContain('Kept page news');
+      expect(guestShell.body).not.toContain(user.username);
     } finally {
       await t.database.db.delete(announcements).where(eq(announcements.id, news!.id));
     }
