@@ -10,7 +10,7 @@
  * browser's Accept-Encoding (the goals are judged on that run: browsers always ask for compression). It also prints
  * the cold start (a restart on the seeded data, with no job runner: spawn → listening, goal ≤ 3 s, and → the first
  * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
- * the leaderboard's first pages in each of its sorts and home's project strips.
+ * the leaderboard's first pages in each of its sorts, home's strips, and the pages a guest lands on.
  * With BENCH_DATABASE_URL=postgres://… it runs a second time on a scratch database of that PostgreSQL server.
  */
 import { spawn } from 'node:child_process';
@@ -249,6 +249,16 @@ async function homeStrips(url: string) {
     );
 }
 
+/**
+ * The pages a visitor lands on, as a guest's browser asks for them: home's and a project's HTML, and the project's
+ * data (no goal of the issue's; printed so a slow one shows).
+ */
+async function landingPages(url: string) {
+  console.log(`  pages, as a guest (${LEADERBOARD_CONNECTIONS} connections, ${SECONDS} s each):`);
+  for (const page of ['/', '/projects/ethereum', '/api/projects/ethereum'])
+    await run(`  ${page}`, url, () => page, BROWSER_ENCODINGS, LEADERBOARD_CONNECTIONS);
+}
+
 async function benchOne(name: string, env: Record<string, string>) {
   console.log(`\n${name}: ${PROJECTS} projects, ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
   const seeding = await startServer(env);
@@ -297,6 +307,7 @@ async function benchOne(name: string, env: Record<string, string>) {
     await newAnswerCost(server.url, words);
     await leaderboardSorts(server.url);
     await homeStrips(server.url);
+    await landingPages(server.url);
     return ratio >= 0.6 && p99ok && coldOk;
   } finally {
     await server.stop();
