@@ -12,13 +12,13 @@ export type Coding = 'br' | 'gzip';
  */
 export const ANSWER_BROTLI_QUALITY = 5;
 
-/** A JSON text compressed with brotli at `quality`. */
-export function brotliAnswer(json: string, quality: number): Buffer {
-  return brotliCompressSync(json, {
+/** A text (JSON, HTML) compressed with brotli at `quality`. */
+export function brotliAnswer(text: string, quality: number): Buffer {
+  return brotliCompressSync(text, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
     },
   });
 }

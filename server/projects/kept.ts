@@ -82,8 +82,8 @@ const KEPT_PROJECT_PAGES = 2000;
  *   leaderboard page still took 6 ms of the server's thread on PGlite with its total kept: its query, decoding its
  *   rows, encoding and compressing them.
  * - `alerts`: home's alerts strip, alerts with their project's name and logo.
- * - `projectPages`: a project as its page shows it to anyone (no vote of the visitor's own), by id. Its three
- *   queries and the announcement's were most of a project page's time on PGlite.
+ * - `projectPages`: a project as its page and GET /api/projects/:id show it to anyone (no vote of the visitor's
+ *   own), by id. Its three queries were most of the API answer's time on PGlite.
  */
 export type Kept = {
   totals: KeptWhileUnchanged<number>;
