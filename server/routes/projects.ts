@@ -32,9 +32,9 @@ import {
   voteTally,
   votesCounted,
 } from '../projects/rows';
-import { countProjects, keptFor } from '../projects/kept';
+import { countProjects, keptFor, type KeptWhileUnchanged } from '../projects/kept';
 import { searchService } from '../search/index';
-import { encodeAnswer, sendAnswer } from '../encodedAnswer';
+import { encodeAnswer, sendAnswer, type EncodedAnswer } from '../encodedAnswer';
 import { recordView } from '../ratings/trending';
 import { replies, typed } from './schemas';
 import { z } from 'zod';
@@ -56,22 +56,26 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   });
   app.addHook('onClose', async () => search.stop());
 
-  // The public lists below are made from the projects table alone: each answer is encoded once and kept until the
-  // table changes (server/projects/kept.ts), as most visitors ask for the same few.
+  // The public lists below (leaderboard pages, home's strips) are made from a few tables alone: each answer is
+  // encoded once by its route's schema and kept until those tables change (server/projects/kept.ts), as most
+  // visitors ask for the same few.
   const kept = keptFor(app.database);
   const ProjectRows = z.array(ProjectRowSchema);
   const Alerts = z.array(AlertSchema);
-  const keptRows = async (
+  const sendKept = async <S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answers: KeptWhileUnchanged<EncodedAnswer>,
+    key: string,
+    schema: S,
+    read: () => Promise<z.input<S>>,
+  ) => sendAnswer(request, reply, await answers.get(key, async () => encodeAnswer(schema, await read())));
+  const sendKeptRows = (
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     read: () => Promise<ProjectRecordRow[]>,
-  ) =>
-    sendAnswer(
-      request,
-      reply,
-      await kept.answers.get(key, async () => encodeAnswer(ProjectRows, (await read()).map(toProjectRow))),
-    );
+  ) => sendKept(request, reply, kept.answers, key, ProjectRows, async () => (await read()).map(toProjectRow));
 
   // The answer is JSON the search index made once, compressed once per coding: ProjectSummary[].
   app.get(
@@ -127,12 +131,13 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendAnswer(
+      sendKept(
         request,
         reply,
-        await kept.answers.get(`leaderboard ${JSON.stringify(request.query)}`, async () =>
-          encodeAnswer(LeaderboardPageSchema, await leaderboardPage(app.database, request.query)),
-        ),
+        kept.answers,
+        `leaderboard ${JSON.stringify(request.query)}`,
+        LeaderboardPageSchema,
+        () => leaderboardPage(app.database, request.query),
       ),
   );
 
@@ -147,7 +152,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      keptRows(request, reply, `trending ${request.query.limit}`, () =>
+      sendKeptRows(request, reply, `trending ${request.query.limit}`, () =>
         app.db
           .select()
           .from(projects)
@@ -167,7 +172,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      keptRows(request, reply, `recently-audited ${request.query.limit}`, () =>
+      sendKeptRows(request, reply, `recently-audited ${request.query.limit}`, () =>
         app.db
           .select()
           .from(projects)
@@ -188,7 +193,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      keptRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
+      sendKeptRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
         app.db
           .select()
           .from(projects)
@@ -210,7 +215,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const answer = await kept.alerts.get(`alerts ${limit}`, async () => {
+      return sendKept(request, reply, kept.alerts, `alerts ${limit}`, Alerts, async () => {
         const rows = await app.db
           .select({
             id: alerts.id,
@@ -227,12 +232,8 @@ export async function projectsRoutes(fastify: FastifyInstance) {
           .innerJoin(projects, eq(projects.id, alerts.projectId))
           .orderBy(desc(alerts.occurredAt), desc(alerts.id))
           .limit(limit);
-        return encodeAnswer(
-          Alerts,
-          rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })),
-        );
+        return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
       });
-      return sendAnswer(request, reply, answer);
     },
   );
 
