@@ -101,14 +101,20 @@ export function preferredCoding(header: string | string[] | undefined): Coding |
 const CODINGS_REMEMBERED = 64;
 const codingsRead = new Map<string, Coding | undefined>();
 
-function readPreferredCoding(header: string): Coding | undefined {
+/** The weight (`q`, 1 when not given) of each name in an Accept or Accept-Encoding header, lower-cased. */
+export function acceptedWeights(header: string): Map<string, number> {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    weights.set(name, q === undefined ? 1 : Number(q));
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
   }
+  return weights;
+}
+
+function readPreferredCoding(header: string): Coding | undefined {
+  const weights = acceptedWeights(header);
   const weight = (coding: Coding) => weights.get(coding) ?? weights.get('*') ?? 0;
   const best = (['br', 'gzip'] as const).filter((c) => weight(c) > 0).sort((a, b) => weight(b) - weight(a));
   return best[0];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,13 +19,17 @@ import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/
 import { notFound } from '../errors';
 import { LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
+import { RecentlyUsed } from '../recentlyUsed';
+import { acceptedWeights } from '../encodedAnswer';
+import { drawSvgAsWebp, MAX_DRAWN_LOGO_WIDTH } from '../storage/images';
 import { searchService } from '../search/index';
 import { activeAnnouncement } from '../site/pageData';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Query of GET /img/* (imgix-compatible; SVG is served as is, so the size only has to be sane). */
+/** Query of GET /img/* (imgix-compatible: auto=format, fit=max, w, q). */
 const ImageQuery = z.object({
+  /** imgix's list of automatic choices: with `format`, a browser that takes WebP gets the logo drawn as one. */
   auto: z.string().max(50).optional(),
   fit: z.string().max(50).optional(),
   w: intFromQuery(1, 4096).optional(),
@@ -129,9 +134,13 @@ export async function siteRoutes(fastify: FastifyInstance) {
   const fileCache = new Map<string, Buffer | null>();
   const search = searchService(app.database);
 
-  const sendLogo = async (logoPath: string, reply: FastifyReply) => {
+  const findLogo = async (logoPath: string) => {
     const svg = await logoSvg(logoPath);
     if (svg === undefined) throw notFound(`No image at ${logoPath.slice(0, 200)}.`);
+    return svg;
+  };
+  const sendLogo = async (logoPath: string, reply: FastifyReply) => {
+    const svg = await findLogo(logoPath);
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')
@@ -164,9 +173,45 @@ export async function siteRoutes(fastify: FastifyInstance) {
     sendLogo(`/logos/${wildcard(request)}`, reply),
   );
 
+  // Logos drawn as WebP, by their SVG's text (a generated logo changes with its project's name), width and quality.
+  const drawn = new RecentlyUsed<Promise<Buffer>>(DRAWN_LOGOS_KEPT);
+  const drawnLogo = (svg: Buffer | string, width: number | undefined, quality: number) => {
+    const key = `${width ?? 'own'} ${quality} ${createHash('sha256').update(svg).digest('base64')}`;
+    let image = drawn.get(key);
+    if (!image) {
+      image = drawSvgAsWebp(svg, width, quality);
+      drawn.set(key, image);
+      image.catch(() => drawn.delete(key)); // a failed drawing is tried again next time
+    }
+    return image;
+  };
+
+  // imgix's auto=format: the best format the browser takes. Logos are SVG, which a browser draws on the page's main
+  // thread; one that takes WebP gets the logo drawn, `w` pixels wide (by default its own width), at quality `q`.
   app.get('/img/*', { schema: { querystring: ImageQuery } }, async (request, reply) => {
-    return sendLogo(`/${wildcard(request)}`, reply);
+    const { auto, w, q } = request.query;
+    const logoPath = `/${wildcard(request)}`;
+    const asFormat = auto?.split(',').some((choice) => choice.trim() === 'format') ?? false;
+    if (!asFormat) return sendLogo(logoPath, reply);
+    reply.header('vary', 'Accept');
+    if (!acceptsWebp(request.headers.accept)) return sendLogo(logoPath, reply);
+    const svg = await findLogo(logoPath);
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(await drawnLogo(svg, w && Math.min(w, MAX_DRAWN_LOGO_WIDTH), q ?? DEFAULT_WEBP_QUALITY));
   });
+}
+
+/** Drawn logos kept (about 1 KB each): the rows of a few leaderboard pages at the sizes the pages show. */
+const DRAWN_LOGOS_KEPT = 2000;
+/** imgix's default quality for lossy formats. */
+const DEFAULT_WEBP_QUALITY = 75;
+
+/** Whether an Accept header takes WebP (named, not refused with q=0). A bare wildcard does not count: curl sends one. */
+export function acceptsWebp(accept: string | undefined): boolean {
+  return accept ? (acceptedWeights(accept).get('image/webp') ?? 0) > 0 : false;
 }
 
 function userId(username: string | undefined): string | null {

@@ -18,6 +18,7 @@ import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
 import { EncodedAnswer } from '../encodedAnswer';
+import { RecentlyUsed } from '../recentlyUsed';
 
 export type PageKey = keyof typeof PAGE_PATHS;
 
@@ -96,27 +97,6 @@ function headFor(manifest: Manifest, modules: PageModules, indexHtml: string): s
 export type PageHtml = { answer: EncodedAnswer; styleAttributeHashes: string[] };
 
 const HTML_TYPE = 'text/html; charset=utf-8';
-
-/** A map that keeps its `limit` most recently used entries. */
-class RecentlyUsed<T> {
-  private readonly entries = new Map<string, T>();
-
-  constructor(private readonly limit: number) {}
-
-  get(key: string): T | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key); // most recently used last
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: T) {
-    this.entries.set(key, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
 
 export type PageRenderer = {
   /** The app's HTML for a page: rendered on the server when it is one of RENDERED_PAGES, else the empty shell. */

@@ -66,3 +66,27 @@ export async function reencodeImage(input: Buffer): Promise<{ bytes: Buffer; typ
     throw notAnImage();
   }
 }
+
+/** The widest a logo is drawn (twice the largest logo the pages show); a wider `w` gets this width. */
+export const MAX_DRAWN_LOGO_WIDTH = 512;
+
+/**
+ * An SVG of our own (a project logo: never a visitor's upload) drawn as a WebP `width` pixels wide (by default its own
+ * width; at most MAX_DRAWN_LOGO_WIDTH; the height follows). A browser draws an SVG image as a little document of its
+ * own on the page's main thread (a few milliseconds each at full speed, and a home page shows 18); a raster image is
+ * decoded off it.
+ */
+export async function drawSvgAsWebp(
+  svg: Buffer | string,
+  width: number | undefined,
+  quality: number,
+): Promise<Buffer> {
+  const input = Buffer.from(svg);
+  const ownWidth = (await sharp(input).metadata()).width || 1;
+  const drawnWidth = Math.min(width ?? ownWidth, MAX_DRAWN_LOGO_WIDTH);
+  // Drawn at the density that makes it drawnWidth wide, then resized to exactly that (rounding).
+  return sharp(input, { density: (72 * drawnWidth) / ownWidth })
+    .resize({ width: drawnWidth })
+    .webp({ quality })
+    .toBuffer();
+}

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { desc, like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../api/images';
 import {
@@ -14,6 +15,8 @@ import {
 } from '../../server/db/schema/index';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
+import { acceptsWebp } from '../../server/routes/site';
+import { searchService } from '../../server/search/index';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,6 +161,75 @@ describe('logos', () => {
     const words = generated!.name.split(' ');
     const initials = words.length > 1 ? words[0]![0]! + words[1]![0]! : words[0]!.slice(0, 2);
     expect(res.body).toContain(`>${initials.toUpperCase()}</text>`);
+  });
+
+  // What Chromium sends for an <img>.
+  const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+  const logo = (url: string, accept?: string) =>
+    t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+  /** The drawn image's size and the colour (RGBA) of one of its pixels. */
+  const pixels = async (webp: Buffer, x: number, y: number) => {
+    const { data, info } = await sharp(webp).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * 4;
+    return { width: info.width, height: info.height, rgba: [...data.subarray(at, at + 4)] };
+  };
+
+  it('draws a logo as WebP, w pixels wide, for a browser that takes WebP (auto=format, issue 11)', async () => {
+    const res = await logo(imageUrl('/logos/eth.svg', { width: 56 }, ''), BROWSER_ACCEPT);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers.vary).toContain('Accept');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
+    // Ethereum's icon: a blue disc (#627EEA) with a white diamond; transparent outside the disc.
+    const left = await pixels(res.rawPayload, 4, 28);
+    expect({ width: left.width, height: left.height }).toEqual({ width: 56, height: 56 });
+    const [r, g, b, a] = left.rgba;
+    expect(Math.abs(r! - 0x62) + Math.abs(g! - 0x7e) + Math.abs(b! - 0xea)).toBeLessThan(30);
+    expect(a).toBe(255);
+    expect((await pixels(res.rawPayload, 0, 0)).rgba[3]).toBe(0);
+
+    // Wider than any page shows: drawn at most 512 wide. Without `w`: the SVG's own width (32).
+    const wide = await logo('/img/logos/eth.svg?auto=format&w=4096', BROWSER_ACCEPT);
+    expect((await sharp(wide.rawPayload).metadata()).width).toBe(512);
+    const own = await logo('/img/logos/eth.svg?auto=format', BROWSER_ACCEPT);
+    expect((await sharp(own.rawPayload).metadata()).width).toBe(32);
+  });
+
+  it('answers the SVG to a client that does not take WebP, or without auto=format', async () => {
+    const svg = iconFile('eth.svg');
+    for (const accept of [undefined, '*/*', 'image/webp;q=0, image/svg+xml']) {
+      const res = await logo('/img/logos/eth.svg?auto=format&fit=max&w=56', accept);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers.vary).toContain('Accept');
+      expect(res.body).toBe(svg);
+    }
+    const plain = await logo('/img/logos/eth.svg?w=56', BROWSER_ACCEPT);
+    expect(plain.headers['content-type']).toBe('image/svg+xml');
+    expect(plain.body).toBe(svg);
+    expect(acceptsWebp('IMAGE/WEBP; q=0.5')).toBe(true);
+    expect(acceptsWebp('image/*')).toBe(false);
+  });
+
+  it('draws a generated logo again once its project is renamed', async () => {
+    const [generated] = await t.app.db
+      .select()
+      .from(projects)
+      .where(like(projects.logo, '/logos/gen/%'))
+      .limit(1);
+    const url = imageUrl(generated!.logo, { width: 56 }, '');
+    const before = await logo(url, BROWSER_ACCEPT);
+    expect(before.headers['content-type']).toBe('image/webp');
+    expect((await logo(url, BROWSER_ACCEPT)).rawPayload.equals(before.rawPayload)).toBe(true);
+    try {
+      await t.app.db.update(projects).set({ name: 'Zz Qq' }).where(eq(projects.id, generated!.id));
+      await searchService(t.app.database).refresh(); // the logo reads the name from the search index
+      const after = await logo(url, BROWSER_ACCEPT);
+      expect(after.statusCode).toBe(200);
+      expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+    } finally {
+      await t.app.db.update(projects).set({ name: generated!.name }).where(eq(projects.id, generated!.id));
+      await searchService(t.app.database).refresh();
+    }
   });
 
   it('answers an unknown logo with a JSON 404 and a bad width with a 400', async () => {
