@@ -341,6 +341,12 @@ describe('project search', () => {
     const logo = options.first().locator('img');
     expect([await logo.getAttribute('width'), await logo.getAttribute('height')]).toEqual(['28', '28']);
     expect(await logo.getAttribute('src')).toMatch(/^\/img\/.+\?auto=format&fit=max&w=56$/);
+    // Drawn by the server as a 56-pixel WebP (the SVG reports another size): the browser decodes it off the
+    // main thread instead of drawing an SVG document on it.
+    await logo.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      56, 56,
+    ]);
     await page.keyboard.press('ArrowDown');
     const chosen = await options.nth(1).locator('.search-name').textContent();
     await page.keyboard.press('Enter');
