@@ -135,6 +135,14 @@ describe('POST /api/user/events and /api/errors', () => {
 });
 
 describe('logos', () => {
+  const projectWithGeneratedLogo = async () => {
+    const [project] = await t.app.db
+      .select()
+      .from(projects)
+      .where(like(projects.logo, '/logos/gen/%'))
+      .limit(1);
+    return project;
+  };
   it('serves the real icon of a known token, directly and through /img', async () => {
     const direct = await t.app.inject({ method: 'GET', url: '/logos/eth.svg' });
     expect(direct.statusCode).toBe(200);
@@ -149,11 +157,7 @@ describe('logos', () => {
   });
 
   it('generates a logo with the initials of a project without an icon', async () => {
-    const [generated] = await t.app.db
-      .select()
-      .from(projects)
-      .where(like(projects.logo, '/logos/gen/%'))
-      .limit(1);
+    const generated = await projectWithGeneratedLogo();
     expect(generated).toBeDefined();
     const res = await t.app.inject({ method: 'GET', url: `/img${generated!.logo}?auto=format&fit=max&w=28` });
     expect(res.statusCode).toBe(200);
@@ -211,11 +215,7 @@ describe('logos', () => {
   });
 
   it('draws a generated logo again once its project is renamed', async () => {
-    const [generated] = await t.app.db
-      .select()
-      .from(projects)
-      .where(like(projects.logo, '/logos/gen/%'))
-      .limit(1);
+    const generated = await projectWithGeneratedLogo();
     const url = imageUrl(generated!.logo, { width: 56 }, '');
     const before = await logo(url, BROWSER_ACCEPT);
     expect(before.headers['content-type']).toBe('image/webp');
