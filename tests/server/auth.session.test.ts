@@ -240,7 +240,9 @@ describe('POST /api/auth/callback/credentials', () => {
     // The right password after the delay signs in and resets the count.
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(email, 'Wrong1234')).json().message).toBe('Incorrect username or password.');
-  });
+    // 16 password checks at OWASP's scrypt cost, one after another: about 0.4 s each on a quiet core, but up to 4 s
+    // each while CI's browser suites load both cores (one CI run took 60 s here).
+  }, 240_000);
 });
 
 describe('CSRF', () => {
