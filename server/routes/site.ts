@@ -17,7 +17,8 @@ import {
 import { created, errorsOnly, noContent, replies, typed } from './schemas';
 import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
 import { notFound } from '../errors';
-import { LIMITS } from '../plugins/rateLimit';
+import { clientAddress, LIMITS } from '../plugins/rateLimit';
+import { hit } from '../accounts/rate';
 import { hashString } from '../seed/random';
 import { RecentlyUsed } from '../recentlyUsed';
 import { acceptedWeights } from '../encodedAnswer';
@@ -139,15 +140,26 @@ export async function siteRoutes(fastify: FastifyInstance) {
     if (svg === undefined) throw notFound(`No image at ${logoPath.slice(0, 200)}.`);
     return svg;
   };
-  const sendLogo = async (logoPath: string, reply: FastifyReply) => {
-    const svg = await findLogo(logoPath);
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
+  /** A logo's answer, SVG or drawn: never sniffed as another type, kept by browsers for a day unless told otherwise. */
+  const answerLogo = (
+    reply: FastifyReply,
+    type: string,
+    body: Buffer | string,
+    cacheControl = LOGO_KEPT_A_DAY,
+  ) =>
+    reply
+      .type(type)
+      .header('cache-control', cacheControl)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(svg);
-  };
+      .send(body);
+  const sendSvg = (reply: FastifyReply, svg: Buffer | string, cacheControl?: string) =>
+    answerLogo(
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'"),
+      'image/svg+xml',
+      svg,
+      cacheControl,
+    );
+  const sendLogo = async (logoPath: string, reply: FastifyReply) => sendSvg(reply, await findLogo(logoPath));
 
   /** /logos/<ticker>.svg → the real icon from cryptocurrency-icons; /logos/gen/<id>.svg → a generated one. */
   const logoSvg = async (logoPath: string): Promise<Buffer | string | undefined> => {
@@ -174,10 +186,27 @@ export async function siteRoutes(fastify: FastifyInstance) {
   );
 
   // Logos drawn as WebP, by their SVG's text (a generated logo changes with its project's name), width and quality.
+  // A new drawing costs a few milliseconds of a libuv thread, so each address gets NEW_DRAWINGS_PER_MINUTE of them
+  // (kept drawings are not counted); past that, undefined: the caller answers the SVG.
   const drawn = new RecentlyUsed<Promise<Buffer>>(DRAWN_LOGOS_KEPT);
-  const drawnLogo = (svg: Buffer | string, width: number | undefined, quality: number) => {
+  const drawnLogo = async (
+    request: FastifyRequest,
+    svg: Buffer | string,
+    width: number | undefined,
+    quality: number,
+  ): Promise<Buffer | undefined> => {
     const key = `${width ?? 'own'} ${quality} ${createHash('sha256').update(svg).digest('base64')}`;
-    let image = drawn.get(key);
+    if (!drawn.get(key)) {
+      const counted = await hit(
+        app.db,
+        `draw-logo:${clientAddress(request)}`,
+        NEW_DRAWINGS_PER_MINUTE,
+        MINUTE,
+        app.clock.now(),
+      );
+      if (!counted.allowed) return undefined;
+    }
+    let image = drawn.get(key); // read again: another request may have started this drawing meanwhile
     if (!image) {
       image = drawSvgAsWebp(svg, width, quality);
       drawn.set(key, image);
@@ -196,14 +225,20 @@ export async function siteRoutes(fastify: FastifyInstance) {
     reply.header('vary', 'Accept');
     if (!acceptsWebp(request.headers.accept)) return sendLogo(logoPath, reply);
     const svg = await findLogo(logoPath);
-    return reply
-      .type('image/webp')
-      .header('cache-control', 'public, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(await drawnLogo(svg, w && Math.min(w, MAX_DRAWN_LOGO_WIDTH), q ?? DEFAULT_WEBP_QUALITY));
+    // Every width over the largest drawn shares one drawing (drawSvgAsWebp caps an SVG's own width itself).
+    const width = w === undefined ? undefined : Math.min(w, MAX_DRAWN_LOGO_WIDTH);
+    const image = await drawnLogo(request, svg, width, q ?? DEFAULT_WEBP_QUALITY);
+    // Over its drawings for the minute, the address gets the SVG, which its browser asks for again next time.
+    if (!image) return sendSvg(reply, svg, 'no-store');
+    return answerLogo(reply, 'image/webp', image);
   });
 }
 
+const MINUTE = 60_000;
+/** How long browsers keep a logo. */
+const LOGO_KEPT_A_DAY = 'public, max-age=86400';
+/** New drawings per address and minute: far more than a person browsing the leaderboard's pages asks for. */
+export const NEW_DRAWINGS_PER_MINUTE = 300;
 /** Drawn logos kept (about 1 KB each): the rows of a few leaderboard pages at the sizes the pages show. */
 const DRAWN_LOGOS_KEPT = 2000;
 /** imgix's default quality for lossy formats. */

@@ -15,7 +15,7 @@ import {
 } from '../../server/db/schema/index';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
-import { acceptsWebp } from '../../server/routes/site';
+import { acceptsWebp, NEW_DRAWINGS_PER_MINUTE } from '../../server/routes/site';
 import { searchService } from '../../server/search/index';
 
 let t: TestApp;
@@ -231,6 +231,33 @@ describe('logos', () => {
       await searchService(t.app.database).refresh();
     }
   });
+
+  it('draws at most NEW_DRAWINGS_PER_MINUTE new logos per address a minute, then answers the SVG', async () => {
+    // An attack: one address asks for every width of a logo, each a new drawing (quality 31 is asked nowhere else).
+    const from = (remoteAddress: string, width: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/img/logos/eth.svg?auto=format&w=${width}&q=31`,
+        headers: { accept: BROWSER_ACCEPT },
+        remoteAddress,
+      });
+    for (let width = 1; width <= NEW_DRAWINGS_PER_MINUTE; width++) {
+      const res = await from('198.51.100.20', width);
+      expect(res.headers['content-type'], `width ${width}`).toBe('image/webp');
+    }
+    const over = await from('198.51.100.20', NEW_DRAWINGS_PER_MINUTE + 1);
+    expect(over.statusCode).toBe(200);
+    expect(over.headers['content-type']).toBe('image/svg+xml');
+    expect(over.headers['cache-control']).toBe('no-store');
+    expect(over.body).toBe(iconFile('eth.svg'));
+    // A drawing already kept costs nothing and still comes drawn; another address still gets new drawings.
+    const kept = await from('198.51.100.20', 56);
+    expect(kept.headers['content-type']).toBe('image/webp');
+    expect((await sharp(kept.rawPayload).metadata()).width).toBe(56);
+    const other = await from('198.51.100.21', NEW_DRAWINGS_PER_MINUTE + 1);
+    expect(other.headers['content-type']).toBe('image/webp');
+    expect((await sharp(other.rawPayload).metadata()).width).toBe(NEW_DRAWINGS_PER_MINUTE + 1);
+  }, 120_000);
 
   it('answers an unknown logo with a JSON 404 and a bad width with a 400', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/img/logos/not-a-token.svg?w=28' });
