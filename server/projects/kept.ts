@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
 import type { ProjectDetail } from '../../api/projects';
 import type { EncodedAnswer } from '../encodedAnswer';
+import { sharedRead } from '../sharedRead';
 
 /** The tables with a version in `table_versions` (migrations 0011 and 0015). */
 type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
@@ -19,9 +20,10 @@ export class KeptWhileUnchanged<T> {
   private weight = 0;
   /**
    * The versions' read, built once: building the query per read took about a third of a kept answer's time on
-   * PGlite. On PostgreSQL it is also a named statement, parsed once per connection.
+   * PGlite. On PostgreSQL it is also a named statement, parsed once per connection. Requests at the same moment
+   * share one read (sharedRead), each still seeing every write committed before it asked.
    */
-  private readonly versionsRead;
+  private readonly readVersions: () => Promise<{ name: string; version: number }[]>;
 
   /** Keeps values made from `tables` up to `budget` in all, each weighing `weigh(value)`; the oldest go first. */
   constructor(
@@ -30,11 +32,12 @@ export class KeptWhileUnchanged<T> {
     private readonly budget: number,
     private readonly weigh: (value: T) => number,
   ) {
-    this.versionsRead = database.db
+    const versionsRead = database.db
       .select({ name: tableVersions.name, version: tableVersions.version })
       .from(tableVersions)
       .where(inArray(tableVersions.name, [...tables]))
       .prepare(`versions_of_${tables.join('_')}`);
+    this.readVersions = sharedRead(() => versionsRead.execute());
   }
 
   /** The value kept under `key` for the tables as they are now, else `make()`'s (then kept). */
@@ -54,7 +57,7 @@ export class KeptWhileUnchanged<T> {
 
   /** The tables' versions, in the order of `tables`, as one string. */
   private async version(): Promise<string | undefined> {
-    const rows = await this.versionsRead.execute();
+    const rows = await this.readVersions();
     const versions = this.tables.map((table) => rows.find((r) => r.name === table)?.version);
     return versions.includes(undefined) ? undefined : versions.join(' ');
   }

@@ -8,17 +8,26 @@ import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
 import { projectDetail } from '../routes/projects';
+import { sharedRead } from '../sharedRead';
 
-/** The newest active announcement, as one prepared query per database (built once, not per page). */
-const announcementReads = new WeakMap<Db, ReturnType<typeof prepareAnnouncementRead>>();
-const prepareAnnouncementRead = (db: Db) =>
-  db
+/**
+ * The newest active announcement, as one prepared query per database (built once, not per page), which requests at
+ * the same moment share (sharedRead).
+ */
+const announcementReads = new WeakMap<Db, () => Promise<Announcement | null>>();
+function announcementRead(db: Db) {
+  const query = db
     .select()
     .from(announcements)
     .where(eq(announcements.active, true))
     .orderBy(desc(announcements.updatedAt), desc(announcements.id))
     .limit(1)
     .prepare('active_announcement');
+  return sharedRead(async (): Promise<Announcement | null> => {
+    const [row] = await query.execute();
+    return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
+  });
+}
 
 /**
  * The active announcement banner (the newest active one), or null. Every page asks for it: building its query each
@@ -26,9 +35,8 @@ const prepareAnnouncementRead = (db: Db) =>
  */
 export async function activeAnnouncement(db: Db): Promise<Announcement | null> {
   let read = announcementReads.get(db);
-  if (!read) announcementReads.set(db, (read = prepareAnnouncementRead(db)));
-  const [row] = await read.execute();
-  return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
+  if (!read) announcementReads.set(db, (read = announcementRead(db)));
+  return read();
 }
 
 /** The flags as OFREP would answer this request's session, with the identity they were evaluated for. */

@@ -468,6 +468,39 @@ describe('the public lists, kept until the projects change (issue 11)', () => {
     expect(await page()).toEqual(before);
   });
 
+  it('answers requests made at the same moment with shared version reads, each seeing the writes before it', async () => {
+    // Counts the versions' reads the database client is sent: a text (PGlite) or a named query's config (pg's pool).
+    const client = (t.database.db as unknown as { $client: Record<string, unknown> }).$client;
+    const send = client.query as (query: unknown, ...rest: unknown[]) => unknown;
+    let versionReads = 0;
+    client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
+      const text = typeof query === 'string' ? query : (query as { text?: string } | null)?.text;
+      if (text?.includes('"table_versions"')) versionReads += 1;
+      return send.call(this, query, ...rest);
+    };
+    try {
+      const url = '/api/trending?limit=5';
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(url)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      // One read per request would be 20; requests that arrive while a read runs share the next one.
+      expect(versionReads).toBeGreaterThan(0);
+      expect(versionReads).toBeLessThanOrEqual(4);
+      // A rename committed while requests are under way shows in every request made after it.
+      const [top] = answers[0]!.json<ProjectRow[]>();
+      const under = Array.from({ length: 10 }, () => get(url));
+      await t.database.db.execute(sql`UPDATE projects SET name = name || ' (now)' WHERE id = ${top!.id}`);
+      try {
+        const after = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+        for (const answer of after) expect(answer.json<ProjectRow[]>()[0]!.name).toBe(`${top!.name} (now)`);
+        await Promise.all(under);
+      } finally {
+        await t.database.db.execute(sql`UPDATE projects SET name = ${top!.name} WHERE id = ${top!.id}`);
+      }
+    } finally {
+      client.query = send;
+    }
+  });
+
   it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
     const row = (await get('/api/trending?limit=1')).json<ProjectRow[]>()[0]!;
     const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).text;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { sharedRead } from '../../server/sharedRead';
+
+/** A read of a value that writes change, whose end the test decides: each started read waits for `finish()`. */
+function controlledRead() {
+  let value = 0;
+  const started: { valueAtStart: number; finish: (fail?: boolean) => void }[] = [];
+  const read = () =>
+    new Promise<number>((resolve, reject) => {
+      const valueAtStart = value;
+      started.push({
+        valueAtStart,
+        finish: (fail) => (fail ? reject(new Error('read failed')) : resolve(valueAtStart)),
+      });
+    });
+  return { read, started, write: () => (value += 1) };
+}
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('sharedRead', () => {
+  it('answers the calls made during a read with one next read, which sees the writes made before them', async () => {
+    const source = controlledRead();
+    const shared = sharedRead(source.read);
+    const first = shared();
+    source.write(); // committed before the next calls are made: they must see it
+    const second = shared();
+    const third = shared();
+    expect(source.started).toHaveLength(1);
+
+    source.started[0]!.finish();
+    expect(await first).toBe(0);
+    await turn();
+    expect(source.started).toHaveLength(2); // one read for both waiting calls
+    source.started[1]!.finish();
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+  });
+
+  it('starts a read of its own for a call made when none runs', async () => {
+    const source = controlledRead();
+    const shared = sharedRead(source.read);
+    const first = shared();
+    source.started[0]!.finish();
+    await first;
+    source.write();
+    const later = shared();
+    expect(source.started).toHaveLength(2);
+    source.started[1]!.finish();
+    expect(await later).toBe(1);
+  });
+
+  it('gives the waiting calls a fresh read when the running one fails', async () => {
+    const source = controlledRead();
+    const shared = sharedRead(source.read);
+    const failing = shared();
+    const waiting = shared();
+    source.started[0]!.finish(true);
+    await expect(failing).rejects.toThrow('read failed');
+    await turn();
+    source.write();
+    expect(source.started).toHaveLength(2);
+    source.started[1]!.finish();
+    expect(await waiting).toBe(0); // its read started before this write, after the call: it need not see it
+    // A later call is not stuck behind the failure.
+    const after = shared();
+    expect(source.started).toHaveLength(3);
+    source.started[2]!.finish();
+    expect(await after).toBe(1);
+  });
+});
