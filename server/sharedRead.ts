@@ -25,18 +25,15 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     return started;
   };
 
+  /** When the running read ends, however it ends: the next one starts for the calls that waited. */
+  const startNext = () => {
+    next = undefined;
+    return start();
+  };
+
   return () => {
     if (!running) return start();
-    next ??= running.then(
-      () => {
-        next = undefined;
-        return start();
-      },
-      () => {
-        next = undefined;
-        return start();
-      },
-    );
+    next ??= running.then(startNext, startNext);
     return next;
   };
 }

@@ -23,7 +23,7 @@ export class KeptWhileUnchanged<T> {
    * PGlite. On PostgreSQL it is also a named statement, parsed once per connection. Requests at the same moment
    * share one read (sharedRead), each still seeing every write committed before it asked.
    */
-  private readonly readVersions: () => Promise<{ name: string; version: number }[]>;
+  private readonly readVersions;
 
   /** Keeps values made from `tables` up to `budget` in all, each weighing `weigh(value)`; the oldest go first. */
   constructor(
