@@ -74,10 +74,11 @@ function databaseStore(app: FastifyInstance): FastifyRateLimitStoreCtor {
     }
 
     child(options: unknown) {
-      // The plugin passes the route's merged limit options; routeInfo is the matched route.
-      const { method, url } = (options as { routeInfo: { method: string | string[]; url: string } })
+      // The plugin passes the route's merged limit options; routeInfo is the matched route, or empty for a limiter
+      // a plugin made itself (createRateLimit), whose keys name what they count.
+      const { method, url } = (options as { routeInfo: { method?: string | string[]; url?: string } })
         .routeInfo;
-      return new DatabaseStore(undefined, `limit:${[method].flat().join(',')} ${url}:`);
+      return new DatabaseStore(undefined, url ? `limit:${[method].flat().join(',')} ${url}:` : 'limit:');
     }
   };
 }

@@ -18,7 +18,6 @@ import { created, errorsOnly, noContent, replies, typed } from './schemas';
 import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
 import { notFound } from '../errors';
 import { clientAddress, LIMITS } from '../plugins/rateLimit';
-import { hit } from '../accounts/rate';
 import { hashString } from '../seed/random';
 import { RecentlyUsed } from '../recentlyUsed';
 import { acceptedWeights } from '../encodedAnswer';
@@ -187,8 +186,23 @@ export async function siteRoutes(fastify: FastifyInstance) {
 
   // Logos drawn as WebP, by their SVG's text (a generated logo changes with its project's name), width and quality.
   // A new drawing costs a few milliseconds of a libuv thread, so each address gets NEW_DRAWINGS_PER_MINUTE of them
-  // (kept drawings are not counted); past that, undefined: the caller answers the SVG.
+  // (kept drawings are not counted), counted where every limit's counters live (plugins/rateLimit.ts: Redis or the
+  // database). Past that, or while the counters cannot be reached, undefined: the caller answers the SVG, which the
+  // browser draws itself.
   const drawn = new RecentlyUsed<Promise<Buffer>>(DRAWN_LOGOS_KEPT);
+  const newDrawing = app.createRateLimit({
+    keyGenerator: (request) => `draw-logo:${clientAddress(request)}`,
+    max: NEW_DRAWINGS_PER_MINUTE,
+    timeWindow: MINUTE,
+  });
+  const newDrawingAllowed = (request: FastifyRequest) =>
+    newDrawing(request).then(
+      (counted) => counted.isAllowed || !counted.isExceeded, // isAllowed: on an allow list, which this has none of
+      (err: unknown) => {
+        request.log.warn({ err }, 'the logo drawings could not be counted; answering the SVG');
+        return false;
+      },
+    );
   const drawnLogo = async (
     request: FastifyRequest,
     svg: Buffer | string,
@@ -196,16 +210,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     quality: number,
   ): Promise<Buffer | undefined> => {
     const key = `${width ?? 'own'} ${quality} ${createHash('sha256').update(svg).digest('base64')}`;
-    if (!drawn.get(key)) {
-      const counted = await hit(
-        app.db,
-        `draw-logo:${clientAddress(request)}`,
-        NEW_DRAWINGS_PER_MINUTE,
-        MINUTE,
-        app.clock.now(),
-      );
-      if (!counted.allowed) return undefined;
-    }
+    if (!drawn.get(key) && !(await newDrawingAllowed(request))) return undefined;
     let image = drawn.get(key); // read again: another request may have started this drawing meanwhile
     if (!image) {
       image = drawSvgAsWebp(svg, width, quality);

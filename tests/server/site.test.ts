@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { desc, eq, like } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl } from '../../api/images';
@@ -11,9 +13,10 @@ import {
   incidentReports,
   projects,
   quoteRequests,
+  rateCounters,
   userEvents,
 } from '../../server/db/schema/index';
-import type { TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { acceptsWebp, NEW_DRAWINGS_PER_MINUTE } from '../../server/routes/site';
 import { searchService } from '../../server/search/index';
@@ -258,6 +261,65 @@ describe('logos', () => {
     expect(other.headers['content-type']).toBe('image/webp');
     expect((await sharp(other.rawPayload).metadata()).width).toBe(NEW_DRAWINGS_PER_MINUTE + 1);
   }, 120_000);
+
+  it('counts the drawings where the limits count (Redis when REDIS_URL is set), shared by every instance', async () => {
+    const prefix = `site-test-${randomUUID()}:`;
+    const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+    const redis = new Redis(redisUrl, { keyPrefix: prefix, lazyConnect: true });
+    await redis.connect();
+    const withRedis = await createTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+    try {
+      const from = (remoteAddress: string, width: number) =>
+        withRedis.app.inject({
+          method: 'GET',
+          url: `/img/logos/eth.svg?auto=format&w=${width}&q=32`,
+          headers: { accept: BROWSER_ACCEPT },
+          remoteAddress,
+        });
+      /** The address's counter in Redis (named by @fastify/rate-limit) and its value. */
+      const counter = async (address: string) => {
+        const [found] = await redis.keys(`${prefix}*draw-logo:${address}`);
+        const key = found?.slice(prefix.length);
+        return { key, value: key ? await redis.get(key) : null };
+      };
+      const drawn = await from('198.51.100.30', 40);
+      expect(drawn.headers['content-type']).toBe('image/webp');
+      expect((await counter('198.51.100.30')).value).toBe('1');
+      const inDatabase = await withRedis.app.db
+        .select()
+        .from(rateCounters)
+        .where(like(rateCounters.key, '%draw-logo%'));
+      expect(inDatabase).toEqual([]);
+      // Other instances on the same Redis have drawn the rest of this address's allowance for the minute.
+      expect((await from('198.51.100.31', 39)).headers['content-type']).toBe('image/webp');
+      const { key } = await counter('198.51.100.31');
+      await redis.set(key!, String(NEW_DRAWINGS_PER_MINUTE), 'PX', 60_000);
+      const over = await from('198.51.100.31', 41);
+      expect(over.headers['content-type']).toBe('image/svg+xml');
+      expect(over.headers['cache-control']).toBe('no-store');
+    } finally {
+      await withRedis.close();
+      for (const key of await redis.keys(`${prefix}*`)) await redis.del(key.slice(prefix.length));
+      redis.disconnect();
+    }
+  });
+
+  it('answers the SVG, not an error, while the counters cannot be reached', async () => {
+    const deadRedis = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await deadRedis.app.inject({
+        method: 'GET',
+        url: '/img/logos/eth.svg?auto=format&w=42',
+        headers: { accept: BROWSER_ACCEPT },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe(iconFile('eth.svg'));
+    } finally {
+      await deadRedis.close();
+    }
+  });
 
   it('answers an unknown logo with a JSON 404 and a bad width with a 400', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/img/logos/not-a-token.svg?w=28' });
