@@ -14,6 +14,8 @@
  * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
  * the leaderboard's first pages in each of its sorts, home's strips, and the pages a guest lands on.
  * With BENCH_DATABASE_URL=postgres://… it runs a second time on a scratch database of that PostgreSQL server.
+ * With BENCH_PROFILE=1 the measured server runs under V8's profiler, and where its thread spent the last browser
+ * search run is printed after it stops (bench/cpuProfile.ts): what a tail is made of, ours or the machine's.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +25,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { constants } from 'node:zlib';
 import { ANSWER_BROTLI_QUALITY, brotliAnswer, COMPRESS_FROM_BYTES } from '../server/encodedAnswer';
+import {
+  formatShares,
+  monotonicMicros,
+  readMainThreadProfile,
+  timeSpent,
+  type TimeSpent,
+} from './cpuProfile';
 import { runWrk, wrkInstalled } from './wrk';
 
 type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
@@ -45,6 +54,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Option
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** BENCH_PROFILE=1 profiles the measured server's thread (node --cpu-prof), which costs it a little of its speed. */
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
 /** The leaderboard is a page a person turns, not a search-as-you-type: fewer at once. */
 const LEADERBOARD_CONNECTIONS = 10;
 /** What Chromium sends. */
@@ -78,10 +89,11 @@ async function freePort(): Promise<number> {
 async function startServer(
   env: Record<string, string>,
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-bench-')),
+  nodeFlags: string[] = [],
 ) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ['server/start.mjs'], {
+  const child = spawn(process.execPath, [...nodeFlags, 'server/start.mjs'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -298,12 +310,17 @@ async function benchOne(name: string, env: Record<string, string>) {
   // The cold start is a restart on that data: spawn → listening, and → the first search answered. Its job runner is
   // off: the seeding start's scheduled recompute, stopped by the restart, would otherwise run during the load and
   // be measured with it (npm run bench:ratings measures the jobs).
-  const server = await startServer({ JOBS: 'off', ...env }, seeding.dataDir);
+  const profileDir = PROFILE ? mkdtempSync(path.join(os.tmpdir(), 'bench-profile-')) : undefined;
+  const profilerFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer({ JOBS: 'off', ...env }, seeding.dataDir, profilerFlags);
   const coldOk = server.upMs <= 3000;
   console.log(
     `  cold start: listening after ${seconds(server.upMs)} (goal ≤ 3 s: ${coldOk ? 'met' : 'NOT met'}), ` +
       `first search answered after ${seconds(server.firstAnswerMs)}`,
   );
+  let ok: boolean;
+  // The window of the load the profile is read over (BENCH_PROFILE).
+  let profiled: { from: number; to: number };
   try {
     const words = await keywords(server.url);
     let i = 0;
@@ -326,7 +343,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     });
     const h = await run('/api/health', server.url, health, BROWSER_ENCODINGS);
     const plain = await run('/api/search-project (plain)', server.url, search);
+    profiled = { from: monotonicMicros(), to: 0 };
     const s = await run('/api/search-project (browser)', server.url, search, BROWSER_ENCODINGS);
+    profiled.to = monotonicMicros();
     console.log(
       `  plain search/health ${((plain.requests.average / h.requests.average) * 100).toFixed(0)} %`,
     );
@@ -334,7 +353,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     if (wrkInstalled()) {
       const searchPaths = words.map((w) => `/api/search-project?keyword=${encodeURIComponent(w)}`);
       const wh = await runWrkAndPrint('/api/health (wrk)', server.url, ['/api/health']);
+      const from = monotonicMicros();
       const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server.url, searchPaths);
+      profiled = { from, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
       verdicts.push(judge('wrk', wh.requestsPerSecond, ws.requestsPerSecond, ws.p99));
     } else {
       console.log('  (wrk is not installed, so no second opinion: apt-get install wrk)');
@@ -344,10 +365,24 @@ async function benchOne(name: string, env: Record<string, string>) {
     await leaderboardSorts(server.url);
     await homeStrips(server.url);
     await landingPages(server.url);
-    return verdicts.every(Boolean) && coldOk;
+    ok = verdicts.every(Boolean) && coldOk;
   } finally {
     await server.stop();
   }
+  if (profileDir) {
+    printTimeSpent(timeSpent(readMainThreadProfile(profileDir), profiled.from, profiled.to));
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+  return ok;
+}
+
+/** BENCH_PROFILE=1: where the server's thread spent the last browser search run (bench/cpuProfile.ts). */
+function printTimeSpent(spent: TimeSpent) {
+  console.log(
+    `  the server's thread during the last browser search run (CPU profile, ${seconds(spent.totalMs)}):`,
+  );
+  console.log(`    by part: ${formatShares(spent.parts)}`);
+  console.log(`    costliest functions: ${formatShares(spent.functions.slice(0, 8), 0.5)}`);
 }
 
 async function scratchDatabase(baseUrl: string) {
