@@ -318,9 +318,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     `  cold start: listening after ${seconds(server.upMs)} (goal ≤ 3 s: ${coldOk ? 'met' : 'NOT met'}), ` +
       `first search answered after ${seconds(server.firstAnswerMs)}`,
   );
-  let ok: boolean;
+  let ok: boolean | undefined;
   // The window of the load the profile is read over (BENCH_PROFILE).
-  let profiled: { from: number; to: number };
+  let profiled: { from: number; to: number } | undefined;
   try {
     const words = await keywords(server.url);
     let i = 0;
@@ -343,9 +343,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     });
     const h = await run('/api/health', server.url, health, BROWSER_ENCODINGS);
     const plain = await run('/api/search-project (plain)', server.url, search);
-    profiled = { from: monotonicMicros(), to: 0 };
+    const searchFrom = monotonicMicros();
     const s = await run('/api/search-project (browser)', server.url, search, BROWSER_ENCODINGS);
-    profiled.to = monotonicMicros();
+    profiled = { from: searchFrom, to: monotonicMicros() };
     console.log(
       `  plain search/health ${((plain.requests.average / h.requests.average) * 100).toFixed(0)} %`,
     );
@@ -353,9 +353,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     if (wrkInstalled()) {
       const searchPaths = words.map((w) => `/api/search-project?keyword=${encodeURIComponent(w)}`);
       const wh = await runWrkAndPrint('/api/health (wrk)', server.url, ['/api/health']);
-      const from = monotonicMicros();
+      const wrkFrom = monotonicMicros();
       const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server.url, searchPaths);
-      profiled = { from, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
+      profiled = { from: wrkFrom, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
       verdicts.push(judge('wrk', wh.requestsPerSecond, ws.requestsPerSecond, ws.p99));
     } else {
       console.log('  (wrk is not installed, so no second opinion: apt-get install wrk)');
@@ -368,10 +368,10 @@ async function benchOne(name: string, env: Record<string, string>) {
     ok = verdicts.every(Boolean) && coldOk;
   } finally {
     await server.stop();
-  }
-  if (profileDir) {
-    printTimeSpent(timeSpent(readMainThreadProfile(profileDir), profiled.from, profiled.to));
-    rmSync(profileDir, { recursive: true, force: true });
+    // The profile is written when the server exits; a failed run still removes it.
+    if (profileDir && ok !== undefined && profiled)
+      printTimeSpent(timeSpent(readMainThreadProfile(profileDir), profiled.from, profiled.to));
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   }
   return ok;
 }
