@@ -13,6 +13,8 @@
  * the cold start (a restart on the seeded data, with no job runner: spawn → listening, goal ≤ 3 s, and → the first
  * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
  * the leaderboard's first pages in each of its sorts, home's strips, and the pages a guest lands on.
+ * Each run's line ends with where the CPU went meanwhile (bench/hostCpu.ts): the server's share of a core, the
+ * machine's idle share and what the hypervisor took for other guests (steal), so a run the host disturbed shows.
  * With BENCH_DATABASE_URL=postgres://… it runs a second time on a scratch database of that PostgreSQL server.
  * With BENCH_PROFILE=1 the measured server runs under V8's profiler, and where its thread spent the last browser
  * search run is printed after it stops (bench/cpuProfile.ts): what a tail is made of, ours or the machine's.
@@ -32,6 +34,7 @@ import {
   timeSpent,
   type TimeSpent,
 } from './cpuProfile';
+import { formatCpuShares, readCpuTicks, type CpuTicks } from './hostCpu';
 import { runWrk, wrkInstalled } from './wrk';
 
 type Histogram = { p50: number; p90: number; p99: number; average: number; max: number };
@@ -180,15 +183,25 @@ async function keywords(url: string): Promise<string[]> {
   return [...out].filter((k) => k.trim().length >= 2);
 }
 
+/** The measured server: where to send the load, and its process (for the CPU line of each run). */
+type Target = { url: string; pid?: number };
+
+/** The CPU line printed after a run's figures (bench/hostCpu.ts), from a reading taken before it. */
+function cpuNote(before: CpuTicks | undefined, pid: number | undefined): string {
+  const shares = formatCpuShares(before, readCpuTicks(pid));
+  return shares ? `   (${shares})` : '';
+}
+
 async function run(
   label: string,
-  url: string,
+  target: Target,
   paths: () => string,
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
 ) {
+  const cpuBefore = readCpuTicks(target.pid);
   const result = await autocannon({
-    url,
+    url: target.url,
     connections,
     duration: SECONDS,
     headers,
@@ -200,15 +213,17 @@ async function run(
       .toFixed(2)
       .padStart(
         6,
-      )} ms   ${Math.round(result.requests.average).toString().padStart(6)} req/s${bad ? `   (${bad} failed)` : ''}`,
+      )} ms   ${Math.round(result.requests.average).toString().padStart(6)} req/s${bad ? `   (${bad} failed)` : ''}` +
+      cpuNote(cpuBefore, target.pid),
   );
   return result;
 }
 
 /** wrk with a browser's Accept-Encoding, printed as `run` prints autocannon's figures. */
-async function runWrkAndPrint(label: string, origin: string, paths: string[]) {
+async function runWrkAndPrint(label: string, target: Target, paths: string[]) {
+  const cpuBefore = readCpuTicks(target.pid);
   const result = await runWrk({
-    origin,
+    origin: target.url,
     paths,
     connections: CONNECTIONS,
     seconds: SECONDS,
@@ -216,7 +231,8 @@ async function runWrkAndPrint(label: string, origin: string, paths: string[]) {
   });
   console.log(
     `  ${label.padEnd(34)} p50 ${result.p50.toFixed(2).padStart(6)} ms   p99 ${result.p99.toFixed(2).padStart(6)} ms` +
-      `   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s${result.failed ? `   (${result.failed} failed)` : ''}`,
+      `   ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s${result.failed ? `   (${result.failed} failed)` : ''}` +
+      cpuNote(cpuBefore, target.pid),
   );
   return result;
 }
@@ -229,6 +245,13 @@ function judge(generator: string, healthPerSecond: number, searchPerSecond: numb
   console.log(
     `  ${generator}: browser search/health throughput ratio ${(ratio * 100).toFixed(0)} % (goal ≥ 60 %: ` +
       `${ratioOk ? 'met' : 'NOT met'}); browser search p99 ${searchP99.toFixed(2)} ms (goal ≤ 5 ms: ${p99Ok ? 'met' : 'NOT met'})`,
+  );
+  // Each connection sends its next request when the last is answered, so (Little's law) the mean latency is the
+  // connections over the rate, whatever the server does with its time: a p99 within 5 ms needs a mean well below it.
+  console.log(
+    `    at ${CONNECTIONS} connections the mean latency is ${CONNECTIONS} / rate = ` +
+      `${((CONNECTIONS / searchPerSecond) * 1000).toFixed(2)} ms; a mean of 2.5 ms needs ` +
+      `${Math.round(CONNECTIONS / 0.0025).toLocaleString('en')} answers a second`,
   );
   return ratioOk && p99Ok;
 }
@@ -263,7 +286,7 @@ async function newAnswerCost(url: string, words: string[]) {
  * The leaderboard in each sort its column headers offer, in the direction of their first click, on its first 20
  * pages (no goal of the issue's: printed so a slow sort shows). Each page also counts the matching projects.
  */
-async function leaderboardSorts(url: string) {
+async function leaderboardSorts(server: Target) {
   console.log(
     `  leaderboard, pages 1-20 of each sort (${LEADERBOARD_CONNECTIONS} connections, ${SECONDS} s each):`,
   );
@@ -275,17 +298,17 @@ async function leaderboardSorts(url: string) {
   ] as const) {
     let page = 0;
     const path = () => `/api/leaderboard?sort=${sort}&order=${order}&page=${(page++ % 20) + 1}`;
-    await run(`  ${sort} ${order}`, url, path, BROWSER_ENCODINGS, LEADERBOARD_CONNECTIONS);
+    await run(`  ${sort} ${order}`, server, path, BROWSER_ENCODINGS, LEADERBOARD_CONNECTIONS);
   }
 }
 
 /** Home's project strips, each read at the limit home asks for (no goal of the issue's; printed so a slow one shows). */
-async function homeStrips(url: string) {
+async function homeStrips(server: Target) {
   console.log(`  home's strips (${LEADERBOARD_CONNECTIONS} connections, ${SECONDS} s each):`);
   for (const strip of ['trending', 'recently-audited', 'audits-in-progress', 'alerts'])
     await run(
       `  /api/${strip}`,
-      url,
+      server,
       () => `/api/${strip}?limit=10`,
       BROWSER_ENCODINGS,
       LEADERBOARD_CONNECTIONS,
@@ -296,10 +319,10 @@ async function homeStrips(url: string) {
  * The pages a visitor lands on, as a guest's browser asks for them: home's and a project's HTML, and the project's
  * data (no goal of the issue's; printed so a slow one shows).
  */
-async function landingPages(url: string) {
+async function landingPages(server: Target) {
   console.log(`  pages, as a guest (${LEADERBOARD_CONNECTIONS} connections, ${SECONDS} s each):`);
   for (const page of ['/', '/projects/ethereum', '/api/projects/ethereum'])
-    await run(`  ${page}`, url, () => page, BROWSER_ENCODINGS, LEADERBOARD_CONNECTIONS);
+    await run(`  ${page}`, server, () => page, BROWSER_ENCODINGS, LEADERBOARD_CONNECTIONS);
 }
 
 async function benchOne(name: string, env: Record<string, string>) {
@@ -341,10 +364,10 @@ async function benchOne(name: string, env: Record<string, string>) {
       duration: 2,
       requests: [{ setupRequest: (r) => ({ ...r, path: health() }) }],
     });
-    const h = await run('/api/health', server.url, health, BROWSER_ENCODINGS);
-    const plain = await run('/api/search-project (plain)', server.url, search);
+    const h = await run('/api/health', server, health, BROWSER_ENCODINGS);
+    const plain = await run('/api/search-project (plain)', server, search);
     const searchFrom = monotonicMicros();
-    const s = await run('/api/search-project (browser)', server.url, search, BROWSER_ENCODINGS);
+    const s = await run('/api/search-project (browser)', server, search, BROWSER_ENCODINGS);
     profiled = { from: searchFrom, to: monotonicMicros() };
     console.log(
       `  plain search/health ${((plain.requests.average / h.requests.average) * 100).toFixed(0)} %`,
@@ -352,9 +375,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     const verdicts = [judge('autocannon', h.requests.average, s.requests.average, s.latency.p99)];
     if (wrkInstalled()) {
       const searchPaths = words.map((w) => `/api/search-project?keyword=${encodeURIComponent(w)}`);
-      const wh = await runWrkAndPrint('/api/health (wrk)', server.url, ['/api/health']);
+      const wh = await runWrkAndPrint('/api/health (wrk)', server, ['/api/health']);
       const wrkFrom = monotonicMicros();
-      const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server.url, searchPaths);
+      const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server, searchPaths);
       profiled = { from: wrkFrom, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
       verdicts.push(judge('wrk', wh.requestsPerSecond, ws.requestsPerSecond, ws.p99));
     } else {
@@ -362,9 +385,9 @@ async function benchOne(name: string, env: Record<string, string>) {
     }
     console.log(`  after the load: ${memoryOf(server.pid)}`);
     await newAnswerCost(server.url, words);
-    await leaderboardSorts(server.url);
-    await homeStrips(server.url);
-    await landingPages(server.url);
+    await leaderboardSorts(server);
+    await homeStrips(server);
+    await landingPages(server);
     ok = verdicts.every(Boolean) && coldOk;
   } finally {
     await server.stop();
