@@ -1,8 +1,9 @@
 /**
- * Where the machine's CPU time went during a load run (Linux /proc): the measured server's share of one core, the
- * share of all cores left idle, and the share the hypervisor took for other guests ("steal"). On a shared virtual
- * machine a run whose tail is the host's shows it here: steal rises, or the server gets less than its core while
- * requests wait. Without /proc (not Linux) nothing is read and nothing printed.
+ * Where the machine's CPU time went during a load run (Linux /proc): the measured server's share of one core (all its
+ * threads: V8's and libuv's helpers beside the main one, so it can pass 100 %), the share of all cores left idle, and
+ * the share the hypervisor took for other guests ("steal"). On a shared virtual machine a run whose tail is the
+ * host's shows it here: steal rises, or the server gets less than its core while requests wait. Without /proc (not
+ * Linux) nothing is read and nothing printed.
  */
 import { readFileSync } from 'node:fs';
 
