@@ -6,6 +6,7 @@
  * Linux) nothing is read and nothing printed.
  */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 /** Clock ticks since boot, summed over all cores, and the server process's own (user + system). */
 export type CpuTicks = { total: number; idle: number; steal: number; server: number; cores: number };
@@ -14,22 +15,9 @@ export type CpuTicks = { total: number; idle: number; steal: number; server: num
 export function parseMachineTicks(stat: string): Omit<CpuTicks, 'server' | 'cores'> {
   const fields = /^cpu\s+([\d\s]+)$/m.exec(stat)?.[1]?.trim().split(/\s+/).map(Number);
   if (!fields || fields.length < 8) throw new Error('/proc/stat has no cpu line');
-  // guest and guest_nice are already counted in user and nice.
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return {
-    total: user + nice + system + idle + iowait + irq + softirq + steal,
-    idle: idle + iowait,
-    steal,
-  };
+  // The first eight: user nice system idle iowait irq softirq steal (guest and guest_nice are counted in user and nice).
+  const [idle = 0, iowait = 0] = fields.slice(3, 5);
+  return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), idle: idle + iowait, steal: fields[7] ?? 0 };
 }
 
 /** utime + stime of /proc/<pid>/stat (fields 14 and 15; the command name in parentheses may hold spaces). */
@@ -43,9 +31,8 @@ export function parseProcessTicks(stat: string): number {
 export function readCpuTicks(serverPid: number | undefined): CpuTicks | undefined {
   try {
     const machine = readFileSync('/proc/stat', 'utf8');
-    const cores = machine.match(/^cpu\d+ /gm)?.length ?? 1;
     const server = serverPid ? parseProcessTicks(readFileSync(`/proc/${serverPid}/stat`, 'utf8')) : 0;
-    return { ...parseMachineTicks(machine), server, cores };
+    return { ...parseMachineTicks(machine), server, cores: os.cpus().length };
   } catch {
     return undefined;
   }
