@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** Clock ticks since boot, summed over all cores, and the server process's own (user + system). */
+/** Clock ticks since boot, summed over all cores, and the server process's own (user + system); the machine's cores. */
 export type CpuTicks = { total: number; idle: number; steal: number; server: number; cores: number };
 
 /** The first line of /proc/stat: `cpu user nice system idle iowait irq softirq steal guest guest_nice`. */
@@ -27,12 +27,13 @@ export function parseProcessTicks(stat: string): number {
   return Number(afterName[11]) + Number(afterName[12]);
 }
 
-/** The ticks now, or undefined where /proc cannot be read. */
+/** The ticks now, or undefined without a server process or where /proc cannot be read (then nothing is printed). */
 export function readCpuTicks(serverPid: number | undefined): CpuTicks | undefined {
+  if (serverPid === undefined) return undefined;
   try {
-    const machine = readFileSync('/proc/stat', 'utf8');
-    const server = serverPid ? parseProcessTicks(readFileSync(`/proc/${serverPid}/stat`, 'utf8')) : 0;
-    return { ...parseMachineTicks(machine), server, cores: os.cpus().length };
+    const machine = parseMachineTicks(readFileSync('/proc/stat', 'utf8'));
+    const server = parseProcessTicks(readFileSync(`/proc/${serverPid}/stat`, 'utf8'));
+    return { ...machine, server, cores: os.cpus().length };
   } catch {
     return undefined;
   }
