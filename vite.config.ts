@@ -5,6 +5,16 @@ import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+/**
+ * Home's loader for guests (src/onIntent.ts, an entry of its own, with its machine) stays out of the app's `start`
+ * chunk, and so do the modules it shares with the app (XState, the storage keys, …): those are the `shared` chunk,
+ * which both load. Otherwise the loader would import `start`, all of the app. A new import of the loader's belongs in
+ * SHARED_WITH_LOADER (`npm run size` fails otherwise: home would download the app before any intent).
+ */
+const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]hydrate-on-intent[\\/][^\\/]+)$/;
+const SHARED_WITH_LOADER =
+  /[\\/](node_modules[\\/]xstate[\\/].+|machines[\\/]storageKeys\.ts|machines[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/]pageData\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices)\.ts)$/;
+
 export default defineConfig({
   plugins: [markdownDocs(), react(), precompress()],
   resolve: {
@@ -27,10 +37,18 @@ export default defineConfig({
     // Safari 16) load a lazy chunk's imports when it runs instead of beside it, which still works.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: ['index.html', 'src/onIntent.ts'],
       // Everything the entry imports statically runs on every page: one chunk. Rolldown otherwise splits what the
       // entry shares with lazy chunks (XState, React, the app provider, the API client) into a dozen small files,
       // each compressed on its own: 10 KB gzip more on every page (npm run size).
-      output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shared', test: SHARED_WITH_LOADER, priority: 1 },
+            { name: 'start', tags: ['$initial'], test: (id) => !LOADER.test(id) },
+          ],
+        },
+      },
     },
   },
   server: {

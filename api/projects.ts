@@ -88,6 +88,19 @@ export const getProject = (request: Request, id: string) =>
 export const PROJECT_ELEMENT_ID = 'project-data';
 export type ServedProject = { id: string; project: ProjectDetail };
 
+/** Home's three strips, as many rows as the page shows of each. */
+export const HOME_STRIP_ROWS = 5;
+/**
+ * The id of the data block in which the server writes home's strips (as getTrending, getRecentlyAudited and
+ * getAuditsInProgress answer them for HOME_STRIP_ROWS), so they are on screen before any script runs.
+ */
+export const STRIPS_ELEMENT_ID = 'strips-data';
+export type ServedStrips = {
+  trending: ProjectRow[];
+  recentlyAudited: ProjectRow[];
+  auditsInProgress: ProjectRow[];
+};
+
 export const getTrending = (request: Request, limit = 10) =>
   request<ProjectRow[]>('/api/trending', { query: { limit } });
 

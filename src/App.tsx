@@ -4,8 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { AppInput } from '../machines/app/app.machine';
 import { AppProvider } from './app/AppProvider';
 import { useSurveyNotificationActor } from './app/hooks';
-import { ServedPageProvider } from './app/servedPage';
-import type { ServedProject } from '../api/projects';
+import { ServedPageProvider, type ServedPage } from './app/servedPage';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
@@ -56,20 +55,23 @@ function SurveyWhenOpen({ notification }: { notification: SurveyNotificationRef 
 /** A page-sized placeholder while a lazy route loads (keeps the footer from jumping up). */
 const PageFallback = () => <main id="main" className="route-loading" aria-busy="true" />;
 
+const NOTHING_SERVED: ServedPage = { project: null, strips: null };
+
 /**
  * Route table (the paths are in routes.ts, which the server answers with 200). Home is eager (it is the landing
  * page); every other page is a lazy chunk. AppProvider starts the app actor, which owns every app-wide actor.
  */
 export function App({
   input,
-  servedProject = null,
+  served = NOTHING_SERVED,
 }: {
   input?: AppInput;
-  servedProject?: ServedProject | null;
+  /** The page data the server sent for the page's own content (src/app/servedPage.tsx). */
+  served?: ServedPage;
 }) {
   return (
     <AppProvider input={input}>
-      <ServedPageProvider project={servedProject}>
+      <ServedPageProvider served={served}>
         <ImpersonationRoot />
         <Shell>
           <Suspense fallback={<PageFallback />}>

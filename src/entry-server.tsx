@@ -34,7 +34,7 @@ async function renderOnce(page: PageState): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={page.path} ssrSearch={page.search.replace(/^\?/, '')}>
-        <App input={appInputFrom(page)} servedProject={page.project} />
+        <App input={appInputFrom(page)} served={{ project: page.project, strips: page.strips }} />
       </Router>
     </StrictMode>,
     {

@@ -3,7 +3,8 @@ import { createRoot, hydrateRoot } from './reactDomClient';
 import { startTransition, StrictMode } from 'react';
 import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
 import { App } from './App';
-import { appInputFrom, browserPageState, renderedAsShown } from './app/liveApp';
+import { appInputFrom, browserPageState } from './app/liveApp';
+import { renderedAsShown } from './app/renderedAsShown';
 import { mirrorRememberedChoices } from './app/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
 import { nextTask } from './lib/nextTask';
@@ -17,7 +18,7 @@ const container = document.getElementById('root')!;
 const page = browserPageState();
 const app = (
   <StrictMode>
-    <App input={appInputFrom(page)} servedProject={page.project} />
+    <App input={appInputFrom(page)} served={{ project: page.project, strips: page.strips }} />
   </StrictMode>
 );
 

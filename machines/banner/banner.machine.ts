@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { IGNORED_BANNER_KEY } from '../storageKeys';
 
-/** Browser storage key holding the text of the last dismissed banner (spec §3). */
-export const IGNORED_BANNER_KEY = 'ignoredBannerContent';
+export { IGNORED_BANNER_KEY };
 
 export type Announcement = { content: string; link: string; linkText: string };
 

@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
+import { COOKIE_CONSENT_KEY } from '../storageKeys';
 
-/** Browser storage key for the accepted cookie notice (spec §3, §9). */
-export const COOKIE_CONSENT_KEY = 'cookieConsent';
+export { COOKIE_CONSENT_KEY };
 
 /**
  * The cookie notice shows until the user clicks 'I Accept', and then stays hidden (spec §2).

@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
-import type { ProjectDetail } from '../../api/projects';
+import type { ProjectDetail, ServedStrips } from '../../api/projects';
 import type { EncodedAnswer } from '../encodedAnswer';
 import { sharedRead } from '../sharedRead';
 
@@ -95,12 +95,14 @@ const KEPT_PROJECT_PAGES = 2000;
  * - `alerts`: home's alerts strip, alerts with their project's name and logo.
  * - `projectPages`: a project as its page and GET /api/projects/:id show it to anyone (no vote of the visitor's
  *   own), by id. Its three queries were most of the API answer's time on PGlite.
+ * - `homeStrips`: home's three strips as its HTML carries them (server/projects/strips.ts).
  */
 export type Kept = {
   totals: KeptWhileUnchanged<number>;
   answers: KeptWhileUnchanged<EncodedAnswer>;
   alerts: KeptWhileUnchanged<EncodedAnswer>;
   projectPages: KeptWhileUnchanged<ProjectDetail>;
+  homeStrips: KeptWhileUnchanged<ServedStrips>;
 };
 
 const keptByDatabase = new WeakMap<Database, Kept>();
@@ -119,6 +121,7 @@ export function keptFor(database: Database): Kept {
         KEPT_PROJECT_PAGES,
         () => 1,
       ),
+      homeStrips: new KeptWhileUnchanged(database, ['projects'], 1, () => 1),
     };
     keptByDatabase.set(database, kept);
   }

@@ -36,6 +36,7 @@ import { countProjects, keptFor, type KeptWhileUnchanged } from '../projects/kep
 import { searchService } from '../search/index';
 import { encodeAnswer, sendAnswer, type EncodedAnswer } from '../encodedAnswer';
 import { recordView } from '../ratings/trending';
+import { stripRows } from '../projects/strips';
 import { replies, typed } from './schemas';
 import { z } from 'zod';
 
@@ -153,11 +154,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       sendKeptRows(request, reply, `trending ${request.query.limit}`, () =>
-        app.db
-          .select()
-          .from(projects)
-          .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-          .limit(request.query.limit),
+        stripRows(app.db, 'trending', request.query.limit),
       ),
   );
 
@@ -173,12 +170,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       sendKeptRows(request, reply, `recently-audited ${request.query.limit}`, () =>
-        app.db
-          .select()
-          .from(projects)
-          .where(eq(projects.auditStatus, 'audited'))
-          .orderBy(sql`${projects.auditDate} DESC NULLS LAST`, sql`${projects.rank} ASC NULLS LAST`)
-          .limit(request.query.limit),
+        stripRows(app.db, 'recentlyAudited', request.query.limit),
       ),
   );
 
@@ -194,12 +186,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       sendKeptRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
-        app.db
-          .select()
-          .from(projects)
-          .where(eq(projects.auditStatus, 'in_progress'))
-          .orderBy(desc(projects.trendScore), sql`${projects.rank} ASC NULLS LAST`)
-          .limit(request.query.limit),
+        stripRows(app.db, 'auditsInProgress', request.query.limit),
       ),
   );
 

@@ -2,11 +2,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANNOUNCEMENT_ELEMENT_ID, type Announcement } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
-import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
+import { PROJECT_ELEMENT_ID, STRIPS_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import type { PAGE_PATHS } from '../../src/routes';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
+import { homeStrips } from '../projects/strips';
 import { projectDetail } from '../routes/projects';
 import { sharedRead } from '../sharedRead';
 
@@ -66,7 +67,8 @@ export function writePageData(html: string, blocks: Record<string, unknown>): st
 }
 
 /**
- * The page data of one request: the session's flags, the announcement, and on a project page its project. If the
+ * The page data of one request: the session's flags, the announcement, on home its strips and on a project page its
+ * project. If the
  * database cannot say, the page goes without them and the browser asks the API, as on the dev server.
  */
 export async function pageDataFor(
@@ -80,6 +82,13 @@ export async function pageDataFor(
     blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.db);
   } catch (err) {
     request.log.warn({ err }, 'announcement not written into the page');
+  }
+  if (page === 'home') {
+    try {
+      blocks[STRIPS_ELEMENT_ID] = await homeStrips(app.database);
+    } catch (err) {
+      request.log.warn({ err }, 'home strips not written into the page');
+    }
   }
   if (page === 'project') {
     const { id } = request.params as { id: string };

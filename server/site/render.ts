@@ -10,7 +10,12 @@ import {
   type RenderedFor,
 } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
-import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
+import {
+  PROJECT_ELEMENT_ID,
+  STRIPS_ELEMENT_ID,
+  type ServedProject,
+  type ServedStrips,
+} from '../../api/projects';
 import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
 import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
 import type { PAGE_PATHS } from '../../src/routes';
@@ -49,6 +54,37 @@ export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
   blogPost: { preload: ['src/features/blog/BlogPostPage.tsx'], onView: [] },
   methodology: { preload: ['src/features/methodology/MethodologyPage.tsx'], onView: [] },
 };
+/**
+ * Pages whose app loads on the visitor's first sign of intent when a guest sees them (issue 11, item 3): the server's
+ * HTML is the whole first view, and home's loader (src/onIntent.ts, machines/hydrate-on-intent) loads the app when the
+ * visitor moves, touches, scrolls, types or focuses. A session's pages load the app at once (its account menu, its
+ * watchlist stars).
+ */
+const ON_INTENT_PAGES: ReadonlySet<PageKey> = new Set(['home']);
+/** The loader's source, as the build's manifest names it. */
+const ON_INTENT_LOADER = 'src/onIntent.ts';
+
+/**
+ * The page with the app's scripts (and their preloads) replaced by the loader, which is given them to load on intent
+ * (`data-app-entry`); what the loader imports is preloaded beside it.
+ */
+function loadOnIntent(html: string, manifest: Manifest): string {
+  const loader = manifest[ON_INTENT_LOADER];
+  if (!loader) return html; // a build from before the loader
+  const entries: string[] = [];
+  const withoutApp = html
+    .replace(/<script type="module"[^>]* src="([^"]+)"><\/script>/g, (_, src: string) => {
+      entries.push(src);
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const preloads = (loader.imports ?? [])
+    .flatMap((key) => manifest[key]?.file ?? [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const script = `<script type="module" crossorigin src="/${loader.file}" data-app-entry="${entries.join(' ')}"></script>`;
+  return withoutApp.replace('</head>', () => `${preloads.join('')}${script}</head>`);
+}
+
 /** The footer, on every page. */
 export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Footer.tsx'] };
 
@@ -186,6 +222,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         cookieAccepted: renderedFor.cookieAccepted,
         tourSaved: false,
         project: (blocks[PROJECT_ELEMENT_ID] as ServedProject | undefined) ?? null,
+        strips: (blocks[STRIPS_ELEMENT_ID] as ServedStrips | undefined) ?? null,
       };
       // A stale banner cookie's text is written back as it came: such a page is made per request too.
       const keptKey =
@@ -208,9 +245,11 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
               indexHtml,
             ),
           );
-        const html = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
+        const served = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
           .replace('</head>', () => `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        const html =
+          ON_INTENT_PAGES.has(pageKey) && isGuest(blocks) ? loadOnIntent(served, manifest) : served;
         const result = { answer: new EncodedAnswer(html, HTML_TYPE), styleAttributeHashes };
         if (keptKey !== undefined) guestPages.set(keptKey, result);
         return result;

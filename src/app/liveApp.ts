@@ -1,11 +1,5 @@
 import { fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
-import {
-  ANNOUNCEMENT_ELEMENT_ID,
-  getAnnouncement,
-  type RenderedFor,
-  sendUserEvent,
-  type Announcement,
-} from '../../api/site';
+import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, sendUserEvent, type Announcement } from '../../api/site';
 import {
   accountActorsMachine,
   type AccountActorLogic,
@@ -26,13 +20,19 @@ import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machine
 import { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
 import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
-import { PROJECT_ELEMENT_ID, type ServedProject } from '../../api/projects';
+import {
+  PROJECT_ELEMENT_ID,
+  STRIPS_ELEMENT_ID,
+  type ServedProject,
+  type ServedStrips,
+} from '../../api/projects';
 import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { watchAddress } from '../lib/address';
 import { request } from '../lib/client';
 import { pageData } from '../lib/pageData';
-import { remember, stored } from './rememberedChoices';
+import { keptInThisBrowser } from './renderedAsShown';
+import { remember } from './rememberedChoices';
 
 /** The sign-in page a page that needs a session sends the browser to (spec §2). */
 export const sessionRequiredUrl = (callbackUrl: string) =>
@@ -71,6 +71,8 @@ export type PageState = {
   tourSaved: boolean;
   /** A project page's project, as the server wrote it into the page; null on other pages. */
   project: ServedProject | null;
+  /** Home's strips, as the server wrote them into the page; null on other pages. */
+  strips: ServedStrips | null;
 };
 
 /** The children's inputs for a page state. */
@@ -94,21 +96,11 @@ export function browserPageState(): PageState {
     search: location.search,
     flags: pageData<InlinedFlags>(FLAGS_ELEMENT_ID) ?? null,
     announcement: pageData<Announcement | null>(ANNOUNCEMENT_ELEMENT_ID),
-    bannerIgnored: stored(IGNORED_BANNER_KEY),
-    cookieAccepted: stored(COOKIE_CONSENT_KEY) === 'true',
-    tourSaved: loadSavedTour() !== null,
+    ...keptInThisBrowser(),
     project: pageData<ServedProject>(PROJECT_ELEMENT_ID) ?? null,
+    strips: pageData<ServedStrips>(STRIPS_ELEMENT_ID) ?? null,
   };
 }
-
-/**
- * Whether the server's HTML shows the page as this browser will: the same remembered choices, and no tour under way
- * (the server cannot know of one). Then the app hydrates that HTML; otherwise it renders afresh.
- */
-export const renderedAsShown = (renderedFor: RenderedFor, page: PageState) =>
-  renderedFor.bannerIgnored === page.bannerIgnored &&
-  renderedFor.cookieAccepted === page.cookieAccepted &&
-  !page.tourSaved;
 
 /** What the page and browser storage hold at start: the children's inputs. */
 export function appInput(options: AppInputOptions = {}): AppInput {

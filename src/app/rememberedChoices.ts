@@ -1,5 +1,4 @@
-import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
-import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
+import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../machines/storageKeys';
 
 /**
  * The two choices a visitor makes on every page (the dismissed banner, the accepted cookie notice) live in browser

@@ -1,21 +1,23 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ProjectDetail, ServedProject } from '../../api/projects';
+import type { ProjectDetail, ServedProject, ServedStrips } from '../../api/projects';
 import { AppActor } from './AppProvider';
 
 /**
- * Page data the server sent with the HTML beyond the app's own inputs (issue 11): a project page's project. The
- * server renders the page with it, and the browser's first render uses the same, so React takes over the HTML as it is.
+ * Page data the server sent with the HTML beyond the app's own inputs (issue 11): a project page's project, home's
+ * strips. The server renders the page with it, and the browser's first render uses the same, so React takes over the
+ * HTML as it is.
  */
-const ServedProjectContext = createContext<ServedProject | null>(null);
+export type ServedPage = { project: ServedProject | null; strips: ServedStrips | null };
+const ServedPageContext = createContext<ServedPage>({ project: null, strips: null });
 
-export function ServedPageProvider({
-  project,
-  children,
-}: {
-  project: ServedProject | null;
-  children: ReactNode;
-}) {
-  return <ServedProjectContext.Provider value={project}>{children}</ServedProjectContext.Provider>;
+export function ServedPageProvider({ served, children }: { served: ServedPage; children: ReactNode }) {
+  return <ServedPageContext.Provider value={served}>{children}</ServedPageContext.Provider>;
+}
+
+/** Whether the browser is still on the address the page was served for (its data then still holds). */
+function useOnServedAddress(): boolean {
+  // NAVIGATED replaces the app's `location`; until then it is the very object the app started from.
+  return AppActor.useSelector((s) => s.context.location === s.context.inputs.location);
 }
 
 /**
@@ -23,8 +25,13 @@ export function ServedPageProvider({
  * navigation (even back to the same address) it is out of date, and the page fetches it.
  */
 export function useServedProject(id: string): ProjectDetail | undefined {
-  const served = useContext(ServedProjectContext);
-  // NAVIGATED replaces the app's `location`; until then it is the very object the app started from.
-  const onServedAddress = AppActor.useSelector((s) => s.context.location === s.context.inputs.location);
-  return onServedAddress && served?.id === id ? served.project : undefined;
+  const { project } = useContext(ServedPageContext);
+  const onServedAddress = useOnServedAddress();
+  return onServedAddress && project?.id === id ? project.project : undefined;
+}
+
+/** Home's strips as the page arrived with them, while the browser is on that page (as useServedProject). */
+export function useServedStrips(): ServedStrips | undefined {
+  const { strips } = useContext(ServedPageContext);
+  return (useOnServedAddress() && strips) || undefined;
 }

@@ -130,12 +130,16 @@ export async function newPage(
 /**
  * Public pages arrive rendered by the server, their buttons on screen before the app's code runs. `page.goto` and
  * `page.reload` resolve only once the app runs (the `data-app` mark of src/app/liveApp.ts), as a person would wait
- * for the page to respond; a page that is not the app (an API answer, a test's own page) does not wait.
+ * for the page to respond; a page that is not the app (an API answer, a test's own page) does not wait. Home as a
+ * guest loads the app on the visitor's first sign of intent (src/onIntent.ts): there the page is given one (a key
+ * press that does nothing else) first. tests/e2e/on-intent.test.ts acts before the app runs.
  */
 export function waitForTheApp(page: Page) {
   const untilRunning = async <T>(response: T) => {
     // The app's pages carry the server's flags (server/site/pageData.ts); a test's own page or an API answer does not.
     if (await page.locator('#flags-data').count()) {
+      await page.waitForSelector('html[data-app]', { state: 'attached', timeout: 30_000 });
+      if (await page.locator('html[data-app="waiting"]').count()) await page.keyboard.press('Shift');
       await page.waitForSelector('html[data-app="running"]', { state: 'attached', timeout: 30_000 });
     }
     return response;

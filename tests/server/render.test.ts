@@ -30,6 +30,7 @@ const MANIFEST = {
     css: ['assets/SurveyDialog.css'],
   },
   'src/layout/Footer.tsx': { file: 'assets/Footer.js' },
+  'src/onIntent.ts': { file: 'assets/onIntent.js', isEntry: true, imports: ['_shared.js'] },
 };
 const RENDER = `
 globalThis.renders = 0;
@@ -153,6 +154,26 @@ describe("a guest's page, kept whole with its compressed forms (issue 11)", () =
     const shell = await inBrowser('/auth/login', 'gzip, deflate, br, zstd');
     expect(shell.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(shell.rawPayload).toString()).toBe((await get('/auth/login')).body);
+  });
+
+  it('gives a guest home with the loader in place of the app, which it loads on intent; a session gets the app', async () => {
+    const guest = (await get('/')).body;
+    const head = guest.slice(0, guest.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/shared.js"><script type="module" crossorigin src="/assets/onIntent.js" data-app-entry="/assets/app.js"></script>',
+    );
+    expect(guest).not.toContain('<script type="module" src="/assets/app.js">');
+    // The page itself is rendered as for anyone, with home's strips written in.
+    expect(guest).toContain('<script type="application/json" id="strips-data">');
+    // Other pages load the app at once.
+    expect((await get('/company/press')).body).toContain(
+      '<script type="module" src="/assets/app.js"></script>',
+    );
+    // A session's home shows its account menu and watchlist stars: the app loads at once.
+    const user = await signIn(app);
+    const mine = (await user.inject({ method: 'GET', url: '/' })).body;
+    expect(mine).toContain('<script type="module" src="/assets/app.js"></script>');
+    expect(mine).not.toContain('onIntent');
   });
 
   it("shows a new announcement at once, and never gives a signed-in visitor's page to a guest", async () => {

@@ -3,6 +3,13 @@ import { useTitle } from '../../lib/title';
 import { ProjectSearch } from '../../components/ProjectSearch';
 import './home.css';
 
+/**
+ * Marks home's content as React's (`data-taken-over`) once React has taken it over: the route is a Suspense boundary,
+ * which hydrates in a pass after the app starts. Home's loader hands text typed before then over to the app only once
+ * this shows (src/onIntent.ts).
+ */
+const markTakenOver = (main: HTMLElement | null) => main?.setAttribute('data-taken-over', '');
+
 // Below the hero: separate chunks, each loaded when the visitor scrolls near it, so the landing page's initial JS
 // stays small. The placeholders (a page the browser renders itself) have the sections' final size, so nothing shifts
 // when they arrive.
@@ -30,7 +37,7 @@ const Leaderboard = partOnView(
 export function HomePage() {
   useTitle('');
   return (
-    <main id="main" className="home">
+    <main id="main" className="home" ref={markTakenOver}>
       <section className="hero on-dark" data-hero aria-labelledby="hero-title">
         <div className="hero-glow" aria-hidden="true" />
         <div className="container hero-inner">

@@ -1,5 +1,12 @@
 import { Link } from 'wouter';
-import { getAuditsInProgress, getRecentlyAudited, getTrending, type ProjectRow } from '../../../api/projects';
+import {
+  getAuditsInProgress,
+  getRecentlyAudited,
+  getTrending,
+  HOME_STRIP_ROWS,
+  type ProjectRow,
+} from '../../../api/projects';
+import { useServedStrips } from '../../app/servedPage';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Icon, type IconName } from '../../components/Icon';
@@ -8,19 +15,19 @@ import { Skeleton } from '../../components/Skeleton';
 import { TierBadge } from '../../components/TierBadge';
 import { formatDate } from '../../lib/format';
 
-const LIMIT = 5;
-
 type StripProps = {
   title: string;
   subtitle: string;
   icon: IconName;
   tour: string;
   load: () => Promise<ProjectRow[]>;
+  /** The rows the page arrived with (shown at once, nothing fetched). */
+  served: ProjectRow[] | undefined;
   meta: (p: ProjectRow) => React.ReactNode;
 };
 
-function Strip({ title, subtitle, icon, tour, load, meta }: StripProps) {
-  const { loading, failed, data, retry } = useResource(load);
+function Strip({ title, subtitle, icon, tour, load, served, meta }: StripProps) {
+  const { loading, failed, data, retry } = useResource(load, served);
   const id = `strip-${tour}`;
   return (
     <section className="strip card" data-tour={tour} aria-labelledby={id}>
@@ -35,7 +42,7 @@ function Strip({ title, subtitle, icon, tour, load, meta }: StripProps) {
       </header>
       <ol className="strip-list" aria-busy={loading}>
         {loading &&
-          Array.from({ length: LIMIT }, (_, i) => (
+          Array.from({ length: HOME_STRIP_ROWS }, (_, i) => (
             <li key={i} className="strip-row" aria-hidden="true">
               <Skeleton width={28} height={28} round />
               <Skeleton width="50%" />
@@ -67,6 +74,7 @@ function Strip({ title, subtitle, icon, tour, load, meta }: StripProps) {
 
 /** 'Trending', 'Recently audited' and 'In the works' (audits in progress), each a tour anchor. */
 export function ProjectStrips() {
+  const served = useServedStrips();
   return (
     <div className="container strips">
       <Strip
@@ -74,7 +82,8 @@ export function ProjectStrips() {
         subtitle="Most viewed by the community"
         icon="trend"
         tour="trending"
-        load={() => getTrending(request, LIMIT)}
+        load={() => getTrending(request, HOME_STRIP_ROWS)}
+        served={served?.trending}
         meta={(p) => <TierBadge tier={p.tier} />}
       />
       <Strip
@@ -82,7 +91,8 @@ export function ProjectStrips() {
         subtitle="Fresh reports from our engineers"
         icon="shield"
         tour="recently-audited"
-        load={() => getRecentlyAudited(request, LIMIT)}
+        load={() => getRecentlyAudited(request, HOME_STRIP_ROWS)}
+        served={served?.recentlyAudited}
         meta={(p) => (p.auditDate ? <span className="muted">{formatDate(p.auditDate)}</span> : null)}
       />
       <Strip
@@ -90,7 +100,8 @@ export function ProjectStrips() {
         subtitle="Audits currently in progress"
         icon="clock"
         tour="in-the-works"
-        load={() => getAuditsInProgress(request, LIMIT)}
+        load={() => getAuditsInProgress(request, HOME_STRIP_ROWS)}
+        served={served?.auditsInProgress}
         meta={() => <span className="badge badge-brand">In progress</span>}
       />
     </div>

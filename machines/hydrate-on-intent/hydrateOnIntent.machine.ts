@@ -1,0 +1,123 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+/**
+ * A click or a form's submission made on the server's HTML before the app ran: held back (its default prevented),
+ * to be done again once the app has taken the page over. Opaque here (the element), so the machine runs in node, in
+ * tests and in the visualizer.
+ */
+export type HeldAction = { kind: 'click' | 'submit'; target: object };
+
+export type HydrateOnIntentEvent =
+  /** The visitor moved the pointer, touched, scrolled, pressed a key or focused something on the page. */
+  | { type: 'INTENT' }
+  /** A click or submission before the app ran (the newest is the one replayed). */
+  | { type: 'HELD'; action: HeldAction };
+
+/**
+ * Home as a guest first sees it (issue 11, item 3): the server's HTML is the whole first view (hero, search box,
+ * strips), and the app's code (React and the app, ~105 KB gzip) loads on the visitor's first sign of intent, not
+ * before. A page the server could not render as this browser will show it (`input.atOnce`: a choice kept in storage
+ * only, a tour under way) starts the app at once. A click or submission before the app runs is held and done again
+ * once it runs; text typed meanwhile is handed to the app (`handOverTyped`). If the app's code cannot load, the held
+ * action is done on the server's HTML (a link then loads its page), and the next sign of intent tries again.
+ * Actors and actions are the browser's (src/onIntent.ts): `intentWatcher` (sends INTENT), `actionHolder` (sends
+ * HELD), `startApp` (loads the app, resolves once it runs), `handOverTyped`, `replay` (the held action).
+ */
+export const hydrateOnIntentMachine = setup({
+  types: {
+    context: {} as { atOnce: boolean; held: HeldAction | null },
+    events: {} as HydrateOnIntentEvent,
+    input: {} as { atOnce: boolean },
+  },
+  actors: {
+    intentWatcher: fromCallback<HydrateOnIntentEvent>(() => () => undefined),
+    actionHolder: fromCallback<HydrateOnIntentEvent>(() => () => undefined),
+    startApp: fromPromise<void>(async () => {
+      throw new Error('startApp not provided');
+    }),
+  },
+  actions: {
+    hold: assign((_, params: { action: HeldAction }) => ({ held: params.action })),
+    forgetHeld: assign({ held: null }),
+    handOverTyped: () => undefined,
+    replay: (_, _params: { action: HeldAction }) => undefined,
+  },
+  delays: { nextTask: 0 },
+  guards: {
+    atOnce: ({ context }) => context.atOnce,
+    somethingHeld: ({ context }) => context.held !== null,
+  },
+}).createMachine({
+  id: 'hydrateOnIntent',
+  context: ({ input }) => ({ atOnce: input.atOnce, held: null }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'atOnce', target: 'beforeApp.starting' }, { target: 'beforeApp.waiting' }],
+    },
+    /** The server's HTML, inert: clicks and submissions are held. */
+    beforeApp: {
+      invoke: { id: 'actionHolder', src: 'actionHolder' },
+      on: { HELD: { actions: { type: 'hold', params: ({ event }) => ({ action: event.action }) } } },
+      initial: 'waiting',
+      states: {
+        /** Nothing of the app is loaded. */
+        waiting: {
+          invoke: { id: 'intentWatcher', src: 'intentWatcher' },
+          on: {
+            INTENT: 'starting',
+            // A click with no intent before it (a keyboard's Enter on a link focused by the browser): start too.
+            HELD: {
+              target: 'starting',
+              actions: { type: 'hold', params: ({ event }) => ({ action: event.action }) },
+            },
+          },
+        },
+        starting: {
+          invoke: {
+            id: 'startApp',
+            src: 'startApp',
+            onDone: '#hydrateOnIntent.handingOver',
+            onError: '#hydrateOnIntent.failed',
+          },
+        },
+      },
+    },
+    /**
+     * The app runs. The held action is done again a task later, once the holder has let go: XState stops an invoked
+     * actor after the actions of the transition that leaves it.
+     */
+    handingOver: {
+      after: {
+        nextTask: [
+          {
+            guard: 'somethingHeld',
+            target: 'running',
+            actions: [
+              'handOverTyped',
+              { type: 'replay', params: ({ context }) => ({ action: context.held! }) },
+              'forgetHeld',
+            ],
+          },
+          { target: 'running', actions: 'handOverTyped' },
+        ],
+      },
+    },
+    /** The app runs the page: nothing more to do here. */
+    running: { type: 'final' },
+    /**
+     * The app's code did not load: the server's HTML works as a plain page (a held click is done on it, a task later
+     * as above) until the next sign of intent.
+     */
+    failed: {
+      invoke: { id: 'intentWatcher', src: 'intentWatcher' },
+      after: {
+        nextTask: {
+          guard: 'somethingHeld',
+          actions: [{ type: 'replay', params: ({ context }) => ({ action: context.held! }) }, 'forgetHeld'],
+        },
+      },
+      on: { INTENT: 'beforeApp.starting' },
+    },
+  },
+});

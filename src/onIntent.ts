@@ -1,0 +1,126 @@
+/**
+ * Home's loader for guests (issue 11, item 3): a small entry of its own, which the server puts in place of the app's
+ * entry on home as a guest sees it (server/site/render.ts). The page is the server's HTML until the visitor shows
+ * intent; then the app's scripts (`data-app-entry` of this script, as index.html loads them) load and take the page
+ * over. The flow is
+ * machines/hydrate-on-intent; here are the browser's parts of it.
+ */
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
+import {
+  hydrateOnIntentMachine,
+  type HeldAction,
+  type HydrateOnIntentEvent,
+} from '../machines/hydrate-on-intent/hydrateOnIntent.machine';
+import { tourRequested } from '../machines/tour/tour.address';
+import { keptInThisBrowser, renderedAsShown } from './app/renderedAsShown';
+import { pageData } from './lib/pageData';
+
+/** What counts as intent: a visitor about to act moves the pointer, touches, scrolls, types or tabs. */
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin'];
+const LISTENING = { capture: true, passive: true } as const;
+
+/** Sends INTENT at the first sign of one; marks the page as waiting for it (browser tests read the mark). */
+const intentWatcher = fromCallback<HydrateOnIntentEvent>(({ sendBack }) => {
+  const intent = () => sendBack({ type: 'INTENT' });
+  for (const type of INTENT_EVENTS) window.addEventListener(type, intent, LISTENING);
+  document.documentElement.dataset.app = 'waiting';
+  return () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, intent, LISTENING);
+  };
+});
+
+/**
+ * Holds clicks and submissions on the page before the app runs: a link would otherwise load its page afresh and a
+ * button would do nothing. The newest one is done again once the app runs (`replay`).
+ */
+const actionHolder = fromCallback<HydrateOnIntentEvent>(({ sendBack }) => {
+  const hold = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('#root')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const kind = event.type === 'submit' ? 'submit' : 'click';
+    sendBack({ type: 'HELD', action: { kind, target: event.target } });
+  };
+  window.addEventListener('click', hold, true);
+  window.addEventListener('submit', hold, true);
+  return () => {
+    window.removeEventListener('click', hold, true);
+    window.removeEventListener('submit', hold, true);
+  };
+});
+
+/**
+ * Resolves once the app runs (the `data-app` mark of src/app/liveApp.ts) and React has taken home's content over (its
+ * `data-taken-over` mark, a pass later): typed text can be handed over and a held click done again then.
+ */
+function appTookOver(): Promise<void> {
+  const root = document.documentElement;
+  const tookOver = () => root.dataset.app === 'running' && document.querySelector('main[data-taken-over]');
+  return new Promise((resolve) => {
+    if (tookOver()) return resolve();
+    const marks = new MutationObserver(() => {
+      if (!tookOver()) return;
+      marks.disconnect();
+      resolve();
+    });
+    marks.observe(root, {
+      attributes: true,
+      subtree: true,
+      attributeFilter: ['data-app', 'data-taken-over'],
+    });
+  });
+}
+
+const appScripts =
+  document.querySelector<HTMLScriptElement>('script[data-app-entry]')?.dataset.appEntry?.split(' ') ?? [];
+const startApp = fromPromise<void>(async () => {
+  if (appScripts.length === 0) throw new Error('The page names no app entry');
+  await Promise.all(appScripts.map((src) => import(/* @vite-ignore */ src)));
+  await appTookOver();
+});
+
+/** The value React last rendered into a field (through the field's own setter, which React watches). */
+function setAsRendered(field: HTMLInputElement | HTMLTextAreaElement) {
+  field.value = field.defaultValue;
+}
+
+/**
+ * Text typed into the page's fields before the app ran: React keeps it on screen but never saw it typed. Each field is
+ * set back to what React rendered, then to the typed text through the element's prototype (unseen by React), and an
+ * `input` event lets React see the change, as if typed now.
+ */
+function handOverTyped() {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    '#root input, #root textarea',
+  )) {
+    const typed = field.value;
+    if (typed === field.defaultValue || field.type === 'checkbox' || field.type === 'radio') continue;
+    setAsRendered(field);
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+function replay(action: HeldAction) {
+  const target = action.target as Element;
+  if (!target.isConnected) return;
+  if (action.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+  else if (target instanceof HTMLElement) target.click();
+}
+
+const renderedFor = pageData<RenderedFor>(RENDERED_FOR_ELEMENT_ID);
+createActor(
+  hydrateOnIntentMachine.provide({
+    actors: { intentWatcher, actionHolder, startApp },
+    actions: {
+      handOverTyped,
+      replay: (_, params) => replay(params.action),
+    },
+  }),
+  {
+    input: {
+      atOnce: !renderedFor || !renderedAsShown(renderedFor, keptInThisBrowser()) || tourRequested(),
+    },
+  },
+).start();
