@@ -116,15 +116,28 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
+/** A page in a context of its own whose `goto` waits for the app to run (waitForTheApp). */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newIdlePage(browser, baseURL, viewport);
+  waitForTheApp(opened.page);
+  return opened;
+}
+
+/**
+ * A page in a context of its own that does nothing by itself: home as a guest stays the server's HTML, without the
+ * app, as long as nobody acts on it.
+ */
+export async function newIdlePage(
+  browser: Browser,
+  baseURL: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  waitForTheApp(page);
-  return { context, page };
+  return { context, page: await context.newPage() };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ServedStrips } from '../../api/projects';
-import { DESKTOP, launchBrowser, startServer, type RunningServer } from './harness';
+import { launchBrowser, newIdlePage, startServer, type RunningServer } from './harness';
 
 /*
  * Issue 11, item 3: home as a guest sees it is the server's HTML (hero, search box, strips with their projects), and
  * the app's code loads on the visitor's first sign of intent (src/onIntent.ts, machines/hydrate-on-intent). What the
  * visitor did before the app ran is not lost: typed text reaches the search, a click is done once the app runs.
- * These pages are opened without the harness's waitForTheApp, which gives every page a sign of intent.
+ * These pages are opened without the harness's waitForTheApp, which gives every page a sign of intent (newIdlePage).
  */
 
 let server: RunningServer;
@@ -24,12 +24,7 @@ afterAll(async () => {
 
 /** A guest's page that records the scripts it downloads and what went wrong in it. */
 async function guestPage() {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: DESKTOP,
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
+  const { context, page } = await newIdlePage(browser, server.url);
   const scripts: string[] = [];
   const problems: string[] = [];
   page.on('request', (r) => {
