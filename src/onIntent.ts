@@ -1,9 +1,8 @@
 /**
  * Home's loader for guests (issue 11, item 3): a small entry of its own, which the server puts in place of the app's
- * entry on home as a guest sees it (server/site/render.ts). The page is the server's HTML until the visitor shows
- * intent; then the app's scripts (`data-app-entry` of this script, as index.html loads them) load and take the page
- * over. The flow is
- * machines/hydrate-on-intent; here are the browser's parts of it.
+ * scripts on home as a guest sees it (server/site/render.ts). The page is the server's HTML until the visitor shows
+ * intent; then the app's scripts (this script's `data-app-entry`, those index.html names) load and take the page
+ * over. The flow is machines/hydrate-on-intent; here are the browser's parts of it.
  */
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';

@@ -348,7 +348,8 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
     // as every other write, so the report carries the session's CSRF token and is stored.
     const { request, log } = await browserClient({ failing: '/api/leaderboard' });
     await expect(request('/api/leaderboard')).rejects.toMatchObject({ status: 503 });
-    await vi.waitFor(() => expect(log).toContain('POST /api/errors 204'));
+    // The report is sent after the failed read has answered, as a write of its own: allow a busy machine time.
+    await vi.waitFor(() => expect(log).toContain('POST /api/errors 204'), { timeout: 10_000 });
     const stored = await t.app.db.select().from(clientErrors);
     expect(stored).toContainEqual(
       expect.objectContaining({ title: 'Server error 503: GET /api/leaderboard', trace: 'maintenance' }),

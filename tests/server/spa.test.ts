@@ -139,9 +139,7 @@ const adminSession = async () => (adminClient ??= await signIn(app, { email: 'ad
 describe('the announcement written into the page (issue 11: the banner is in place from the first paint)', () => {
   /** The JSON data block of the page, parsed: what the banner starts from. */
   const dataBlock = (html: string): unknown => {
-    const match = /<script type="application\/json" id="announcement-data">(.*?)<\/script><\/head>/.exec(
-      html,
-    );
+    const match = /<script type="application\/json" id="announcement-data">(.*?)<\/script>/.exec(html);
     expect(match, html).not.toBeNull();
     return JSON.parse(match![1]!);
   };
@@ -177,7 +175,8 @@ describe('the announcement written into the page (issue 11: the banner is in pla
     await setAnnouncement({ content, active: true });
     const html = (await get('/')).body;
     expect(html).not.toContain('<script>alert');
-    expect(html.match(/<\/script>/g)).toHaveLength(3); // the two data blocks' and the app's
+    // Home's data blocks (flags, announcement, strips) and the app's script.
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     expect(dataBlock(html)).toMatchObject({ content });
   });
 
