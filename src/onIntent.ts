@@ -79,11 +79,6 @@ const startApp = fromPromise<void>(async () => {
   await appTookOver();
 });
 
-/** The value React last rendered into a field (through the field's own setter, which React watches). */
-function setAsRendered(field: HTMLInputElement | HTMLTextAreaElement) {
-  field.value = field.defaultValue;
-}
-
 /**
  * Text typed into the page's fields before the app ran: React keeps it on screen but never saw it typed. Each field is
  * set back to what React rendered, then to the typed text through the element's prototype (unseen by React), and an
@@ -95,7 +90,7 @@ function handOverTyped() {
   )) {
     const typed = field.value;
     if (typed === field.defaultValue || field.type === 'checkbox' || field.type === 'radio') continue;
-    setAsRendered(field);
+    field.value = field.defaultValue; // through the field's own setter, which React watches
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }

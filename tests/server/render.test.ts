@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { SEED_DAY } from '../helpers/seeded';
 import { signIn } from '../helpers/signed-in';
-import { announcements } from '../../server/db/schema/index';
+import { seedIfEmpty } from '../../server/seed/index';
+import { announcements, projects } from '../../server/db/schema/index';
 
 /*
  * Issue 11, item 1, on the server side (server/site/render.ts): how a render from dist-ssr/ becomes the page, with a
@@ -174,6 +176,31 @@ describe("a guest's page, kept whole with its compressed forms (issue 11)", () =
     const mine = (await user.inject({ method: 'GET', url: '/' })).body;
     expect(mine).toContain('<script type="module" src="/assets/app.js"></script>');
     expect(mine).not.toContain('onIntent');
+  });
+
+  it('shows a renamed project at once on the kept guest pages that carry it: home’s strips and its own page', async () => {
+    await seedIfEmpty(t.database.db, 5, { today: SEED_DAY });
+    const [top] = (await (await app.inject({ method: 'GET', url: '/api/trending?limit=1' })).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const pages = ['/', `/projects/${top!.id}`];
+    const kept = await Promise.all(pages.map(async (url) => (await get(url)).body));
+    for (const [i, url] of pages.entries()) {
+      expect(kept[i], url).toContain(`"name":"${top!.name}"`);
+      expect((await get(url)).body, url).toBe(kept[i]); // the kept page, as it was
+    }
+    await t.database.db.update(projects).set({ name: 'Renamed Chain' }).where(eq(projects.id, top!.id));
+    try {
+      for (const url of pages) {
+        const body = (await get(url)).body;
+        expect(body, url).toContain('"name":"Renamed Chain"');
+        expect(body, url).not.toContain(`"name":"${top!.name}"`);
+      }
+    } finally {
+      await t.database.db.update(projects).set({ name: top!.name }).where(eq(projects.id, top!.id));
+    }
+    for (const [i, url] of pages.entries()) expect((await get(url)).body, url).toBe(kept[i]);
   });
 
   it("shows a new announcement at once, and never gives a signed-in visitor's page to a guest", async () => {
