@@ -4,7 +4,7 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: assignSession, broadcastChange, clearSession, emitStatusChanged, reportFailed, reportLoaded
-//   guards: hasUser, pollingEnabled
+//   guards: hasUser, pollingEnabled, servedSignedOut
 //   actors: fetchSession, storageWatcher, visibilityWatcher
 //   delays: pollInterval
 // Params computed at runtime, left out for: reportLoaded
@@ -57,6 +57,7 @@ export const sessionMachine = createMachine({
               ],
             },
           },
+          always: { target: 'unauthenticated', guard: 'servedSignedOut' },
         },
         authenticated: {
           tags: ['authenticated'],

@@ -19,6 +19,12 @@ export const SESSION_BROADCAST_KEY = 'session-sync';
 export type SessionInput = {
   /** Refetch every this many milliseconds while idle; 0 or absent turns polling off. */
   pollInterval?: number;
+  /**
+   * The server made this page for a browser with no session (its flags name no identity): the status starts signed
+   * out instead of loading, so the server's render and the first paint already show 'Log in' and 'Sign up'. The
+   * fetch at start still runs; a page that needs a session waits for it before sending anyone to sign in.
+   */
+  servedSignedOut?: boolean;
 };
 
 export type SessionEvent =
@@ -55,7 +61,7 @@ export const storageWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
 
 /**
  * The app-wide session (spec §4 "Session"): `status` starts as loading and becomes authenticated or
- * unauthenticated; `sync` fetches the session at start, on tab visibility, on a storage broadcast from
+ * unauthenticated (at once, on a page the server made for a browser with no session); `sync` fetches the session at start, on tab visibility, on a storage broadcast from
  * other tabs, on the optional polling interval and after sign-in or sign-out (a newer fetch replaces one in
  * flight). Signing out shows the user signed out at once (the sign-out request already cleared the server's
  * cookie) and then refetches to confirm, so a failed refetch (offline) cannot leave the old user shown.
@@ -65,7 +71,7 @@ export const storageWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
 export const sessionMachine = setup({
   types: {
     input: {} as SessionInput | undefined,
-    context: {} as { session: SessionData; pollInterval: number },
+    context: {} as { session: SessionData; pollInterval: number; servedSignedOut: boolean },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     tags: {} as SessionTag,
@@ -86,6 +92,7 @@ export const sessionMachine = setup({
       return event.session.user !== undefined;
     },
     pollingEnabled: ({ context }) => context.pollInterval > 0,
+    servedSignedOut: ({ context }) => context.servedSignedOut,
   },
   actions: {
     assignSession: assign({
@@ -116,7 +123,11 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   type: 'parallel',
-  context: ({ input }) => ({ session: {}, pollInterval: Math.max(0, input?.pollInterval ?? 0) }),
+  context: ({ input }) => ({
+    session: {},
+    pollInterval: Math.max(0, input?.pollInterval ?? 0),
+    servedSignedOut: input?.servedSignedOut === true,
+  }),
   invoke: [
     { id: 'visibilityWatcher', src: 'visibilityWatcher' },
     { id: 'storageWatcher', src: 'storageWatcher' },
@@ -127,6 +138,8 @@ export const sessionMachine = setup({
       states: {
         loading: {
           tags: ['loading'],
+          // Not a change anyone saw: the page starts signed out (nothing is emitted).
+          always: { guard: 'servedSignedOut', target: 'unauthenticated' },
           on: {
             'session.loaded': [
               {

@@ -78,7 +78,8 @@ export type PageState = {
 /** The children's inputs for a page state. */
 export function appInputFrom(page: PageState, options: AppInputOptions = {}): AppInput {
   return {
-    session: { pollInterval: options.pollInterval },
+    // Flags that name no identity were made for a browser with no session.
+    session: { pollInterval: options.pollInterval, servedSignedOut: page.flags?.identity === null },
     flags: { inlined: page.flags },
     banner: { ignored: page.bannerIgnored, inlined: page.announcement },
     cookieConsent: { accepted: page.cookieAccepted },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, startServer, waitForTheApp, type RunningServer } from './harness';
 
 /*
@@ -120,6 +121,10 @@ describe('pages rendered by the server', () => {
       'Security ratings for blockchain projects',
     );
     expect(await page.getByPlaceholder('Search Project by Name / Token').first().isVisible()).toBe(true);
+    // The server knows a guest has no session: the header offers Log in and Sign up before any script runs.
+    const account = page.locator('header .account-area');
+    expect(await account.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+    expect(await account.getByRole('link', { name: 'Sign up' }).isVisible()).toBe(true);
     await page.goto('/resources/blog');
     expect(await page.getByRole('heading', { name: 'Research and field notes' }).isVisible()).toBe(true);
     // Links work without the app: they are plain links.
@@ -140,6 +145,29 @@ describe('pages rendered by the server', () => {
       .getByRole('option', { name: /Ethereum/ })
       .first()
       .waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('renders a session’s page without Log in, and a guest’s with it; the app keeps each as it takes over', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const problems = watchConsole(page);
+    const account = page.locator('header .account-area');
+    await page.goto('/products/skynet');
+    await waitForTheApp(page);
+    expect(await account.getAttribute('data-status')).toBe('unauthenticated');
+    expect(await account.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+    const email = await signUpAndSignIn(page, 'prerender');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const html = await (await get('/products/skynet', cookie)).text();
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    expect(header).toContain('data-tour="account"');
+    expect(header).not.toContain('Log in');
+    await page.goto('/products/skynet');
+    await waitForTheApp(page);
+    // (A new account's onboarding survey may open over the page: the menu is found by its label, not its role.)
+    await account.locator(`button[aria-label="Account menu for ${email}"]`).waitFor();
+    expect(await account.getByRole('link', { name: 'Log in' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -162,6 +162,21 @@ function expectSignedOutAndRefetched(step: StepEffect) {
 }
 
 const transitions = {
+  // A page the server made for a browser with no session: signed out from the first render, which shows 'Log in'
+  // and 'Sign up'; the fetch at start runs all the same, and until it answers nobody is sent to the sign-in page.
+  'session.status.loading|always': (step: StepEffect) => {
+    expect(step.event.type).toBe('xstate.init');
+    expect(step.before.context.servedSignedOut).toBe(true);
+    expect(seen(step.after)).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      sentToSignIn: false,
+      fetching: true,
+    });
+    expect(step.after.children.fetchSession).toBeDefined();
+    expect(step.emitted).toEqual([]);
+    expectNoBroadcast(step);
+  },
   'session.status.loading|session.loaded': expectAnswerApplied,
   'session.status.loading|session.failed': expectAnswerApplied,
   'session.status.authenticated|session.loaded': expectAnswerApplied,
@@ -211,6 +226,7 @@ const states = {
 
 describePaths('session', stubbed, { input: { pollInterval: 30_000 }, events, states, transitions });
 describePaths('session', stubbed, { input: {}, events, states, transitions });
+describePaths('session', stubbed, { input: { servedSignedOut: true }, events, states, transitions });
 
 describe('session status changes', () => {
   it('emits statusChanged with the previous status, and only on a change', async () => {
