@@ -8,21 +8,6 @@ import { sharedRead } from '../sharedRead';
 /** The tables with a version in `table_versions` (migrations 0011 and 0015). */
 type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
 
-/** A number per kept object (see keptValueKey): never reused, so one number always means one content. */
-const keptObjectNumbers = new WeakMap<object, number>();
-let keptObjects = 0;
-
-/**
- * A short text standing for a kept object, or undefined for any other value. A kept value is one object, never
- * changed, for as long as its tables are (a change makes a new one), so a cache keyed on content can name it by
- * this instead of writing it out: home's strips are ~6 KB of JSON, which took longer to write per request than the
- * rest of a kept home page's answer.
- */
-export function keptValueKey(value: unknown): string | undefined {
-  const number = typeof value === 'object' && value !== null ? keptObjectNumbers.get(value) : undefined;
-  return number === undefined ? undefined : `kept#${number}`;
-}
-
 /**
  * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'
  * versions (`table_versions`, each raised by a trigger with every statement that writes its table, whoever writes);
@@ -63,7 +48,6 @@ export class KeptWhileUnchanged<T> {
     const value = await make();
     if (version === undefined) return value; // a counter row deleted by hand: nothing can be kept safely
     this.forget(key);
-    if (typeof value === 'object' && value !== null) keptObjectNumbers.set(value, ++keptObjects);
     const weight = this.weigh(value);
     this.kept.set(key, { version, value, weight });
     this.weight += weight;

@@ -23,7 +23,6 @@ import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
 import { EncodedAnswer } from '../encodedAnswer';
-import { keptValueKey } from '../projects/kept';
 import { RecentlyUsed } from '../recentlyUsed';
 
 export type PageKey = keyof typeof PAGE_PATHS;
@@ -175,11 +174,8 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const guestPages = new RecentlyUsed<PageHtml>(KEPT_GUEST_PAGES);
   const isGuest = (blocks: Record<string, unknown>) =>
     (blocks[FLAGS_ELEMENT_ID] as InlinedFlags | undefined)?.identity == null;
-  // What the page data says, with kept values (home's strips, a project as anyone sees it) named, not written out.
-  const blocksKey = (blocks: Record<string, unknown>) =>
-    JSON.stringify(blocks, (_key, value: unknown) => keptValueKey(value) ?? value);
   const unrendered = (blocks: Record<string, unknown>): PageHtml => {
-    const key = isGuest(blocks) ? `shell ${blocksKey(blocks)}` : undefined;
+    const key = isGuest(blocks) ? JSON.stringify(['shell', blocks]) : undefined;
     const kept = key === undefined ? undefined : guestPages.get(key);
     if (kept) return kept;
     const result = { answer: new EncodedAnswer(shell(blocks), HTML_TYPE), styleAttributeHashes: [] };
@@ -231,7 +227,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
       // A stale banner cookie's text is written back as it came: such a page is made per request too.
       const keptKey =
         isGuest(blocks) && renderedFor.bannerIgnored === page.bannerIgnored
-          ? JSON.stringify([pageKey, pagePath, search, renderedFor, blocksKey(blocks)])
+          ? JSON.stringify([pageKey, pagePath, search, blocks, renderedFor])
           : undefined;
       const kept = keptKey === undefined ? undefined : guestPages.get(keptKey);
       if (kept) return kept;
