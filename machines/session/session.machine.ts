@@ -61,9 +61,9 @@ export const storageWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
 
 /**
  * The app-wide session (spec §4 "Session"): `status` starts as loading and becomes authenticated or
- * unauthenticated (at once, on a page the server made for a browser with no session); `sync` fetches the session at start, on tab visibility, on a storage broadcast from
- * other tabs, on the optional polling interval and after sign-in or sign-out (a newer fetch replaces one in
- * flight). Signing out shows the user signed out at once (the sign-out request already cleared the server's
+ * unauthenticated (at once, on a page the server made for a browser with no session); `sync` fetches the session
+ * at start, on tab visibility, on a storage broadcast from other tabs, on the optional polling interval and after
+ * sign-in or sign-out (a newer fetch replaces one in flight). Signing out shows the user signed out at once (the sign-out request already cleared the server's
  * cookie) and then refetches to confirm, so a failed refetch (offline) cannot leave the old user shown.
  * Status changes are emitted as `statusChanged`. Components read the tags loading, authenticated,
  * unauthenticated and fetching.
