@@ -6,7 +6,7 @@ import { precompress } from './scripts/precompress.ts';
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /**
- * Home's loader for guests (src/onIntent.ts, an entry of its own, with its machine) stays out of the app's `start`
+ * The guest's loader (src/onIntent.ts, an entry of its own, with its machine) stays out of the app's `start`
  * chunk, and so do the modules it shares with the app (XState, the storage keys, …): those are the `shared` chunk,
  * which both load. Otherwise the loader would import `start`, all of the app. A new import of the loader's belongs in
  * SHARED_WITH_LOADER (`npm run size` fails otherwise: home would download the app before any intent).
@@ -14,6 +14,11 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]hydrate-on-intent[\\/][^\\/]+)$/;
 const SHARED_WITH_LOADER =
   /[\\/](node_modules[\\/]xstate[\\/].+|machines[\\/]storageKeys\.ts|machines[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/]pageData\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices)\.ts)$/;
+/** A page's fetched data: the hook and its machine. */
+const USE_RESOURCE =
+  /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]resource[\\/]resource\.machine\.ts)$/;
+/** What a project's row (leaderboard) and its page show beside its name: chain icons, the watchlist button. */
+const PROJECT_ROW = /[\\/]src[\\/]components[\\/](ChainIcon\.tsx|chains\.ts|ProjectActions\.tsx)$/;
 
 export default defineConfig({
   plugins: [markdownDocs(), react(), precompress()],
@@ -46,6 +51,10 @@ export default defineConfig({
           groups: [
             { name: 'shared', test: SHARED_WITH_LOADER, priority: 1 },
             { name: 'start', tags: ['$initial'], test: (id) => !LOADER.test(id) },
+            // Small modules that load together, in two files rather than five of 0.3-1.3 KB gzip, each compressed on
+            // its own: a project page downloads 0.5 KB less (npm run size).
+            { name: 'resource', test: USE_RESOURCE },
+            { name: 'projectRow', test: PROJECT_ROW },
           ],
         },
       },

@@ -47,7 +47,7 @@ async function signIn(context: BrowserContext): Promise<void> {
 
 /**
  * gzip KB of every script the page fetched from its own origin, from navigation until the network is quiet, with
- * nobody acting on it (home as a guest then loads only its loader).
+ * nobody acting on it (home and a project page as a guest then load only their loader).
  */
 async function scriptsLoaded(
   browser: Browser,
@@ -75,7 +75,7 @@ async function scriptsLoaded(
     await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
     if (acted) {
-      // The visitor's first sign of intent (home as a guest loads the app then), and what follows it.
+      // The visitor's first sign of intent (home and a project page as a guest load the app then), and what follows it.
       await page.keyboard.press('Shift');
       await page.waitForSelector('html[data-app="running"]', { state: 'attached' });
       await page.waitForTimeout(1500);
@@ -107,6 +107,7 @@ export async function measureLoadedJs(): Promise<LoadedRoute[]> {
       ['home', '/', true],
       ['home, after a key press', '/', false, true],
       ['project page', `/projects/${top.items[0]!.id}`, true],
+      ['project page, after a key press', `/projects/${top.items[0]!.id}`, false, true],
       ['product page', '/products/skynet', true],
       ['company page', '/company/about', true],
       ['blog', '/resources/blog', true],

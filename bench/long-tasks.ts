@@ -8,10 +8,10 @@
  * from navigation on rather than from first paint) and the longest task, then their median and mean. Compare two codes
  * side by side: run this in a worktree of each, alternately.
  *
- * Home as a guest is the server's HTML until the visitor acts (src/onIntent.ts): its row is that load, and the row
- * "/, after a key press" is what the first sign of intent then costs (the app's code loading and taking the page
- * over), with the time from the key press until home is the app's (`data-taken-over`), as `npm run size` has a row
- * for what it downloads.
+ * Home and a project page as a guest are the server's HTML until the visitor acts (src/onIntent.ts): their rows are
+ * that load, and the rows "…, after a key press" are what the first sign of intent then costs (the app's code loading
+ * and taking the page over), with the time from the key press until the page is the app's (`data-taken-over`), as
+ * `npm run size` has rows for what they download.
  */
 import { launchBrowser, startServer } from '../tests/e2e/harness';
 
@@ -21,6 +21,7 @@ const ROWS = [
   { label: '/', path: '/', keyPress: false },
   { label: '/, after a key press', path: '/', keyPress: true },
   { label: '/projects/ethereum', path: '/projects/ethereum', keyPress: false },
+  { label: '/projects/ethereum, after a key press', path: '/projects/ethereum', keyPress: true },
 ];
 const CPU_SLOWDOWN = 4;
 

@@ -1,5 +1,5 @@
 /**
- * The browser storage keys of the visitor's two remembered choices (spec §3), in a module of their own: home's loader
+ * The browser storage keys of the visitor's two remembered choices (spec §3), in a module of their own: the guest's loader
  * (src/onIntent.ts) reads them before any machine's code has loaded.
  */
 

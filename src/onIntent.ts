@@ -1,8 +1,9 @@
 /**
- * Home's loader for guests (issue 11, item 3): a small entry of its own, which the server puts in place of the app's
- * scripts on home as a guest sees it (server/site/render.ts). The page is the server's HTML until the visitor shows
- * intent; then the app's scripts (this script's `data-app-entry`, those index.html names) load and take the page
- * over. The flow is machines/hydrate-on-intent; here are the browser's parts of it.
+ * The loader of the pages a guest sees before the app (issue 11, item 3; home and a project page): a small entry of its
+ * own, which the server puts in place of the app's scripts (ON_INTENT_PAGES in server/site/render.ts). The page is the
+ * server's HTML until the visitor shows intent; then the app's scripts (this script's `data-app-entry`, those
+ * index.html names) load and take the page over. The flow is machines/hydrate-on-intent; here are the browser's parts
+ * of it.
  */
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
@@ -50,8 +51,9 @@ const actionHolder = fromCallback<HydrateOnIntentEvent>(({ sendBack }) => {
 });
 
 /**
- * Resolves once the app runs (the `data-app` mark of src/app/liveApp.ts) and React has taken home's content over (its
- * `data-taken-over` mark, a pass later): typed text can be handed over and a held click done again then.
+ * Resolves once the app runs (the `data-app` mark of src/app/liveApp.ts) and React has taken the page's content over
+ * (its `data-taken-over` mark, a pass later: markTakenOver in src/app/servedPage.tsx): typed text can be handed over
+ * and a held click done again then.
  */
 function appTookOver(): Promise<void> {
   const root = document.documentElement;
@@ -96,6 +98,32 @@ function handOverTyped() {
   }
 }
 
+/**
+ * Sends TARGET_TAKEN_OVER once the held action's target is the app's: at once, unless it lies in a part of the page
+ * that loads as it comes on screen (src/lib/partOnView.tsx) and still shows the server's HTML, where a click would do
+ * nothing or load a link's page afresh; then once that part is taken over (its slot's `data-taken-over`), or the
+ * target has left the page.
+ */
+const targetTakenOver = fromCallback<HydrateOnIntentEvent, { action: HeldAction }>(({ sendBack, input }) => {
+  const target = input.action.target as Element;
+  const takenOver = () =>
+    !target.isConnected || !target.closest('[data-part-on-view]:not([data-taken-over])');
+  if (takenOver()) {
+    sendBack({ type: 'TARGET_TAKEN_OVER' });
+    return () => undefined;
+  }
+  const marks = new MutationObserver(() => {
+    if (takenOver()) sendBack({ type: 'TARGET_TAKEN_OVER' });
+  });
+  marks.observe(document.body, {
+    attributes: true,
+    attributeFilter: ['data-taken-over'],
+    childList: true,
+    subtree: true,
+  });
+  return () => marks.disconnect();
+});
+
 function replay(action: HeldAction) {
   const target = action.target as Element;
   if (!target.isConnected) return;
@@ -106,7 +134,7 @@ function replay(action: HeldAction) {
 const renderedFor = pageData<RenderedFor>(RENDERED_FOR_ELEMENT_ID);
 createActor(
   hydrateOnIntentMachine.provide({
-    actors: { intentWatcher, actionHolder, startApp },
+    actors: { intentWatcher, actionHolder, startApp, targetTakenOver },
     actions: {
       handOverTyped,
       replay: (_, params) => replay(params.action),

@@ -5,10 +5,10 @@
 // Named in setup():
 //   actions: forgetHeld, handOverTyped, hold, replay
 //   guards: atOnce, somethingHeld
-//   actors: actionHolder, intentWatcher, startApp
+//   actors: actionHolder, intentWatcher, startApp, targetTakenOver
 //   delays: nextTask
 // Params computed at runtime, left out for: hold, replay
-// Left out (code or runtime data in the source): context.
+// Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
 export const hydrateOnIntentMachine = createMachine({
@@ -40,10 +40,14 @@ export const hydrateOnIntentMachine = createMachine({
     handingOver: {
       after: {
         nextTask: [
-          { target: 'running', guard: 'somethingHeld', actions: ['handOverTyped', 'replay', 'forgetHeld'] },
+          { target: 'replaying', guard: 'somethingHeld', actions: 'handOverTyped' },
           { target: 'running', actions: 'handOverTyped' },
         ],
       },
+    },
+    replaying: {
+      invoke: { id: 'targetTakenOver', src: 'targetTakenOver' },
+      on: { TARGET_TAKEN_OVER: { target: 'running', actions: ['replay', 'forgetHeld'] } },
     },
     running: { type: 'final' },
     failed: {

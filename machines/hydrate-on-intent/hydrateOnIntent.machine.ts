@@ -11,17 +11,21 @@ export type HydrateOnIntentEvent =
   /** The visitor moved the pointer, touched, scrolled, pressed a key or focused something on the page. */
   | { type: 'INTENT' }
   /** A click or submission before the app ran (the newest is the one replayed). */
-  | { type: 'HELD'; action: HeldAction };
+  | { type: 'HELD'; action: HeldAction }
+  /** The held action's target is the app's now (or gone from the page): it can be done again. */
+  | { type: 'TARGET_TAKEN_OVER' };
 
 /**
- * Home as a guest first sees it (issue 11, item 3): the server's HTML is the whole first view (hero, search box,
- * strips), and the app's code (React and the app, ~105 KB gzip) loads on the visitor's first sign of intent, not
- * before. A page the server could not render as this browser will show it (`input.atOnce`: a choice kept in storage
+ * A page as a guest first sees it (issue 11, item 3; home, a project page): the server's HTML is the whole first view
+ * (home's hero, search box and strips; a project's header, scores and vote), and the app's code (React and the app,
+ * ~105 KB gzip) loads on the visitor's first sign of intent, not before. A page the server could not render as this browser will show it (`input.atOnce`: a choice kept in storage
  * only, a tour under way) starts the app at once. A click or submission before the app runs is held and done again
- * once it runs; text typed meanwhile is handed to the app (`handOverTyped`). If the app's code cannot load, the held
+ * once it runs and has taken its target over (a part of the page that loads as it comes on screen is taken over
+ * later than the rest); text typed meanwhile is handed to the app (`handOverTyped`). If the app's code cannot load, the held
  * action is done on the server's HTML (a link then loads its page), and the next sign of intent tries again.
  * Actors and actions are the browser's (src/onIntent.ts): `intentWatcher` (sends INTENT), `actionHolder` (sends
- * HELD), `startApp` (loads the app, resolves once it runs), `handOverTyped`, `replay` (the held action).
+ * HELD), `startApp` (loads the app, resolves once it runs), `targetTakenOver` (sends TARGET_TAKEN_OVER once the held
+ * action's target is the app's), `handOverTyped`, `replay` (the held action).
  */
 export const hydrateOnIntentMachine = setup({
   types: {
@@ -35,6 +39,7 @@ export const hydrateOnIntentMachine = setup({
     startApp: fromPromise<void>(async () => {
       throw new Error('startApp not provided');
     }),
+    targetTakenOver: fromCallback<HydrateOnIntentEvent, { action: HeldAction }>(() => () => undefined),
   },
   actions: {
     hold: assign((_, params: { action: HeldAction }) => ({ held: params.action })),
@@ -84,23 +89,29 @@ export const hydrateOnIntentMachine = setup({
       },
     },
     /**
-     * The app runs. The held action is done again a task later, once the holder has let go: XState stops an invoked
-     * actor after the actions of the transition that leaves it.
+     * The app runs. Typed text is handed over a task later, and the held action then waits for its target: by then the
+     * holder has let go (XState stops an invoked actor after the actions of the transition that leaves it).
      */
     handingOver: {
       after: {
         nextTask: [
-          {
-            guard: 'somethingHeld',
-            target: 'running',
-            actions: [
-              'handOverTyped',
-              { type: 'replay', params: ({ context }) => ({ action: context.held! }) },
-              'forgetHeld',
-            ],
-          },
+          { guard: 'somethingHeld', target: 'replaying', actions: 'handOverTyped' },
           { target: 'running', actions: 'handOverTyped' },
         ],
+      },
+    },
+    /** The held action is done again once its target is the app's (a part below the hero may take longer). */
+    replaying: {
+      invoke: {
+        id: 'targetTakenOver',
+        src: 'targetTakenOver',
+        input: ({ context }) => ({ action: context.held! }),
+      },
+      on: {
+        TARGET_TAKEN_OVER: {
+          target: 'running',
+          actions: [{ type: 'replay', params: ({ context }) => ({ action: context.held! }) }, 'forgetHeld'],
+        },
       },
     },
     /** The app runs the page: nothing more to do here. */

@@ -56,11 +56,15 @@ export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
 };
 /**
  * Pages whose app loads on the visitor's first sign of intent when a guest sees them (issue 11, item 3): the server's
- * HTML is the whole first view, and home's loader (src/onIntent.ts, machines/hydrate-on-intent) loads the app when the
- * visitor moves, touches, scrolls, types or focuses. A session's pages load the app at once (its account menu, its
- * watchlist stars).
+ * HTML is the whole first view, and the loader (src/onIntent.ts, machines/hydrate-on-intent) loads the app when the
+ * visitor moves, touches, scrolls, types or focuses. Each names what its HTML needs to be that view: a project page
+ * without its project (an unknown id) shows a skeleton until the browser's fetch says "not found", so the app loads
+ * at once there. A session's pages load the app at once (its account menu, its watchlist stars).
  */
-const ON_INTENT_PAGES: ReadonlySet<PageKey> = new Set(['home']);
+const ON_INTENT_PAGES: Partial<Record<PageKey, (page: PageState) => boolean>> = {
+  home: () => true,
+  project: (page) => page.project !== null,
+};
 /** The loader's source, as the build's manifest names it. */
 const ON_INTENT_LOADER = 'src/onIntent.ts';
 
@@ -249,7 +253,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
           .replace('</head>', () => `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
         const html =
-          ON_INTENT_PAGES.has(pageKey) && isGuest(blocks) ? loadOnIntent(served, manifest) : served;
+          isGuest(blocks) && ON_INTENT_PAGES[pageKey]?.(page) ? loadOnIntent(served, manifest) : served;
         const result = { answer: new EncodedAnswer(html, HTML_TYPE), styleAttributeHashes };
         if (keptKey !== undefined) guestPages.set(keptKey, result);
         return result;

@@ -70,6 +70,13 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
 }
 
 /**
+ * Marks a part's slot as React's (`data-taken-over`) once React has taken the part over: a hidden element after the
+ * part, in its Suspense boundary, commits with it. A click held before the app ran waits for this (src/onIntent.ts).
+ */
+const markPartTakenOver = (marker: HTMLElement | null) =>
+  marker?.parentElement?.setAttribute('data-taken-over', '');
+
+/**
  * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it (issue 11):
  * the page's first load downloads and runs nothing for it. `name` marks its slot in the HTML (`data-part-on-view`,
  * unique per page); `fallback` shows while its code loads on a page the browser renders itself.
@@ -94,6 +101,7 @@ export function partOnView<T extends ComponentType<any>>(
       <div className="part-on-view" data-part-on-view={name} data-live={arrived ? '' : undefined}>
         <Suspense fallback={fallback}>
           <Part {...props} />
+          <span hidden ref={markPartTakenOver} />
         </Suspense>
       </div>
     );

@@ -4,9 +4,10 @@ import type { ServedStrips } from '../../api/projects';
 import { launchBrowser, newIdlePage, startServer, type RunningServer } from './harness';
 
 /*
- * Issue 11, item 3: home as a guest sees it is the server's HTML (hero, search box, strips with their projects), and
- * the app's code loads on the visitor's first sign of intent (src/onIntent.ts, machines/hydrate-on-intent). What the
- * visitor did before the app ran is not lost: typed text reaches the search, a click is done once the app runs.
+ * Issue 11, item 3: home and a project page as a guest sees them are the server's HTML (home's hero, search box and
+ * strips with their projects; a project's header, scores and vote), and the app's code loads on the visitor's first
+ * sign of intent (src/onIntent.ts, machines/hydrate-on-intent). What the visitor did before the app ran is not lost:
+ * typed text reaches the search, a click is done once the app runs.
  * These pages are opened without the harness's waitForTheApp, which gives every page a sign of intent (newIdlePage).
  */
 
@@ -48,18 +49,26 @@ const untilRunning = (page: Page) =>
   page.waitForSelector('html[data-app="running"]', { state: 'attached', timeout: 30_000 });
 const heroSearch = (page: Page) => page.getByPlaceholder('Search Project by Name / Token');
 
-describe('home loads the app on intent', () => {
-  it('sends the guest its loader in place of the app, and every other page the app itself', async () => {
-    const home = await (await fetch(`${server.url}/`)).text();
-    const head = home.slice(0, home.indexOf('</head>'));
-    expect(head).toMatch(
-      /<script type="module" crossorigin src="\/assets\/onIntent-[^"]+\.js" data-app-entry="[^"]*\/assets\/start-/,
-    );
-    expect(head).not.toMatch(/<script type="module"[^>]+src="\/assets\/start-/);
-    expect(head).not.toMatch(/modulepreload[^>]+start-/);
-    const project = await (await fetch(`${server.url}/projects/ethereum`)).text();
-    expect(project).toMatch(/<script type="module" crossorigin src="\/assets\/start-/);
-    expect(project).not.toContain('onIntent-');
+describe('home and a project page load the app on intent', () => {
+  it('sends the guest its loader in place of the app on home and a project page, and other pages the app itself', async () => {
+    const headOf = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return html.slice(0, html.indexOf('</head>'));
+    };
+    for (const path of ['/', '/projects/ethereum']) {
+      const head = await headOf(path);
+      expect(head).toMatch(
+        /<script type="module" crossorigin src="\/assets\/onIntent-[^"]+\.js" data-app-entry="[^"]*\/assets\/start-/,
+      );
+      expect(head).not.toMatch(/<script type="module"[^>]+src="\/assets\/start-/);
+      expect(head).not.toMatch(/modulepreload[^>]+(start|ProjectPage)-/);
+    }
+    // A page whose HTML is not its whole first view: an unknown project is a skeleton until the app's fetch says so.
+    for (const path of ['/products/skynet', '/projects/no-such-project']) {
+      const head = await headOf(path);
+      expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/start-/);
+      expect(head).not.toContain('onIntent-');
+    }
   });
 
   it('shows the strips from the HTML and downloads nothing of the app until the visitor acts', async () => {
@@ -120,7 +129,12 @@ describe('home loads the app on intent', () => {
     const name = (await link.textContent())!;
     const href = (await link.getAttribute('href'))!;
     const entries = await page.evaluate(() => history.length);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
     await slowApp(page);
+    // A strip is a part of home that the app takes over after the rest (src/lib/partOnView.tsx): the click waits for it.
     await link.click();
     expect(await appMark(page)).toBe('waiting');
     await page.waitForURL(`${server.url}${href}`);
@@ -128,8 +142,8 @@ describe('home loads the app on intent', () => {
     await page
       .getByRole('heading', { level: 1, name: new RegExp(name.replace(/[A-Z]+$/, '').trim()) })
       .waitFor();
-    // One document: the app navigated, the browser did not load the project page.
-    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    // The app navigated: the browser did not load the project page.
+    expect(documents).toEqual([]);
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
     await context.close();
   });
@@ -145,6 +159,55 @@ describe('home loads the app on intent', () => {
     // The server's HTML works as a plain page: the link loads the project page from the server.
     await page.waitForURL(`${server.url}${href}`);
     expect(await page.locator('#project-data').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows a project page from the HTML, and counts the view and casts a vote clicked before the app ran once it runs', async () => {
+    // A project no other test here opens: none of home's strips shows it.
+    const home = await (await fetch(`${server.url}/`)).text();
+    const strips = JSON.parse(
+      home.match(/<script type="application\/json" id="strips-data">(.*?)<\/script>/)![1]!,
+    ) as ServedStrips;
+    const onHome = new Set(Object.values(strips).flatMap((rows) => rows.map((row) => row.id)));
+    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=50`)).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const project = board.items.find((item) => !onHome.has(item.id))!;
+    const { context, page, scripts, problems } = await guestPage();
+    await page.goto(`/projects/${project.id}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    // The project's header, scores and vote are the server's HTML; nothing of the app has loaded.
+    expect(scripts.sort()).toEqual(['/assets/onIntent', '/assets/shared']);
+    expect(await appMark(page)).toBe('waiting');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project.name);
+    expect(await page.getByTestId('vote-result').textContent()).toBe('0.0% yes · 0 votes');
+    await slowApp(page);
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    expect(await appMark(page)).toBe('waiting');
+    // The app runs: it counts this visit and casts the vote the visitor clicked.
+    await page.getByTestId('vote-result').filter({ hasText: '100.0% yes · 1 vote' }).waitFor();
+    await page.locator('.meta-item', { hasText: /^1 view$/ }).waitFor();
+    expect(await page.locator('.vote-yes').getAttribute('aria-pressed')).toBe('true');
+    const detail = (await (await fetch(`${server.url}/api/projects/${project.id}`)).json()) as {
+      votes: { yes: number; no: number };
+    };
+    expect(detail.votes).toMatchObject({ yes: 1, no: 0 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the skeletons of a page waiting for intent still: nothing loads, and a shimmer would repaint every frame', async () => {
+    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'no-preference' });
+    const page = await context.newPage();
+    await page.goto('/projects/ethereum', { waitUntil: 'networkidle' });
+    expect(await appMark(page)).toBe('waiting');
+    const viewCount = page.locator('.project-meta .meta-item').first();
+    const shimmer = () => viewCount.locator('.skeleton').evaluate((el) => getComputedStyle(el).animationName);
+    expect(await shimmer()).toBe('none');
+    // The visitor acts: the app runs and the count arrives in the skeleton's place.
+    await page.keyboard.press('Shift');
+    await untilRunning(page);
+    await viewCount.filter({ hasText: /^\d[\d,]* views?$/ }).waitFor();
     await context.close();
   });
 });

@@ -90,9 +90,13 @@ describe('pages rendered by the server', () => {
     const html = await (await get('/projects/ethereum')).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/ProjectPage-[^"]+\.css">/);
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ProjectPage-[^"]+\.js">/);
     // Only that page's: not the styles of every lazy part of the app.
     expect(head).not.toMatch(/SurveyDialog-[^"]+\.css/);
+    // A page that loads the app at once also preloads its own code (a guest's project page loads it on intent).
+    const product = await (await get('/products/skynet')).text();
+    expect(product.slice(0, product.indexOf('</head>'))).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/ProductPage-[^"]+\.js">/,
+    );
   });
 
   it('sends an unknown company page as not found, whatever its name', async () => {

@@ -7,7 +7,7 @@ const LINK = { kind: 'click', target: { href: '/projects/tether' } } as const;
 const FORM = { kind: 'submit', target: { action: '/search' } } as const;
 const OFFLINE = new Error('offline');
 
-/** What runs: the intent watcher, the action holder, the app's load. */
+/** What runs: the intent watcher, the action holder, the app's load, the wait for the held action's target. */
 const running = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
 const held = (s: AnyMachineSnapshot) => (s.context as { held: unknown }).held;
 /** The side effects a step ran, by name (assigns show in the context instead). */
@@ -25,6 +25,7 @@ const options = {
       : []),
     ...(s.matches('handingOver') ? [{ type: 'xstate.after.nextTask.hydrateOnIntent.handingOver' }] : []),
     ...(s.matches('failed') ? [{ type: 'xstate.after.nextTask.hydrateOnIntent.failed' }] : []),
+    ...(s.matches('replaying') ? [{ type: 'TARGET_TAKEN_OVER' }] : []),
   ],
   transitions: {
     // The server rendered the page as this browser shows it: the page waits for intent, holding clicks.
@@ -58,13 +59,18 @@ const options = {
       expect(effects(step)).toEqual([]);
       expect(held(step.after)).toBe(held(step.before));
     },
-    // A task later: typed text is handed to the app, then the held click done again.
+    // A task later: typed text is handed to the app; the held click waits for its target to be the app's.
     'hydrateOnIntent.handingOver|xstate.after.nextTask.hydrateOnIntent.handingOver|0': (step: StepEffect) => {
-      expect(effects(step)).toEqual([
-        ['handOverTyped', undefined],
-        ['replay', { action: held(step.before) }],
-      ]);
+      expect(effects(step)).toEqual([['handOverTyped', undefined]]);
+      expect(running(step.after)).toEqual(['targetTakenOver']);
+      expect(step.after.children.targetTakenOver?.getSnapshot().input).toEqual({ action: held(step.before) });
+      expect(held(step.after)).toBe(held(step.before));
+    },
+    // Its target is the app's: the held click is done again, once.
+    'hydrateOnIntent.replaying|TARGET_TAKEN_OVER': (step: StepEffect) => {
+      expect(effects(step)).toEqual([['replay', { action: held(step.before) }]]);
       expect(held(step.after)).toBeNull();
+      expect(running(step.after)).toEqual([]);
       expect(step.after.status).toBe('done');
     },
     // Nothing was held: only the typed text is handed over.
@@ -94,6 +100,10 @@ const options = {
     'hydrateOnIntent.beforeApp.starting': (s: AnyMachineSnapshot) =>
       expect(running(s)).toEqual(['actionHolder', 'startApp']),
     'hydrateOnIntent.handingOver': (s: AnyMachineSnapshot) => expect(running(s)).toEqual([]),
+    'hydrateOnIntent.replaying': (s: AnyMachineSnapshot) => {
+      expect(running(s)).toEqual(['targetTakenOver']);
+      expect(held(s)).not.toBeNull();
+    },
     'hydrateOnIntent.running': (s: AnyMachineSnapshot) => {
       expect(s.status).toBe('done');
       expect(held(s)).toBeNull();

@@ -203,6 +203,27 @@ describe("a guest's page, kept whole with its compressed forms (issue 11)", () =
     for (const [i, url] of pages.entries()) expect((await get(url)).body, url).toBe(kept[i]);
   });
 
+  it('gives a guest a project page with the loader too, but the app at once for an unknown project or a session', async () => {
+    await seedIfEmpty(t.database.db, 5, { today: SEED_DAY });
+    const [top] = (await (await app.inject({ method: 'GET', url: '/api/trending?limit=1' })).json()) as {
+      id: string;
+    }[];
+    const loader =
+      '<script type="module" crossorigin src="/assets/onIntent.js" data-app-entry="/assets/app.js">';
+    const appScript = '<script type="module" src="/assets/app.js"></script>';
+    const guest = (await get(`/projects/${top!.id}`)).body;
+    expect(guest).toContain(loader);
+    expect(guest).not.toContain(appScript);
+    // No project to show: the page is a skeleton until the browser's fetch names it not found.
+    const unknown = (await get('/projects/no-such-project')).body;
+    expect(unknown).toContain(appScript);
+    expect(unknown).not.toContain('onIntent');
+    const user = await signIn(app);
+    const mine = (await user.inject({ method: 'GET', url: `/projects/${top!.id}` })).body;
+    expect(mine).toContain(appScript);
+    expect(mine).not.toContain('onIntent');
+  });
+
   it("shows a new announcement at once, and never gives a signed-in visitor's page to a guest", async () => {
     const before = (await get('/company/press')).body;
     const [news] = await t.database.db

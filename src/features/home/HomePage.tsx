@@ -1,14 +1,8 @@
 import { partOnView } from '../../lib/partOnView';
 import { useTitle } from '../../lib/title';
 import { ProjectSearch } from '../../components/ProjectSearch';
+import { markTakenOver } from '../../app/servedPage';
 import './home.css';
-
-/**
- * Marks home's content as React's (`data-taken-over`) once React has taken it over: the route is a Suspense boundary,
- * which hydrates in a pass after the app starts. Home's loader hands text typed before then over to the app only once
- * this shows (src/onIntent.ts).
- */
-const markTakenOver = (main: HTMLElement | null) => main?.setAttribute('data-taken-over', '');
 
 // Below the hero: separate chunks, each loaded when the visitor scrolls near it, so the landing page's initial JS
 // stays small. The placeholders (a page the browser renders itself) have the sections' final size, so nothing shifts

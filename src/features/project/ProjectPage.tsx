@@ -9,7 +9,7 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { useServedProject } from '../../app/servedPage';
+import { markTakenOver, useServedProject } from '../../app/servedPage';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
@@ -226,7 +226,7 @@ export default function ProjectPage({ id }: { id: string }) {
   const p = project.data;
   if (!p) return <ProjectSkeleton />;
   return (
-    <main id="main" className="project-page">
+    <main id="main" className="project-page" ref={markTakenOver}>
       <ProjectHeader p={p} />
       <div className="container project-body">
         <div className="project-grid">
