@@ -221,9 +221,11 @@ describe('pages rendered by the server', () => {
     });
     const loaded = (part: string) => scripts.some((file) => file.startsWith(`/assets/${part}-`));
     await page.goto('/projects/ethereum', { waitUntil: 'networkidle' });
-    // At 1440 x 900 the score chart is near the fold: it loads with the page. The panels far below and the footer
-    // only show the server's HTML, readable, with working plain links.
-    expect(loaded('ScoreChartPanel')).toBe(true);
+    // At 1440 x 900 the score chart is near the fold: it loads once the app runs (a guest's first sign of intent, which
+    // the harness gives). The panels far below and the footer only show the server's HTML, readable, with working
+    // plain links.
+    await expect.poll(() => loaded('ScoreChartPanel')).toBe(true);
+    await page.waitForLoadState('networkidle');
     expect(['PrivilegedPanel', 'ActivityPanel', 'Footer'].filter(loaded)).toEqual([]);
     const privileged = page.locator('section[aria-labelledby="privileged-title"]');
     expect(await privileged.getByRole('heading', { name: 'Privileged access' }).isVisible()).toBe(true);
