@@ -52,7 +52,7 @@ const actionHolder = fromCallback<HydrateOnIntentEvent>(({ sendBack }) => {
 
 /**
  * Resolves once the app runs (the `data-app` mark of src/app/liveApp.ts) and React has taken the page's content over
- * (its `data-taken-over` mark, a pass later: markTakenOver in src/app/servedPage.tsx): typed text can be handed over
+ * (its `data-taken-over` mark, a pass later: src/lib/takenOver.ts): typed text can be handed over
  * and a held click done again then.
  */
 function appTookOver(): Promise<void> {

@@ -35,10 +35,3 @@ export function useServedStrips(): ServedStrips | undefined {
   const { strips } = useContext(ServedPageContext);
   return (useOnServedAddress() && strips) || undefined;
 }
-
-/**
- * Marks a page's content as React's (`data-taken-over`, a ref on its `main`) once React has taken the server's HTML
- * over: the route is a Suspense boundary, which hydrates in a pass after the app starts. The loader of a page that
- * loads the app on intent (src/onIntent.ts) hands typed text over and does a held click again only once this shows.
- */
-export const markTakenOver = (main: HTMLElement | null) => main?.setAttribute('data-taken-over', '');

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, type ComponentProps, type ComponentType, type Rea
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { partOnViewMachine, type PartOnViewEvent } from '../../machines/part-on-view/partOnView.machine';
 import { inspect } from './inspect';
+import { markTakenOver } from './takenOver';
 
 /**
  * How far from the viewport (below it, or above it on a page reloaded scrolled down) a part starts loading, so it is
@@ -70,11 +71,10 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
 }
 
 /**
- * Marks a part's slot as React's (`data-taken-over`) once React has taken the part over: a hidden element after the
- * part, in its Suspense boundary, commits with it. A click held before the app ran waits for this (src/onIntent.ts).
+ * Marks a part's slot once React has taken the part over: a hidden element after the part, in its Suspense boundary,
+ * commits with it. A click held before the app ran waits for this (src/onIntent.ts).
  */
-const markPartTakenOver = (marker: HTMLElement | null) =>
-  marker?.parentElement?.setAttribute('data-taken-over', '');
+const markPartTakenOver = (marker: HTMLElement | null) => markTakenOver(marker?.parentElement);
 
 /**
  * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it (issue 11):

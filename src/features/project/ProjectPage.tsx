@@ -9,7 +9,8 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { markTakenOver, useServedProject } from '../../app/servedPage';
+import { useServedProject } from '../../app/servedPage';
+import { markTakenOver } from '../../lib/takenOver';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
