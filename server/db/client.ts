@@ -1,12 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -42,6 +36,8 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  * On PostgreSQL, migrate + prepare hold an advisory lock on a connection of their own, so instances starting
  * together on one database take turns instead of racing (duplicate keys, a double seed). PGlite allows one
  * process, so it needs none.
+ * Each driver's modules are imported when it is opened: a server loads one of the two, and loading the other cost
+ * start-up 50-170 ms (pg and drizzle's node-postgres on a PGlite server; bench/search.ts prints the cold start).
  */
 export async function openDatabase(opts: {
   url?: string;
@@ -51,6 +47,11 @@ export async function openDatabase(opts: {
   prepare?: (db: Db) => Promise<void>;
 }): Promise<Database> {
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A bounded wait for a connection: while PostgreSQL is down a request fails (503) instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client whose connection drops (PostgreSQL restarted) must not crash the process: the pool discards
@@ -76,6 +77,11 @@ export async function openDatabase(opts: {
     }
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const dataDir = opts.dataDir === ':memory:' ? undefined : path.join(opts.dataDir, 'pglite');
   const client = new PGlite({
     dataDir,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/site';
@@ -18,11 +18,18 @@ export const outboxEnabled = (config: Config) => !config.smtpUrl && !config.prod
 export function createMailer(opts: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger }): Mailer {
   const { config, db, clock, log } = opts;
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // Made on the first mail: loading nodemailer cost every start ~90 ms.
+    let transport: Promise<Transporter> | undefined;
     return {
       kind: 'smtp',
       async send(to, content) {
-        await transport.sendMail({
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (
+          await transport
+        ).sendMail({
           from: config.mailFrom,
           to,
           subject: content.subject,

