@@ -9,7 +9,10 @@
  * (default 10) each, and prints p50 / p99 / req/s and the ratio. Search runs twice: as a plain client, and with a
  * browser's Accept-Encoding (the goals are judged on that run: browsers always ask for compression). Then health and
  * browser search again with wrk (bench/wrk.ts, when installed), a load generator that leaves the server more of a
- * two-core machine; the goals are printed for each generator and must hold for both. It also prints
+ * two-core machine; the goals are printed for each generator and must hold for both. Each generator also measures
+ * the machine's floor (bench/bareServer.mjs: bare node:http answering one search answer's bytes, no framework), so
+ * what search costs above what the machine and Node allow shows, and a goal the floor itself misses reads as the
+ * machine's. It also prints
  * the cold start (a restart on the seeded data, with no job runner: spawn → listening, goal ≤ 3 s, and → the first
  * search answered), the server's resident memory idle and after the load, what compressing a new answer costs, then
  * the leaderboard's first pages in each of its sorts, home's strips, and the pages a guest lands on.
@@ -20,7 +23,7 @@
  * search run is printed after it stops (bench/cpuProfile.ts): what a tail is made of, ours or the machine's.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -158,6 +161,43 @@ async function startServer(
   };
 }
 
+/**
+ * The floor (bench/bareServer.mjs) in a process of its own, answering every request with `keyword`'s search answer
+ * as the real server sends it to a browser (brotli at the answers' quality).
+ */
+async function startFloor(url: string, keyword: string) {
+  const text = await (await fetch(`${url}/api/search-project?keyword=${encodeURIComponent(keyword)}`)).text();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+  const bodyFile = path.join(dir, 'answer.br');
+  writeFileSync(bodyFile, brotliAnswer(text, ANSWER_BROTLI_QUALITY));
+  const child = spawn(process.execPath, ['bench/bareServer.mjs', bodyFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (\d+)/.exec(output);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the floor server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Figures = { perSecond: number; p99: number };
+
 /** Keywords a person would type: whole names, 2–5 letter fragments of names, tickers. */
 async function keywords(url: string): Promise<string[]> {
   const out = new Set<string>();
@@ -246,8 +286,12 @@ async function runWrkAndPrint(label: string, target: Target, paths: string[]) {
   return result;
 }
 
-/** The issue's goals for browser search, judged on one load generator's figures: prints them, tells whether met. */
-function judge(generator: string, healthPerSecond: number, searchPerSecond: number, searchP99: number) {
+/**
+ * The issue's goals for browser search, judged on one load generator's figures: prints them next to the machine's
+ * floor under the same generator, tells whether met.
+ */
+function judge(generator: string, health: Figures, search: Figures, floor: Figures) {
+  const [healthPerSecond, searchPerSecond, searchP99] = [health.perSecond, search.perSecond, search.p99];
   const ratio = searchPerSecond / healthPerSecond;
   const ratioOk = ratio >= RATIO_GOAL;
   const p99Ok = searchP99 <= P99_GOAL_MS;
@@ -260,6 +304,12 @@ function judge(generator: string, healthPerSecond: number, searchPerSecond: numb
     `    at ${CONNECTIONS} connections the mean latency is ${CONNECTIONS} / rate = ` +
       `${((CONNECTIONS / searchPerSecond) * 1000).toFixed(2)} ms; a mean of ${P99_GOAL_MS / 2} ms needs ` +
       `${RATE_FOR_HALF_THE_P99_GOAL.toLocaleString('en')} answers a second`,
+  );
+  console.log(
+    `    the machine's floor (bare node:http, one answer): p99 ${floor.p99.toFixed(2)} ms (goal ` +
+      `${floor.p99 <= P99_GOAL_MS ? 'met' : 'NOT met even there'}), ${Math.round(floor.perSecond)} req/s; ` +
+      `search has ${((searchPerSecond / floor.perSecond) * 100).toFixed(0)} % of its throughput, ` +
+      `${(searchP99 / floor.p99).toFixed(2)}× its p99`,
   );
   return ratioOk && p99Ok;
 }
@@ -372,24 +422,40 @@ async function benchOne(name: string, env: Record<string, string>) {
       duration: 2,
       requests: [{ setupRequest: (r) => ({ ...r, path: health() }) }],
     });
-    const h = await run('/api/health', server, health, BROWSER_ENCODINGS);
-    const plain = await run('/api/search-project (plain)', server, search);
-    const searchFrom = monotonicMicros();
-    const s = await run('/api/search-project (browser)', server, search, BROWSER_ENCODINGS);
-    profiled = { from: searchFrom, to: monotonicMicros() };
-    console.log(
-      `  plain search/health ${((plain.requests.average / h.requests.average) * 100).toFixed(0)} %`,
-    );
-    const verdicts = [judge('autocannon', h.requests.average, s.requests.average, s.latency.p99)];
-    if (wrkInstalled()) {
-      const searchPaths = words.map((w) => `/api/search-project?keyword=${encodeURIComponent(w)}`);
-      const wh = await runWrkAndPrint('/api/health (wrk)', server, ['/api/health']);
-      const wrkFrom = monotonicMicros();
-      const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server, searchPaths);
-      profiled = { from: wrkFrom, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
-      verdicts.push(judge('wrk', wh.requestsPerSecond, ws.requestsPerSecond, ws.p99));
-    } else {
-      console.log('  (wrk is not installed, so no second opinion: apt-get install wrk)');
+    const verdicts: boolean[] = [];
+    const floor = await startFloor(server.url, 'swap');
+    try {
+      const h = await run('/api/health', server, health, BROWSER_ENCODINGS);
+      const plain = await run('/api/search-project (plain)', server, search);
+      const searchFrom = monotonicMicros();
+      const s = await run('/api/search-project (browser)', server, search, BROWSER_ENCODINGS);
+      profiled = { from: searchFrom, to: monotonicMicros() };
+      console.log(
+        `  plain search/health ${((plain.requests.average / h.requests.average) * 100).toFixed(0)} %`,
+      );
+      const f = await run("machine's floor (bare node:http)", floor, search, BROWSER_ENCODINGS);
+      verdicts.push(
+        judge(
+          'autocannon',
+          { perSecond: h.requests.average, p99: h.latency.p99 },
+          { perSecond: s.requests.average, p99: s.latency.p99 },
+          { perSecond: f.requests.average, p99: f.latency.p99 },
+        ),
+      );
+      if (wrkInstalled()) {
+        const searchPaths = words.map((w) => `/api/search-project?keyword=${encodeURIComponent(w)}`);
+        const wh = await runWrkAndPrint('/api/health (wrk)', server, ['/api/health']);
+        const wrkFrom = monotonicMicros();
+        const ws = await runWrkAndPrint('/api/search-project (browser, wrk)', server, searchPaths);
+        profiled = { from: wrkFrom, to: monotonicMicros() }; // the profile shows wrk's run: its generator takes less of the CPU
+        const wf = await runWrkAndPrint("machine's floor (bare node:http, wrk)", floor, searchPaths);
+        const figures = (r: typeof wh): Figures => ({ perSecond: r.requestsPerSecond, p99: r.p99 });
+        verdicts.push(judge('wrk', figures(wh), figures(ws), figures(wf)));
+      } else {
+        console.log('  (wrk is not installed, so no second opinion: apt-get install wrk)');
+      }
+    } finally {
+      await floor.stop();
     }
     console.log(`  after the load: ${memoryOf(server.pid)}`);
     await newAnswerCost(server.url, words);
