@@ -11,6 +11,12 @@ export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * PGlite only: calls `listener` after each committed write to a table with a version (`table_versions`), before
+   * the writer's statement returns (migration 0016). PGlite's one session runs every write; a PostgreSQL server has
+   * other writers (instances, imports), whose notices would come late, so there it is undefined.
+   */
+  onVersionsChanged?: (listener: () => void) => void;
 };
 
 /** server/db/migrations, read at run time: from this module's folder, or beside the server bundle (server/start.mjs). */
@@ -92,7 +98,17 @@ export async function openDatabase(opts: {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   await opts.prepare?.(db as unknown as Db);
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  const versionListeners = new Set<() => void>();
+  // PGlite hands a notice to its listeners while it reads the answer of the statement that committed it.
+  await client.listen('table_versions', () => {
+    for (const listener of versionListeners) listener();
+  });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    close: () => client.close(),
+    onVersionsChanged: (listener) => versionListeners.add(listener),
+  };
 }
 
 /**

@@ -11,9 +11,9 @@ type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
 /**
  * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'
  * versions (`table_versions`, each raised by a trigger with every statement that writes its table, whoever writes);
- * a reader that finds other versions makes the value again. Reading the versions is one primary-key lookup. A value
- * made while a write commits is kept under the older versions, which no later reader asks for once the write is
- * visible.
+ * a reader that finds other versions makes the value again. Reading the versions is one primary-key lookup (on
+ * PGlite, none until a write changes them). A value made while a write commits is kept under the older versions,
+ * which no later reader asks for once the write is visible.
  */
 export class KeptWhileUnchanged<T> {
   private readonly kept = new Map<string, { version: string; value: T; weight: number }>();
@@ -24,6 +24,14 @@ export class KeptWhileUnchanged<T> {
    * share one read (sharedRead), each still seeing every write committed before it asked.
    */
   private readonly readVersions;
+  /**
+   * PGlite: the versions as last read, until the database tells of a write (Database.onVersionsChanged). Reading them
+   * was a query on the server's own thread for every kept answer, most of a leaderboard page's time.
+   */
+  private known: string | undefined;
+  /** Writes told of so far: a read that began before the latest is not kept as `known`. */
+  private writesTold = 0;
+  private readonly toldOfWrites: boolean;
 
   /** Keeps values made from `tables` up to `budget` in all, each weighing `weigh(value)`; the oldest go first. */
   constructor(
@@ -38,6 +46,11 @@ export class KeptWhileUnchanged<T> {
       .where(inArray(tableVersions.name, [...tables]))
       .prepare(`versions_of_${tables.join('_')}`);
     this.readVersions = sharedRead(() => versionsRead.execute());
+    this.toldOfWrites = database.onVersionsChanged !== undefined;
+    database.onVersionsChanged?.(() => {
+      this.writesTold++;
+      this.known = undefined;
+    });
   }
 
   /** The value kept under `key` for the tables as they are now, else `make()`'s (then kept). */
@@ -57,9 +70,13 @@ export class KeptWhileUnchanged<T> {
 
   /** The tables' versions, in the order of `tables`, as one string. */
   private async version(): Promise<string | undefined> {
+    if (this.known !== undefined) return this.known;
+    const writesTold = this.writesTold;
     const rows = await this.readVersions();
     const versions = this.tables.map((table) => rows.find((r) => r.name === table)?.version);
-    return versions.includes(undefined) ? undefined : versions.join(' ');
+    const version = versions.includes(undefined) ? undefined : versions.join(' ');
+    if (this.toldOfWrites && writesTold === this.writesTold) this.known = version;
+    return version;
   }
 
   private forget(key: string) {
