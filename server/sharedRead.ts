@@ -4,7 +4,7 @@
  * gets a read that began after the call was made, and sees every write committed before it, as a read of its own
  * would. A burst of calls costs two reads, not one per call.
  *
- * Why: a kept page or list answer costs one version or announcement read, asked alike by every request that arrives
+ * Why: a kept page or list answer costs one read of the table versions, asked alike by every request that arrives
  * at the same moment. On PostgreSQL, sharing them let a guest's pages and the public lists answer 1.8-2.6 times as
  * many requests (10 connections, 2,000 projects). PGlite runs a query on the server's own thread, so its reads
  * rarely overlap and gain little.

@@ -2,11 +2,12 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { projects, tableVersions } from '../db/schema/index';
 import type { ProjectDetail, ServedStrips } from '../../api/projects';
+import type { Announcement } from '../../api/site';
 import type { EncodedAnswer } from '../encodedAnswer';
 import { sharedRead } from '../sharedRead';
 
-/** The tables with a version in `table_versions` (migrations 0011 and 0015). */
-type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes';
+/** The tables with a version in `table_versions` (migrations 0011, 0015 and 0016). */
+type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes' | 'announcements';
 
 /**
  * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'
@@ -113,6 +114,7 @@ const KEPT_PROJECT_PAGES = 2000;
  * - `projectPages`: a project as its page and GET /api/projects/:id show it to anyone (no vote of the visitor's
  *   own), by id. Its three queries were most of the API answer's time on PGlite.
  * - `homeStrips`: home's three strips as its HTML carries them (server/projects/strips.ts).
+ * - `announcement`: the active announcement banner, which every page carries (server/site/pageData.ts).
  */
 export type Kept = {
   totals: KeptWhileUnchanged<number>;
@@ -120,6 +122,7 @@ export type Kept = {
   alerts: KeptWhileUnchanged<EncodedAnswer>;
   projectPages: KeptWhileUnchanged<ProjectDetail>;
   homeStrips: KeptWhileUnchanged<ServedStrips>;
+  announcement: KeptWhileUnchanged<Announcement | null>;
 };
 
 const keptByDatabase = new WeakMap<Database, Kept>();
@@ -139,6 +142,7 @@ export function keptFor(database: Database): Kept {
         () => 1,
       ),
       homeStrips: new KeptWhileUnchanged(database, ['projects'], 1, () => 1),
+      announcement: new KeptWhileUnchanged(database, ['announcements'], 1, () => 1),
     };
     keptByDatabase.set(database, kept);
   }

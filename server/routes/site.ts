@@ -83,7 +83,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     {
       schema: { summary: 'The active announcement banner', response: replies(AnnouncementSchema.nullable()) },
     },
-    async (): Promise<Announcement | null> => activeAnnouncement(app.db),
+    async (): Promise<Announcement | null> => activeAnnouncement(app.database),
   );
 
   app.post(

@@ -4,19 +4,16 @@ import { ANNOUNCEMENT_ELEMENT_ID, type Announcement } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import { PROJECT_ELEMENT_ID, STRIPS_ELEMENT_ID, type ServedProject } from '../../api/projects';
 import type { PAGE_PATHS } from '../../src/routes';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
+import { keptFor } from '../projects/kept';
 import { homeStrips } from '../projects/strips';
 import { projectDetail } from '../routes/projects';
-import { sharedRead } from '../sharedRead';
 
-/**
- * The newest active announcement, as one prepared query per database (built once, not per page), which requests at
- * the same moment share (sharedRead).
- */
-const announcementReads = new WeakMap<Db, () => Promise<Announcement | null>>();
-function announcementRead(db: Db) {
+/** The newest active announcement's read, as one prepared query per database (built once, not per page). */
+const announcementReads = new WeakMap<Database, () => Promise<Announcement | null>>();
+function announcementRead({ db }: Database) {
   const query = db
     .select()
     .from(announcements)
@@ -24,20 +21,21 @@ function announcementRead(db: Db) {
     .orderBy(desc(announcements.updatedAt), desc(announcements.id))
     .limit(1)
     .prepare('active_announcement');
-  return sharedRead(async (): Promise<Announcement | null> => {
+  return async (): Promise<Announcement | null> => {
     const [row] = await query.execute();
     return row ? { content: row.content, link: row.link ?? '', linkText: row.linkText ?? '' } : null;
-  });
+  };
 }
 
 /**
- * The active announcement banner (the newest active one), or null. Every page asks for it: building its query each
- * time took about a quarter of the read on PGlite, where queries run on the server's own thread.
+ * The active announcement banner (the newest active one), or null. Every page asks for it, so it is kept until the
+ * announcements change (server/projects/kept.ts): on PGlite, where queries run on the server's own thread, a page
+ * then reads nothing of it from the database.
  */
-export async function activeAnnouncement(db: Db): Promise<Announcement | null> {
-  let read = announcementReads.get(db);
-  if (!read) announcementReads.set(db, (read = announcementRead(db)));
-  return read();
+export async function activeAnnouncement(database: Database): Promise<Announcement | null> {
+  let read = announcementReads.get(database);
+  if (!read) announcementReads.set(database, (read = announcementRead(database)));
+  return keptFor(database).announcement.get('active', read);
 }
 
 /** The flags as OFREP would answer this request's session, with the identity they were evaluated for. */
@@ -79,7 +77,7 @@ export async function pageDataFor(
 ): Promise<Record<string, unknown>> {
   const blocks: Record<string, unknown> = { [FLAGS_ELEMENT_ID]: flagsFor(app, request) };
   try {
-    blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.db);
+    blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.database);
   } catch (err) {
     request.log.warn({ err }, 'announcement not written into the page');
   }
