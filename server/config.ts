@@ -71,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     seedProjects,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: checkSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM ?? 'Sentinel Ratings <no-reply@sentinel.local>',
     authSecret: env.AUTH_SECRET || generatedSecret(dataDir),
     adminEmails: (env.ADMIN_EMAILS ?? '')
@@ -90,6 +90,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveSpa: !['false', '0', 'no', 'off'].includes((env.SERVE_SPA ?? '').toLowerCase()),
     oidc: loadOidc(env),
   };
+}
+
+/**
+ * nodemailer's transport is made on the first mail (server/mail), so a SMTP_URL it cannot use is refused here, at
+ * start-up, rather than failing that mail.
+ */
+function checkSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : '';
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+    throw new ConfigError(
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com ' +
+        '(the value set is not shown: it may hold a password)',
+    );
+  }
+  return value;
 }
 
 function checkPublicUrl(value: string | undefined): string | undefined {

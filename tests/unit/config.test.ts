@@ -36,6 +36,18 @@ describe('configuration', () => {
     expect(ok.production).toBe(true);
   });
 
+  it('refuses a SMTP_URL nodemailer cannot send through, without echoing it (it may hold a password)', () => {
+    for (const value of ['mail.example.com:25', 'http://mail.example.com', 'smtp//user:secret@mail']) {
+      const load = () => loadConfig({ SMTP_URL: value, DATA_DIR: dataDir() });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(load).not.toThrow(/secret/);
+    }
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', DATA_DIR: dataDir() }).smtpUrl,
+    ).toBe('smtps://user:secret@mail.example.com:465');
+  });
+
   it('rejects a PORT or SEED_PROJECTS that is not a whole number', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_PROJECTS: '-3', DATA_DIR: dataDir() })).toThrow(/SEED_PROJECTS/);
