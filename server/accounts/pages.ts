@@ -80,7 +80,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Sentinel Ratings</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32">
 <link rel="stylesheet" href="${PAGES_CSS_URL}">
 </head>
 <body class="auth">

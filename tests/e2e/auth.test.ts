@@ -164,6 +164,10 @@ describe('accounts in a real browser', () => {
     await page.goto('/');
     await avatar(page, email).waitFor();
     await page.waitForLoadState('networkidle');
+    // The app's icon is the PNG (tests/unit/favicon.test.ts), which the server has.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.png');
+    const icon = await page.request.get('/favicon.png');
+    expect([icon.status(), icon.headers()['content-type']]).toEqual([200, 'image/png']);
     await page.goto('/my/settings');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -172,7 +176,7 @@ describe('accounts in a real browser', () => {
     // The server-rendered sign-in page: the product's favicon and header, its stylesheet, nothing failing.
     await context.clearCookies();
     await page.goto('/api/auth/signin');
-    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.png');
     await page.locator('header.brand', { hasText: 'Sentinel Ratings' }).waitFor();
     const background = await page.evaluate(
       () => getComputedStyle(document.querySelector('header.brand')!).backgroundColor,
