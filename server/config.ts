@@ -92,14 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** A URL's scheme with its colon (`https:`), or '' when the value is no URL. */
+const protocolOf = (value: string) => (URL.canParse(value) ? new URL(value).protocol : '');
+
 /**
  * nodemailer's transport is made on the first mail (server/mail), so a SMTP_URL it cannot use is refused here, at
  * start-up, rather than failing that mail.
  */
 function checkSmtpUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const protocol = URL.canParse(value) ? new URL(value).protocol : '';
-  if (protocol !== 'smtp:' && protocol !== 'smtps:') {
+  if (!['smtp:', 'smtps:'].includes(protocolOf(value))) {
     throw new ConfigError(
       'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com ' +
         '(the value set is not shown: it may hold a password)',
@@ -110,13 +112,7 @@ function checkSmtpUrl(value: string | undefined): string | undefined {
 
 function checkPublicUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  if (!['https:', 'http:'].includes(protocolOf(value))) {
     throw new ConfigError(
       `PUBLIC_URL must be an http(s) URL such as https://ratings.example.com, got "${value}"`,
     );
