@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The pages name public/favicon.png as their icon, not favicon.svg: Chromium draws an SVG icon as a document of its
- * own on the page's main thread (18-45 ms of a load at a phone's 4x CPU), a PNG is only decoded. The SVG stays the
- * drawing (the sign-in pages' header shows it); the PNG must be that drawing at 32 px, so neither changes alone.
- * (tests/e2e/auth.test.ts checks that the pages name it.)
+ * own on the page's main thread (9-104 ms, median ~30, of a project page's load at 4x CPU); a PNG is only decoded.
+ * The SVG stays the drawing (the sign-in pages' header shows it); the PNG must be that drawing at 32 px, so neither
+ * changes alone. (tests/e2e/auth.test.ts checks that the pages name it.)
  */
 describe('the favicon', () => {
   it('is the SVG drawn at 32 × 32', async () => {
