@@ -85,6 +85,8 @@ export const IMPORT_TEXT_MAX = 200_000;
 /** POST /api/watchlist/import/preview: our CSV or JSON export, or a list of names/tickers, one per line. */
 export const ImportPreviewBody = z.object({
   text: z.string().max(IMPORT_TEXT_MAX, `An import can be at most ${IMPORT_TEXT_MAX / 1000} KB.`),
+  /** The list the import is for: rows it already holds are not counted as to be added. */
+  id: WatchlistId.optional(),
 });
 export const ImportRow = z.object({
   /** 1-based line (CSV and plain lists) or item number (JSON) in the input. */

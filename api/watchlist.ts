@@ -65,8 +65,8 @@ export const getSharedWatchlist = (request: Request, token: string) =>
 export const copySharedWatchlist = (request: Request, token: string) =>
   request<CopySharedResult>('/api/shared-watchlist/copy', { method: 'POST', body: { token } });
 
-export const previewWatchlistImport = (request: Request, text: string) =>
-  request<ImportPreview>('/api/watchlist/import/preview', { method: 'POST', body: { text } });
+export const previewWatchlistImport = (request: Request, text: string, id?: string) =>
+  request<ImportPreview>('/api/watchlist/import/preview', { method: 'POST', body: { text, id } });
 
 export const importIntoWatchlist = (request: Request, id: string, projects: string[]) =>
   request<ImportResult>('/api/watchlist/import', { method: 'POST', body: { id, projects } });

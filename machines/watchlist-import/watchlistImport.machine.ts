@@ -41,7 +41,7 @@ const failure = (error: unknown, fallback: string) =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string' ? error.message : fallback;
 
 /**
- * Import into a watchlist (issue 15, item 15): paste or choose a file (our CSV or JSON export, or names/tickers one
+ * Import into a watchlist: paste or choose a file (our CSV or JSON export, or names/tickers one
  * per line), preview what each row becomes or why it cannot be imported, then add the matched projects to the list.
  * Editing after a preview goes back to editing. Runs `imported`, which the app provides, so the page's lists take the result. Actors: readFile,
  * preview, importProjects.
@@ -54,7 +54,7 @@ export const watchlistImportMachine = setup({
   },
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => input.file.text()),
-    preview: fromPromise<ImportPreview, { text: string }>(async () => {
+    preview: fromPromise<ImportPreview, { text: string; listId: string | null }>(async () => {
       throw new Error('preview not provided');
     }),
     importProjects: fromPromise<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
@@ -136,7 +136,7 @@ export const watchlistImportMachine = setup({
       invoke: {
         id: 'preview',
         src: 'preview',
-        input: ({ context }) => ({ text: context.text }),
+        input: ({ context }) => ({ text: context.text, listId: context.listId }),
         onDone: {
           target: 'previewed',
           actions: { type: 'storePreview', params: ({ event }) => event.output },

@@ -6,7 +6,7 @@ import { projects } from '../db/schema/index';
 import { AppError } from '../errors';
 import { requireUser } from '../plugins/session';
 import { ImportFormatError, parseImport, type ImportRequest } from '../watchlists/importText';
-import { assertProjectsExist, toApi, writeWithRetry } from './watchlist';
+import { assertProjectsExist, ownList, toApi, writeWithRetry } from './watchlist';
 import { replies, signedIn, typed } from './schemas';
 import * as W from '../../api/watchlist.schemas';
 
@@ -33,7 +33,7 @@ const names = (found: Candidate[]) =>
     .join(', ') + (found.length > 3 ? ', …' : '');
 
 /**
- * Watchlist import (issue 15, item 15): a preview that says, row by row, which project each line becomes or why it
+ * Watchlist import: a preview that says, row by row, which project each line becomes or why it
  * cannot, then an atomic add of the previewed projects to one of the user's lists.
  */
 export async function watchlistImportRoutes(fastify: FastifyInstance) {
@@ -139,7 +139,7 @@ export async function watchlistImportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       const body = request.body;
       let parsed;
       try {
@@ -149,7 +149,16 @@ export async function watchlistImportRoutes(fastify: FastifyInstance) {
           throw new AppError(400, 'ValidationError', err.message, { text: err.message });
         throw err;
       }
-      const rows = await match(parsed.rows);
+      const found = await match(parsed.rows);
+      // Against a list, a row it already holds would add nothing: the preview says so rather than "Will be added".
+      const list = body.id ? await ownList(db, user.username, body.id) : null;
+      const rows = list
+        ? found.map((r) =>
+            r.project && !r.error && list.projects.includes(r.project.id)
+              ? { ...r, error: `${r.project.name} is already in ${list.name}.` }
+              : r,
+          )
+        : found;
       const ids = rows.flatMap((r) => (r.project && !r.error ? [r.project.id] : []));
       return { rows, projects: ids, name: parsed.name };
     },

@@ -1,5 +1,7 @@
+import Papa from 'papaparse';
+
 /**
- * Reads what a user imports into a watchlist (issue 15, item 15): our own CSV or JSON export, or a plain list of
+ * Reads what a user imports into a watchlist: our own CSV or JSON export, or a plain list of
  * project names, tickers or ids (one per line, or the first column of any CSV). Pure: it only says what each row
  * asks for; server/routes/watchlistImport.ts matches the rows against the projects.
  */
@@ -27,27 +29,31 @@ const text = (value: unknown): string | undefined =>
 /** Our CSV export prefixes cells a spreadsheet would run as a formula with `'`; undo that. */
 const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
-/** One CSV line into cells (RFC 4180 quoting; a quoted cell cannot span lines in the files this reads). */
-function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells.map((c) => unguard(c.trim()));
+/**
+ * The rows of a CSV (or plain list) with the line each starts on. Papa Parse guesses the delimiter (Excel writes `;`
+ * where the decimal mark is a comma) and keeps a quoted cell's line breaks inside the cell. Blank lines are dropped
+ * while guessing, else they would make a one-column guess look as consistent as the real one.
+ */
+function csvRows(source: string): { line: number; cells: string[] }[] {
+  const { delimiter } = Papa.parse<string[]>(source, {
+    delimiter: '',
+    skipEmptyLines: 'greedy',
+    preview: 20,
+  }).meta;
+  const rows: { line: number; cells: string[] }[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(source, {
+    delimiter,
+    step: (result) => {
+      const cells = result.data.map((c) => unguard(c.trim()));
+      if (cells.some((c) => c !== '')) rows.push({ line, cells });
+      const end = result.meta.cursor;
+      for (let i = start; i < end; i++) if (source[i] === '\n') line++;
+      start = end;
+    },
+  });
+  return rows;
 }
 
 function fromJson(source: string): ParsedImport {
@@ -87,18 +93,15 @@ function fromJson(source: string): ParsedImport {
 const HEADER_NAMES = new Set(['id', 'name', 'ticker', 'tickers', 'symbol']);
 
 function fromLines(source: string): ParsedImport {
-  const lines = source.split(/\r?\n/);
-  const first = csvCells(lines[0] ?? '').map((c) => c.toLowerCase());
+  const all = csvRows(source);
+  const first = (all[0]?.cells ?? []).map((c) => c.toLowerCase());
   const header = first.some((c) => HEADER_NAMES.has(c)) ? first : null;
   const column = (...names: string[]) => (header ? header.findIndex((c) => names.includes(c)) : -1);
   const idAt = column('id');
   const nameAt = column('name');
   const tickerAt = column('ticker', 'tickers', 'symbol');
   const rows: ImportRequest[] = [];
-  lines.forEach((raw, i) => {
-    if ((header && i === 0) || raw.trim() === '') return;
-    const cells = csvCells(raw);
-    const line = i + 1;
+  (header ? all.slice(1) : all).forEach(({ line, cells }) => {
     if (!header) {
       rows.push({ line, input: cells[0] ?? '', query: text(cells[0]) });
       return;
@@ -107,7 +110,7 @@ function fromLines(source: string): ParsedImport {
     // Our export lists a project's tickers space-separated; the first names it.
     const ticker = at(tickerAt)?.split(/\s+/)[0];
     const request = { id: at(idAt), name: at(nameAt), ticker };
-    rows.push({ line, input: request.name ?? request.id ?? ticker ?? raw.trim(), ...request });
+    rows.push({ line, input: request.name ?? request.id ?? ticker ?? cells.join(', '), ...request });
   });
   return { rows, name: null };
 }

@@ -152,11 +152,11 @@ describePaths(
       'watchlistImport.previewed|EDIT': edits,
       'watchlistImport.editing|CHOOSE_FILE': readsFile,
       'watchlistImport.previewed|CHOOSE_FILE': readsFile,
-      // Only a non-blank text is previewed, as typed.
+      // Only a non-blank text is previewed, as typed, against the list it is for.
       'watchlistImport.editing|PREVIEW': (step) => {
         expect(ctx(step.before).text.trim()).not.toBe('');
         expect(ctx(step.after)).toEqual(ctx(step.before));
-        requesting(step, 'preview', { text: ctx(step.before).text });
+        requesting(step, 'preview', { text: ctx(step.before).text, listId: ctx(step.before).listId });
       },
       'watchlistImport.editing|CLOSE': closes,
       'watchlistImport.previewed|CLOSE': closes,
@@ -165,7 +165,7 @@ describePaths(
       'watchlistImport.readingFile|xstate.done.actor.readFile': (step) => {
         const text = step.event.output as string;
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), text });
-        requesting(step, 'preview', { text: 'uni\nNope' });
+        requesting(step, 'preview', { text: 'uni\nNope', listId: ctx(step.before).listId });
       },
       // An unreadable file: back to the editor, its name gone, the reason shown; the text is as it was.
       'watchlistImport.readingFile|xstate.error.actor.readFile': (step) => {

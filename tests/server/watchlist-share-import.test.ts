@@ -5,7 +5,7 @@ import { projects } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
-/** Shareable read-only watchlists and import with a preview (issue 15, item 15), against the real server. */
+/** Shareable read-only watchlists and import with a preview, against the real server. */
 
 let t: TestApp;
 let owner: Client;
@@ -197,6 +197,40 @@ describe('import preview', () => {
   it('takes a CSV with a header in any column order, and quoted names', async () => {
     const body = (await preview('Ticker,Name\r\nSHB,"Share Beta, Inc."\r\n,Share Delta\r\n')).json();
     expect(body.projects).toEqual(['share-beta', 'share-delta']);
+  });
+
+  it('reads a semicolon-delimited CSV, as Excel writes it where the decimal mark is a comma', async () => {
+    const body = (await preview('Name;Ticker\r\nShare Alpha;SHA\r\nShare Gamma;DUP\r\n')).json();
+    expect(body.rows.map((r: { line: number; error: string | null }) => [r.line, r.error])).toEqual([
+      [2, null],
+      [3, null],
+    ]);
+    expect(body.projects).toEqual(['share-alpha', 'share-gamma']);
+  });
+
+  it('keeps a quoted cell’s line break inside the cell: no extra row, later rows keep their line', async () => {
+    const body = (
+      await preview('Id,Name,Note\nshare-alpha,Share Alpha,"first line\nsecond line"\nshare-beta,x,\n')
+    ).json();
+    expect(body.rows.map((r: { line: number; input: string }) => [r.line, r.input])).toEqual([
+      [2, 'Share Alpha'],
+      [4, 'x'],
+    ]);
+    expect(body.projects).toEqual(['share-alpha', 'share-beta']);
+  });
+
+  it('against a list, says which rows it already holds and leaves them out of what will be added', async () => {
+    const id = await createList(owner, 'Has alpha', ['share-alpha']);
+    const res = await post(owner, '/api/watchlist/import/preview', { text: 'SHA\nSHB', id });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.rows.map((r: { error: string | null }) => r.error)).toEqual([
+      'Share Alpha is already in Has alpha.',
+      null,
+    ]);
+    expect(body.projects).toEqual(['share-beta']);
+    const other = await post(friend, '/api/watchlist/import/preview', { text: 'SHA', id });
+    expect(other.statusCode).toBe(404);
   });
 
   it('answers input it cannot read with a 400 naming the text field', async () => {

@@ -16,8 +16,8 @@ import { request } from '../../lib/client';
 /** The import dialog's machine with its real calls. */
 export const importDialogLogic = watchlistImportMachine.provide({
   actors: {
-    preview: fromPromise<ImportPreview, { text: string }>(({ input }) =>
-      previewWatchlistImport(request, input.text),
+    preview: fromPromise<ImportPreview, { text: string; listId: string | null }>(({ input }) =>
+      previewWatchlistImport(request, input.text, input.listId ?? undefined),
     ),
     importProjects: fromPromise<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
       async ({ input }) => {
