@@ -63,6 +63,7 @@ export function jobHandlers(deps: HandlerDeps): Handlers {
           authSecret: deps.config.authSecret,
           production: deps.config.production,
           now: () => deps.clock.now(),
+          log: deps.log,
         },
         idIn(job, 'deliveryId'),
         job,

@@ -33,6 +33,9 @@ export const WEBHOOK_MESSAGES = {
   notYours: 'Choose your own watchlists.',
 } as const;
 
+/** Registrations (accepted or refused) per client address. */
+export const REGISTER_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -95,7 +98,7 @@ async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRo
 }
 
 /**
- * Signed webhooks of the Partner API (issue 16): a signed-in user who owns an active API key registers up to
+ * Signed webhooks of the Partner API: a signed-in user who owns an active API key registers up to
  * WEBHOOK_LIMIT endpoints for alert events on the projects of their own watchlists, sees each one's delivery log,
  * sends a test ping and deletes them. The endpoint is checked against the address rules (server/webhooks/address.ts)
  * here and again at every delivery. Every query is scoped to the caller's user id.
@@ -106,6 +109,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     authSecret: app.config.authSecret,
     production: app.config.production,
     now: () => app.clock.now(),
+    log: app.log,
   });
 
   const TAGS = ['Account'];
@@ -142,6 +146,9 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/user/webhooks',
     {
+      // Each attempt resolves a host name the caller chose: a person registers a handful, a script probing names
+      // many.
+      config: { rateLimit: REGISTER_LIMIT },
       preValidation: signedIn,
       schema: {
         tags: TAGS,
@@ -162,7 +169,10 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
         url = checkWebhookUrl(body.url, policy);
         await resolveWebhookTarget(url, policy);
       } catch (e) {
-        if (e instanceof WebhookAddressError) throw badRequest(`url: ${e.message}`, { url: e.message });
+        if (e instanceof WebhookAddressError) {
+          request.log.info({ reason: e.detail }, 'webhook endpoint refused');
+          throw badRequest(`url: ${e.message}`, { url: e.message });
+        }
         throw e;
       }
       const secret = newWebhookSecret();

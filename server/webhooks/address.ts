@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /**
- * Where a webhook may point (issue 16, no server-side request forgery). Every address a host resolves to must be
+ * Where a webhook may point (no server-side request forgery). Every address a host resolves to must be
  * public: loopback, private, carrier-grade NAT, link-local, unspecified, multicast, reserved and documentation
  * ranges are refused, also as IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible or NAT64 IPv6. The check runs at
  * registration and again before every delivery, and the delivery then connects to the address that was checked
@@ -40,10 +40,28 @@ export function webhookPolicy(production: boolean, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** A refused endpoint; `message` names the reason and, for an address, the address and its range. */
+/**
+ * What a caller is told about any host that may not receive webhooks, whatever the reason (an internal address, a
+ * name that does not resolve): the same words every time, so registering endpoints cannot be used to learn how this
+ * server resolves names or what its network holds. The UI shows it on its own, under the URL field.
+ */
+export const WEBHOOK_HOST_REFUSED = 'This address cannot receive webhooks.';
+
+/**
+ * A refused endpoint. `message` is what the caller may see: the URL rule it broke (https, credentials), or
+ * WEBHOOK_HOST_REFUSED for a refused host. `detail` says why (the address and its range, the DNS error) and goes to
+ * the server's log only.
+ */
 export class WebhookAddressError extends Error {
   override name = 'WebhookAddressError';
+  readonly detail: string;
+  constructor(message: string, detail = message) {
+    super(message);
+    this.detail = detail;
+  }
 }
+
+const refusedHost = (detail: string) => new WebhookAddressError(WEBHOOK_HOST_REFUSED, detail);
 
 /** 16 bytes of an IPv6 address (null if it is not one). */
 function ipv6Bytes(text: string): number[] | null {
@@ -178,17 +196,15 @@ export async function resolveWebhookTarget(url: URL, policy: WebhookPolicy): Pro
     try {
       addresses = await resolver(host);
     } catch (e) {
-      throw new WebhookAddressError(
-        `${host} does not resolve (${(e as { code?: string }).code ?? 'DNS error'}).`,
-      );
+      throw refusedHost(`${host} does not resolve (${(e as { code?: string }).code ?? 'DNS error'}).`);
     }
-    if (addresses.length === 0) throw new WebhookAddressError(`${host} does not resolve.`);
+    if (addresses.length === 0) throw refusedHost(`${host} does not resolve.`);
   }
   if (!policy.allowPrivate) {
     for (const { address } of addresses) {
       const why = forbiddenRange(address);
       if (why) {
-        throw new WebhookAddressError(
+        throw refusedHost(
           literal
             ? `${address} is a ${why} address (refused: webhooks go to public addresses only).`
             : `${host} resolves to ${address}, a ${why} address (refused: webhooks go to public addresses only).`,

@@ -14,7 +14,13 @@ import {
 import { openSecret, signWebhook } from './sign';
 
 /** What a delivery needs from the server: the root secret (for the sealed signing secret) and the mode. */
-export type WebhookDeps = { authSecret: string; production: boolean; now?: () => Date };
+export type WebhookDeps = {
+  authSecret: string;
+  production: boolean;
+  now?: () => Date;
+  /** Where the reason of a refused endpoint goes (the delivery's log only says it was refused). */
+  log?: { info: (obj: object, msg?: string) => void };
+};
 
 export const DELIVERY_TIMEOUT_MS = 5_000;
 /** At most this much of a response body is read (for the log's error text); the rest is dropped. */
@@ -45,7 +51,7 @@ export async function postWebhook(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
-  deps: Pick<WebhookDeps, 'production'>,
+  deps: Pick<WebhookDeps, 'production' | 'log'>,
 ): Promise<SendResult> {
   const policy = webhookPolicy(deps.production);
   let url: URL;
@@ -54,7 +60,10 @@ export async function postWebhook(
     url = checkWebhookUrl(rawUrl, policy);
     target = await resolveWebhookTarget(url, policy);
   } catch (e) {
-    if (e instanceof WebhookAddressError) return { ok: false, status: null, error: e.message, refused: true };
+    if (e instanceof WebhookAddressError) {
+      deps.log?.info({ url: rawUrl, reason: e.detail }, 'webhook delivery refused');
+      return { ok: false, status: null, error: e.message, refused: true };
+    }
     throw e;
   }
   const client = url.protocol === 'https:' ? https : http;
