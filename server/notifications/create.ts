@@ -11,8 +11,8 @@ import { mergeSettings } from './settings';
 
 type Snapshot = typeof scoreSnapshots.$inferSelect;
 
-/** A notification to create for every watcher of a project. */
-export type Draft = { kind: NotificationKind; changeKey: string; title: string; body: string };
+/** A notification to create for every watcher of a project. `change`: its title without the project's name. */
+export type Draft = { kind: NotificationKind; changeKey: string; title: string; body: string; change?: string };
 
 const one = (n: number) => Math.abs(n).toFixed(1);
 
@@ -29,10 +29,13 @@ export function draftsForSnapshot(
   const delta = Math.round((snap.score - prev.score) * 10) / 10;
   if (Math.abs(delta) >= SCORE_ALERT_THRESHOLD) {
     const top = [...snap.moves].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))[0];
+    // "by": "fell 11.2 to 82.1" read as a range of scores.
+    const change = `score ${delta < 0 ? 'fell' : 'rose'} by ${one(delta)} to ${snap.score.toFixed(1)}`;
     drafts.push({
       kind: 'score',
       changeKey: key('score'),
-      title: `${projectName}'s score ${delta < 0 ? 'fell' : 'rose'} ${one(delta)} to ${snap.score.toFixed(1)}`,
+      title: `${projectName}'s ${change}`,
+      change,
       body: top
         ? `Moved most: ${describeMove(top, values, snap.computedAt)}.`
         : `Recomputed with methodology ${snap.methodologyVersion}.`,
@@ -43,6 +46,7 @@ export function draftsForSnapshot(
       kind: 'tier',
       changeKey: key('tier'),
       title: `${projectName} moved from ${prev.tier} to ${snap.tier}`,
+      change: `moved from ${prev.tier} to ${snap.tier}`,
       body: `Its score is now ${snap.score.toFixed(1)} (was ${prev.score.toFixed(1)}).`,
     });
   }
@@ -68,10 +72,28 @@ export function draftsForSnapshot(
       kind: 'badge',
       changeKey: key('badge'),
       title: `${projectName} ${badges.join(' and ')}`,
+      change: badges.join(' and '),
       body: why.join(' '),
     });
   }
   return drafts;
+}
+
+/**
+ * One notification (so one mail) per recompute of a project: a snapshot that changed the score, the tier and a
+ * badge at once gave its watchers three of each. The one notification lists every change; its kind is the first
+ * change's (score, then tier, then badge). Webhooks still get an event per kind, as each hook subscribes by kind.
+ */
+export function groupDrafts(projectName: string, snapshotId: number, drafts: Draft[]): Draft[] {
+  if (drafts.length < 2) return drafts;
+  return [
+    {
+      kind: drafts[0]!.kind,
+      changeKey: `snapshot:${snapshotId}`,
+      title: `${projectName}: ${drafts.map((d) => d.change ?? d.title).join('; ')}`,
+      body: drafts.map((d) => d.body).join(' '),
+    },
+  ];
 }
 
 /** Users whose watchlists hold the project, with their notification settings. */
@@ -184,7 +206,7 @@ export async function notifyChange(db: Db, snapshotId: number): Promise<number> 
   const events = prev
     ? eventsForSnapshot({ id: snap.projectId, name: project.name }, snap, prev, drafts)
     : [];
-  return notifyWatchers(db, snap.projectId, drafts, events);
+  return notifyWatchers(db, snap.projectId, groupDrafts(project.name, snap.id, drafts), events);
 }
 
 const usd = (n: number) =>
