@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { chatQrCode } from './scripts/chatQrCode.ts';
 import { markdownDocs } from './scripts/markdownDocs.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -21,7 +22,7 @@ const USE_RESOURCE =
 const PROJECT_ROW = /[\\/]src[\\/]components[\\/](ChainIcon\.tsx|chains\.ts|ProjectActions\.tsx)$/;
 
 export default defineConfig({
-  plugins: [markdownDocs(), react(), precompress()],
+  plugins: [markdownDocs(), chatQrCode(), react(), precompress()],
   resolve: {
     // @xstate/react and wouter import the use-sync-external-store shims, which exist for React before 18 and carry
     // their own copy of the hook. React 19 has it built in: going straight to it saves ~0.2 KB gzip on every page.
