@@ -14,56 +14,83 @@ const MAXMEM = 256 * 1024 * 1024;
  * takes 128 MiB and a libuv thread), at most HASH_QUEUE waiting. When the queue is full the caller gets a 503 with
  * Retry-After at once instead of piling up work, so a flood of sign-ins cannot starve the rest of the server
  * (libuv's 4 threads also serve file and DNS work) or its memory.
+ *
+ * One client address holds at most HASH_PER_ADDRESS of those places (running or waiting); beyond that it gets a
+ * 429 at once. Without this share one address's burst filled the queue and everyone else got the 503. The share
+ * is the sign-in lockout's allowance per address (5 checks), so parallel guesses at one account still get their
+ * password answers and the lockout's, and it takes four addresses to fill the queue.
  */
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 16;
+export const HASH_PER_ADDRESS = 5;
 export const HASH_BUSY_RETRY_SECONDS = 5;
 const gate = pLimit(HASH_CONCURRENCY);
 let runs = 0;
+/** Places in the gate (running or waiting) per client address; an address leaves the map with its last one. */
+const held = new Map<string, number>();
+
+const busy = (status: 429 | 503) =>
+  // The Cognito name the sign-in and sign-up forms already show as "Attempt limit exceeded…".
+  new AppError(
+    status,
+    'LimitExceededException',
+    status === 503
+      ? 'The server is busy; please try again shortly.'
+      : 'Attempt limit exceeded, please try after some time.',
+    undefined,
+    { 'retry-after': String(HASH_BUSY_RETRY_SECONDS) },
+  );
 
 /** The gate's state: running and waiting hashes, and how many scrypt runs started since the process began. */
 export const hashingStats = () => ({ active: gate.activeCount, waiting: gate.pendingCount, runs });
 
-function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  if (gate.activeCount >= HASH_CONCURRENCY && gate.pendingCount >= HASH_QUEUE) {
-    return Promise.reject(
-      // The Cognito name the sign-in and sign-up forms already show as "Attempt limit exceeded…".
-      new AppError(
-        503,
-        'LimitExceededException',
-        'The server is busy; please try again shortly.',
-        undefined,
-        {
-          'retry-after': String(HASH_BUSY_RETRY_SECONDS),
-        },
-      ),
-    );
-  }
+/** `owner`: the client address the hash is done for (server-side work, e.g. seeding, has none). */
+async function scryptAsync(
+  owner: string | undefined,
+  password: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
+  if (gate.activeCount >= HASH_CONCURRENCY && gate.pendingCount >= HASH_QUEUE) throw busy(503);
+  const mine = owner === undefined ? 0 : (held.get(owner) ?? 0);
+  if (owner !== undefined && mine >= HASH_PER_ADDRESS) throw busy(429);
+  if (owner !== undefined) held.set(owner, mine + 1);
   const options: ScryptOptions = { N: n, r, p, maxmem: MAXMEM };
-  return gate(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        runs += 1;
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-          err ? reject(err) : resolve(key),
-        );
-      }),
-  );
+  try {
+    return await gate(
+      () =>
+        new Promise<Buffer>((resolve, reject) => {
+          runs += 1;
+          scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+            err ? reject(err) : resolve(key),
+          );
+        }),
+    );
+  } finally {
+    if (owner !== undefined) {
+      const left = (held.get(owner) ?? 1) - 1;
+      if (left > 0) held.set(owner, left);
+      else held.delete(owner);
+    }
+  }
 }
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, owner?: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, N, R, P);
+  const key = await scryptAsync(owner, password, salt, N, R, P);
   return ['scrypt', Math.log2(N), R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, owner?: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, logN, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scryptAsync(
+    owner,
     password,
     Buffer.from(salt, 'base64url'),
     2 ** Number(logN),
@@ -84,6 +111,6 @@ const DUMMY_HASH = [
 ].join('$');
 
 /** Spends the same time as a real check, so unknown emails cannot be told apart by timing. */
-export async function burnPasswordCheck(password: string): Promise<void> {
-  await verifyPassword(password, DUMMY_HASH);
+export async function burnPasswordCheck(password: string, owner?: string): Promise<void> {
+  await verifyPassword(password, DUMMY_HASH, owner);
 }

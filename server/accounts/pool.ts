@@ -127,9 +127,10 @@ export class UserPool {
 
   // ------------------------------------------------------------------------------------------------------------
 
-  async signUp(emailInput: string, password: string) {
+  /** Sign-up from the client `address` (its share of the hashing gate). */
+  async signUp(emailInput: string, password: string, address: string) {
     const email = normalizeEmail(emailInput);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, address);
     const [created] = await this.db
       .insert(users)
       .values({ email, passwordHash, confirmed: false, createdAt: this.now() })
@@ -200,11 +201,11 @@ export class UserPool {
     await this.sendCode(user, 'reset');
   }
 
-  async resetPassword(emailInput: string, code: string, newPassword: string) {
+  async resetPassword(emailInput: string, code: string, newPassword: string, address: string) {
     const user = await this.findByEmail(emailInput);
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     await this.consumeCode(user, 'reset', code);
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, address);
     // The code proved the address, so the account is confirmed too, and any lockout ends. Every session of the
     // account ends with the old password (whoever held it may have signed in somewhere).
     await this.db.transaction(async (tx) => {
@@ -228,7 +229,7 @@ export class UserPool {
     const user = await this.findById(userId);
     if (!user) throw new UserPoolError('NotAuthorizedException', 'Access Token has been revoked.');
     await this.checkPassword(user.id, user.passwordHash, oldPassword, 'Incorrect password.', address);
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, address);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id, this.now(), currentSessionId);
@@ -287,8 +288,8 @@ export class UserPool {
     }
     let ok = false;
     try {
-      if (passwordHash) ok = await verifyPassword(password, passwordHash);
-      else await burnPasswordCheck(password);
+      if (passwordHash) ok = await verifyPassword(password, passwordHash, address);
+      else await burnPasswordCheck(password, address);
     } catch (err) {
       // Not checked (e.g. the hashing queue is full): the attempt does not count.
       await unclaim(this.db, keys.address);

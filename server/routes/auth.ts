@@ -415,7 +415,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body;
       checkNewPassword(body.password);
-      return pool.signUp(body.email, body.password);
+      return pool.signUp(body.email, body.password, clientAddress(request));
     },
   );
 
@@ -483,7 +483,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const body = request.body;
       checkNewPassword(body.newPassword);
-      await pool.resetPassword(body.email, body.code, body.newPassword);
+      await pool.resetPassword(body.email, body.code, body.newPassword, clientAddress(request));
       return { ok: true as const };
     },
   );

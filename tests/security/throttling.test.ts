@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HASH_CONCURRENCY, HASH_QUEUE, hashingStats } from '../../server/accounts/passwords';
+import {
+  HASH_CONCURRENCY,
+  HASH_PER_ADDRESS,
+  HASH_QUEUE,
+  hashingStats,
+} from '../../server/accounts/passwords';
 import { ACCOUNT_LOCKOUT_AFTER, LOCKOUT_AFTER } from '../../server/accounts/pool';
 import { rateCounters } from '../../server/db/schema/index';
 import { LIMITS } from '../../server/plugins/rateLimit';
@@ -227,5 +232,49 @@ describe('finding 9: a flood of sign-ins cannot starve the server', () => {
     expect(hashingStats()).toMatchObject({ active: 0, waiting: 0 });
     // The refused attempt was never checked, so it does not count towards the lockout of its address.
     expect((await counter(`login:${user.username}:${address}`))?.count ?? 0).toBe(0);
+  });
+});
+
+describe('one address cannot take the hashing queue from everyone', () => {
+  it('40 parallel wrong sign-ins from one address hold at most its share; the owner signs in from another', async () => {
+    const { user } = await signUpAndSignIn(t.app);
+    const flooder = newClientAddress();
+    const BURST = 40;
+    let answered = 0;
+    const burst = Array.from({ length: BURST }, (_, i) =>
+      attempt(`burst-${i}-${Date.now()}@example.com`, 'Wrong1234', flooder).then((res) => {
+        answered += 1;
+        return res;
+      }),
+    );
+    // Wait until every request of the burst is either answered or holds a place in the gate.
+    let held = 0;
+    await vi.waitFor(
+      () => {
+        const { active, waiting } = hashingStats();
+        expect(active).toBeGreaterThan(0);
+        expect(answered + active + waiting).toBe(BURST);
+        held = active + waiting;
+      },
+      { timeout: 60_000, interval: 5 },
+    );
+    expect(held).toBeLessThanOrEqual(HASH_PER_ADDRESS);
+
+    // The owner, from their own address, meanwhile: signed in, not told the server is busy.
+    const owner = await attempt(user.email, TEST_PASSWORD, newClientAddress());
+    expect(owner.statusCode).toBe(200);
+
+    const answers = await Promise.all(burst);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(HASH_PER_ADDRESS);
+    for (const refused of answers.filter((r) => r.statusCode === 429)) {
+      expect(refused.json()).toMatchObject({
+        error: 'LimitExceededException',
+        message: 'Attempt limit exceeded, please try after some time.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(hashingStats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });
