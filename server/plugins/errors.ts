@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteOrigin } from '../accounts/origin';
 import { AppError } from '../errors';
@@ -131,6 +132,17 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
   };
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // Strictly false only on a live socket whose request has not fully arrived (app.inject's requests leave it unset).
+    if (request.raw.complete !== false) return answer(err, request, reply);
+    // Refused while its body is still arriving (too large, or a parser's error). Closing at once would meet the
+    // client still writing: its unread bytes make our side reset the connection, and a client that writes its
+    // whole body before reading (Node's http and fetch, most libraries) gets EPIPE instead of our answer. So the
+    // rest is read and thrown away, within a bound, and the answer closes the connection after it.
+    reply.header('connection', 'close');
+    void discardBody(request.raw).then(() => answer(err, request, reply));
+  });
+
+  function answer(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
       const body: ErrorBody = {
@@ -171,5 +183,33 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
-  });
+  }
 });
+
+/** How much of a refused body is read and thrown away before answering; a larger body is cut off unread. */
+export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+/** How long a refused body may take to arrive before the answer goes out regardless (a stalled client). */
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Reads the rest of a request's body and drops it, up to DISCARD_MAX_BYTES and DISCARD_MAX_MS; resolves when the
+ * body has ended, the bound is met or the client went away. Never rejects.
+ */
+function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.destroyed || Number(raw.headers['content-length']) > DISCARD_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('close', finish).off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_MAX_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DISCARD_MAX_MS);
+    raw.on('data', onData).on('end', finish).on('close', finish).on('error', finish);
+    raw.resume();
+  });
+}
