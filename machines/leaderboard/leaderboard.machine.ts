@@ -49,6 +49,12 @@ export type LeaderboardEvent =
   /** The address changed under the page (Back, Forward): show the query it names. */
   | { type: 'URL_CHANGED'; query: Omit<LeaderboardQuery, 'pageSize'> };
 
+/** Shown while the draft's score range cannot match any project. */
+export const SCORE_RANGE_HINT = 'Minimum score is above the maximum.';
+/** A minimum above the maximum matches nothing: such a draft is never applied (the panel says why instead). */
+export const scoreRangeImpossible = (f: LeaderboardFilters) =>
+  f.minScore.trim() !== '' && f.maxScore.trim() !== '' && Number(f.minScore) > Number(f.maxScore);
+
 export const activeFilterCount = (f: LeaderboardFilters) =>
   (Object.keys(f) as (keyof LeaderboardFilters)[]).filter((k) => f[k] !== EMPTY_FILTERS[k]).length;
 
@@ -80,6 +86,7 @@ export const leaderboardMachine = setup({
     urlWatcher: fromCallback(() => () => undefined),
   },
   guards: {
+    scoreRangePossible: ({ context }) => !scoreRangeImpossible(context.draft),
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'PAGE');
       const pages = Math.max(1, Math.ceil((context.result?.total ?? 0) / context.query.pageSize));
@@ -178,6 +185,7 @@ export const leaderboardMachine = setup({
           ],
         },
         APPLY_FILTERS: {
+          guard: 'scoreRangePossible',
           target: '.loading',
           reenter: true,
           actions: [
@@ -224,7 +232,7 @@ export const leaderboardMachine = setup({
           tags: ['filtersOpen'],
           on: {
             EDIT_FILTER: { actions: 'editDraft' },
-            APPLY_FILTERS: { target: 'closed' },
+            APPLY_FILTERS: { guard: 'scoreRangePossible', target: 'closed' },
             RESET_FILTERS: { target: 'closed' },
             CLOSE_FILTERS: { target: 'closed' },
           },

@@ -1,9 +1,10 @@
-import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { LeaderboardPage } from '../../api/projects';
 import {
   EMPTY_FILTERS,
   leaderboardMachine,
+  scoreRangeImpossible,
   type LeaderboardFilters,
   type LeaderboardQuery,
   type LeaderboardSort,
@@ -86,6 +87,9 @@ for (const sorts of [
       { type: 'OPEN_FILTERS' },
       { type: 'CLOSE_FILTERS' },
       { type: 'EDIT_FILTER', key: 'tier', value: 'AAA' },
+      // A minimum above the maximum: Apply then applies nothing.
+      { type: 'EDIT_FILTER', key: 'minScore', value: '80' },
+      { type: 'EDIT_FILTER', key: 'maxScore', value: '20' },
       { type: 'APPLY_FILTERS' },
       { type: 'RESET_FILTERS' },
       { type: 'RETRY' },
@@ -105,6 +109,7 @@ for (const sorts of [
         ctx(s).query.page,
         ctx(s).query.filters.tier,
         ctx(s).draft.tier,
+        scoreRangeImpossible(ctx(s).draft),
         ctx(s).result !== null,
         ctx(s).expanded.length,
       ]),
@@ -145,9 +150,10 @@ for (const sorts of [
         expect(ctx(step.after)).toEqual({ ...before, query });
         loadsNewQuery(step, query);
       },
-      // The panel's draft becomes the query's filters, from page 1.
+      // The panel's draft becomes the query's filters, from page 1; never a score range that matches nothing.
       'leaderboard.data|APPLY_FILTERS': (step) => {
         const before = ctx(step.before);
+        expect(scoreRangeImpossible(before.draft)).toBe(false);
         const query = { ...before.query, filters: before.draft, page: 1 };
         expect(ctx(step.after)).toEqual({ ...before, query });
         loadsNewQuery(step, query);
@@ -230,3 +236,25 @@ for (const sorts of [
       },
     },
   });
+
+describe('an impossible score range', () => {
+  it('is not applied: the panel stays open on the draft, the query and its request are kept', () => {
+    const actor = createActor(machine).start();
+    actor.send({ type: 'xstate.done.actor.loadPage', output: page } as never);
+    actor.send({ type: 'OPEN_FILTERS' });
+    actor.send({ type: 'EDIT_FILTER', key: 'minScore', value: '90' });
+    actor.send({ type: 'EDIT_FILTER', key: 'maxScore', value: '10' });
+    const before = actor.getSnapshot();
+    actor.send({ type: 'APPLY_FILTERS' });
+    const after = actor.getSnapshot();
+    expect(after.value).toEqual({ data: 'ready', panel: 'open' });
+    expect(ctx(after).query).toEqual(ctx(before).query);
+    expect(ctx(after).draft).toMatchObject({ minScore: '90', maxScore: '10' });
+    // Equal bounds are a possible range and apply.
+    actor.send({ type: 'EDIT_FILTER', key: 'maxScore', value: '90' });
+    actor.send({ type: 'APPLY_FILTERS' });
+    expect(actor.getSnapshot().value).toEqual({ data: 'loading', panel: 'closed' });
+    expect(ctx(actor.getSnapshot()).query.filters).toMatchObject({ minScore: '90', maxScore: '90' });
+    actor.stop();
+  });
+});

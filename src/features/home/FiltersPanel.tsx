@@ -1,10 +1,18 @@
 import { CHAINS, TIERS } from '../../../api/projects';
-import type { LeaderboardEvent, LeaderboardFilters } from '../../../machines/leaderboard/leaderboard.machine';
+import {
+  SCORE_RANGE_HINT,
+  scoreRangeImpossible,
+  type LeaderboardEvent,
+  type LeaderboardFilters,
+} from '../../../machines/leaderboard/leaderboard.machine';
 
 /** The advanced filter form (chain, score range, tier, audit status, KYC); applied as a whole. */
 export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send: (e: LeaderboardEvent) => void }) {
   const edit = (key: keyof LeaderboardFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     send({ type: 'EDIT_FILTER', key, value: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
+  // The machine does not apply such a range; the hint says why, and is read out as it appears.
+  const impossible = scoreRangeImpossible(draft);
+  const rangeProps = impossible ? { 'aria-invalid': true, 'aria-describedby': 'filter-score-hint' } : {};
   return (
     <form
       id="leaderboard-filters"
@@ -56,13 +64,16 @@ export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send:
             <label htmlFor="filter-min" className="visually-hidden">
               Minimum score
             </label>
-            <input id="filter-min" type="number" min={0} max={100} placeholder="Min" value={draft.minScore} onChange={edit('minScore')} />
+            <input id="filter-min" type="number" min={0} max={100} placeholder="Min" value={draft.minScore} onChange={edit('minScore')} {...rangeProps} />
             <span aria-hidden="true">–</span>
             <label htmlFor="filter-max" className="visually-hidden">
               Maximum score
             </label>
-            <input id="filter-max" type="number" min={0} max={100} placeholder="Max" value={draft.maxScore} onChange={edit('maxScore')} />
+            <input id="filter-max" type="number" min={0} max={100} placeholder="Max" value={draft.maxScore} onChange={edit('maxScore')} {...rangeProps} />
           </div>
+          <p id="filter-score-hint" className="field-error" aria-live="polite">
+            {impossible ? SCORE_RANGE_HINT : ''}
+          </p>
         </fieldset>
       </div>
       <label className="check-option kyc-check">
