@@ -34,7 +34,10 @@ export class HttpError extends Error {
 
   constructor(kind: HttpErrorKind, status: number, path: string, body: string, message?: string) {
     const parsed = parseErrorBody(body);
-    super(message ?? parsed?.message ?? `Request to ${path} failed with status ${status}`);
+    super(
+      message ??
+        (parsed ? humanMessage(parsed.message, parsed.fields) : `Request to ${path} failed with status ${status}`),
+    );
     this.name = `${kind}Error`;
     this.kind = kind;
     this.status = status;
@@ -70,6 +73,20 @@ export class GenericError extends HttpError {
   constructor(status: number, path: string, body: string) {
     super('generic', status, path, body);
   }
+}
+
+/**
+ * The message a person reads. A validation error's message lists `field: problem` pairs for callers of the API;
+ * the field keys (`watchlistIds`, `settings.alertMail`) mean nothing on a page, so when the message is exactly that
+ * list, the problems alone are shown. Any other message is the server's own wording, kept as it is.
+ */
+export function humanMessage(message: string, fields: Record<string, string> | undefined): string {
+  const entries = Object.entries(fields ?? {});
+  if (entries.length === 0 || message !== entries.map(([k, v]) => `${k}: ${v}`).join('; ')) return message;
+  const problems = [...new Set(entries.map(([, v]) => v))];
+  return problems.length === 1
+    ? problems[0]!
+    : problems.map((p) => (/[.!?…]$/.test(p) ? p : `${p}.`)).join(' ');
 }
 
 // Checked by hand rather than with zod: this runs in every page, and zod would be its largest dependency.

@@ -157,10 +157,27 @@ describe('request helper', () => {
     const err = await failure(request('/invalid'));
     expect(err).toBeInstanceOf(ClientError);
     expect(err).toMatchObject({ status: 400, code: 'ValidationError', fields: { keyword: 'Too long' } });
+    // What a page shows of it: the problem, not the field's key.
+    expect(err.message).toBe('Too long');
     const teapot = await failure(request('/teapot'));
     expect(teapot).toBeInstanceOf(ClientError);
     expect(teapot).toMatchObject({ status: 418, body: "I'm a teapot", code: undefined });
     expect(reports).toHaveLength(0);
+  });
+
+  it('words a validation error for people: the problems without the field keys, other messages as sent', async () => {
+    const at = (body: object) => new ClientError(400, '/x', JSON.stringify(body)).message;
+    expect(
+      at({
+        error: 'ValidationError',
+        message: 'url: The host does not resolve.; watchlistIds: Choose at least one watchlist',
+        fields: { url: 'The host does not resolve.', watchlistIds: 'Choose at least one watchlist' },
+      }),
+    ).toBe('The host does not resolve. Choose at least one watchlist.');
+    expect(
+      at({ error: 'UnknownProjects', message: 'Unknown project ids: a', fields: { projects: 'Unknown: a' } }),
+    ).toBe('Unknown project ids: a');
+    expect(at({ error: 'NameTaken', message: 'The name is already used' })).toBe('The name is already used');
   });
 
   it('throws a GenericError for any other non-OK status', async () => {

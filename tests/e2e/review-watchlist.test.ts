@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signUpAndSignIn } from './accounts';
+import { DESKTOP, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+
+/*
+ * What a new user ran into in Chromium around watchlists and the leaderboard: importing a CSV as Excel writes it in
+ * much of Europe, choosing which list the leaderboard's star adds to, an impossible score filter, error banners
+ * that named internal fields, and notifications of one score change.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+type Row = { id: string; name: string; tokenTickers: string[] };
+let top: Row[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=3`)).json()) as { items: Row[] };
+  top = board.items;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function quietContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, server.url, DESKTOP);
+  await opened.context.addInitScript(() => {
+    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+    window.localStorage.setItem('cookieConsent', 'true');
+  });
+  return opened;
+}
+
+async function csrf(page: Page) {
+  return ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Creates a list through the API as the signed-in page's user. */
+async function createList(page: Page, name: string, projects: string[]) {
+  const res = await page.request.post('/api/watchlist/create', {
+    data: { name, projects },
+    headers: { 'x-csrf-token': await csrf(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const listsOf = async (page: Page) =>
+  (await (await page.request.get('/api/watchlist')).json()) as { name: string; projects: string[] }[];
+
+describe('watchlist import', () => {
+  it('imports a semicolon CSV with a multi-line cell, and previews a project the list holds as already in it', async () => {
+    const { context, page } = await quietContext();
+    await signUpAndSignIn(page, 'import-semicolon');
+    await createList(page, 'Euro', [top[0]!.id]);
+    await page.goto('/my/watchlists');
+    await page.locator('#watchlist-title').getByText('Euro', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Import into “Euro”' }).waitFor();
+    const csv = [
+      'Name;Note',
+      `${top[0]!.name};first`,
+      `${top[1]!.name};"two`,
+      'lines"',
+      `${top[2]!.name};last`,
+    ].join('\r\n');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'euro.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    const rows = dialog.locator('[data-part="import-row"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(3);
+    await rows.nth(0).getByText(`${top[0]!.name} is already in Euro.`).waitFor();
+    await rows.nth(1).getByText('Will be added').waitFor();
+    await rows.nth(2).getByText('Will be added').waitFor();
+
+    await dialog.getByRole('button', { name: 'Import 2 projects' }).click();
+    await dialog.getByText('Added 2 projects to Euro.').waitFor();
+    expect((await listsOf(page))[0]!.projects).toEqual([top[0]!.id, top[1]!.id, top[2]!.id]);
+    await context.close();
+  });
+});
+
+describe('error banners', () => {
+  it('show the problem in words, never the API’s field key', async () => {
+    const { context, page } = await quietContext();
+    await signUpAndSignIn(page, 'banner-words');
+    const headers = { 'x-csrf-token': await csrf(page) };
+    await page.request.post('/api/user/survey/upload', {
+      data: { survey: { userType: 'Institutional Partner', projects: [] } },
+      headers,
+    });
+    const key = await page.request.post('/api/user/api-keys', { data: { name: 'Desk' }, headers });
+    expect(key.status(), await key.text()).toBe(201);
+    await createList(page, 'Core', []);
+
+    await page.goto('/my/settings');
+    const section = page.locator('[data-part="settings-webhooks"]');
+    const form = section.getByRole('form', { name: 'Add a webhook' });
+    await form.getByLabel('Endpoint URL').fill('https://no-such-host.invalid/hook');
+    await form.getByLabel('Core').check();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    const banner = section.locator('[data-part="message"]');
+    await banner.waitFor();
+    expect((await banner.textContent())?.trim()).toBe('This address cannot receive webhooks.');
+    await context.close();
+  });
+});
+
+describe('leaderboard score filter', () => {
+  it('says so when the minimum is above the maximum, and does not apply that range', async () => {
+    const { context, page } = await quietContext();
+    await page.goto('/');
+    await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
+    const rowsBefore = await page.locator('.lb-table tbody tr[data-project]').count();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = page.locator('#leaderboard-filters');
+    const min = filters.getByLabel('Minimum score');
+    await min.fill('80');
+    await filters.getByLabel('Maximum score').fill('20');
+    const hint = filters.getByText('Minimum score is above the maximum.');
+    await hint.waitFor();
+    // Announced: a live region, and the inputs point at it.
+    expect(await hint.getAttribute('aria-live')).toBe('polite');
+    expect(await min.getAttribute('aria-invalid')).toBe('true');
+    expect(await min.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await filters.waitFor();
+    expect(new URL(page.url()).searchParams.get('min')).toBeNull();
+    expect(await page.locator('.filter-count').count()).toBe(0);
+    expect(await page.locator('.lb-table tbody tr[data-project]').count()).toBe(rowsBefore);
+
+    // A possible range applies, and the hint goes.
+    await filters.getByLabel('Maximum score').fill('90');
+    expect(await hint.count()).toBe(0);
+    expect(await min.getAttribute('aria-invalid')).toBeNull();
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('min') === '80');
+    await context.close();
+  });
+});
