@@ -113,8 +113,9 @@ export const getAuditsInProgress = (request: Request, limit = 10) =>
 export const getAlerts = (request: Request, limit = 10) =>
   request<Alert[]>('/api/alerts', { query: { limit } });
 
+/** Reads the tally; with `vote`, records it, with the CSRF token, as the server takes a vote only from this site. */
 export const voteProject = (request: Request, id: string, vote?: 'yes' | 'no') =>
-  request<Votes>('/api/projects/vote', { query: { id, vote } });
+  request<Votes>('/api/projects/vote', { query: { id, vote }, ...(vote ? { csrf: true as const } : {}) });
 
 export const getAverageYesPercentage = (request: Request) =>
   request<AverageYesPercentage>('/api/projects/average-yes-percentage');
