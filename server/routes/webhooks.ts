@@ -15,7 +15,7 @@ import {
 import * as S from '../../api/webhooks.schemas';
 import type { Db } from '../db/client';
 import { apiKeys, users, watchlists, webhookDeliveries, webhooks } from '../db/schema/index';
-import { AppError, badRequest, forbidden, notFound } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { requireUser } from '../plugins/session';
 import {
   checkWebhookUrl,
@@ -35,6 +35,10 @@ export const WEBHOOK_MESSAGES = {
 
 /** Registrations (accepted or refused) per client address. */
 export const REGISTER_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+
+/** A refused field, answered like every other invalid input: 400 ValidationError naming it. */
+const invalid = (field: string, message: string) =>
+  new AppError(400, 'ValidationError', `${field}: ${message}`, { [field]: message });
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -171,7 +175,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
       } catch (e) {
         if (e instanceof WebhookAddressError) {
           request.log.info({ reason: e.detail }, 'webhook endpoint refused');
-          throw badRequest(`url: ${e.message}`, { url: e.message });
+          throw invalid('url', e.message);
         }
         throw e;
       }
@@ -185,9 +189,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
           .from(watchlists)
           .where(and(eq(watchlists.userId, user.username), inArray(watchlists.id, body.watchlistIds)));
         if (mine.length !== body.watchlistIds.length)
-          throw badRequest(`watchlistIds: ${WEBHOOK_MESSAGES.notYours}`, {
-            watchlistIds: WEBHOOK_MESSAGES.notYours,
-          });
+          throw invalid('watchlistIds', WEBHOOK_MESSAGES.notYours);
         const [n] = await t.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.username));
         if (Number(n?.n ?? 0) >= WEBHOOK_LIMIT)
           throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);

@@ -140,7 +140,8 @@ describe('registration refuses internal endpoints', () => {
   /** What a refused host answers, whatever the reason: nothing about how this server resolves names. */
   const expectRefused = (res: { statusCode: number; body: string }, ...unsaid: string[]) => {
     expect(res.statusCode, res.body).toBe(400);
-    const body = JSON.parse(res.body) as { message: string; fields: Record<string, string> };
+    const body = JSON.parse(res.body) as { error: string; fields: Record<string, string> };
+    expect(body.error).toBe('ValidationError');
     expect(body.fields).toEqual({ url: WEBHOOK_HOST_REFUSED });
     expect(WEBHOOK_HOST_REFUSED).toBe('This address cannot receive webhooks.');
     for (const word of ['resolve', 'loopback', 'private', 'ENOTFOUND', ...unsaid])
