@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { PageKey } from '../site/render';
 
 /** The origin of a configured outside service (`https://host[:port]`); a bare host counts as https. */
 function originOf(value: string | undefined): string[] {
@@ -38,20 +37,13 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 }
 
 /**
- * The policy of a page of the app that differs from the default (undefined: none does), chosen by the matched page
- * route in plugins/spa.ts:
- * - The API reference page (/developers/api) renders with Scalar, which injects its styles as inline <style>
- *   elements and style attributes at run time (no nonce support, contents not known in advance, so no hash). That
- *   page alone, loaded as a document of its own (the footer links to it with a full page load), allows inline
- *   styles; scripts stay 'self' only (no 'unsafe-inline', no 'unsafe-eval'), and every other directive is unchanged.
+ * The policy of a page of the app that differs from the default (undefined: none does), for plugins/spa.ts:
  * - A page the server rendered (server/site/render.ts): React writes a few `style` attributes (the sizes of loading
  *   placeholders) into its HTML, which 'self' does not cover. Exactly those attribute values are allowed, by their
  *   hashes (`'unsafe-hashes'` only lets a listed value through; no other inline style, and no inline script). Styles
  *   React sets once running are not attributes in the HTML, so they need nothing.
  */
-export function pagePolicy(config: Config, page: PageKey | undefined, styleAttributeHashes: string[]) {
-  if (page === 'developersApi')
-    return policyHeader({ ...contentSecurityPolicy(config), 'style-src': ["'self'", "'unsafe-inline'"] });
+export function pagePolicy(config: Config, styleAttributeHashes: string[]) {
   if (styleAttributeHashes.length === 0) return undefined;
   const hashes = styleAttributeHashes.map((hash) => `'sha256-${hash}'`);
   return policyHeader({ ...contentSecurityPolicy(config), 'style-src-attr': ["'unsafe-hashes'", ...hashes] });

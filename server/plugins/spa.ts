@@ -62,7 +62,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
       page,
       await pageDataFor(app, request, reply, page),
     );
-    const policy = pagePolicy(app.config, page, styleAttributeHashes);
+    const policy = pagePolicy(app.config, styleAttributeHashes);
     if (policy) reply.header('content-security-policy', policy);
     reply.status(status).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
     return sendAnswer(request, reply, answer);

@@ -36,8 +36,7 @@ export function Footer() {
               <Link href="/resources/methodology">Rating Methodology</Link>
             </li>
             <li>
-              {/* A full page load: the reference page has its own CSP (server/plugins/securityHeaders.ts). */}
-              <a href="/developers/api">API Reference</a>
+              <Link href="/developers/api">API Reference</Link>
             </li>
           </ul>
         </nav>

@@ -1,77 +1,264 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef } from 'react';
-import { fromCallback } from 'xstate';
+import { Fragment, useMemo } from 'react';
+import { getOpenApiDocument, type OpenApiDocument } from '../../../api/apiReference';
+import { request } from '../../lib/client';
+import { useResource } from '../../lib/useResource';
+import { useTitle } from '../../lib/title';
 import {
-  apiReferenceMachine,
-  type ApiReferenceEvent,
-} from '../../../machines/api-reference/apiReference.machine';
-import { inspect } from '../../lib/inspect';
+  referenceView,
+  type FieldRow,
+  type OperationView,
+  type ParameterRow,
+  type Payload,
+  type TagView,
+} from './referenceModel';
+import './developers.css';
 
-/** The page's `reference`: loads Scalar, mounts it into `container`, says how that went; stopping unmounts it. */
-const scalarReference = (container: { current: HTMLDivElement | null }) =>
-  fromCallback<ApiReferenceEvent>(({ sendBack }) => {
-    let app: { destroy?: () => void } | undefined;
-    let stopped = false;
-    // Scalar validates with zod, whose first parse probes `Function('')` for its JIT: under our CSP (no
-    // 'unsafe-eval') that probe is a reported violation. jitless skips the probe (zod then interprets its schemas).
-    // Set on zod's global config object (what `config()` writes), before Scalar's code runs: importing zod first to
-    // call config() depends on how the build orders chunks (a build put zod's entry behind Scalar's own chunk).
-    const zodConfig = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-    zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
-    void Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')])
-      .then(([{ createApiReference }]) => {
-        if (stopped || !container.current) return;
-        app = createApiReference(container.current, {
-          url: '/api/openapi.json',
-          withDefaultFonts: false,
-          telemetry: false,
-          hideClientButton: true,
-          showDeveloperTools: 'never',
-          hideDarkModeToggle: true,
-          forceDarkModeState: 'light',
-          layout: 'modern',
-          // The Agent Scalar chat calls proxy.scalar.com: off (offline, and our CSP's connect-src is 'self').
-          agent: { disabled: true },
-        }) as { destroy?: () => void };
-        sendBack({ type: 'LOADED' });
-      })
-      .catch(() => {
-        if (!stopped) sendBack({ type: 'FAILED' });
-      });
-    return () => {
-      stopped = true;
-      app?.destroy?.();
-    };
-  });
-
-/**
- * /developers/api: the API reference, rendered by Scalar from the server's OpenAPI document (/api/openapi.json).
- * This page is a lazy route (App.tsx), and Scalar (with its styles) is imported only when it mounts, so the home
- * route loads none of it. Offline and under the site's CSP: no default (CDN) fonts, no telemetry, no proxy, no
- * "open in client" button that would call other origins. Scalar injects inline styles, so the server sends this page
- * a policy allowing them (server/plugins/securityHeaders.ts); links here are full page loads to get that policy.
- */
-export default function ApiReferencePage() {
-  const container = useRef<HTMLDivElement>(null);
-  const logic = useMemo(
-    () => apiReferenceMachine.provide({ actors: { reference: scalarReference(container) } }),
-    [],
-  );
-  const actorRef = useActorRef(logic, { inspect });
-  const failed = useSelector(actorRef, (s) => s.hasTag('failed'));
-
+/** A description's `code` spans, as the document writes them (Markdown backticks), without a Markdown renderer. */
+function Text({ children }: { children: string }) {
   return (
-    <main className="developers-api" aria-labelledby="developers-api-title">
-      <h1 id="developers-api-title" className="visually-hidden">
-        API Reference
-      </h1>
-      {failed ? (
-        <p role="alert">
-          The reference could not be loaded. The contract is at{' '}
-          <a href="/api/openapi.json">/api/openapi.json</a>.
+    <>
+      {children
+        .split('`')
+        .map((part, i) => (i % 2 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
+    </>
+  );
+}
+
+function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
+  return (
+    <table className="ref-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Type</th>
+          <th scope="col" className="ref-col-short">
+            Required
+          </th>
+          <th scope="col" className="ref-col-notes">
+            Notes
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <th scope="row" className="ref-name" data-depth={Math.min(row.depth, 4)}>
+              <code>{row.name}</code>
+            </th>
+            <td>
+              <code>{row.type}</code>
+            </td>
+            <td>{row.required ? 'Yes' : 'No'}</td>
+            <td>
+              <Text>{row.notes}</Text>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }) {
+  return (
+    <table className="ref-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col" className="ref-col-short">
+            In
+          </th>
+          <th scope="col">Type</th>
+          <th scope="col" className="ref-col-short">
+            Required
+          </th>
+          <th scope="col" className="ref-col-notes">
+            Notes
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.in} ${row.name}`}>
+            <th scope="row" className="ref-name">
+              <code>{row.name}</code>
+            </th>
+            <td>{row.in}</td>
+            <td>
+              <code>{row.type}</code>
+            </td>
+            <td>{row.required ? 'Yes' : 'No'}</td>
+            <td>
+              <Text>{row.notes}</Text>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PayloadType({ payload }: { payload: Payload }) {
+  return (
+    <p className="ref-payload">
+      <code>{payload.contentType}</code>: <code>{payload.type}</code>
+    </p>
+  );
+}
+
+function Operation({ op }: { op: OperationView }) {
+  const title = `${op.method} ${op.path}`;
+  return (
+    <section className="ref-operation" id={op.anchor} aria-labelledby={`${op.anchor}-title`}>
+      <h3 id={`${op.anchor}-title`} className="ref-operation-title">
+        <span className="ref-method" data-method={op.method}>
+          {op.method}
+        </span>{' '}
+        <code className="ref-path">{op.path}</code>
+      </h3>
+      {op.summary ? <p className="ref-summary">{op.summary}</p> : null}
+      {op.description && op.description !== op.summary ? (
+        <p>
+          <Text>{op.description}</Text>
         </p>
       ) : null}
-      <div ref={container} data-testid="api-reference" />
+      <p className="ref-auth">
+        <span className="ref-label">Authentication:</span> {op.auth}
+      </p>
+      {op.parameters.length ? (
+        <>
+          <h4>Parameters</h4>
+          <Parameters rows={op.parameters} caption={`Parameters of ${title}`} />
+        </>
+      ) : null}
+      {op.body ? (
+        <>
+          <h4>Request body{op.body.required ? '' : ' (optional)'}</h4>
+          <PayloadType payload={op.body} />
+          {op.body.fields.length ? (
+            <Fields rows={op.body.fields} caption={`Request body of ${title}`} />
+          ) : null}
+        </>
+      ) : null}
+      <h4>Responses</h4>
+      <dl className="ref-responses">
+        {op.responses.map((response) => (
+          <div key={response.status}>
+            <dt>
+              <code>{response.status}</code>
+            </dt>
+            <dd>
+              {response.description}
+              {response.payload ? <PayloadType payload={response.payload} /> : null}
+              {response.payload?.fields.length ? (
+                <details>
+                  <summary>Fields ({response.payload.fields.length})</summary>
+                  <Fields
+                    rows={response.payload.fields}
+                    caption={`Response ${response.status} of ${title}`}
+                  />
+                </details>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Tag({ tag }: { tag: TagView }) {
+  return (
+    <section className="ref-tag" id={tag.anchor} aria-labelledby={`${tag.anchor}-title`}>
+      <h2 id={`${tag.anchor}-title`}>{tag.name}</h2>
+      {tag.description ? (
+        <p className="ref-tag-description">
+          <Text>{tag.description}</Text>
+        </p>
+      ) : null}
+      {tag.alsoHere.length ? (
+        <ul className="ref-also">
+          {tag.alsoHere.map((op) => (
+            <li key={op.anchor}>
+              <a href={`#${op.anchor}`}>
+                <span className="ref-method" data-method={op.method}>
+                  {op.method}
+                </span>{' '}
+                <code>{op.path}</code>
+              </a>{' '}
+              {op.summary}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {tag.operations.map((op) => (
+        <Operation key={op.anchor} op={op} />
+      ))}
+    </section>
+  );
+}
+
+function Reference({ doc }: { doc: OpenApiDocument }) {
+  const view = useMemo(() => referenceView(doc), [doc]);
+  return (
+    <div className="container ref-layout">
+      <nav className="ref-nav" aria-label="API sections">
+        <ul>
+          {view.tags.map((tag) => (
+            <li key={tag.name}>
+              <a href={`#${tag.anchor}`}>{tag.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="ref-content">
+        <p className="ref-intro">
+          <Text>{view.description}</Text>
+        </p>
+        <p className="ref-intro">
+          {view.title} {view.version}. The machine-readable contract (OpenAPI 3.1) is at{' '}
+          <a href="/api/openapi.json">/api/openapi.json</a>.
+        </p>
+        {view.tags.map((tag) => (
+          <Tag key={tag.name} tag={tag} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /developers/api: the API reference, read from the server's OpenAPI document (/api/openapi.json) through the
+ * resource machine and listed by tag as plain tables: no reference renderer to download, and the site's styles.
+ */
+export default function ApiReferencePage() {
+  useTitle('API Reference');
+  const doc = useResource(() => getOpenApiDocument(request));
+  return (
+    <main id="main" className="developers-api" aria-labelledby="developers-api-title">
+      <div className="container ref-header">
+        <p className="eyebrow">Developers</p>
+        <h1 id="developers-api-title">API Reference</h1>
+      </div>
+      {doc.failed ? (
+        <div className="container">
+          <p role="alert">
+            The reference could not be loaded. The contract is at{' '}
+            <a href="/api/openapi.json">/api/openapi.json</a>.{' '}
+            <button type="button" className="btn btn-secondary btn-sm" onClick={doc.retry}>
+              Try again
+            </button>
+          </p>
+        </div>
+      ) : doc.data ? (
+        <Reference doc={doc.data} />
+      ) : (
+        <div className="container" aria-busy="true">
+          <p>Loading the reference…</p>
+        </div>
+      )}
     </main>
   );
 }
