@@ -64,13 +64,21 @@ const ACCOUNT_LOCKOUT: LockoutRule = {
 };
 
 /**
- * The lockout counters (rate_counters) of an account or unknown email: `login:<subject>` across all addresses and
- * `login:<subject>:<address>` per client address. A stranger's failures lock only the stranger's address.
+ * The lockout counters (rate_counters) of an account or unknown email: `login:<subject>` across all addresses,
+ * `login:<subject>:<address>` per client address, and `login:<subject>:device:<id>` per known device. A stranger's
+ * failures lock only the stranger's address.
  */
 const loginKeys = (subject: string, address: string) => ({
   account: `login:${subject}`,
   address: `login:${subject}:${address}`,
+  device: (id: string) => `login:${subject}:device:${id}`,
 });
+
+/**
+ * A browser that signed in to the account before, as its device cookie (sealed with a key derived from
+ * AUTH_SECRET) says: the account and a random id of its own.
+ */
+export type KnownDevice = { userId: string; id: string };
 
 /** How long `failures` consecutive failures from one address lock it (0 below the threshold). */
 export function lockoutMs(failures: number): number {
@@ -240,11 +248,24 @@ export class UserPool {
    * Credentials sign-in from the client `address`: the account, or NotAuthorizedException /
    * UserNotConfirmedException. Unknown emails are counted, locked and answered exactly like real accounts.
    */
-  async authenticate(emailInput: string, password: string, address: string): Promise<UserRow> {
+  async authenticate(
+    emailInput: string,
+    password: string,
+    address: string,
+    device?: KnownDevice,
+  ): Promise<UserRow> {
     const email = normalizeEmail(emailInput);
     const user = await this.findByEmail(email);
     const subject = user?.id ?? `unknown:${email}`;
-    await this.checkPassword(subject, user?.passwordHash ?? null, password, WRONG_CREDENTIALS, address, 401);
+    await this.checkPassword(
+      subject,
+      user?.passwordHash ?? null,
+      password,
+      WRONG_CREDENTIALS,
+      address,
+      401,
+      device,
+    );
     // checkPassword throws without a password hash, so `user` is set here.
     if (!user) throw new UserPoolError('NotAuthorizedException', WRONG_CREDENTIALS, 401);
     if (!user.confirmed) {
@@ -264,6 +285,10 @@ export class UserPool {
    * Checks a password under the lockout rules. The attempt is claimed BEFORE the password is verified, by one
    * conditional upsert per counter that both counts it and refuses while locked, so parallel guesses get at most
    * LOCKOUT_AFTER verifications per address. A success clears the counters of this address and the account.
+   *
+   * When the account's ceiling is reached, a browser whose device cookie names this account is still checked,
+   * under a lockout of its own (LOCKOUT per device) instead of the account's: strangers guessing from many
+   * addresses lock out everyone else, never the owner's own browser. Its success leaves the account locked.
    */
   private async checkPassword(
     subject: string,
@@ -272,11 +297,17 @@ export class UserPool {
     wrongMessage: string,
     address: string,
     status = 400,
+    device?: KnownDevice,
   ) {
     const now = this.now();
     const keys = loginKeys(subject, address);
     const claim = await claimAttempt(this.db, keys.address, LOCKOUT, now);
-    const wide = claim.allowed ? await claimAttempt(this.db, keys.account, ACCOUNT_LOCKOUT, now) : claim;
+    let wideKey = keys.account;
+    let wide = claim.allowed ? await claimAttempt(this.db, wideKey, ACCOUNT_LOCKOUT, now) : claim;
+    if (claim.allowed && !wide.allowed && device?.userId === subject) {
+      wideKey = keys.device(device.id);
+      wide = await claimAttempt(this.db, wideKey, LOCKOUT, now);
+    }
     if (!claim.allowed || !wide.allowed) {
       if (claim.allowed) await unclaim(this.db, keys.address);
       const retryAfterMs = wide.allowed ? 0 : wide.retryAfterMs;
@@ -293,12 +324,12 @@ export class UserPool {
     } catch (err) {
       // Not checked (e.g. the hashing queue is full): the attempt does not count.
       await unclaim(this.db, keys.address);
-      await unclaim(this.db, keys.account);
+      await unclaim(this.db, wideKey);
       throw err;
     }
     if (ok) {
       await clear(this.db, keys.address);
-      await clear(this.db, keys.account);
+      await clear(this.db, wideKey);
       return;
     }
     const lockMs = lockoutMs(claim.count);

@@ -53,8 +53,9 @@ export function cookieNames(secure: boolean) {
         session: '__Secure-session-token',
         csrf: '__Host-csrf-token',
         oidc: '__Secure-oidc-state',
+        device: '__Host-device',
       }
-    : { session: 'session-token', csrf: 'csrf-token', oidc: 'oidc-state' };
+    : { session: 'session-token', csrf: 'csrf-token', oidc: 'oidc-state', device: 'device' };
 }
 
 export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, meetsPasswordRule, type Providers, type Session } from '../../api/auth';
@@ -68,6 +69,9 @@ const BEACON = { csrf: false, bodies: ['text', 'form', 'json'] } as const;
 const SIGN_IN = { ...FORM_POST, rateLimit: LIMITS.signIn };
 
 const wantsJson = (json: unknown) => json === 'true' || json === true;
+
+/** How long a browser stays known to the account it signed in to (its device cookie), renewed by each sign-in. */
+const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -323,9 +327,22 @@ export async function authRoutes(app: FastifyInstance) {
         if (json) throw err;
         return reply.redirect(signInUrl('CredentialsSignin', callbackUrl), 302);
       }
+      // A browser that signed in before carries a device cookie naming the account: it gets past the account's
+      // ceiling against guessing from many addresses (see UserPool.checkPassword).
+      const deviceCookie = cookieNames(isSecure(request)).device;
+      const claims = await openJwt(
+        app.config.authSecret,
+        'device',
+        request.cookies[deviceCookie],
+        app.clock.now(),
+      );
+      const device =
+        typeof claims?.sub === 'string' && typeof claims.device === 'string'
+          ? { userId: claims.sub, id: claims.device }
+          : undefined;
       let row;
       try {
-        row = await pool.authenticate(form.email, form.password, clientAddress(request));
+        row = await pool.authenticate(form.email, form.password, clientAddress(request), device);
       } catch (err) {
         if (err instanceof UserPoolError) {
           const url = signInUrl(err.code, callbackUrl);
@@ -348,6 +365,18 @@ export async function authRoutes(app: FastifyInstance) {
         request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
         throw err;
       }
+      // This browser is now known to the account; it keeps its id (and so its own failure count) if it had one.
+      const sealedDevice = await sealJwt(
+        app.config.authSecret,
+        'device',
+        {
+          sub: row.id,
+          device: device?.userId === row.id ? device.id : randomBytes(16).toString('base64url'),
+        },
+        app.clock.now(),
+        DEVICE_MAX_AGE_SECONDS,
+      );
+      reply.setCookie(deviceCookie, sealedDevice, cookieOptions(request, DEVICE_MAX_AGE_SECONDS));
       if (json) return { url: absolute(request, callbackUrl) };
       return reply.redirect(callbackUrl, 302);
     },

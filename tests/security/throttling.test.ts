@@ -278,3 +278,93 @@ describe('one address cannot take the hashing queue from everyone', () => {
     expect(hashingStats()).toMatchObject({ active: 0, waiting: 0 });
   });
 });
+
+describe("strangers reaching the account's ceiling do not lock out the owner's browser", () => {
+  /** A credentials sign-in carrying `cookie` too (e.g. the device cookie of an earlier sign-in). */
+  const attemptWith = (email: string, password: string, remoteAddress: string, cookie: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      remoteAddress,
+      headers: { 'content-type': FORM, cookie: [anonymous.cookie, cookie].filter(Boolean).join('; ') },
+      payload: new URLSearchParams({ email, password, csrfToken: anonymous.csrf, json: 'true' }).toString(),
+    });
+
+  /** The device cookie a successful sign-in from `address` sets, as a Cookie header. */
+  async function deviceOf(email: string, address: string) {
+    const res = await attemptWith(email, TEST_PASSWORD, address, '');
+    expect(res.statusCode).toBe(200);
+    const set = (res.cookies as { name: string; value: string; httpOnly?: boolean; maxAge?: number }[]).find(
+      (c) => c.name === 'device',
+    );
+    expect(set).toMatchObject({ httpOnly: true });
+    expect(set!.maxAge).toBeGreaterThan(0);
+    return `device=${set!.value}`;
+  }
+
+  /** Strangers fail LOCKOUT_AFTER times from each of their addresses until the account's ceiling is reached. */
+  async function reachCeiling(username: string, email: string) {
+    // As if ACCOUNT_LOCKOUT_AFTER / LOCKOUT_AFTER − 1 addresses had failed already; the last one fails here.
+    await t.app.db.insert(rateCounters).values({
+      key: `login:${username}`,
+      count: ACCOUNT_LOCKOUT_AFTER - LOCKOUT_AFTER,
+      windowStart: t.app.clock.now(),
+    });
+    const stranger = newClientAddress();
+    for (let i = 0; i < LOCKOUT_AFTER; i++) {
+      expect((await attempt(email, 'Wrong1234', stranger)).statusCode).toBe(401);
+    }
+    // The ceiling holds against everyone else: the right password from a fresh address is refused unchecked.
+    const before = hashingStats().runs;
+    const fresh = await attempt(email, TEST_PASSWORD, newClientAddress());
+    expect(fresh.statusCode).toBe(401);
+    expect(message(fresh)).toMatch(/try again in 15 minutes\.$/);
+    expect(hashingStats().runs).toBe(before);
+  }
+
+  it('lets the browser that signed in before through, from its usual address and from another', async () => {
+    const { user } = await signUpAndSignIn(t.app);
+    const home = newClientAddress();
+    const device = await deviceOf(user.email, home);
+    await reachCeiling(user.username, user.email);
+
+    const fromHome = await attemptWith(user.email, TEST_PASSWORD, home, device);
+    expect(fromHome.statusCode).toBe(200);
+    expect(fromHome.json()).toEqual({ url: expect.any(String) });
+    expect((await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), device)).statusCode).toBe(200);
+
+    // The owner getting in does not lift the ceiling for anyone else.
+    expect(message(await attempt(user.email, TEST_PASSWORD, newClientAddress()))).toMatch(LOCKED);
+    // Nor does the owner's usual address without the cookie count as known.
+    expect(message(await attempt(user.email, TEST_PASSWORD, home))).toMatch(LOCKED);
+  });
+
+  it("refuses another account's device cookie, a tampered one, and a known browser past its own 5 failures", async () => {
+    const { user } = await signUpAndSignIn(t.app);
+    const device = await deviceOf(user.email, newClientAddress());
+    const stranger = await signUpAndSignIn(t.app);
+    // The attacker's own browser, known to the attacker's own account.
+    const strangersDevice = await deviceOf(stranger.user.email, newClientAddress());
+    await reachCeiling(user.username, user.email);
+
+    expect(
+      message(await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), strangersDevice)),
+    ).toMatch(LOCKED);
+    const tampered = device.slice(0, -4) + (device.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect(message(await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), tampered))).toMatch(
+      LOCKED,
+    );
+
+    // Whoever holds the owner's cookie gets LOCKOUT_AFTER guesses, from however many addresses.
+    for (let i = 0; i < LOCKOUT_AFTER; i++) {
+      const wrong = await attemptWith(user.email, 'Wrong1234', newClientAddress(), device);
+      expect(message(wrong)).toBe('Incorrect username or password.');
+    }
+    const locked = await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), device);
+    expect(locked.statusCode).toBe(401);
+    expect(message(locked)).toMatch(LOCKED);
+    // Its lock ends like an address's (a minute after the fifth failure), and then the owner gets in.
+    t.app.clock.advance(61_000);
+    expect((await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), device)).statusCode).toBe(200);
+  });
+});
