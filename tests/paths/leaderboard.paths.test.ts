@@ -239,7 +239,7 @@ for (const sorts of [
 
 describe('an impossible score range', () => {
   it('is not applied: the panel stays open on the draft, the query and its request are kept', () => {
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: undefined }).start();
     actor.send({ type: 'xstate.done.actor.loadPage', output: page } as never);
     actor.send({ type: 'OPEN_FILTERS' });
     actor.send({ type: 'EDIT_FILTER', key: 'minScore', value: '90' });

@@ -263,7 +263,7 @@ describe('watchlistImport dialog', () => {
     const actor = createActor(
       watchlistImportMachine.provide({
         actors: {
-          preview: fromPromise(async ({ input }: { input: { text: string } }) => {
+          preview: fromPromise(async ({ input }: { input: { text: string; listId: string | null } }) => {
             previewed.push(input.text);
             return MATCHED;
           }),
