@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../routes/admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,8 @@ export const openapi = fp(async (app: FastifyInstance) => {
         const byPath = TAG_BY_PATH.find(([pattern]) => pattern.test(url))?.[1];
         tags.add(byPath ?? 'Site');
       }
+      // Admin operations and the development outbox are described to admins only (see adminOnly).
+      if (tags.has('Admin') || /^\/api\/dev\//.test(url)) schema[AUDIENCE] = 'admin';
       if (config?.partnerRead) {
         tags.add('Partner');
         schema.security ??= [{ bearerAuth: [] }, { sessionCookie: [] }, {}];
@@ -142,9 +145,55 @@ export const openapi = fp(async (app: FastifyInstance) => {
           'The machine-readable contract of the API; the reference page /developers/api renders it.',
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
+    async (_request, reply) => {
+      publicDoc ??= publicDocument(app.swagger() as OpenApiDocument);
+      return reply.header('cache-control', 'public, max-age=300').send(publicDoc);
+    },
+  );
+  let publicDoc: OpenApiDocument | undefined;
+
+  app.get(
+    '/api/admin/openapi.json',
+    {
+      preValidation: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['Admin'],
+        summary: 'The whole OpenAPI document (admin)',
+        description:
+          'The public document plus the administration operations (and, in development, the outbox); admins only.',
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'private, no-store').send(app.swagger()),
   );
 });
+
+/** The extension that marks an operation for admins only; the public document leaves such operations out. */
+const AUDIENCE = 'x-audience';
+
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, unknown>>;
+  tags?: { name: string }[];
+  [key: string]: unknown;
+};
+
+/**
+ * The document anyone may read: without the operations marked for admins (their paths, parameters and shapes
+ * would tell an outsider what to try) and without the tags left empty.
+ */
+export function publicDocument(full: OpenApiDocument): OpenApiDocument {
+  const paths: NonNullable<OpenApiDocument['paths']> = {};
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries(full.paths ?? {})) {
+    const kept = Object.entries(item).filter(
+      ([, op]) => !(op && typeof op === 'object' && (op as Record<string, unknown>)[AUDIENCE] === 'admin'),
+    );
+    if (kept.length === 0) continue;
+    paths[path] = Object.fromEntries(kept);
+    for (const [, op] of kept)
+      for (const tag of ((op as { tags?: string[] }).tags ?? []) as string[]) used.add(tag);
+  }
+  return { ...full, paths, tags: (full.tags ?? []).filter((t) => used.has(t.name)) };
+}
 
 /** Only the API's own paths are in the document: /api and /ofrep, without wildcard catch-alls. */
 export const documented = (url: string) => /^\/(api|ofrep)\//.test(url) && !url.includes('*');

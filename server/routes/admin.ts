@@ -9,7 +9,7 @@ import { replies, typed } from './schemas';
 import * as A from '../../api/admin.schemas';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
-function requireAdmin(request: FastifyRequest): SessionUser {
+export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'admin' || user.adminId) throw forbidden('Only admins can do this.');
   return user;

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /**
  * Issue 16, item 2: the OpenAPI 3.1 document at /api/openapi.json is valid and lists every /api and /ofrep route the
@@ -21,8 +22,8 @@ type Doc = {
 /**
  * Registered routes that are deliberately not in the document:
  * - wildcard catch-alls (`/api/*`, `/ofrep/*`, `/api/auth/*`): they only answer the JSON 404 of an unknown path;
- * - /api/dev/* would be (it is documented under Operations) but is registered in development only, so it is not
- *   registered here and needs no entry.
+ * - /api/dev/* is registered only with the outbox (no SMTP_URL, not production), as here; it is in the admin
+ *   document only.
  */
 const EXCLUDED = (url: string) => url.includes('*');
 
@@ -40,14 +41,24 @@ const PARTNER_READS = [
   ['get', '/api/projects/{id}/peers'],
 ] as const;
 
+const ADMIN_EMAIL = 'openapi-admin@example.com';
+
 let t: TestApp;
+/** The public document (what a guest reads). */
 let doc: Doc;
+/** The admin document: the public one plus the administration and development operations. */
+let adminDoc: Doc;
+let admin: Client;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   doc = res.json() as Doc;
+  admin = await signIn(t.app, { email: ADMIN_EMAIL });
+  const full = await admin.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+  expect(full.statusCode, full.body).toBe(200);
+  adminDoc = full.json() as Doc;
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -61,22 +72,62 @@ describe('GET /api/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('lists every registered /api and /ofrep route (method and path)', () => {
+  it('the admin document is valid too', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(adminDoc) as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 3000)).toEqual([]);
+  });
+
+  it('lists every registered /api and /ofrep route (method and path) in the admin document', () => {
     const routes = t.app.registeredRoutes.filter(
       (r) => /^\/(api|ofrep)\//.test(r.url) && r.method !== 'HEAD' && !EXCLUDED(r.url),
     );
     expect(routes.length).toBeGreaterThan(60);
     const missing = routes
-      .filter((r) => doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] === undefined)
+      .filter((r) => adminDoc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] === undefined)
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
+  });
+
+  it('publishes admin operations and the development outbox to admins only', async () => {
+    const adminOps = (d: Doc) =>
+      Object.entries(d.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.tags?.includes('Admin') || path.startsWith('/api/dev/'))
+          .map(([method]) => `${method} ${path}`),
+      );
+    // What a guest reads: no admin or development path, no Admin tag.
+    const guest = await anonymous(t.app).inject({ method: 'GET', url: '/api/openapi.json' });
+    const seen = guest.json() as Doc & { tags: { name: string }[] };
+    expect(adminOps(seen)).toEqual([]);
+    expect(Object.keys(seen.paths).filter((p) => /^\/api\/(admin|dev|impersonation)\//.test(p))).toEqual([]);
+    expect(guest.body).not.toContain('/api/admin/');
+    expect(guest.body).not.toContain('/api/dev/outbox');
+    expect(seen.tags.map((tag) => tag.name)).not.toContain('Admin');
+    // The admin document has them: the announcement editor, impersonation, the outbox (present in tests).
+    expect(adminOps(adminDoc)).toEqual(
+      expect.arrayContaining([
+        'get /api/admin/announcement',
+        'put /api/announcement',
+        'get /api/dev/outbox',
+        'get /api/admin/openapi.json',
+      ]),
+    );
+    expect(adminOps(adminDoc).some((op) => op.includes('/api/impersonation'))).toBe(true);
+    // And only admins get it.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+    expect(signedOut.statusCode).toBe(401);
+    const user = await signIn(t.app);
+    const notAdmin = await user.inject({ method: 'GET', url: '/api/admin/openapi.json' });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.body).not.toContain('/api/admin/announcement');
   });
 
   it('documents only routes that exist', () => {
     const registered = new Set(
       t.app.registeredRoutes.map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.url)}`),
     );
-    const extra = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    const extra = Object.entries(adminDoc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
         .filter((m) => !registered.has(`${m} ${path}`))
         .map((m) => `${m} ${path}`),
