@@ -12,6 +12,8 @@ export type RequestOptions = {
   form?: Record<string, string>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sends the CSRF token on a GET too: a GET that writes (the vote) is taken only with it or from a same-origin page. */
+  csrf?: true;
 };
 
 export type ErrorReport = { title: string; description: string; trace: string };
@@ -61,7 +63,7 @@ export function createRequest(options: ClientOptions = {}): Request {
 
   async function send<T>(path: string, opts: RequestOptions = {}, reportFailures: boolean): Promise<T> {
     const method = opts.method ?? (opts.body === undefined && opts.form === undefined ? 'GET' : 'POST');
-    const isWrite = method !== 'GET';
+    const isWrite = method !== 'GET' || opts.csrf === true;
     let csrf = isWrite ? await options.csrfToken?.(false) : undefined;
     let csrfRetried = false;
     for (let attempt = 0; ; attempt++) {

@@ -57,13 +57,31 @@ export const csrfError = () =>
     'The CSRF token is missing or does not match. Reload the page and try again.',
   );
 
+/** A GET that writes, from anywhere but this site's pages (CsrfError: the browser client then fetches a fresh token). */
+const notSameOrigin = () =>
+  new AppError(
+    403,
+    'CsrfError',
+    "This request changes something, so it is taken only from this site's own pages (Sec-Fetch-Site: same-origin, or the x-csrf-token header). Reload the page and try again.",
+  );
+
 /**
  * Enforces `config.csrf` of the matched route (plugins/routeConfig.ts) on writes: 'always' needs a valid token,
  * 'session' needs one when a valid session cookie authenticated the request (a stale cookie carries no authority).
- * Only routes with a rule that answer a write method are hooked.
+ * Only routes with a rule that answer a write method are hooked; and the GETs that write (`config.writesWithQuery`).
  */
 export const csrf = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
+    const writingParam = route.config?.writesWithQuery;
+    if (writingParam) {
+      // onRequest, ahead of the route's rate limit: a refused cross-site attempt does not use up the visitor's quota.
+      addRouteHook(route, 'onRequest', async (request) => {
+        const query = request.query as Record<string, unknown> | null;
+        if (query?.[writingParam] === undefined) return;
+        if (request.headers['sec-fetch-site'] === 'same-origin') return;
+        if (!csrfValid(request, request.headers['x-csrf-token'])) throw notSameOrigin();
+      });
+    }
     const rule = route.config?.csrf;
     if (!rule || !takesWrites(route)) return;
     // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is

@@ -23,6 +23,12 @@ declare module 'fastify' {
      * request; 'always' = required even without a session (auth form posts; also stops login CSRF); false = never.
      */
     csrf?: 'session' | 'always' | false;
+    /**
+     * A GET that writes when its query has this parameter (the spec makes the vote a GET): such a request must come
+     * from this site's own pages, `Sec-Fetch-Site: same-origin` or a valid CSRF token, else 403 (plugins/csrf.ts).
+     * A cross-site link or top-level navigation carries neither. Without the parameter it is a read, open to all.
+     */
+    writesWithQuery?: string;
     /** Body kinds accepted; any other content type is a 415 before the body is parsed (this plugin). */
     bodies?: readonly BodyKind[];
     /**

@@ -228,7 +228,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/projects/vote',
     {
-      config: { rateLimit: LIMITS.vote },
+      config: { rateLimit: LIMITS.vote, writesWithQuery: 'vote' },
       schema: {
         summary: 'Vote on a project (or read its votes)',
         description: "Records or changes this visitor's vote; without `vote` it only reads the tally.",

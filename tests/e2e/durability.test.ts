@@ -76,7 +76,7 @@ async function kill(server: RunningServer): Promise<void> {
 
 const seededOnThisStart = (server: RunningServer) => /Seeded \d+ projects/.test(server.output());
 
-/** A tiny browser: a cookie jar, JSON and form bodies, and the CSRF header on writes once signed in. */
+/** A tiny browser: a cookie jar, JSON and form bodies, and the CSRF header once signed in. */
 class Client {
   private jar = new Map<string, string>();
   csrf: string | undefined;
@@ -93,7 +93,8 @@ class Client {
   ): Promise<{ status: number; data: unknown }> {
     const headers: Record<string, string> = {};
     if (this.jar.size > 0) headers.cookie = this.cookie;
-    if (this.csrf && method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    // On GETs too: the vote is a GET that writes, taken only with the token (or from a same-origin page).
+    if (this.csrf) headers['x-csrf-token'] = this.csrf;
     let payload: string | undefined;
     if (body?.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voteProject } from '../../api/projects';
+import { createRequest } from '../../api/http';
 import { LONGEST_WINDOW_MS, prune } from '../../server/accounts/rate';
 import { projects, rateCounters, votes } from '../../server/db/schema/index';
 import { LIMITS } from '../../server/plugins/rateLimit';
 import { VISITOR_COOKIE } from '../../server/routes/projects';
 import type { TestApp } from '../helpers/app';
-import { newClientAddress } from '../helpers/auth';
+import { getCsrf, newClientAddress, signUpAndSignIn } from '../helpers/auth';
 import { createSeededApp } from '../helpers/seeded';
 
 /**
@@ -18,19 +20,23 @@ import { createSeededApp } from '../helpers/seeded';
 let t: TestApp;
 let projectIds: string[];
 beforeAll(async () => {
-  t = await createSeededApp(6);
+  t = await createSeededApp(9);
   projectIds = (await t.app.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id))).map(
     (p) => p.id,
   );
 }, 60_000);
 afterAll(async () => t?.close());
 
+/** A vote as the site's own page casts it (a browser's fetch from our page says `Sec-Fetch-Site: same-origin`). */
 const vote = (projectId: string, remoteAddress: string, cookie?: string, choice = 'yes') =>
   t.app.inject({
     method: 'GET',
     url: `/api/projects/vote?id=${encodeURIComponent(projectId)}&vote=${choice}`,
     remoteAddress,
-    headers: cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {},
+    headers: {
+      'sec-fetch-site': 'same-origin',
+      ...(cookie ? { cookie: `${VISITOR_COOKIE}=${cookie}` } : {}),
+    },
   });
 
 const votesOn = async (projectId: string) =>
@@ -122,6 +128,7 @@ describe('finding 19: the visitor cookie follows TLS, and rate counters are prun
       const res = await https.app.inject({
         method: 'GET',
         url: `/api/projects/vote?id=${project!.id}&vote=yes`,
+        headers: { 'sec-fetch-site': 'same-origin' },
       });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === VISITOR_COOKIE)).toMatchObject({
@@ -155,5 +162,123 @@ describe('finding 19: the visitor cookie follows TLS, and rate counters are prun
     const left = await limitKeys();
     expect(left.some((k) => k.endsWith(`:${old}`))).toBe(false);
     expect(left.some((k) => k.endsWith(`:${recent}`))).toBe(true);
+  });
+});
+
+describe('a vote is taken only from this site: another site cannot cast it in a visitor\'s name', () => {
+  /** What a signed-in user's browser sends on a top-level navigation from another site (SameSite=Lax lets it). */
+  const fromElsewhere = (cookie: string, site: string) => ({
+    cookie,
+    'sec-fetch-site': site,
+    'sec-fetch-mode': 'navigate',
+    'sec-fetch-dest': 'document',
+  });
+  const myVote = async (projectId: string, cookie: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/vote?id=${projectId}`,
+        headers: { cookie },
+      })
+    ).json<{ myVote: string | null }>().myVote;
+
+  it('refuses a link followed from another site (cross-site, same-site, or no signal at all): no vote changes', async () => {
+    const project = projectIds[6]!;
+    const victim = await signUpAndSignIn(t.app);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/vote?id=${project}&vote=yes`,
+      headers: { cookie: victim.cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.json()).toMatchObject({ yes: 1, no: 0, myVote: 'yes' });
+
+    for (const headers of [
+      fromElsewhere(victim.cookie, 'cross-site'),
+      fromElsewhere(victim.cookie, 'same-site'),
+      fromElsewhere(victim.cookie, 'none'),
+      // An old browser without Fetch Metadata, or any other client: neither signal.
+      { cookie: victim.cookie },
+      // A token that is not this browser's.
+      { cookie: victim.cookie, 'x-csrf-token': 'A'.repeat(43) },
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/vote?id=${project}&vote=no`,
+        remoteAddress: newClientAddress(),
+        headers,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'CsrfError', message: expect.stringContaining("this site's own pages") });
+    }
+    expect(await myVote(project, victim.cookie)).toBe('yes');
+    expect((await votesOn(project)).map((v) => v.vote)).toEqual([true]);
+  });
+
+  it('refuses an anonymous visitor\'s vote from another site too, without using up their quota', async () => {
+    const project = projectIds[7]!;
+    const address = newClientAddress();
+    for (let i = 0; i < LIMITS.vote.max + 5; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/vote?id=${project}&vote=no`,
+        remoteAddress: address,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await votesOn(project)).toHaveLength(0);
+    // The visitor's own vote from the page still counts afterwards.
+    expect((await vote(project, address)).statusCode).toBe(200);
+  });
+
+  it('still lets anyone read the tally from anywhere', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/vote?id=${projectIds[7]!}`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ yes: 1, no: 0, myVote: null });
+  });
+
+  it('takes a vote with this browser\'s CSRF token and no Fetch Metadata', async () => {
+    const project = projectIds[8]!;
+    const { csrf, cookie } = await getCsrf(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/vote?id=${project}&vote=no`,
+      remoteAddress: newClientAddress(),
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ no: 1, myVote: 'no' });
+  });
+
+  it("the app's own client votes, on a real listener, through a fetch that sends no Fetch Metadata", async () => {
+    const project = projectIds[8]!;
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const jar = new Map<string, string>();
+    // Node's fetch keeps no cookies and sends no Sec-Fetch-Site: only the token the client adds can vouch for it.
+    const browserFetch: typeof fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+      const res = await fetch(input, { ...init, headers });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return res;
+    };
+    const request = createRequest({
+      baseURL: base,
+      fetch: browserFetch,
+      csrfToken: () =>
+        browserFetch(`${base}/api/auth/csrf`, { headers: { accept: 'application/json' } })
+          .then((r) => r.json() as Promise<{ csrfToken?: string }>)
+          .then((b) => b.csrfToken),
+    });
+    expect(await voteProject(request, project, 'yes')).toMatchObject({ yes: 1, no: 1, myVote: 'yes' });
+    expect(await voteProject(request, project)).toMatchObject({ yes: 1, no: 1, myVote: 'yes' });
   });
 });

@@ -25,8 +25,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
+/** A GET as the site's own pages send it (a vote is taken only with `Sec-Fetch-Site: same-origin` or a CSRF token). */
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+  t.app.inject({ method: 'GET', url, headers: { 'sec-fetch-site': 'same-origin', ...headers } });
 
 describe('GET /api/search-project', () => {
   it('finds a project by exact ticker first, with the shape of spec §3', async () => {
