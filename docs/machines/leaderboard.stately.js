@@ -3,11 +3,12 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: applyDraft, applyPage, applySort, applyUrlQuery, collapseAll, editDraft, recordQuery,
-//     resetFilters, restoreDraft, storeResult, toggleDetails
-//   guards: isOtherPage
+//   actions: adoptAnswerPage, applyDraft, applyPage, applySort, applyUrlQuery, collapseAll, editDraft,
+//     recordQuery, replaceQuery, resetFilters, restoreDraft, storeResult, toggleDetails
+//   guards: answerMovedPage, isOtherPage, scoreRangePossible
 //   actors: loadPage, urlWatcher
-// Params computed at runtime, left out for: recordQuery, storeResult
+// Params computed at runtime, left out for: adoptAnswerPage, answerMovedPage, recordQuery, replaceQuery,
+//     storeResult
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -27,7 +28,12 @@ export const leaderboardMachine = createMachine({
           actions: ['applyPage', 'recordQuery'],
           reenter: true,
         },
-        APPLY_FILTERS: { target: '.loading', actions: ['applyDraft', 'recordQuery'], reenter: true },
+        APPLY_FILTERS: {
+          target: '.loading',
+          guard: 'scoreRangePossible',
+          actions: ['applyDraft', 'recordQuery'],
+          reenter: true,
+        },
         RESET_FILTERS: { target: '.loading', actions: ['resetFilters', 'recordQuery'], reenter: true },
         URL_CHANGED: { target: '.loading', actions: 'applyUrlQuery', reenter: true },
       },
@@ -37,7 +43,14 @@ export const leaderboardMachine = createMachine({
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
-            onDone: { target: 'ready', actions: ['storeResult', 'collapseAll'] },
+            onDone: [
+              {
+                target: 'ready',
+                guard: 'answerMovedPage',
+                actions: ['storeResult', 'adoptAnswerPage', 'collapseAll', 'replaceQuery'],
+              },
+              { target: 'ready', actions: ['storeResult', 'collapseAll'] },
+            ],
             onError: { target: 'failed' },
           },
         },
@@ -53,7 +66,7 @@ export const leaderboardMachine = createMachine({
           tags: ['filtersOpen'],
           on: {
             EDIT_FILTER: { actions: 'editDraft' },
-            APPLY_FILTERS: { target: 'closed' },
+            APPLY_FILTERS: { target: 'closed', guard: 'scoreRangePossible' },
             RESET_FILTERS: { target: 'closed' },
             CLOSE_FILTERS: { target: 'closed' },
           },

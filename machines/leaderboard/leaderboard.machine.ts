@@ -64,7 +64,8 @@ export const activeFilterCount = (f: LeaderboardFilters) =>
  * the older request, so a late answer never replaces a newer one) and `panel` holds the filter form, whose draft
  * is applied as a whole. The query is kept in the address (leaderboard.url.ts): every change the user makes runs
  * the provided `recordQuery` action (the app pushes a history entry), and `urlWatcher` reports Back and Forward as
- * URL_CHANGED. Actors: loadPage, urlWatcher.
+ * URL_CHANGED. An answer for another page than the one asked (the last page, for one past it) moves the query to
+ * it and runs the provided `replaceQuery` (the address is corrected in place). Actors: loadPage, urlWatcher.
  */
 export const leaderboardMachine = setup({
   types: {
@@ -92,6 +93,9 @@ export const leaderboardMachine = setup({
       const pages = Math.max(1, Math.ceil((context.result?.total ?? 0) / context.query.pageSize));
       return event.page !== context.query.page && event.page >= 1 && event.page <= pages;
     },
+    /** The answer is another page than the one asked for: the server gave the last page for one past it. */
+    answerMovedPage: (_, params: { result: LeaderboardPage; query: LeaderboardQuery }) =>
+      params.result.page !== params.query.page,
   },
   actions: {
     applySort: assign({
@@ -134,6 +138,10 @@ export const leaderboardMachine = setup({
       },
     }),
     storeResult: assign({ result: (_, params: { result: LeaderboardPage }) => params.result }),
+    /** The query names the page the answer is, so the pagination marks it and the address can say it. */
+    adoptAnswerPage: assign({
+      query: ({ context }, params: { result: LeaderboardPage }) => ({ ...context.query, page: params.result.page }),
+    }),
     collapseAll: assign({ expanded: [] }),
     restoreDraft: assign({ draft: ({ context }) => ({ ...context.query.filters }) }),
     applyUrlQuery: assign(({ context, event }) => {
@@ -145,6 +153,11 @@ export const leaderboardMachine = setup({
     }),
     /** Provided by the app: records the new query in the address (a history entry, so Back returns to it). */
     recordQuery: (_, _params: { query: LeaderboardQuery }) => undefined,
+    /**
+     * Provided by the app: puts the query in the address in place of the one there (no history entry: the page
+     * asked for did not exist, so Back should not return to it).
+     */
+    replaceQuery: (_, _params: { query: LeaderboardQuery }) => undefined,
   },
 }).createMachine({
   id: 'leaderboard',
@@ -210,13 +223,28 @@ export const leaderboardMachine = setup({
             id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => context.query,
-            onDone: {
-              target: 'ready',
-              actions: [
-                { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
-                'collapseAll',
-              ],
-            },
+            onDone: [
+              {
+                guard: {
+                  type: 'answerMovedPage',
+                  params: ({ context, event }) => ({ result: event.output, query: context.query }),
+                },
+                target: 'ready',
+                actions: [
+                  { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+                  { type: 'adoptAnswerPage', params: ({ event }) => ({ result: event.output }) },
+                  'collapseAll',
+                  { type: 'replaceQuery', params: ({ context }) => ({ query: context.query }) },
+                ],
+              },
+              {
+                target: 'ready',
+                actions: [
+                  { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
+                  'collapseAll',
+                ],
+              },
+            ],
             onError: { target: 'failed' },
           },
         },

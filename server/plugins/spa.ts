@@ -4,6 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { PAGE_PATHS } from '../../src/routes';
+import { clampedHomeAddress } from '../site/homePage';
 import { pageDataFor } from '../site/pageData';
 import { pageRenderer, type PageKey } from '../site/render';
 import { pagePolicy } from './securityHeaders';
@@ -73,7 +74,10 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
   if (indexHtml) {
     for (const [page, pagePath] of Object.entries(PAGE_PATHS) as [PageKey, string][]) {
       const config: FastifyContextConfig = pagePath.startsWith('/my/') ? { auth: 'page' } : {};
-      app.get(pagePath, { config }, (request, reply) => sendApp(request, reply, 200, page));
+      app.get(pagePath, { config }, async (request, reply) => {
+        const clamped = page === 'home' ? await clampedHomeAddress(app, request) : undefined;
+        return clamped ? reply.redirect(clamped) : sendApp(request, reply, 200, page);
+      });
     }
   }
 

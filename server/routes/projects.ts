@@ -256,14 +256,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/projects/average-yes-percentage',
     { schema: { summary: 'Average share of yes votes', response: replies(AverageYesPercentage) } },
-    async () => {
-      const result = await app.db
-        .select({ avg: sql<number | null>`avg(pct)::float8` })
-        .from(
-          sql`(SELECT 100.0 * count(*) FILTER (WHERE ${votes.vote}) / count(*) AS pct FROM ${votes} GROUP BY ${votes.projectId}) AS per_project`,
-        );
-      return { averageYesPercentage: round1(Number(result[0]?.avg ?? 0)) };
-    },
+    async () => ({ averageYesPercentage: await averageYesPercentage(app.database) }),
   );
 
   app.get(
@@ -330,11 +323,24 @@ export async function projectDetail(
   return voter ? { ...detail, votes: { ...detail.votes, myVote: await ownVote(app.db, id, voter) } } : detail;
 }
 
-/** A page of the leaderboard, with the number of projects its filters match. */
-async function leaderboardPage(
-  database: Database,
-  q: z.output<typeof LeaderboardQuery>,
-): Promise<LeaderboardPage> {
+/**
+ * The average across projects of each one's share of yes votes (0 with no votes), as GET
+ * /api/projects/average-yes-percentage answers it and every project page's HTML carries it. Kept until a vote changes,
+ * so a vote counts at once.
+ */
+export function averageYesPercentage(database: Database): Promise<number> {
+  return keptFor(database).voteAverage.get('all', async () => {
+    const result = await database.db
+      .select({ avg: sql<number | null>`avg(pct)::float8` })
+      .from(
+        sql`(SELECT 100.0 * count(*) FILTER (WHERE ${votes.vote}) / count(*) AS pct FROM ${votes} GROUP BY ${votes.projectId}) AS per_project`,
+      );
+    return round1(Number(result[0]?.avg ?? 0));
+  });
+}
+
+/** The condition of the leaderboard's filters (undefined: every project). */
+function leaderboardCondition(q: z.output<typeof LeaderboardQuery>): SQL | undefined {
   const where: SQL[] = [];
   if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
   if (q.tier) where.push(eq(projects.tier, q.tier));
@@ -348,6 +354,26 @@ async function leaderboardPage(
       sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
     );
   }
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** The last page of the leaderboard for the query's filters and page size (1 when nothing matches). */
+export async function lastLeaderboardPage(
+  database: Database,
+  q: z.output<typeof LeaderboardQuery>,
+): Promise<number> {
+  return Math.max(1, Math.ceil((await countProjects(database, leaderboardCondition(q))) / q.pageSize));
+}
+
+/**
+ * A page of the leaderboard, with the number of projects its filters match. A page past the last one answers the
+ * last one (and names it), as a shared link outlives the projects it counted: the visitor sees rows, not an empty
+ * table under a count that cannot be.
+ */
+async function leaderboardPage(
+  database: Database,
+  q: z.output<typeof LeaderboardQuery>,
+): Promise<LeaderboardPage> {
   const dir = q.order === 'desc' ? desc : asc;
   const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
   const order: SQL[] =
@@ -359,9 +385,10 @@ async function leaderboardPage(
           ? [dir(sql`lower(${projects.name})`)]
           : [nullsLast(sql`${projects.auditDate}`)];
   order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
-  const condition = where.length > 0 ? and(...where) : undefined;
+  const condition = leaderboardCondition(q);
   const total = await countProjects(database, condition);
-  const offset = (q.page - 1) * q.pageSize;
+  const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.pageSize)));
+  const offset = (page - 1) * q.pageSize;
   const rows =
     offset >= total
       ? []
@@ -372,7 +399,7 @@ async function leaderboardPage(
           .orderBy(...order)
           .limit(q.pageSize)
           .offset(offset);
-  return { items: rows.map(toProjectRow), total, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map(toProjectRow), total, page, pageSize: q.pageSize };
 }
 
 export async function requireProject(app: FastifyInstance, id: string) {

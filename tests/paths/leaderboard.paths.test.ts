@@ -20,6 +20,8 @@ type Context = {
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 
 const page = { items: [], total: 60, page: 1, pageSize: 25 };
+/** The answer to a page past the last (60 projects, 25 a page): the last page, named. */
+const LAST_PAGE = { ...page, page: 3 };
 /** What Back or Forward finds in the address. */
 const URL_QUERY = {
   sort: 'name',
@@ -97,6 +99,8 @@ for (const sorts of [
       ...(s.hasTag('loading')
         ? [
             { type: 'xstate.done.actor.loadPage', output: page },
+            // The server's last page for a page past it.
+            { type: 'xstate.done.actor.loadPage', output: LAST_PAGE },
             { type: 'xstate.error.actor.loadPage', error: new Error('offline') },
           ]
         : []),
@@ -175,8 +179,23 @@ for (const sorts of [
         loadsNewQuery(step, query, false);
         panelKept(step);
       },
-      // The page arrives: its rows show, every breakdown closed.
-      'leaderboard.data.loading|xstate.done.actor.loadPage': (step) => {
+      // Another page than asked arrives (the last, for one past it): the query moves to it and the address is
+      // corrected in place, not recorded as a new entry.
+      'leaderboard.data.loading|xstate.done.actor.loadPage|0': (step) => {
+        const before = ctx(step.before);
+        const result = step.event.output as LeaderboardPage;
+        expect(result.page).not.toBe(before.query.page);
+        const query = { ...before.query, page: result.page };
+        expect(ctx(step.after)).toEqual({ ...before, query, result, expanded: [] });
+        expect((step.after.value as { data: string }).data).toBe('ready');
+        expect(step.after.hasTag('ready')).toBe(true);
+        expect(loader(step.after)).toBeUndefined();
+        expect(appActions(step)).toEqual([{ type: 'replaceQuery', params: { query } }]);
+        panelKept(step);
+      },
+      // The page asked for arrives: its rows show, every breakdown closed.
+      'leaderboard.data.loading|xstate.done.actor.loadPage|1': (step) => {
+        expect((step.event.output as LeaderboardPage).page).toBe(ctx(step.before).query.page);
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), result: step.event.output, expanded: [] });
         expect((step.after.value as { data: string }).data).toBe('ready');
         expect(step.after.hasTag('ready')).toBe(true);

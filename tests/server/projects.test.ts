@@ -233,9 +233,14 @@ describe('GET /api/leaderboard', () => {
     expect(p1.total).toBe(120);
     expect(p1.items.map((r) => r.rank)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(p2.items[0]!.rank).toBe(26);
+    // A page past the last answers the last one, named as such (120 projects: page 5 holds ranks 101-120).
     const last = (await get('/api/leaderboard?page=99&pageSize=25')).json<LeaderboardPage>();
-    expect(last.items).toEqual([]);
+    expect(last.page).toBe(5);
+    expect(last.items.map((r) => r.rank)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
     expect(last.total).toBe(120);
+    // Nothing matching: page 1, empty.
+    const none = (await get('/api/leaderboard?page=3&minScore=100&maxScore=100')).json<LeaderboardPage>();
+    expect(none).toMatchObject({ items: [], total: 0, page: 1 });
   });
 
   it('ranks by score: a better score never has a worse rank, and the tier follows the score', async () => {

@@ -50,6 +50,10 @@ const machine = leaderboardMachine.provide({
       const search = searchFromQuery(location.search, query);
       if (search !== location.search) history.pushState(history.state, '', `${location.pathname}${search}`);
     },
+    replaceQuery: (_, { query }) => {
+      const search = searchFromQuery(location.search, query);
+      if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
+    },
   },
 });
 

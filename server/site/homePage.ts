@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LeaderboardQuery } from '../../api/projects.schemas';
+import { DEFAULT_PAGE_SIZE } from '../../machines/leaderboard/leaderboard.machine';
+import { queryFromSearch, searchFromQuery } from '../../machines/leaderboard/leaderboard.url';
+import { lastLeaderboardPage } from '../routes/projects';
+import { matchedAddress } from './address';
+
+/**
+ * Home's address when it names a leaderboard page past the last one (`/?page=999`, a link older than the data): the
+ * same address at the last page, or undefined when it needs no change. Redirecting makes the address, the server's
+ * HTML and the browser's first render agree on one page before any code runs; the leaderboard's own answer clamps
+ * the same way for changes made on the page.
+ */
+export async function clampedHomeAddress(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<string | undefined> {
+  const { path, search } = matchedAddress(request);
+  const query = queryFromSearch(search);
+  if (query.page <= 1) return undefined;
+  const { filters } = query;
+  // The leaderboard asks the API with these values; filters it would refuse leave the address as it is (the
+  // leaderboard then says it could not load).
+  const parsed = LeaderboardQuery.safeParse({
+    pageSize: String(DEFAULT_PAGE_SIZE),
+    chain: filters.chain || undefined,
+    tier: filters.tier || undefined,
+    audit: filters.audit || undefined,
+    kyc: filters.kyc ? 'true' : undefined,
+    minScore: filters.minScore || undefined,
+    maxScore: filters.maxScore || undefined,
+  });
+  if (!parsed.success) return undefined;
+  const last = await lastLeaderboardPage(app.database, parsed.data);
+  return query.page > last ? `${path}${searchFromQuery(search, { ...query, page: last })}` : undefined;
+}
