@@ -84,9 +84,12 @@ export const getLeaderboard = (request: Request, query: LeaderboardQueryInput = 
 export const getProject = (request: Request, id: string) =>
   request<ProjectDetail>(`/api/projects/${encodeURIComponent(id)}`);
 
-/** The id of the data block in which the server writes a project page's project (as getProject answers it). */
+/**
+ * The id of the data block in which the server writes a project page's project (as getProject answers it), with the
+ * average share of yes votes across all projects (as getAverageYesPercentage answers it) that its vote panel shows.
+ */
 export const PROJECT_ELEMENT_ID = 'project-data';
-export type ServedProject = { id: string; project: ProjectDetail };
+export type ServedProject = { id: string; project: ProjectDetail; averageYesPercentage?: number };
 
 /** Home's three strips, as many rows as the page shows of each. */
 export const HOME_STRIP_ROWS = 5;

@@ -9,7 +9,8 @@ export type VoteChoice = 'yes' | 'no';
  */
 export const projectVoteMachine = setup({
   types: {
-    input: {} as { projectId: string; votes: Votes },
+    /** `average`: the average the page arrived with (the server's), shown while the machine loads its own. */
+    input: {} as { projectId: string; votes: Votes; average?: number },
     context: {} as {
       projectId: string;
       votes: Votes;
@@ -50,7 +51,7 @@ export const projectVoteMachine = setup({
     votes: input.votes,
     myVote: input.votes.myVote ?? null,
     pendingVote: null,
-    average: null,
+    average: input.average ?? null,
   }),
   type: 'parallel',
   states: {

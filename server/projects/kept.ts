@@ -115,6 +115,7 @@ const KEPT_PROJECT_PAGES = 2000;
  *   own), by id. Its three queries were most of the API answer's time on PGlite.
  * - `homeStrips`: home's three strips as its HTML carries them (server/projects/strips.ts).
  * - `announcement`: the active announcement banner, which every page carries (server/site/pageData.ts).
+ * - `voteAverage`: the average share of yes votes across all projects, which every project page carries.
  */
 export type Kept = {
   totals: KeptWhileUnchanged<number>;
@@ -123,6 +124,7 @@ export type Kept = {
   projectPages: KeptWhileUnchanged<ProjectDetail>;
   homeStrips: KeptWhileUnchanged<ServedStrips>;
   announcement: KeptWhileUnchanged<Announcement | null>;
+  voteAverage: KeptWhileUnchanged<number>;
 };
 
 const keptByDatabase = new WeakMap<Database, Kept>();
@@ -143,6 +145,7 @@ export function keptFor(database: Database): Kept {
       ),
       homeStrips: new KeptWhileUnchanged(database, ['projects'], 1, () => 1),
       announcement: new KeptWhileUnchanged(database, ['announcements'], 1, () => 1),
+      voteAverage: new KeptWhileUnchanged(database, ['votes'], 1, () => 1),
     };
     keptByDatabase.set(database, kept);
   }

@@ -9,7 +9,7 @@ import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
 import { keptFor } from '../projects/kept';
 import { homeStrips } from '../projects/strips';
-import { projectDetail } from '../routes/projects';
+import { averageYesPercentage, projectDetail } from '../routes/projects';
 
 /** The newest active announcement's read, as one prepared query per database (built once, not per page). */
 const announcementReads = new WeakMap<Database, () => Promise<Announcement | null>>();
@@ -94,6 +94,8 @@ export async function pageDataFor(
       blocks[PROJECT_ELEMENT_ID] = {
         id,
         project: await projectDetail(app, request, reply, id),
+        // Beside the project's own tally, so the page never shows a vote that the average leaves out.
+        averageYesPercentage: await averageYesPercentage(app.database),
       } satisfies ServedProject;
     } catch (err) {
       // An unknown project: the page shows its not-found once the browser's fetch says so.

@@ -30,6 +30,13 @@ export function useServedProject(id: string): ProjectDetail | undefined {
   return onServedAddress && project?.id === id ? project.project : undefined;
 }
 
+/** The average share of yes votes the project page arrived with (as useServedProject: on its address only). */
+export function useServedVoteAverage(id: string): number | undefined {
+  const { project } = useContext(ServedPageContext);
+  const onServedAddress = useOnServedAddress();
+  return onServedAddress && project?.id === id ? project.averageYesPercentage : undefined;
+}
+
 /** Home's strips as the page arrived with them, while the browser is on that page (as useServedProject). */
 export function useServedStrips(): ServedStrips | undefined {
   const { strips } = useContext(ServedPageContext);

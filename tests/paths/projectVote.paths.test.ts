@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
+import { expect, it } from 'vitest';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import {
   projectVoteMachine,
   type VoteChoice,
@@ -64,9 +64,17 @@ const counts = (vote: VoteChoice | null, echo: boolean): Votes =>
     ? { yes: 3, no: 2, yesPercentage: 60, myVote: echo ? 'no' : null }
     : { yes: 4, no: 1, yesPercentage: 80, myVote: echo ? 'yes' : null };
 
-for (const echo of [true, false])
+/**
+ * `served`: the average the page arrived with (the server's HTML carries it beside the project's tally), shown from
+ * the start and until the machine's own load answers; none on a page the browser fetched.
+ */
+for (const [echo, served] of [
+  [true, undefined],
+  [false, 52.5],
+] as const)
   describePaths('projectVote', machine, {
-    input: { projectId: 'eth', votes: { yes: 3, no: 1, yesPercentage: 75, myVote: null } },
+    input: { projectId: 'eth', votes: { yes: 3, no: 1, yesPercentage: 75, myVote: null }, average: served },
+
     events: (s) => [
       { type: 'VOTE', vote: 'yes' },
       { type: 'VOTE', vote: 'no' },
@@ -131,3 +139,14 @@ for (const echo of [true, false])
       },
     },
   });
+
+// At start the served average (or none) shows while the machine's own loads.
+it.each([undefined, 52.5])('starts showing the average the page arrived with (%s)', (served) => {
+  const actor = createActor(machine, {
+    input: { projectId: 'eth', votes: { yes: 0, no: 1, yesPercentage: 0, myVote: 'no' }, average: served },
+  }).start();
+  expect(ctx(actor.getSnapshot()).average).toBe(served ?? null);
+  expect(region(actor.getSnapshot()).average).toBe('loading');
+  expect(child(actor.getSnapshot(), 'loadAverage')).toBeDefined();
+  actor.stop();
+});

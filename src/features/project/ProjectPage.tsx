@@ -9,7 +9,7 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { useServedProject } from '../../app/servedPage';
+import { useServedProject, useServedVoteAverage } from '../../app/servedPage';
 import { markTakenOver } from '../../lib/takenOver';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
@@ -207,6 +207,7 @@ function ProjectSkeleton() {
 export default function ProjectPage({ id }: { id: string }) {
   // A project page the server sent comes with its project: no fetch, and its HTML already shows it.
   const project = useResource(() => getProject(request, id), useServedProject(id));
+  const servedAverage = useServedVoteAverage(id);
   useTitle(project.data?.name ?? (project.notFound ? 'Project not found' : 'Project'));
   if (project.notFound)
     return (
@@ -248,7 +249,7 @@ export default function ProjectPage({ id }: { id: string }) {
             <ActivityPanel projectId={p.id} />
           </div>
           <aside className="project-side" aria-label="Community">
-            <VotePanel projectId={p.id} votes={p.votes} name={p.name} />
+            <VotePanel projectId={p.id} votes={p.votes} name={p.name} average={servedAverage} />
           </aside>
         </div>
       </div>

@@ -15,9 +15,22 @@ const machine = projectVoteMachine.provide({
   },
 });
 
-/** Community vote: yes/no, with the average yes percentage across all projects. */
-export function VotePanel({ projectId, votes, name }: { projectId: string; votes: Votes; name: string }) {
-  const actorRef = useActorRef(machine, { input: { projectId, votes }, inspect });
+/**
+ * Community vote: yes/no, with the average yes percentage across all projects (`average`: as the server's page
+ * carried it, shown until the machine's own load answers).
+ */
+export function VotePanel({
+  projectId,
+  votes,
+  name,
+  average: servedAverage,
+}: {
+  projectId: string;
+  votes: Votes;
+  name: string;
+  average?: number;
+}) {
+  const actorRef = useActorRef(machine, { input: { projectId, votes, average: servedAverage }, inspect });
   const current = useSelector(actorRef, (s) => s.context.votes);
   const myVote = useSelector(actorRef, (s) => s.context.myVote);
   const average = useSelector(actorRef, (s) => s.context.average);
