@@ -20,6 +20,8 @@ export const API_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
 export const API_KEY_MESSAGES = {
   shownOnce: 'This key is shown once. Store it somewhere safe.',
   tooMany: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another.`,
+  impersonating:
+    'API keys cannot be created while impersonating: a key would outlive the impersonation. Exit impersonation first.',
   nameRequired: 'Give the key a name.',
   nameTooLong: `The name can be at most ${API_KEY_NAME_MAX} characters.`,
   createFailed: 'Could not create the key. Please try again.',

@@ -27,7 +27,8 @@ export async function audit(
 
 /**
  * Records every write made while impersonating to a route with `config.audit` (every write under /api/ by
- * default, plugins/routeConfig.ts; the tool's own routes opt out and write start/stop themselves): method, the
+ * default, plugins/routeConfig.ts; the tool's own routes write start/stop themselves and leave only their refusals
+ * here, such as an attempt to impersonate from within an impersonation): method, the
  * matched route, status — never the body — with the admin as actor and the impersonated user as subject.
  * Decided on the matched route, so `/%61pi/...` is audited like `/api/...`. It runs in onSend, so the row is
  * stored before the client sees the answer.
@@ -38,6 +39,7 @@ export const impersonationAudit = fp(async (app: FastifyInstance) => {
   // Only routes with `config.audit` that take writes are hooked; reads and every other route skip both hooks.
   app.addHook('onRoute', (route) => {
     if (!route.config?.audit || !takesWrites(route)) return;
+    const onlyRefused = route.config.audit === 'refused';
     // Who, as the request arrived (after the session hook): a sign-out handler clears the session before onSend.
     addRouteHook(route, 'onRequest', async (request) => {
       const user = request.user;
@@ -46,6 +48,7 @@ export const impersonationAudit = fp(async (app: FastifyInstance) => {
     addRouteHook(route, 'onSend', async (request, reply, payload) => {
       const who = request.impersonation;
       if (!who || !isWrite(request.method)) return payload;
+      if (onlyRefused && reply.statusCode < 400) return payload;
       if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
       try {
         await audit(app, {

@@ -36,8 +36,11 @@ declare module 'fastify' {
      * absolute `url`, because NextAuth v4 clients read it with `new URL(data.url)` (plugins/errors.ts).
      */
     authService?: true;
-    /** Writes made while impersonating are recorded in impersonation_audit (plugins/audit.ts). */
-    audit?: boolean;
+    /**
+     * Writes made while impersonating are recorded in impersonation_audit (plugins/audit.ts). 'refused': only the
+     * refused ones (the impersonation tool's routes, which record their own start and stop).
+     */
+    audit?: boolean | 'refused';
     /** 'page': a page that needs a session; signed-out visitors are redirected to sign-in (plugins/session.ts). */
     auth?: 'page';
     /** An OFREP route: it answers bad input in the OFREP error shape itself (plugins/errors.ts leaves it alone). */

@@ -23,7 +23,7 @@ import {
 import { ErrorBody } from '../../api/errors.schemas';
 import { apiKeys, apiKeyUsage, users } from '../db/schema/index';
 import type { Db } from '../db/client';
-import { AppError, notFound } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { hashApiKey, utcDay } from '../plugins/apiKey';
 import { requireUser } from '../plugins/session';
 
@@ -115,7 +115,10 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/user/api-keys',
     {
-      preValidation: signedIn,
+      // A key made for the subject while impersonating would keep working after the admin exits: refused.
+      preValidation: async (request) => {
+        if (requireUser(request).adminId) throw forbidden(API_KEY_MESSAGES.impersonating);
+      },
       schema: {
         summary: 'Create an API key (the key is in this answer only)',
         body: CreateApiKeyBody,

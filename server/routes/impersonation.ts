@@ -42,13 +42,14 @@ const result = (user: SessionUser): ImpersonationResult => ({
  *   impersonated (that would hand over their rights). The session is re-issued for the user with adminId set.
  * - POST /api/impersonation-tool/delete {adminId}: only while impersonating, with the adminId of the session;
  *   re-issues the admin's own session. Exiting needs no flag: it only gives up rights.
- * Start and stop are written to impersonation_audit here (the routes opt out of the generic audit); every
- * other write made while impersonating is recorded by plugins/audit.ts.
+ * Start and stop are written to impersonation_audit here; every other write made while impersonating, the tool's
+ * refused ones included, is recorded by plugins/audit.ts.
  */
 export async function impersonationRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) skips it.
-  const OWN_AUDIT = { audit: false };
+  // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) records only its refusals
+  // made while impersonating (a nested start, a stop naming another admin).
+  const OWN_AUDIT = { audit: 'refused' } as const;
 
   /** Who may start impersonating (before the body is validated, so a refusal does not depend on it). */
   const mayImpersonate = async (request: FastifyRequest) => {

@@ -1,8 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impersonationAudit, wallets, watchlists } from '../../server/db/schema/index';
+import { API_KEY_MESSAGES } from '../../api/apiKeys';
+import { apiKeys, impersonationAudit, wallets, watchlists } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { cookieHeader, getCsrf, signUpAndSignIn, type TestSession } from '../helpers/auth';
+import {
+  cookieHeader,
+  getCsrf,
+  newClientAddress,
+  signIn,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+  type TestSession,
+} from '../helpers/auth';
 
 /**
  * Issue 12, finding 2: writes made while impersonating must not escape the audit through a percent-encoded path
@@ -106,6 +115,55 @@ describe('the impersonation audit is decided on the matched route (finding 2)', 
       write('POST', '/api/user/wallets', 201),
       write('POST', '/api/user/wallets/delete', 403),
       write('PUT', '/api/announcement', 403),
+      { action: 'stop', ...who, detail: null },
+    ]);
+  });
+});
+
+describe('what the impersonation tool refuses is audited, and nothing outlives it', () => {
+  it('records a nested start (409) and a stop naming another admin (403); refuses an API key for the subject (403)', async () => {
+    // A fresh sign-in: the admin's first session became the impersonation above.
+    const boss = await signIn(t.app, ADMIN_EMAIL, TEST_PASSWORD, newClientAddress());
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation-tool/create',
+      headers: { cookie: boss.cookie, 'x-csrf-token': boss.csrf },
+      payload: { impersonatingUserId: target.user.username },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const cookie = merge(boss.cookie, cookieHeader(started));
+    const { csrf } = await getCsrf(t.app, cookie);
+    const as = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf }, payload });
+    const before = (await auditRows()).length;
+
+    const other = await signUpAndSignIn(t.app);
+    const nested = await as('/api/impersonation-tool/create', { impersonatingUserId: other.user.username });
+    expect(nested.statusCode).toBe(409);
+    expect(nested.json()).toMatchObject({ error: 'AlreadyImpersonating' });
+
+    const key = await as('/api/user/api-keys', { name: 'Borrowed key' });
+    expect(key.statusCode).toBe(403);
+    expect(key.json()).toEqual({ error: 'Forbidden', message: API_KEY_MESSAGES.impersonating });
+    expect(key.body).not.toContain('sk_');
+    expect(await t.app.db.select().from(apiKeys).where(eq(apiKeys.userId, target.user.username))).toEqual([]);
+
+    const wrongStop = await as('/api/impersonation-tool/delete', { adminId: other.user.username });
+    expect(wrongStop.statusCode).toBe(403);
+
+    const stopped = await as('/api/impersonation-tool/delete', { adminId: admin.user.username });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+
+    const who = { adminId: admin.user.username, subjectId: target.user.username };
+    const write = (path: string, statusCode: number) => ({
+      action: 'write',
+      ...who,
+      detail: { method: 'POST', path, statusCode },
+    });
+    expect((await auditRows()).slice(before)).toEqual([
+      write('/api/impersonation-tool/create', 409),
+      write('/api/user/api-keys', 403),
+      write('/api/impersonation-tool/delete', 403),
       { action: 'stop', ...who, detail: null },
     ]);
   });

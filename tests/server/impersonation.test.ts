@@ -110,11 +110,24 @@ describe('impersonation with the impersonationTool flag on (repository flags.jso
       rows.map((r) => ({ action: r.action, adminId: r.adminId, subjectId: r.subjectId, detail: r.detail })),
     ).toEqual([
       { action: 'start', adminId: admin.username, subjectId: target.username, detail: null },
+      // The tool's own refusals while impersonating are recorded too.
+      {
+        action: 'write',
+        adminId: admin.username,
+        subjectId: target.username,
+        detail: { method: 'POST', path: '/api/impersonation-tool/create', statusCode: 409 },
+      },
       {
         action: 'write',
         adminId: admin.username,
         subjectId: target.username,
         detail: { method: 'PUT', path: '/api/announcement', statusCode: 403 },
+      },
+      {
+        action: 'write',
+        adminId: admin.username,
+        subjectId: target.username,
+        detail: { method: 'POST', path: '/api/impersonation-tool/delete', statusCode: 403 },
       },
       { action: 'stop', adminId: admin.username, subjectId: target.username, detail: null },
     ]);
