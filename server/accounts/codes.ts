@@ -6,8 +6,13 @@ export const CODE_TTL_MS: Record<CodePurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
 };
-/** Wrong guesses allowed per code; the code is dead after that. */
+/**
+ * Guesses allowed per code from one client address: past that the code is dead for that address only, so a
+ * stranger cannot burn the owner's code with a few wrong guesses.
+ */
 export const MAX_CODE_ATTEMPTS = 5;
+/** Guesses allowed per code from all addresses together; the code is dead for everyone after that. */
+export const MAX_CODE_ATTEMPTS_TOTAL = 20;
 
 /** A 6-digit code, uniformly random. */
 export const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');

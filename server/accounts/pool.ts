@@ -10,7 +10,15 @@ import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { ssoSettingsLink } from '../routes/user';
 import type { SessionUser } from '../plugins/session';
 import type { Clock } from './clock';
-import { CODE_TTL_MS, codeMatches, hashCode, MAX_CODE_ATTEMPTS, newCode, type CodePurpose } from './codes';
+import {
+  CODE_TTL_MS,
+  codeMatches,
+  hashCode,
+  MAX_CODE_ATTEMPTS,
+  MAX_CODE_ATTEMPTS_TOTAL,
+  newCode,
+  type CodePurpose,
+} from './codes';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { claimAttempt, clear, hit, lockFor, remainingMs, start, unclaim, type LockoutRule } from './rate';
 import { revokeUserSessions, sessionUserFor } from './sessions';
@@ -157,14 +165,14 @@ export class UserPool {
    * code (Cognito's PreventUserExistenceErrors), so a stranger learns nothing. One exception: whoever submits the
    * very code that confirmed the account (sent twice, or confirmed in another tab) is told it is confirmed
    * (NotAuthorizedException → spec §8 'Email {email} is not awaiting authorization.'); only the reader of the
-   * mail can do that. So a verify code is kept after use, still bound by its 24 h expiry and 5 attempts.
+   * mail can do that. So a verify code is kept after use, still bound by its 24 h expiry and attempt limits.
    */
-  async verifyEmail(emailInput: string, code: string) {
+  async verifyEmail(emailInput: string, code: string, address: string) {
     const user = await this.findByEmail(emailInput);
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     if (user.confirmed) {
       try {
-        await this.consumeCode(user, 'verify', code, { keep: true });
+        await this.consumeCode(user, 'verify', code, address, { keep: true });
       } catch (err) {
         if (err instanceof UserPoolError) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
         throw err;
@@ -174,7 +182,7 @@ export class UserPool {
         'User cannot be confirmed. Current status is CONFIRMED.',
       );
     }
-    await this.consumeCode(user, 'verify', code, { keep: true });
+    await this.consumeCode(user, 'verify', code, address, { keep: true });
     await this.db.update(users).set({ confirmed: true }).where(eq(users.id, user.id));
   }
 
@@ -212,7 +220,7 @@ export class UserPool {
   async resetPassword(emailInput: string, code: string, newPassword: string, address: string) {
     const user = await this.findByEmail(emailInput);
     if (!user) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
-    await this.consumeCode(user, 'reset', code);
+    await this.consumeCode(user, 'reset', code, address);
     const passwordHash = await hashPassword(newPassword, address);
     // The code proved the address, so the account is confirmed too, and any lockout ends. Every session of the
     // account ends with the old password (whoever held it may have signed in somewhere).
@@ -369,10 +377,17 @@ export class UserPool {
   }
 
   /**
-   * Accepts the current code once (`keep`: the code stays, see verifyEmail); every guess counts (at most 5 per
-   * code), expired codes are refused.
+   * Accepts the current code once (`keep`: the code stays, see verifyEmail); every guess counts, expired codes are
+   * refused. A code takes MAX_CODE_ATTEMPTS guesses from one client `address` (then it is dead for that address
+   * only, so a stranger cannot burn the owner's code) and MAX_CODE_ATTEMPTS_TOTAL from all addresses together.
    */
-  private async consumeCode(user: UserRow, purpose: CodePurpose, codeInput: string, { keep = false } = {}) {
+  private async consumeCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    codeInput: string,
+    address: string,
+    { keep = false } = {},
+  ) {
     const code = codeInput.trim();
     const [row] = await this.db
       .select()
@@ -383,11 +398,20 @@ export class UserPool {
     if (!row) throw new UserPoolError('CodeMismatchException', CODE_MISMATCH);
     if (row.expiresAt.getTime() <= this.now().getTime())
       throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
-    // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+    // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limits: first this
+    // address's (a refused address does not use up the code's total), then the code's.
+    const mine = await hit(
+      this.db,
+      `code:${row.id}:${address}`,
+      MAX_CODE_ATTEMPTS,
+      CODE_TTL_MS[purpose],
+      this.now(),
+    );
+    if (!mine.allowed) throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
     const [counted] = await this.db
       .update(userCodes)
       .set({ attempts: sql`${userCodes.attempts} + 1` })
-      .where(and(eq(userCodes.id, row.id), lt(userCodes.attempts, MAX_CODE_ATTEMPTS)))
+      .where(and(eq(userCodes.id, row.id), lt(userCodes.attempts, MAX_CODE_ATTEMPTS_TOTAL)))
       .returning({ attempts: userCodes.attempts });
     if (!counted) throw new UserPoolError('ExpiredCodeException', CODE_EXPIRED);
     const candidate = /^\d{6}$/.test(code)

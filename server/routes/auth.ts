@@ -460,7 +460,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
-      await pool.verifyEmail(body.email, body.verificationCode);
+      await pool.verifyEmail(body.email, body.verificationCode, clientAddress(request));
       return { ok: true as const };
     },
   );
