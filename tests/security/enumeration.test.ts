@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getCsrf, latestCode, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
+import { LIMITS } from '../../server/plugins/rateLimit';
+import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
  * Issue 12, finding 14 (the enumeration half): resend-confirmation and verify-email told an unknown address from
@@ -161,5 +162,48 @@ describe('forgot-password and sign-in', () => {
     expect(unknown.json().error).toBe('NotAuthorizedException');
     // The url in the answer carries only what the caller sent; the rest must match exactly.
     expect(seen(known)).toEqual(seen(unknown));
+  });
+});
+
+describe('sign-up', () => {
+  // Sign-up is the one place that still names a registered address: the form must say 'This email has been taken.'
+  // (spec §8). What bounds it is the per-address limit; docs/security.md ("Account enumeration") argues the choice.
+  it('names a registered address, but to one address at most LIMITS.signUp.max times a minute; the next probe reveals nothing', async () => {
+    const a = await accounts();
+    const prober = newClientAddress();
+    const probe = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: prober,
+        payload: { email, password: TEST_PASSWORD },
+      });
+
+    const taken = await probe(a.confirmed);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({
+      error: 'UsernameExistsException',
+      message: 'An account with the given email already exists.',
+    });
+    for (let i = 1; i < LIMITS.signUp.max; i++) {
+      expect((await probe(i % 2 ? a.unconfirmed : a.confirmed)).statusCode).toBe(400);
+    }
+
+    // Past the limit a registered and an unused address get the same refusal, and nothing happens to either.
+    const unused = fresh('unused');
+    const over = [await probe(a.confirmed), await probe(unused)];
+    expectAlike(over);
+    expect(over[1]!.headers['retry-after']).toBe(over[0]!.headers['retry-after']);
+    expect(over[0]!.statusCode).toBe(429);
+    expect(over[0]!.json()).toEqual({
+      error: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    expect(await outbox(unused)).toEqual([]);
+
+    // Another address may ask again: the bound is per address, as docs/security.md says.
+    expect((await post('/api/auth/signup', { email: a.confirmed, password: TEST_PASSWORD })).statusCode).toBe(
+      400,
+    );
   });
 });
