@@ -1,10 +1,22 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { CHAT_LINK } from '../../src/lib/nav';
-import { launchBrowser, newPage, scrollThrough, startServer, type RunningServer } from './harness';
-import { acceptCookies } from './site-helpers';
+import { signUpAndSignIn } from './accounts';
+import {
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  scrollThrough,
+  startServer,
+  type RunningServer,
+} from './harness';
+import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 /*
  * What a new visitor found at 1440 and 375 px: a footer QR code no reader decodes, and layout faults on the
@@ -15,7 +27,19 @@ import { acceptCookies } from './site-helpers';
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The portfolio page exists only with its flag on (off by default); the other flags keep their defaults.
+  const flags = path.join(mkdtempSync(path.join(os.tmpdir(), 'flags-')), 'flags.json');
+  const onOff = { on: true, off: false };
+  writeFileSync(
+    flags,
+    JSON.stringify({
+      flags: {
+        portfolio: { state: 'ENABLED', variants: onOff, defaultVariant: 'on' },
+        extendedUserSetting: { state: 'ENABLED', variants: onOff, defaultVariant: 'on' },
+      },
+    }),
+  );
+  [server, browser] = await Promise.all([startServer({ FLAGS_FILE: flags }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,8 +61,174 @@ describe('footer QR code', () => {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const read = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    const read = jsQR(
+      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+      info.width,
+      info.height,
+    );
     expect(read?.data).toBe(CHAT_LINK.href);
     await context.close();
   });
+});
+
+const csrf = async (page: Page) =>
+  ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+
+/** A signed-in visitor who has done the onboarding survey (so it does not cover the page) and accepted cookies. */
+async function signedIn(page: Page, prefix: string) {
+  await acceptCookies(page);
+  await signUpAndSignIn(page, prefix);
+  const headers = { 'x-csrf-token': await csrf(page) };
+  const survey = await page.request.post('/api/user/survey/upload', {
+    data: { survey: { userType: 'Retail Investor', projects: [] } },
+    headers,
+  });
+  expect(survey.status()).toBe(200);
+  return headers;
+}
+
+/** The element's border box, and its content box (inside its padding). */
+const boxes = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    return {
+      left: r.left,
+      right: r.right,
+      top: r.top,
+      bottom: r.bottom,
+      contentLeft: r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft),
+      contentRight: r.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight),
+    };
+  });
+
+describe('portfolio (flag on)', () => {
+  it('fits a phone: the risk overview of projects with long names does not scroll the page sideways', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    const headers = await signedIn(page, 'portfolio-phone');
+    // Long one-word names are the hardest for a narrow table.
+    const created = await page.request.post('/api/watchlist/create', {
+      data: {
+        name: 'Long names',
+        projects: [
+          'singularitynet',
+          'electrify-asia',
+          'decentraland',
+          'high-performance-blockchain',
+          'ethereum',
+        ],
+      },
+      headers,
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await page.goto('/my/portfolio');
+    const risk = page.getByRole('region', { name: 'Risk overview' });
+    await risk.getByRole('link', { name: 'SingularityNET' }).waitFor();
+    expect(
+      await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    const card = await boxes(risk);
+    const table = await boxes(risk.getByRole('table'));
+    expect(table.right).toBeLessThanOrEqual(card.contentRight + 0.5);
+    await context.close();
+  });
+
+  it('keeps the Amount field inside its card at 1440 px', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await signedIn(page, 'portfolio-desk');
+    await page.goto('/my/portfolio');
+    const holdings = page.locator('[data-scope="holdings"]');
+    const amount = holdings.getByLabel('Amount (USD)');
+    await amount.waitFor();
+    const card = await boxes(holdings);
+    const input = await boxes(amount);
+    expect(input.left).toBeGreaterThanOrEqual(card.contentLeft - 0.5);
+    expect(input.right).toBeLessThanOrEqual(card.contentRight + 0.5);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
+describe('leaderboard on a phone', () => {
+  it('shows "Ethereum" whole in its row at 375 px, and home does not scroll sideways', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await acceptCookies(page);
+    await page.goto('/');
+    const row = page.locator('[data-scope="leaderboard"] tr[data-project="ethereum"]');
+    await row.scrollIntoViewIfNeeded();
+    const name = row.getByRole('link', { name: 'Ethereum', exact: true });
+    await name.waitFor();
+    const fit = await name.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
+
+describe('settings', () => {
+  it.each([
+    ['1440 px', DESKTOP],
+    ['375 px', PHONE],
+  ])(
+    'shows the whole wallet placeholder, the Chain label in line, one body text size, at %s',
+    async (_label, viewport) => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await signedIn(page, 'settings-layout');
+      await page.goto('/my/settings');
+      const address = page.getByLabel('Wallet address');
+      const chain = page.getByLabel('Chain', { exact: true });
+      await address.waitFor();
+
+      // The placeholder's text, in the font the browser draws it with, fits the field's content box.
+      const placeholder = await address.evaluate((el: HTMLInputElement) => {
+        const field = getComputedStyle(el);
+        const drawn = getComputedStyle(el, '::placeholder');
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${drawn.fontStyle} ${drawn.fontWeight} ${drawn.fontSize} ${drawn.fontFamily}`;
+        const room = el.clientWidth - parseFloat(field.paddingLeft) - parseFloat(field.paddingRight);
+        return { text: el.placeholder, width: ctx.measureText(el.placeholder).width, room };
+      });
+      expect(placeholder.text).not.toBe('');
+      expect(placeholder.width).toBeLessThanOrEqual(placeholder.room);
+
+      // Each label sits just above its control, with the same gap; fields sharing a row share their lines.
+      const field = async (control: Locator) =>
+        control.evaluate((el) => {
+          const label = document.querySelector(`label[for="${el.id}"]`)!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return {
+            labelTop: label.top,
+            labelLeft: label.left,
+            top: box.top,
+            left: box.left,
+            bottom: box.bottom,
+            gap: box.top - label.bottom,
+          };
+        });
+      const [a, c] = [await field(address), await field(chain)];
+      expect(c.labelLeft).toBeCloseTo(c.left, 0);
+      expect(c.gap).toBeCloseTo(a.gap, 0);
+      expect(c.bottom - c.top).toBeCloseTo(a.bottom - a.top, 0);
+      const sameRow = c.top < a.bottom && a.top < c.bottom;
+      if (sameRow) {
+        expect(c.labelTop).toBeCloseTo(a.labelTop, 0);
+        expect(c.top).toBeCloseTo(a.top, 0);
+      }
+
+      // The cards' descriptions read at one size.
+      const sizes = await Promise.all(
+        [
+          page.getByText('Read projects, the leaderboard, search', { exact: false }),
+          page.getByText('Alerts (score moves, tier and badge changes', { exact: false }),
+          page.getByText('Take the tour of the home page again', { exact: false }),
+        ].map(async (text) => {
+          await text.waitFor();
+          return text.evaluate((el) => getComputedStyle(el).fontSize);
+        }),
+      );
+      expect(new Set(sizes).size, sizes.join(', ')).toBe(1);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await context.close();
+    },
+  );
 });

@@ -127,7 +127,7 @@ export function WebhooksSection() {
         </p>
       ) : (
         <div className="webhooks" data-scope="webhooks">
-          <p className="muted settings-note">
+          <p className="muted">
             Alerts (score moves, tier and badge changes, incidents) on the projects of chosen watchlists,
             POSTed as JSON to your https endpoint, signed with HMAC-SHA256 in the{' '}
             <code>webhook-signature</code> header, and retried with backoff.
