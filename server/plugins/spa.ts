@@ -12,8 +12,8 @@ import { sendAnswer } from '../encodedAnswer';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
- * for its page paths (200) and for any other GET (404, the app shows its not-found page). Unknown /api and /ofrep
- * paths stay JSON 404s.
+ * for its page paths (200; 404 for a project that does not exist) and for any other GET (404, the app shows its
+ * not-found page). Unknown /api and /ofrep paths stay JSON 404s.
  */
 export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
   const distDir = opts.distDir;
@@ -58,14 +58,15 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
    * pages come rendered (server/site/render.ts). The page names the session, so no shared cache keeps it.
    */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, page?: PageKey) => {
-    const { answer, styleAttributeHashes } = await renderer!.html(
-      request,
-      page,
-      await pageDataFor(app, request, reply, page),
-    );
+    const { blocks, missing } = await pageDataFor(app, request, reply, page);
+    const { answer, styleAttributeHashes } = await renderer!.html(request, page, blocks);
     const policy = pagePolicy(app.config, styleAttributeHashes);
     if (policy) reply.header('content-security-policy', policy);
-    reply.status(status).header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    // A page of something that does not exist (/projects/no-such-project) is the app's not-found page: a 404 too.
+    reply
+      .status(missing ? 404 : status)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie');
     return sendAnswer(request, reply, answer);
   };
 

@@ -64,6 +64,13 @@ export function writePageData(html: string, blocks: Record<string, unknown>): st
   return html.replace('</head>', () => `${written}</head>`);
 }
 
+export type PageData = {
+  /** The data blocks written into the page, by element id. */
+  blocks: Record<string, unknown>;
+  /** The page names what does not exist (an unknown project): the app shows its not-found page, served as a 404. */
+  missing: boolean;
+};
+
 /**
  * The page data of one request: the session's flags, the announcement, on home its strips and on a project page its
  * project. If the
@@ -74,8 +81,9 @@ export async function pageDataFor(
   request: FastifyRequest,
   reply: FastifyReply,
   page: keyof typeof PAGE_PATHS | undefined,
-): Promise<Record<string, unknown>> {
+): Promise<PageData> {
   const blocks: Record<string, unknown> = { [FLAGS_ELEMENT_ID]: flagsFor(app, request) };
+  let missing = false;
   try {
     blocks[ANNOUNCEMENT_ELEMENT_ID] = await activeAnnouncement(app.database);
   } catch (err) {
@@ -99,9 +107,9 @@ export async function pageDataFor(
       } satisfies ServedProject;
     } catch (err) {
       // An unknown project: the page shows its not-found once the browser's fetch says so.
-      if ((err as { statusCode?: number }).statusCode !== 404)
-        request.log.warn({ err }, 'project not written into the page');
+      if ((err as { statusCode?: number }).statusCode === 404) missing = true;
+      else request.log.warn({ err }, 'project not written into the page');
     }
   }
-  return blocks;
+  return { blocks, missing };
 }

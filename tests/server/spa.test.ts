@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { projects } from '../../server/db/schema/index';
 import { PAGE_PATHS } from '../../src/routes';
 import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -32,6 +33,26 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'chunk.js'), CHUNK);
   writeFileSync(path.join(dist, 'assets', 'chunk.js.map'), CHUNK);
   precompressed = await precompressFiles(dist, ['assets/app.js', 'assets/chunk.js', 'assets/chunk.js.map']);
+  // The project the page paths below name (/projects/uniswap): a project page of an unknown project is a 404.
+  await t.app.db.insert(projects).values({
+    id: 'uniswap',
+    name: 'Uniswap',
+    tokenTickers: ['UNI'],
+    chains: ['Ethereum'],
+    logo: '/logos/uni.svg',
+    score: 80,
+    subScores: {
+      codeSecurity: 80,
+      fundamentalHealth: 80,
+      operationalResilience: 80,
+      governanceStrength: 80,
+      marketStability: 80,
+      communityTrust: 80,
+    },
+    rank: 1,
+    tier: 'A',
+    auditStatus: 'audited',
+  });
   app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
   await app.ready();
 }, 60_000);
@@ -79,6 +100,16 @@ describe('other paths', () => {
         expect(res.body, url).toContain(APP_SCRIPT);
       }
     }
+  });
+
+  it('answer the page of a project that does not exist with the app and a 404, as an unknown path', async () => {
+    for (const accept of ACCEPTS) {
+      const res = await get('/projects/no-such-project', accept);
+      expect(res.statusCode, String(accept)).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain(APP_SCRIPT);
+    }
+    expect((await get('/projects/uniswap', '*/*')).statusCode).toBe(200);
   });
 
   it('answer other methods, and API paths, with a JSON 404', async () => {
