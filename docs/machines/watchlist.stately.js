@@ -7,7 +7,7 @@
 //     prepareCreate, prepareRename, removeSelected, requestLogin, rollback, select, setLists,
 //     showCreateFailed, showCreated, showDeleteFailed, showLoadFailed, showLoginRequired, showNameTaken,
 //     showRenameFailed, showToggleFailed, storeCreated, storeRenamed, storeToggled
-//   guards: errorIsNameTaken, nameBlank, nameTaken, onlyTemp, selectedIsTemp, validIndex
+//   guards: errorIsNameTaken, nameBlank, nameTaken, onlyTemp, selectedIsTemp, toggleTargetIsTemp, validIndex
 //   actors: createWatchlist, deleteWatchlist, loadWatchlists, renameWatchlist, toggleProject
 //   delays: toast
 // Params computed at runtime, left out for: errorIsNameTaken, setLists, storeCreated, storeRenamed,
@@ -78,7 +78,7 @@ export const watchlistMachine = createMachine({
             ],
             DELETE: [{ guard: 'onlyTemp' }, { target: 'confirmingDelete' }],
             TOGGLE: [
-              { target: 'creating', guard: 'selectedIsTemp', actions: 'applyToggle' },
+              { target: 'creating', guard: 'toggleTargetIsTemp', actions: 'applyToggle' },
               { target: 'toggling', actions: 'applyToggle' },
             ],
           },

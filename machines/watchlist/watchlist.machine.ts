@@ -63,7 +63,8 @@ export type WatchlistEvent =
   | { type: 'DELETE' }
   | { type: 'CONFIRM_DELETE' }
   | { type: 'CANCEL_DELETE' }
-  | { type: 'TOGGLE'; projectId: string }
+  /** `listId`: the list to toggle the project in (a star's chooser of lists); the selected list without it. */
+  | { type: 'TOGGLE'; projectId: string; listId?: string }
   /** A list changed by another flow (the share or import dialog) with what the server answered. */
   | { type: 'LIST_CHANGED'; id: string; projects?: string[]; shareToken?: string | null }
   | { type: 'DISMISS' }
@@ -80,6 +81,9 @@ const EXPIRE_MESSAGE = ['cancelMessageExpiry', 'expireMessageLater'] as const;
 
 const cleanName = (name: string) => name.trim().slice(0, WATCHLIST_NAME_MAX);
 const selected = (c: WatchlistContext): WatchlistItem => c.lists[c.selectedIndex] ?? tempList();
+/** The list a TOGGLE is for: the one it names when the user has it, else the selected one. */
+const toggleTarget = (c: WatchlistContext, listId: string | undefined): WatchlistItem =>
+  (listId !== undefined ? c.lists.find((l) => l.id === listId) : undefined) ?? selected(c);
 const isTemp = (l: WatchlistItem) => l.id === TEMP_WATCHLIST_ID;
 const withProjects = (c: WatchlistContext, listId: string, projects: string[]) =>
   c.lists.map((l) => (l.id === listId ? { ...l, projects } : l));
@@ -130,6 +134,10 @@ export const watchlistMachine = setup({
       return context.lists.some((l) => !isTemp(l) && l.id !== current && l.name === name);
     },
     selectedIsTemp: ({ context }) => isTemp(selected(context)),
+    toggleTargetIsTemp: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE');
+      return isTemp(toggleTarget(context, event.listId));
+    },
     onlyTemp: ({ context }) => context.lists.every(isTemp),
     validIndex: ({ context, event }) => {
       assertEvent(event, 'SELECT');
@@ -192,7 +200,7 @@ export const watchlistMachine = setup({
     /** Optimistic toggle: the list shows the change at once; `previous` is kept for the rollback. */
     applyToggle: assign(({ context, event }) => {
       assertEvent(event, 'TOGGLE');
-      const list = selected(context);
+      const list = toggleTarget(context, event.listId);
       const projects = flip(list.projects, event.projectId);
       return {
         lists: withProjects(context, list.id, projects),
@@ -334,7 +342,7 @@ export const watchlistMachine = setup({
             ],
             DELETE: [{ guard: 'onlyTemp' }, { target: 'confirmingDelete' }],
             TOGGLE: [
-              { guard: 'selectedIsTemp', target: 'creating', actions: 'applyToggle' },
+              { guard: 'toggleTargetIsTemp', target: 'creating', actions: 'applyToggle' },
               { target: 'toggling', actions: 'applyToggle' },
             ],
           },

@@ -1,5 +1,8 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
+import { TEMP_WATCHLIST_ID } from '../../api/watchlist';
 import { useSessionStatus, useWatchlistHost, useWatchlistView } from '../app/hooks';
+
+const WatchlistStarChooser = lazy(() => import('./WatchlistStarChooser'));
 
 export type AddToWatchlistButtonProps = {
   projectId: string;
@@ -30,16 +33,26 @@ export function AddToWatchlistButton({
     if (actorRef) actorRef.send({ type: 'TOGGLE', projectId });
     else host.send({ type: 'TOGGLE', projectId });
   };
+  // Until the session is known a click would ask a signed-in user to log in; signed in, the lists are loading.
+  const disabled = view ? view.checkingSession || (view.signedIn && view.busy) : !guest;
   const button = (
-    <ToggleButton
-      variant={variant}
-      inList={inList}
-      label={label}
-      // Until the session is known a click would ask a signed-in user to log in; signed in, the lists are loading.
-      disabled={view ? view.checkingSession || (view.signedIn && view.busy) : !guest}
-      onClick={toggle}
-    />
+    <ToggleButton variant={variant} inList={inList} label={label} disabled={disabled} onClick={toggle} />
   );
+  // In a leaderboard row a user with several lists chooses the list the star adds to (or removes from).
+  const realLists = view?.lists.filter((l) => l.id !== TEMP_WATCHLIST_ID) ?? [];
+  if (actorRef && view?.signedIn && variant === 'icon' && realLists.length >= 2) {
+    return (
+      <Suspense fallback={button}>
+        <WatchlistStarChooser
+          projectId={projectId}
+          projectName={projectName}
+          lists={realLists}
+          disabled={disabled}
+          watchlist={actorRef}
+        />
+      </Suspense>
+    );
+  }
   // On a project page a user with several lists chooses which one the button adds to (the app-wide selection).
   if (!actorRef || !view || variant !== 'full' || !view.signedIn || view.lists.length < 2) return button;
   return (
@@ -66,17 +79,20 @@ export function AddToWatchlistButton({
   );
 }
 
-function ToggleButton({
+export function ToggleButton({
   variant,
   inList,
   label,
   disabled,
+  menu,
   onClick,
 }: {
   variant: 'icon' | 'full';
   inList: boolean;
   label: string;
   disabled: boolean;
+  /** When the button opens a menu of lists instead of toggling: the menu's id and whether it is open. */
+  menu?: { id: string; open: boolean };
   onClick: () => void;
 }) {
   const click = (e: MouseEvent) => {
@@ -89,7 +105,10 @@ function ToggleButton({
     <button
       type="button"
       className={`watchlist-toggle watchlist-toggle-${variant}${inList ? ' is-added' : ''}`}
-      aria-pressed={inList}
+      aria-pressed={menu ? undefined : inList}
+      aria-haspopup={menu ? 'menu' : undefined}
+      aria-expanded={menu?.open}
+      aria-controls={menu?.open ? menu.id : undefined}
       aria-label={variant === 'icon' ? label : undefined}
       title={label}
       disabled={disabled}

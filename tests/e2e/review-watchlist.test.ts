@@ -98,17 +98,20 @@ describe('error banners', () => {
     });
     const key = await page.request.post('/api/user/api-keys', { data: { name: 'Desk' }, headers });
     expect(key.status(), await key.text()).toBe(201);
-    await createList(page, 'Core', []);
+    await createList(page, 'Desk list', []);
 
     await page.goto('/my/settings');
     const section = page.locator('[data-part="settings-webhooks"]');
     const form = section.getByRole('form', { name: 'Add a webhook' });
     await form.getByLabel('Endpoint URL').fill('https://no-such-host.invalid/hook');
-    await form.getByLabel('Core').check();
+    await form.getByLabel('Desk list', { exact: true }).check();
     await form.getByRole('button', { name: 'Add webhook' }).click();
     const banner = section.locator('[data-part="message"]');
     await banner.waitFor();
-    expect((await banner.textContent())?.trim()).toBe('This address cannot receive webhooks.');
+    // The banner's text (beside its dismiss button).
+    expect((await banner.locator('span').first().textContent())?.trim()).toBe(
+      'This address cannot receive webhooks.',
+    );
     await context.close();
   });
 });
@@ -143,6 +146,60 @@ describe('leaderboard score filter', () => {
     expect(await min.getAttribute('aria-invalid')).toBeNull();
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('min') === '80');
+    await context.close();
+  });
+});
+
+describe('leaderboard star with several watchlists', () => {
+  it('opens a menu of the lists from the keyboard, and toggles the project in the one chosen', async () => {
+    const { context, page } = await quietContext();
+    await signUpAndSignIn(page, 'star-chooser');
+    await createList(page, 'Alpha', [top[0]!.id]);
+    await createList(page, 'Beta', []);
+    await page.goto('/');
+    const row = (id: string) => page.locator(`.lb-table tbody tr[data-project="${id}"]`);
+    const star = row(top[1]!.id).getByRole('button', { name: `Add ${top[1]!.name} to a watchlist` });
+    await star.waitFor();
+    expect(await star.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await star.getAttribute('aria-expanded')).toBe('false');
+
+    // Keyboard: Enter on the star opens the menu on its first list; ArrowDown, then Enter, chooses Beta.
+    await star.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: `Watchlists for ${top[1]!.name}` });
+    await menu.waitFor();
+    expect(await star.getAttribute('aria-expanded')).toBe('true');
+    const alpha = menu.getByRole('menuitemcheckbox', { name: 'Alpha' });
+    const beta = menu.getByRole('menuitemcheckbox', { name: 'Beta' });
+    expect(await alpha.getAttribute('aria-checked')).toBe('false');
+    expect(await beta.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => alpha.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => beta.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'detached' });
+    await page.getByText('The project is successfully added').waitFor();
+    await expect
+      .poll(async () => (await listsOf(page)).map((l) => [l.name, l.projects]))
+      .toEqual([
+        ['Alpha', [top[0]!.id]],
+        ['Beta', [top[1]!.id]],
+      ]);
+    // The star now says where the project is.
+    await row(top[1]!.id).getByRole('button', { name: `${top[1]!.name} is in Beta: choose a watchlist` }).waitFor();
+
+    // A project in a list shows it checked; choosing that list takes the project out of it.
+    const first = row(top[0]!.id).getByRole('button', { name: `${top[0]!.name} is in Alpha: choose a watchlist` });
+    await first.click();
+    const menu0 = page.getByRole('menu', { name: `Watchlists for ${top[0]!.name}` });
+    expect(await menu0.getByRole('menuitemcheckbox', { name: 'Alpha' }).getAttribute('aria-checked')).toBe('true');
+    // Escape closes it without a change, back on the star.
+    await page.keyboard.press('Escape');
+    await menu0.waitFor({ state: 'detached' });
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    await first.click();
+    await menu0.getByRole('menuitemcheckbox', { name: 'Alpha' }).click();
+    await expect.poll(async () => (await listsOf(page))[0]!.projects).toEqual([]);
     await context.close();
   });
 });

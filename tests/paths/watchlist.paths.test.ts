@@ -63,6 +63,10 @@ const events = (s: AnyMachineSnapshot, listChanged: Ev): EventObject[] => {
     { type: 'CONFIRM_DELETE' },
     { type: 'CANCEL_DELETE' },
     { type: 'TOGGLE', projectId: 'p1' },
+    // A star's chooser names a list other than the selected one.
+    ...(c.lists.length >= 2
+      ? [{ type: 'TOGGLE', projectId: 'p1', listId: c.lists[c.selectedIndex === 0 ? 1 : 0]!.id }]
+      : []),
     listChanged,
   ];
   // The environment answers only the request that is in flight.
@@ -325,18 +329,22 @@ for (const variant of variants)
         expect(ctx(step.after)).toEqual(ctx(step.before));
         expect(requests(step.after)).toEqual([]);
       },
-      // The toggle shows at once: exactly that project, in exactly the selected list; the request follows.
+      // The toggle shows at once: exactly that project, in exactly the list it names (else the selected list),
+      // which stays selected; the request follows.
       'watchlist.ready.idle|TOGGLE': (step) => {
         const before = ctx(step.before);
         const projectId = step.event.projectId as string;
-        const list = selectedOf(before);
+        const named = step.event.listId as string | undefined;
+        const list = named ? before.lists.find((l) => l.id === named)! : selectedOf(before);
         const projects = list.projects.includes(projectId)
           ? list.projects.filter((p) => p !== projectId)
           : [...list.projects, projectId];
         expect(ctx(step.after).lists).toEqual(withProjects(before.lists, list.id, projects));
         expect(ctx(step.after).selectedIndex).toBe(before.selectedIndex);
         expect(ctx(step.after).message).toEqual(before.message);
-        expect(view(step.after).isInSelected(projectId)).toBe(!list.projects.includes(projectId));
+        const target = ctx(step.after).lists.find((l) => l.id === list.id) ?? selectedOf(ctx(step.after));
+        expect(target.projects.includes(projectId)).toBe(!list.projects.includes(projectId));
+        if (!named) expect(view(step.after).isInSelected(projectId)).toBe(!list.projects.includes(projectId));
         expect(view(step.after).busy).toBe(true);
         if (list.id === 'temp') {
           // The first add creates 'My Watchlist' with the project in it.
