@@ -69,3 +69,75 @@ export const WebhookTestResult = z.object({ delivery: WebhookDelivery });
 
 /** POST /api/user/webhooks/delete */
 export const DeletedWebhook = z.object({ ok: z.literal(true) });
+
+/** The project a webhook event is about, with the score and tier that came with the change. */
+const WebhookProject = z.object({ id: z.string(), name: z.string(), score: z.number(), tier: z.string() });
+
+const eventBase = {
+  /** The message id, also in the `webhook-id` header: the same on every retry, deduplicate on it. */
+  id: z.string(),
+  /** ISO date-time of the change */
+  createdAt: z.string(),
+  project: WebhookProject,
+};
+
+/** One alert event as POSTed to a webhook's URL (docs/partner-api.md, What is sent), by its `event`. */
+export const WebhookEventPayload = z.discriminatedUnion('event', [
+  z.object({
+    ...eventBase,
+    event: z.literal('score'),
+    change: z.object({
+      before: z.number(),
+      after: z.number(),
+      delta: z.number(),
+      /** The signals that moved it: normalised value (0–100) before and after, points moved, the raw value. */
+      moves: z.array(
+        z.object({
+          signal: z.string(),
+          from: z.number(),
+          to: z.number(),
+          delta: z.number(),
+          raw: z.number().nullable().optional(),
+        }),
+      ),
+      summary: z.string(),
+    }),
+  }),
+  z.object({
+    ...eventBase,
+    event: z.literal('tier'),
+    change: z.object({ before: z.string(), after: z.string(), summary: z.string() }),
+  }),
+  z.object({
+    ...eventBase,
+    event: z.literal('badge'),
+    change: z.object({
+      before: z.object({ audited: z.boolean(), kyc: z.boolean() }),
+      after: z.object({ audited: z.boolean(), kyc: z.boolean() }),
+      summary: z.string(),
+    }),
+  }),
+  z.object({
+    ...eventBase,
+    event: z.literal('incident'),
+    change: z.object({
+      alert: z.object({
+        id: z.number().int(),
+        severity: z.string(),
+        title: z.string(),
+        description: z.string(),
+        lossUsd: z.number().nullable(),
+        occurredAt: z.string(),
+      }),
+      summary: z.string(),
+    }),
+  }),
+]);
+
+/** The `ping` a test delivery sends. */
+export const WebhookPingPayload = z.object({
+  id: z.string(),
+  event: z.literal('ping'),
+  createdAt: z.string(),
+  webhook: z.object({ id: Uuid, url: z.string(), events: z.array(z.string()) }),
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../routes/admin';
+import { finishDocument, type OpenApiDocument, type OperationFacts } from './openapiDocument';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ const SIGNED_IN: ReadonlySet<string> = new Set(['Account', 'Watchlists', 'Notifi
 export const openapi = fp(async (app: FastifyInstance) => {
   // Every route as registered (method and URL), so a test can check each is in the document.
   const registered: { method: string; url: string }[] = [];
+  const facts = new Map<string, OperationFacts>();
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -115,18 +117,26 @@ export const openapi = fp(async (app: FastifyInstance) => {
       const result = jsonSchemaTransform(document);
       const schema = { ...(result.schema as Record<string, unknown>) };
       if (schema.hide) return result;
-      const config = (route as RouteOptions).config as { partnerRead?: true } | undefined;
+      const config = (route as RouteOptions).config as
+        { partnerRead?: true; rateLimit?: unknown } | undefined;
       const tags = new Set<string>((schema.tags as string[] | undefined) ?? []);
       if (tags.size === 0) {
         const byPath = TAG_BY_PATH.find(([pattern]) => pattern.test(url))?.[1];
         tags.add(byPath ?? 'Site');
       }
-      // Admin operations and the development outbox are described to admins only (see adminOnly).
+      // Admin operations and the development outbox are described to admins only (see publicDocument).
       if (tags.has('Admin') || /^\/api\/dev\//.test(url)) schema[AUDIENCE] = 'admin';
+      const signedIn = [...tags].some((t) => SIGNED_IN.has(t));
+      for (const method of [(route as RouteOptions).method].flat())
+        facts.set(`${method.toLowerCase()} ${toOpenApiPath(url)}`, {
+          partnerRead: Boolean(config?.partnerRead),
+          signedIn: signedIn && !config?.partnerRead,
+          rateLimited: Boolean(config?.rateLimit),
+        });
       if (config?.partnerRead) {
         tags.add('Partner');
         schema.security ??= [{ bearerAuth: [] }, { sessionCookie: [] }, {}];
-      } else if ([...tags].some((t) => SIGNED_IN.has(t))) {
+      } else if (signedIn) {
         schema.security ??= [{ sessionCookie: [] }];
       }
       schema.tags = [...tags];
@@ -146,11 +156,14 @@ export const openapi = fp(async (app: FastifyInstance) => {
       },
     },
     async (_request, reply) => {
-      publicDoc ??= publicDocument(app.swagger() as OpenApiDocument);
+      publicDoc ??= publicDocument(wholeDocument());
       return reply.header('cache-control', 'public, max-age=300').send(publicDoc);
     },
   );
   let publicDoc: OpenApiDocument | undefined;
+  let wholeDoc: OpenApiDocument | undefined;
+  const wholeDocument = () =>
+    (wholeDoc ??= finishDocument(app.swagger() as OpenApiDocument, facts, app.config.publicUrl ?? '/'));
 
   app.get(
     '/api/admin/openapi.json',
@@ -163,18 +176,12 @@ export const openapi = fp(async (app: FastifyInstance) => {
           'The public document plus the administration operations (and, in development, the outbox); admins only.',
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'private, no-store').send(app.swagger()),
+    async (_request, reply) => reply.header('cache-control', 'private, no-store').send(wholeDocument()),
   );
 });
 
 /** The extension that marks an operation for admins only; the public document leaves such operations out. */
 const AUDIENCE = 'x-audience';
-
-type OpenApiDocument = {
-  paths?: Record<string, Record<string, unknown>>;
-  tags?: { name: string }[];
-  [key: string]: unknown;
-};
 
 /**
  * The document anyone may read: without the operations marked for admins (their paths, parameters and shapes
@@ -192,8 +199,23 @@ export function publicDocument(full: OpenApiDocument): OpenApiDocument {
     for (const [, op] of kept)
       for (const tag of ((op as { tags?: string[] }).tags ?? []) as string[]) used.add(tag);
   }
-  return { ...full, paths, tags: (full.tags ?? []).filter((t) => used.has(t.name)) };
+  const kept: OpenApiDocument = { ...full, paths, tags: (full.tags ?? []).filter((t) => used.has(t.name)) };
+  // The admin operations' own schemas go with them.
+  const text = JSON.stringify({ ...kept, components: { ...kept.components, schemas: undefined } });
+  const schemas = { ...((full.components?.schemas ?? {}) as Record<string, unknown>) };
+  for (const name of Object.keys(schemas))
+    if (!text.includes(`"#/components/schemas/${name}"`) && !refersTo(schemas, name)) delete schemas[name];
+  return { ...kept, components: { ...kept.components, schemas } };
 }
+
+/** Whether another schema refers to `name` (a schema used only inside another one). */
+const refersTo = (schemas: Record<string, unknown>, name: string) =>
+  Object.entries(schemas).some(
+    ([other, schema]) => other !== name && JSON.stringify(schema).includes(`"#/components/schemas/${name}"`),
+  );
+
+/** Fastify `/api/projects/:id` → OpenAPI `/api/projects/{id}`. */
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Only the API's own paths are in the document: /api and /ofrep, without wildcard catch-alls. */
 export const documented = (url: string) => /^\/(api|ofrep)\//.test(url) && !url.includes('*');

@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -9,14 +14,23 @@ import { anonymous, signIn, type Client } from '../helpers/signed-in';
  */
 
 type Operation = {
+  operationId?: string;
+  summary?: string;
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
   tags?: string[];
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
 };
 type Doc = {
   openapi: string;
+  servers?: { url: string }[];
+  webhooks?: Record<string, { post: Operation }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, unknown>;
+    schemas: Record<string, unknown>;
+  };
 };
 
 /**
@@ -74,7 +88,9 @@ describe('GET /api/openapi.json', () => {
 
   it('the admin document is valid too', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(adminDoc) as Parameters<Validator['validate']>[0]);
+    const result = await validator.validate(
+      structuredClone(adminDoc) as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 3000)).toEqual([]);
   });
 
@@ -227,5 +243,136 @@ describe('contract: answers are checked against their response schemas', () => {
     const body = res.json();
     expect(ErrorBody.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({ error: 'ValidationError', fields: { pageSize: expect.any(String) } });
+  });
+});
+
+describe('what a generated client and a linter need', () => {
+  const operations = (d: Doc) =>
+    Object.entries(d.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, method, path, op })),
+    );
+
+  /** Redocly's lint of `d` with the recommended ruleset: its problems of severity error. */
+  function redoclyErrors(d: Doc): string[] {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(d));
+      const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+      const args = [
+        'lint',
+        'openapi.json',
+        '--extends',
+        'recommended',
+        '--format',
+        'json',
+        '--max-problems',
+        '1000',
+      ];
+      const run = spawnSync(process.execPath, [cli, ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
+        totals: { errors: number };
+        problems: { severity: string; ruleId: string; message: string; location: { pointer: string }[] }[];
+      };
+      const errors = report.problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
+      expect(errors.length).toBe(report.totals.errors);
+      return errors;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("passes Redocly's recommended ruleset with no error (public and admin documents)", () => {
+    expect(redoclyErrors(doc)).toEqual([]);
+    expect(redoclyErrors(adminDoc)).toEqual([]);
+    // The lint does find errors: a document without servers and an operation without security fails it.
+    const broken = structuredClone(doc);
+    delete broken.servers;
+    delete broken.paths['/api/leaderboard']!.get!.security;
+    expect(redoclyErrors(broken).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('every operation has a unique operationId, a summary and a security requirement', () => {
+    const ops = operations(adminDoc);
+    const missing = ops.filter(({ op }) => !op.operationId || !op.summary || !op.security).map((o) => o.key);
+    expect(missing).toEqual([]);
+    const ids = ops.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The names partners already use stay.
+    expect(doc.paths['/api/leaderboard']!.get!.operationId).toBe('getLeaderboard');
+    expect(doc.paths['/api/projects-list']!.post!.operationId).toBe('postProjectsList');
+  });
+
+  it('names the server, the Bearer key and the CSRF header', () => {
+    expect(doc.servers).toEqual([{ url: '/', description: 'This server' }]);
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+    });
+    expect(doc.paths['/api/user/webhooks']!.post!.security).toEqual([{ sessionCookie: [], csrfToken: [] }]);
+    expect(doc.paths['/api/user/webhooks']!.get!.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/methodology']!.get!.security).toEqual([]);
+  });
+
+  it('partner reads answer 401 and 429 with the quota headers; signed-in writes 401 and 403', () => {
+    type Answer = { description: string; headers?: Record<string, unknown>; content?: object };
+    for (const [method, path] of PARTNER_READS) {
+      const responses = doc.paths[path]![method]!.responses as Record<string, Answer>;
+      expect(responses['401']!.description, path).toMatch(/InvalidApiKey/);
+      expect(Object.keys(responses['401']!.headers!), path).toEqual(['WWW-Authenticate']);
+      expect(responses['429']!.description, path).toMatch(/RateLimitExceeded/);
+      expect(Object.keys(responses['429']!.headers!), path).toEqual([
+        'Retry-After',
+        'RateLimit-Policy',
+        'RateLimit',
+      ]);
+      expect(Object.keys(responses['200']!.headers ?? {}), path).toEqual(['RateLimit-Policy', 'RateLimit']);
+      expect(responses['429']!.content, path).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
+      });
+    }
+    const create = doc.paths['/api/user/webhooks']!.post!.responses as Record<string, Answer>;
+    expect(create['401']!.description).toMatch(/Not signed in/);
+    expect(create['403']!.description).toMatch(/x-csrf-token/);
+    expect(Object.keys(create['429']!.headers!)).toContain('Retry-After');
+  });
+
+  it('types integer query parameters as integers', () => {
+    const params = doc.paths['/api/leaderboard']!.get!.parameters!;
+    const schemaOf = (name: string) => params.find((p) => p.name === name)?.schema;
+    expect(schemaOf('page')).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(schemaOf('pageSize')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(schemaOf('minScore')).toMatchObject({ type: 'number' });
+    const textual = operations(doc).flatMap(({ key, op }) =>
+      (op.parameters ?? [])
+        .filter((p) => JSON.stringify(p.schema).includes('"type":"integer"') && p.schema.type !== 'integer')
+        .map((p) => `${key} ${p.name}`),
+    );
+    expect(textual).toEqual([]);
+  });
+
+  it('describes the sign-in form and the webhook deliveries', () => {
+    const signIn = doc.paths['/api/auth/callback/credentials']!.post!.requestBody!;
+    expect(Object.keys(signIn.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(doc.components.schemas.CredentialsForm).toMatchObject({
+      properties: { email: expect.any(Object), password: expect.any(Object) },
+      required: expect.arrayContaining(['email', 'password']),
+    });
+    expect(Object.keys(doc.webhooks ?? {})).toEqual(['alert', 'ping']);
+    const alert = doc.webhooks!.alert!.post;
+    expect(alert.requestBody!.content['application/json']!.schema.$ref).toBe(
+      '#/components/schemas/WebhookEvent',
+    );
+    expect(alert.parameters!.map((p) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(JSON.stringify(doc.components.schemas.WebhookEvent)).toContain('"incident"');
   });
 });

@@ -122,12 +122,20 @@ function payloadOf(doc: OpenApiDocument, content: Record<string, { schema?: Json
   return { contentType, type: typeName(media?.schema), fields: fieldsOf(doc, media?.schema) };
 }
 
-const SCHEME_LABELS: Record<string, string> = { bearerAuth: 'API key', sessionCookie: 'session cookie' };
+const SCHEME_LABELS: Record<string, string> = {
+  bearerAuth: 'API key',
+  sessionCookie: 'session cookie',
+  csrfToken: 'CSRF token',
+};
 
 function authOf(operation: OpenApiOperation): string {
   const requirements = operation.security;
   if (!requirements?.length) return 'None';
-  const names = requirements.flatMap((r) => Object.keys(r).map((key) => SCHEME_LABELS[key] ?? key));
+  // Schemes of one requirement are all needed (a signed-in write: session cookie and CSRF token); requirements are
+  // alternatives.
+  const names = requirements
+    .map((r) => Object.keys(r).map((key) => SCHEME_LABELS[key] ?? key).join(' and '))
+    .filter(Boolean);
   const optional = requirements.some((r) => Object.keys(r).length === 0);
   const any = names.join(' or ');
   if (!any) return 'None';
