@@ -3,7 +3,8 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: assignSession, broadcastChange, clearSession, emitStatusChanged, reportFailed, reportLoaded
+//   actions: assignSession, broadcastChange, clearSession, countPictureChange, emitStatusChanged,
+//     reportFailed, reportLoaded
 //   guards: hasUser, pollingEnabled, servedSignedOut
 //   actors: fetchSession, storageWatcher, visibilityWatcher
 //   delays: pollInterval
@@ -62,6 +63,7 @@ export const sessionMachine = createMachine({
         authenticated: {
           tags: ['authenticated'],
           on: {
+            PICTURE_CHANGED: { actions: 'countPictureChange' },
             'session.loaded': [
               { guard: 'hasUser', actions: 'assignSession' },
               {

@@ -31,6 +31,8 @@ export type SessionEvent =
   | { type: 'REFETCH' }
   | { type: 'SIGNED_IN' }
   | { type: 'SIGNED_OUT' }
+  /** The user uploaded or deleted their profile picture (Settings): the avatar shows the new one at once. */
+  | { type: 'PICTURE_CHANGED' }
   | { type: 'session.loaded'; session: SessionData }
   | { type: 'session.failed' };
 
@@ -66,12 +68,22 @@ export const storageWatcher = fromCallback<SessionEvent>(({ sendBack }) => {
  * sign-in or sign-out (a newer fetch replaces one in flight). Signing out shows the user signed out at once (the sign-out request already cleared the server's
  * cookie) and then refetches to confirm, so a failed refetch (offline) cannot leave the old user shown.
  * Status changes are emitted as `statusChanged`. Components read the tags loading, authenticated,
- * unauthenticated and fetching.
+ * unauthenticated and fetching. Signed in, PICTURE_CHANGED (sent by Settings after an upload or a delete) counts a
+ * new `pictureVersion`, which the avatar's picture address carries.
  */
 export const sessionMachine = setup({
   types: {
     input: {} as SessionInput | undefined,
-    context: {} as { session: SessionData; pollInterval: number; servedSignedOut: boolean },
+    context: {} as {
+      session: SessionData;
+      pollInterval: number;
+      servedSignedOut: boolean;
+      /**
+       * How many times the profile picture changed in this page: part of the picture's address, so the avatar asks
+       * for the new picture at once instead of the one (or the "no picture") the browser keeps for the minute.
+       */
+      pictureVersion: number;
+    },
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     tags: {} as SessionTag,
@@ -102,6 +114,7 @@ export const sessionMachine = setup({
       },
     }),
     clearSession: assign({ session: () => ({}) }),
+    countPictureChange: assign({ pictureVersion: ({ context }) => context.pictureVersion + 1 }),
     reportLoaded: raise((_, params: { session: SessionData | undefined }) => ({
       type: 'session.loaded' as const,
       session: params.session ?? {},
@@ -127,6 +140,7 @@ export const sessionMachine = setup({
     session: {},
     pollInterval: Math.max(0, input?.pollInterval ?? 0),
     servedSignedOut: input?.servedSignedOut === true,
+    pictureVersion: 0,
   }),
   invoke: [
     { id: 'visibilityWatcher', src: 'visibilityWatcher' },
@@ -184,6 +198,7 @@ export const sessionMachine = setup({
         authenticated: {
           tags: ['authenticated'],
           on: {
+            PICTURE_CHANGED: { actions: 'countPictureChange' },
             'session.loaded': [
               { guard: 'hasUser', actions: 'assignSession' },
               {

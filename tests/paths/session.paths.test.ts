@@ -45,6 +45,7 @@ const events = (s: AnyMachineSnapshot) => [
   { type: 'REFETCH' },
   { type: 'SIGNED_IN' },
   { type: 'SIGNED_OUT' },
+  { type: 'PICTURE_CHANGED' },
   ...(s.hasTag('fetching')
     ? [
         {
@@ -200,6 +201,18 @@ const transitions = {
     expectSessionShownUnchanged(step);
     expectNoBroadcast(step);
   },
+  // Signed in, a new profile picture (or none) counts a version: the avatar's address changes at once; nothing
+  // else changes and nothing is fetched or told to other tabs.
+  'session.status.authenticated|PICTURE_CHANGED': (step: StepEffect) => {
+    expect(step.after.context).toEqual({
+      ...step.before.context,
+      pictureVersion: (step.before.context.pictureVersion as number) + 1,
+    });
+    expect(step.after.value).toEqual(step.before.value);
+    expect(step.after.children.fetchSession).toBe(step.before.children.fetchSession);
+    expectSessionShownUnchanged(step);
+    expectNoBroadcast(step);
+  },
   // The poll timer refetches only when polling is on.
   'session.sync.idle|xstate.after.pollInterval.session.sync.idle': (step: StepEffect) => {
     expect(step.before.context.pollInterval).toBe(30_000);
@@ -224,9 +237,16 @@ const states = {
   },
 };
 
-describePaths('session', stubbed, { input: { pollInterval: 30_000 }, events, states, transitions });
-describePaths('session', stubbed, { input: {}, events, states, transitions });
-describePaths('session', stubbed, { input: { servedSignedOut: true }, events, states, transitions });
+/** Snapshots apart from how many picture changes they counted past one (the count only grows). */
+const serializeState = (s: AnyMachineSnapshot) =>
+  JSON.stringify([
+    s.value,
+    { ...s.context, pictureVersion: Math.min(s.context.pictureVersion as number, 1) },
+  ]);
+const options = { events, states, transitions, serializeState };
+describePaths('session', stubbed, { input: { pollInterval: 30_000 }, ...options });
+describePaths('session', stubbed, { input: {}, ...options });
+describePaths('session', stubbed, { input: { servedSignedOut: true }, ...options });
 
 describe('session status changes', () => {
   it('emits statusChanged with the previous status, and only on a change', async () => {

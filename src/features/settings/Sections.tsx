@@ -15,6 +15,7 @@ import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../.
 import type { SectionMessage } from '../../../machines/settings-section/settingsSection.machine';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 import { inspect } from '../../lib/inspect';
+import { useAppChild } from '../../app/hooks';
 
 function Message({ message, onDismiss }: { message: SectionMessage | null; onDismiss: () => void }) {
   if (!message) return null;
@@ -56,7 +57,14 @@ function Avatar({ profile }: { profile: Profile }) {
 }
 
 export function ProfileSection() {
-  const [snapshot, send] = useActor(profileSection, { input: { loads: true }, inspect });
+  // An upload or a delete tells the session actor, whose picture count the header's avatar carries: it shows the
+  // new picture (or the fallback) at once.
+  const session = useAppChild('session');
+  const logic = useMemo(
+    () => profileSection.provide({ actions: { written: () => session.send({ type: 'PICTURE_CHANGED' }) } }),
+    [session],
+  );
+  const [snapshot, send] = useActor(logic, { input: { loads: true }, inspect });
   const fileRef = useRef<HTMLInputElement>(null);
   const profile = snapshot.context.data as Profile | null;
   const busy = snapshot.hasTag('busy');
