@@ -232,3 +232,98 @@ describe('settings', () => {
     },
   );
 });
+
+describe('project page at 1440 px', () => {
+  it('has two columns of about equal height, and whole function names', async () => {
+    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    await acceptCookies(page);
+    await page.goto('/projects/ethereum');
+    await scrollThrough(page);
+    const functions = page
+      .locator('.toplist')
+      .filter({ hasText: 'Top function calls' })
+      .locator('li .toplist-row > span:first-child');
+    await functions.first().waitFor();
+    // Every panel of the page has arrived (the parts below the fold load as the reader scrolls past them).
+    await page.getByRole('heading', { name: 'Social activity' }).waitFor();
+    await page.getByRole('heading', { name: 'Privileged access' }).waitFor();
+    const columns = await page.evaluate(() =>
+      [...document.querySelectorAll('.project-grid > *')].map((column) => {
+        const panels = [...column.querySelectorAll('section.panel')].map((s) => s.getBoundingClientRect());
+        return {
+          left: column.getBoundingClientRect().left,
+          bottom: Math.max(...panels.map((r) => r.bottom)) + window.scrollY,
+        };
+      }),
+    );
+    // Two columns side by side; neither stands empty for more than a screen while the other goes on.
+    expect(columns).toHaveLength(2);
+    expect(columns[1]!.left).toBeGreaterThan(columns[0]!.left);
+    expect(Math.abs(columns[0]!.bottom - columns[1]!.bottom)).toBeLessThan(900);
+
+    const names = await functions.evaluateAll((spans) =>
+      spans.map((s) => ({ text: s.textContent, cut: s.scrollWidth > s.clientWidth })),
+    );
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((n) => n.cut)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('guided tour on a phone', () => {
+  it('keeps the cookie notice from under the tooltip at every step; the notice is back after the tour', async () => {
+    const { context, page } = await newPage(browser, server.url, PHONE);
+    await page.goto('/?tour=true');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    const tooltip = page.locator('[data-scope="tour"][role="dialog"]');
+    for (let step = 1; step <= 6; step++) {
+      await tooltip.getByText(`${step} of 6`, { exact: true }).waitFor();
+      await page.locator('[data-scope="tour"][role="dialog"][data-status="open"]').waitFor();
+      const tip = (await tooltip.boundingBox())!;
+      const box = (await notice.count()) ? await notice.boundingBox() : null;
+      if (box) {
+        const apart =
+          tip.x + tip.width <= box.x ||
+          box.x + box.width <= tip.x ||
+          tip.y + tip.height <= box.y ||
+          box.y + box.height <= tip.y;
+        expect(apart, `step ${step}: tooltip ${JSON.stringify(tip)} notice ${JSON.stringify(box)}`).toBe(
+          true,
+        );
+      }
+      if (step < 6) await tooltip.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.keyboard.press('Escape');
+    await tooltip.getByRole('button', { name: /^Yes, skip/ }).click();
+    await tooltip.waitFor({ state: 'detached' });
+    await notice.getByRole('button', { name: 'I Accept' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('blog', () => {
+  it.each([
+    ['1440 px', DESKTOP],
+    ['375 px', PHONE],
+  ])('fills every row of its grid but the last, and the first, at %s', async (_label, viewport) => {
+    const { context, page } = await newPage(browser, server.url, viewport);
+    await acceptCookies(page);
+    await page.goto('/resources/blog');
+    const grid = page.locator('.post-grid');
+    await grid.locator('article').first().waitFor();
+    const layout = await grid.evaluate((el) => {
+      const right = el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
+      const rows = new Map<number, number>();
+      for (const card of el.children) {
+        const r = card.getBoundingClientRect();
+        rows.set(Math.round(r.top), Math.max(rows.get(Math.round(r.top)) ?? 0, r.right));
+      }
+      return { right, rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, end]) => end) };
+    });
+    const unfilled = layout.rows
+      .map((end, i) => ({ row: i + 1, end }))
+      .filter(({ row, end }) => (row === 1 || row < layout.rows.length) && end < layout.right - 1);
+    expect(unfilled, `grid ends at ${layout.right}`).toEqual([]);
+    await context.close();
+  });
+});

@@ -232,10 +232,17 @@ export default function ProjectPage({ id }: { id: string }) {
       <ProjectHeader p={p} />
       <div className="container project-body">
         <div className="project-grid">
+          {/* Two columns of about equal height on a desktop: the score's story on the left, the community, the
+              market and the activity on the right (with the vote alone there, the right column stood empty for
+              thousands of pixels). A phone shows the left column, then the right. */}
           <div className="project-main">
             <Breakdown scores={p.subScores} />
             <ScoreChartPanel projectId={p.id} />
             <WhyScorePanel projectId={p.id} />
+            <PrivilegedPanel contracts={p.contracts} />
+          </div>
+          <div className="project-side">
+            <VotePanel projectId={p.id} votes={p.votes} name={p.name} average={servedAverage} />
             <PeersPanel projectId={p.id} name={p.name} />
             {p.description && (
               <section className="card panel" aria-labelledby="about-title">
@@ -245,12 +252,8 @@ export default function ProjectPage({ id }: { id: string }) {
             )}
             <ExchangePanel projectId={p.id} />
             <TopListsPanel projectId={p.id} />
-            <PrivilegedPanel contracts={p.contracts} />
             <ActivityPanel projectId={p.id} />
           </div>
-          <aside className="project-side" aria-label="Community">
-            <VotePanel projectId={p.id} votes={p.votes} name={p.name} average={servedAverage} />
-          </aside>
         </div>
       </div>
     </main>
