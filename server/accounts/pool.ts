@@ -340,7 +340,8 @@ export class UserPool {
       await clear(this.db, wideKey);
       return;
     }
-    const lockMs = lockoutMs(claim.count);
+    // A known device past the account's ceiling is locked by its own count too.
+    const lockMs = lockoutMs(wideKey === keys.account ? claim.count : Math.max(claim.count, wide.count));
     if (lockMs > 0) {
       throw new UserPoolError(
         'NotAuthorizedException',

@@ -356,10 +356,13 @@ describe("strangers reaching the account's ceiling do not lock out the owner's b
     );
 
     // Whoever holds the owner's cookie gets LOCKOUT_AFTER guesses, from however many addresses.
-    for (let i = 0; i < LOCKOUT_AFTER; i++) {
+    for (let i = 1; i < LOCKOUT_AFTER; i++) {
       const wrong = await attemptWith(user.email, 'Wrong1234', newClientAddress(), device);
       expect(message(wrong)).toBe('Incorrect username or password.');
     }
+    expect(message(await attemptWith(user.email, 'Wrong1234', newClientAddress(), device))).toBe(
+      'Incorrect username or password. Password attempts exceeded: try again in 1 minute.',
+    );
     const locked = await attemptWith(user.email, TEST_PASSWORD, newClientAddress(), device);
     expect(locked.statusCode).toBe(401);
     expect(message(locked)).toMatch(LOCKED);
