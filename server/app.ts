@@ -11,7 +11,7 @@ import { apiKeyAuth } from './plugins/apiKey';
 import { impersonationAudit } from './plugins/audit';
 import { csrf } from './plugins/csrf';
 import { zodValidatorCompiler } from './errors';
-import { errorHandling } from './plugins/errors';
+import { errorHandling, frameworkError } from './plugins/errors';
 import { lifecycle } from './plugins/lifecycle';
 import { openapi } from './plugins/openapi';
 import { rateLimits } from './plugins/rateLimit';
@@ -67,6 +67,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Given here, not set after: Fastify loads its default compilers (ajv, fast-json-stringify) only when none is
     // given at construction, and loading them cost every start ~300 ms.
     schemaController: zodSchemaController,
+    // The router's own refusals (a path that does not decode, `/api/projects/%ff%fe`) in our error shape.
+    frameworkErrors: frameworkError,
   });
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);

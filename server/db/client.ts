@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -89,6 +90,9 @@ export async function openDatabase(opts: {
     import('drizzle-orm/pglite/migrator'),
   ]);
   const dataDir = opts.dataDir === ':memory:' ? undefined : path.join(opts.dataDir, 'pglite');
+  // PGlite makes its own folder but not DATA_DIR: a production start (AUTH_SECRET given, so nothing else has written
+  // there yet) on a fresh DATA_DIR must not fail.
+  if (dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({
     dataDir,
     loadDataDir: opts.loadDataDir,

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { siteOrigin } from '../accounts/origin';
 import { AppError } from '../errors';
+import { securityHeaderValues } from './securityHeaders';
 
 /**
  * Uniform error bodies `{ error, message, fields? }`. Anything the client got wrong (bad JSON, wrong
@@ -185,6 +186,27 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
   }
 });
+
+/**
+ * What the router refuses before any route or hook runs: a path whose percent-encoding does not decode (400), a
+ * parameter over the router's length limit (414). Fastify's own answer there is not our error shape, and has none of
+ * the security headers.
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for these answers, so the security headers are set here (rare enough to build them each time).
+  reply.headers(securityHeaderValues(request.server.config));
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({
+      error: 'BadRequest',
+      message: 'The address is not valid: it has a percent-encoding that does not decode.',
+    });
+  }
+  if (err.statusCode === 414) {
+    return reply.status(414).send({ error: 'UriTooLong', message: 'A part of the address is too long.' });
+  }
+  reply.log.error({ err }, 'request failed in the router');
+  return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
+}
 
 /** How much of a refused body is read and thrown away before answering; a larger body is cut off unread. */
 export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
