@@ -4,7 +4,7 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: changeField, clearMessages, closed, coolDownAfterSend, coolDownAsServerSays, emitSignedIn,
-//     forgetEverything, loginAfterFailedSignIn, loginAfterVerify, openWith, rememberCredentials,
+//     forgetEverything, loginAfterFailedSignIn, loginAfterVerify, openWith, opened, rememberCredentials,
 //     rememberNewPassword, resetAfterForgot, resetForm, showAttemptLimit, showCodeSent, showEmailTaken,
 //     showInvalidResetCode, showLoginError, showNotAwaiting, showPasswordRule, showUnknownError,
 //     showVerified, showWrongVerificationCode, signedIn, toggleTerms, touchField, verifyAfterLogin,
@@ -43,10 +43,10 @@ export const authModalMachine = createMachine({
       entry: 'closed',
       on: {
         OPEN: [
-          { target: 'signup', guard: 'opensSignup', actions: 'openWith' },
-          { target: 'forgot-password', guard: 'opensForgotPassword', actions: 'openWith' },
-          { target: 'verify-email', guard: 'opensVerifyEmail', actions: 'openWith' },
-          { target: 'login', actions: 'openWith' },
+          { target: 'signup', guard: 'opensSignup', actions: ['openWith', 'opened'] },
+          { target: 'forgot-password', guard: 'opensForgotPassword', actions: ['openWith', 'opened'] },
+          { target: 'verify-email', guard: 'opensVerifyEmail', actions: ['openWith', 'opened'] },
+          { target: 'login', actions: ['openWith', 'opened'] },
         ],
       },
     },

@@ -255,6 +255,11 @@ export const authModalMachine = setup({
     emitSignedIn: emit((_, params: { email: string }) => ({ type: 'signedIn' as const, ...params })),
     /** The app's: who signed in (the auth page tells the session). */
     signedIn: (_, _params: { email: string }) => undefined,
+    /**
+     * The app's: the modal opened from hidden (the app notes the control that had focus, its opener, and gives focus
+     * back to it in `closed`).
+     */
+    opened: () => undefined,
     /** The app's: the flow closed (the auth page then leaves for its callback address). */
     closed: () => undefined,
   },
@@ -288,10 +293,10 @@ export const authModalMachine = setup({
       entry: 'closed',
       on: {
         OPEN: [
-          { guard: 'opensSignup', target: 'signup', actions: 'openWith' },
-          { guard: 'opensForgotPassword', target: 'forgot-password', actions: 'openWith' },
-          { guard: 'opensVerifyEmail', target: 'verify-email', actions: 'openWith' },
-          { target: 'login', actions: 'openWith' },
+          { guard: 'opensSignup', target: 'signup', actions: ['openWith', 'opened'] },
+          { guard: 'opensForgotPassword', target: 'forgot-password', actions: ['openWith', 'opened'] },
+          { guard: 'opensVerifyEmail', target: 'verify-email', actions: ['openWith', 'opened'] },
+          { target: 'login', actions: ['openWith', 'opened'] },
         ],
       },
     },

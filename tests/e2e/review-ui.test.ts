@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 import { acceptCookies } from './site-helpers';
 
@@ -51,7 +53,9 @@ describe('leaderboard pages past the last one', () => {
       await board.scrollIntoViewIfNeeded();
       await board.locator('.lb-count', { hasText: 'Showing 276–300 of 300 projects' }).waitFor();
       expect(await board.locator('tbody tr[data-project]').count()).toBe(25);
-      const current = board.getByRole('navigation', { name: 'Leaderboard pages' }).locator('[aria-current="page"]');
+      const current = board
+        .getByRole('navigation', { name: 'Leaderboard pages' })
+        .locator('[aria-current="page"]');
       expect(await current.textContent()).toBe('12');
       expect(await current.isVisible()).toBe(true);
 
@@ -78,7 +82,9 @@ describe('vote figures', () => {
     // Another visitor's "Yes" on another project: the average is 100% until this page's "No" makes it 50%.
     // As the site's own page sends it (a vote from anywhere else is refused).
     const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
-    expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
+      200,
+    );
 
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
@@ -110,4 +116,116 @@ describe('vote figures', () => {
     expect([...problems, ...servedProblems]).toEqual([]);
     await context.close();
   });
+});
+
+/** A real 16×16 picture: uploads are decoded and re-encoded, so a bare signature would be refused. */
+const PNG = await sharp({
+  create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 60, b: 40 } },
+})
+  .png()
+  .toBuffer();
+
+/** Completes the onboarding survey through the API so it does not cover the page under test. */
+async function surveyDone(page: Page) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const res = await page.request.post('/api/user/survey/upload', {
+    data: { survey: { userType: 'Retail Investor', projects: [] } },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** Whether the avatar shows a loaded picture (else its letter shows through). */
+const showsPicture = (avatar: Locator) =>
+  avatar
+    .locator('img')
+    .evaluate((img: HTMLImageElement) => !img.hidden && img.complete && img.naturalWidth > 0)
+    .catch(() => false);
+
+describe('the header avatar', () => {
+  for (const viewport of [DESKTOP, PHONE])
+    it(`shows a picture uploaded in Settings at once, and the initial again once it is deleted (${viewport.width} px)`, async () => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await acceptCookies(page);
+      const email = await signUpAndSignIn(page, 'avatar');
+      await surveyDone(page);
+      await page.goto('/my/settings');
+      await page.locator('[data-part="email"]').getByText(email).waitFor();
+      // The header's avatar on this layout (the account menu's on wide screens, the menu button's on phones).
+      const avatar = page.locator('header [data-part="avatar"]:visible');
+      await avatar.waitFor();
+      const initial = avatar.locator('.avatar__initial');
+      expect(await initial.textContent()).toBe(email[0]!.toUpperCase());
+      // No picture yet: the letter shows.
+      await expect.poll(() => showsPicture(avatar)).toBe(false);
+
+      await page
+        .getByLabel('Upload profile picture')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByText('Profile picture updated.').waitFor();
+      await expect.poll(() => showsPicture(avatar), { timeout: 5_000 }).toBe(true);
+      // The picture is the user's, asked for by username with the minute's value.
+      const src = await avatar.locator('img').getAttribute('src');
+      const { user } = (await (await page.request.get('/api/auth/session')).json()) as {
+        user: { username: string };
+      };
+      expect(src).toMatch(new RegExp(`^/api/user/profile/image/${user.username}\\?v=\\d+\\.1$`));
+
+      await page.getByRole('button', { name: 'Delete picture' }).click();
+      await page.getByText('Profile picture removed.').waitFor();
+      await expect.poll(() => showsPicture(avatar), { timeout: 5_000 }).toBe(false);
+      expect(await initial.isVisible()).toBe(true);
+      await context.close();
+    });
+});
+
+/** Presses Tab until `target` has focus, as a keyboard user reaches it (fails if it never does). */
+async function tabTo(page: Page, target: Locator, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+describe('the auth modal gives focus back to its opener', () => {
+  const openers: { name: string; url: string; opener: (page: Page) => Locator }[] = [
+    {
+      name: "the header's Log in",
+      url: '/',
+      opener: (page) => page.locator('header').getByRole('link', { name: 'Log in' }),
+    },
+    {
+      name: "the header's Sign up",
+      url: '/',
+      opener: (page) => page.locator('header').getByRole('link', { name: 'Sign up' }),
+    },
+    {
+      name: "a guest's star",
+      url: '/projects/bitcoin',
+      opener: (page) => page.locator('main [data-scope="watchlist"][data-part="toggle"]:visible').first(),
+    },
+  ];
+  for (const { name, url, opener } of openers)
+    it(`Escape returns focus to ${name}`, async () => {
+      const { context, page } = await newPage(browser, server.url, DESKTOP);
+      await acceptCookies(page);
+      await page.goto(url);
+      const control = opener(page);
+      await control.waitFor();
+      await tabTo(page, control);
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('[role="dialog"][data-scope="auth-modal"]');
+      await dialog.locator('[data-part="panel"]').waitFor();
+      // Focus moved into the dialog.
+      await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => control.evaluate((el) => el === document.activeElement), { timeout: 3_000 })
+        .toBe(true);
+      // And it stays there: the next Tab goes on from the opener, not from the top of the page.
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+      await context.close();
+    });
 });

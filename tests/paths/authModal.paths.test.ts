@@ -471,6 +471,8 @@ const transitionChecks = (
     const target: AuthView =
       e.view === 'signup' || e.view === 'forgot-password' || e.view === 'verify-email' ? e.view : 'login';
     const email = e.email ?? ctx(step.before).email;
+    // The app hears the modal opened (it notes the opener, to give focus back on close).
+    expect(step.actions.filter((a) => a.type === 'opened')).toEqual([{ type: 'opened', params: undefined }]);
     expectShows(step.after, target);
     expectFreshForm(step.after, email);
     expect(ctx(step.after).credentials).toEqual(ctx(step.before).credentials);
