@@ -31,6 +31,12 @@ export async function clampedHomeAddress(
     maxScore: filters.maxScore || undefined,
   });
   if (!parsed.success) return undefined;
-  const last = await lastLeaderboardPage(app.database, parsed.data);
-  return query.page > last ? `${path}${searchFromQuery(search, { ...query, page: last })}` : undefined;
+  try {
+    const last = await lastLeaderboardPage(app.database, parsed.data);
+    return query.page > last ? `${path}${searchFromQuery(search, { ...query, page: last })}` : undefined;
+  } catch (err) {
+    // The page is served as asked (its leaderboard then says what the API says): never an error page for this.
+    request.log.warn({ err }, 'leaderboard page count unavailable; home served as asked');
+    return undefined;
+  }
 }

@@ -82,6 +82,28 @@ describe('the app’s pages', () => {
     }
   });
 
+  it("sends home's address past the leaderboard's last page to the last page, other parameters kept", async () => {
+    const total = (await get('/api/leaderboard?pageSize=1')).json<{ total: number }>().total;
+    const last = Math.max(1, Math.ceil(total / 25));
+    const lastSearch = (rest: string) => {
+      const params = new URLSearchParams(rest);
+      if (last > 1) params.set('page', String(last));
+      const text = params.toString();
+      return `/${text ? `?${text}` : ''}`;
+    };
+    for (const [url, location] of [
+      [`/?page=${last + 1}`, lastSearch('')],
+      ['/?page=100000&tour=true', lastSearch('tour=true')],
+      ['/?page=999&tier=AAA&sort=name', `/?sort=name&tier=AAA`],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // A page that exists, and filters the leaderboard would refuse, are served as asked.
+    for (const url of [`/?page=${last}`, '/?page=999&min=abc']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
   it('redirects signed-out visitors of /my pages to sign-in, as before', async () => {
     for (const url of ['/my/settings', '/my/watchlists', '/my/portfolio', '/my/nope']) {
       const res = await get(url, '*/*');
