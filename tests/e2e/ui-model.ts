@@ -39,7 +39,7 @@ export type UiModel = PlanOptions & {
 
 /** Registers one browser test per planned path and writes the machine's UI coverage after the file. */
 export function describeUiPaths(model: UiModel) {
-  const paths = planPaths(model.machine, model);
+  const paths = planPaths(model.machine, { ...model, variants: false });
   const states = new Set<string>();
   const transitions = new Set<string>();
 

@@ -450,22 +450,25 @@ describePaths('notifications', machine, {
       expect(view(s).loadingMore).toBe(true);
       expect(inputOf(s, 'listMore')).toEqual({ before: ctx(s).nextBefore });
     },
-    'notifications.signedIn.list.ready.marking': (s) => {
+    'notifications.signedIn.list.ready.marking': (s, step) => {
       const c = ctx(s);
+      // A count fetched meanwhile (the poll) is the server's word and may come before or after the mark: the
+      // optimistic figure is checked when the mark starts.
+      const marked = step?.event.type !== 'xstate.done.actor.getUnreadCount';
       const body = inputOf(s, 'markRead') as MarkReadBody;
       // What the mark-read actor was sent, and the optimistic change already shown.
       expect(body).toEqual(c.pendingRead!.body);
       expect(view(s).marking).toBe(true);
       if (body.all) {
         expect(c.items.every((n) => n.read)).toBe(true);
-        expect(c.unread).toBe(0);
-        expect(view(s).showBadge).toBe(false);
+        if (marked) expect(c.unread).toBe(0);
+        if (marked) expect(view(s).showBadge).toBe(false);
       } else {
         expect(body.ids).toHaveLength(1);
         const [id] = body.ids!;
         expect(c.pendingRead!.previousItems.find((n) => n.id === id)!.read).toBe(false);
         expect(c.items.find((n) => n.id === id)!.read).toBe(true);
-        expect(c.unread).toBe(Math.max(0, c.pendingRead!.previousUnread - 1));
+        if (marked) expect(c.unread).toBe(Math.max(0, c.pendingRead!.previousUnread - 1));
       }
     },
   },

@@ -79,7 +79,10 @@ const events = (s: AnyMachineSnapshot, listChanged: Ev): EventObject[] => {
   }
   if (s.matches({ ready: 'creating' })) {
     base.push(
-      { type: 'xstate.done.actor.createWatchlist', output: { id: `w${c.lists.length + 1}` } },
+      // The stub server's next id; never one a list already has (after a delete it would be), as the real one.
+      ...(c.lists.some((l) => l.id === `w${c.lists.length + 1}`)
+        ? []
+        : [{ type: 'xstate.done.actor.createWatchlist', output: { id: `w${c.lists.length + 1}` } }]),
       { type: 'xstate.error.actor.createWatchlist', error: serverError },
       { type: 'xstate.error.actor.createWatchlist', error: nameTaken },
     );
