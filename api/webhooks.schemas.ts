@@ -64,6 +64,9 @@ export const CreatedWebhook = z.object({ webhook: Webhook, secret: z.string() })
 /** POST /api/user/webhooks/delete and /test */
 export const WebhookIdBody = z.object({ id: Uuid });
 
+/** POST /api/user/webhooks/replay — a failed delivery of one of the caller's webhooks. */
+export const DeliveryIdBody = z.object({ id: z.number().int('Not a valid id').positive('Not a valid id') });
+
 /** POST /api/user/webhooks/test — the ping's delivery, as logged. */
 export const WebhookTestResult = z.object({ delivery: WebhookDelivery });
 

@@ -33,3 +33,5 @@ export const deleteWebhook = (request: Request, id: string) =>
   request<{ ok: true }>('/api/user/webhooks/delete', { method: 'POST', body: { id } });
 export const testWebhook = (request: Request, id: string) =>
   request<WebhookTestResult>('/api/user/webhooks/test', { method: 'POST', body: { id } });
+export const replayDelivery = (request: Request, id: number) =>
+  request<WebhookTestResult>('/api/user/webhooks/replay', { method: 'POST', body: { id } });

@@ -168,7 +168,13 @@ async function runJob(
       err instanceof Error && err.cause instanceof Error ? `\nCaused by: ${err.cause.message}` : '';
     const message = (err instanceof Error ? (err.stack ?? err.message) : String(err)) + cause;
     o.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: message }, 'job failed');
-    await fail(db, job, instance, message, backoffDelay(job.attempts, o.backoffMs, o.maxBackoffMs));
+    // A handler with its own schedule (webhook deliveries) says when to try again.
+    const asked = (err as { retryInMs?: unknown } | null)?.retryInMs;
+    const delay =
+      typeof asked === 'number' && Number.isFinite(asked) && asked >= 0
+        ? asked
+        : backoffDelay(job.attempts, o.backoffMs, o.maxBackoffMs);
+    await fail(db, job, instance, message, delay);
     return false;
   }
 }

@@ -23,7 +23,8 @@ import {
   WebhookAddressError,
   webhookPolicy,
 } from '../webhooks/address';
-import { attemptDelivery } from '../webhooks/deliver';
+import { enqueue } from '../jobs/queue';
+import { attemptDelivery, DELIVERY_ATTEMPTS } from '../webhooks/deliver';
 import { newWebhookSecret, sealSecret } from '../webhooks/sign';
 import { created, Ok, replies, signedIn, typed } from './schemas';
 
@@ -31,6 +32,7 @@ export const WEBHOOK_MESSAGES = {
   noKey: 'Webhooks belong to an API key’s owner: create an API key first (Settings → API keys).',
   limit: `You can have at most ${WEBHOOK_LIMIT} webhooks. Delete one first.`,
   notYours: 'Choose your own watchlists.',
+  notFailed: 'Only a failed delivery can be replayed.',
 } as const;
 
 /** Registrations (accepted or refused) per client address. */
@@ -225,6 +227,53 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
         .returning({ id: webhooks.id });
       if (gone.length === 0) throw notFound('No such webhook.');
       return { ok: true };
+    },
+  );
+
+  // Queues a send again: an owner replays a handful after fixing their endpoint, not hundreds.
+  app.post(
+    '/api/user/webhooks/replay',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Replay a failed delivery',
+        description:
+          'Queues a failed delivery of one of your webhooks again, with the same message id and the full retry schedule, and enables its webhook again if it was disabled (after a 410). Answers the delivery, now pending; 409 if it has not failed.',
+        body: S.DeliveryIdBody,
+        response: replies(S.WebhookTestResult),
+      },
+    },
+    async (request): Promise<WebhookTestResult> => {
+      const user = requireUser(request);
+      const { id } = request.body;
+      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      const row = await app.db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const [own] = await t
+          .select({ status: webhookDeliveries.status, webhookId: webhookDeliveries.webhookId })
+          .from(webhookDeliveries)
+          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+          .where(and(eq(webhookDeliveries.id, id), eq(webhooks.userId, user.username)));
+        if (!own) throw notFound('No such delivery.');
+        // Only a failed delivery, and only once: a second press while it waits finds it pending.
+        const [replayed] = await t
+          .update(webhookDeliveries)
+          .set({ status: 'pending' })
+          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'failed')))
+          .returning();
+        if (!replayed) throw new AppError(409, 'DeliveryNotFailed', WEBHOOK_MESSAGES.notFailed);
+        await t.update(webhooks).set({ active: 1 }).where(eq(webhooks.id, own.webhookId));
+        await enqueue(
+          t,
+          'webhook-delivery',
+          { deliveryId: id },
+          { singletonKey: `webhook-delivery:${id}:replay:${randomUUID()}`, maxAttempts: DELIVERY_ATTEMPTS },
+        );
+        return replayed;
+      });
+      return { delivery: deliveryView(row) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -12,6 +13,7 @@ import {
   type ResolvedAddress,
 } from './address';
 import { openSecret, signWebhook } from './sign';
+import { deriveKey } from '../plugins/session';
 
 /** What a delivery needs from the server: the root secret (for the sealed signing secret) and the mode. */
 export type WebhookDeps = {
@@ -22,7 +24,37 @@ export type WebhookDeps = {
   log?: { info: (obj: object, msg?: string) => void };
 };
 
-export const DELIVERY_TIMEOUT_MS = 5_000;
+/** No answer within this long is a failed attempt (the Standard Webhooks recommendation). */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/**
+ * When each attempt of a delivery runs, after the one before failed: the first at once, then 5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h, 10 h (the Standard Webhooks schedule, about 28 hours in all), so an endpoint that is down for a
+ * night still gets the message. Each wait varies by up to ±20 % (retryDelay) so that deliveries which failed
+ * together — an endpoint that was down — do not all come back at the same second.
+ */
+export const RETRY_SCHEDULE_MS = [
+  0,
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+];
+/** Attempts of one delivery (the `webhook-delivery` job's max_attempts). */
+export const DELIVERY_ATTEMPTS = RETRY_SCHEDULE_MS.length;
+export const RETRY_JITTER = 0.2;
+
+/** The wait before attempt `attempt + 1`, after attempt `attempt` (1-based) failed, with jitter. */
+export const retryDelay = (attempt: number, random = Math.random) => {
+  const base = RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length - 1)]!;
+  return Math.round(base * (1 + RETRY_JITTER * (2 * random() - 1)));
+};
 /** At most this much of a response body is read (for the log's error text); the rest is dropped. */
 export const RESPONSE_BODY_LIMIT = 1024;
 
@@ -45,7 +77,7 @@ function pinned(target: ResolvedAddress): LookupFunction {
 /**
  * POSTs `body` to `rawUrl`: the URL and every address of its host are checked now (see address.ts), then the
  * connection goes to the checked address (a pinned `lookup`; TLS still verifies the host name). No redirects
- * (a 3xx is a failed attempt), a 5 s limit on the whole exchange, at most 1 KB of the response read.
+ * (a 3xx is a failed attempt), a 15 s limit on the whole exchange, at most 1 KB of the response read.
  */
 export async function postWebhook(
   rawUrl: string,
@@ -123,6 +155,7 @@ export async function postWebhook(
 
 type DeliveryRow = {
   id: number;
+  webhookId: string;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   payload: Record<string, unknown>;
@@ -135,6 +168,7 @@ async function load(db: Db, deliveryId: number): Promise<DeliveryRow | undefined
   const [row] = await db
     .select({
       id: webhookDeliveries.id,
+      webhookId: webhookDeliveries.webhookId,
       status: webhookDeliveries.status,
       attempts: webhookDeliveries.attempts,
       payload: webhookDeliveries.payload,
@@ -157,8 +191,13 @@ const ordered = (id: string, payload: Record<string, unknown>) => {
   return out;
 };
 
-/** The message id receivers deduplicate on: the same for every attempt of a delivery. */
-export const messageId = (deliveryId: number) => `msg_${deliveryId}`;
+/**
+ * The message id receivers deduplicate on: the same for every attempt of a delivery, and telling nothing of how many
+ * deliveries there are (a counter would: `msg_41`, `msg_42`, …). It is an HMAC of the delivery's row id under a key
+ * derived from AUTH_SECRET, so it needs no column and cannot be guessed or counted.
+ */
+export const messageId = (authSecret: string, deliveryId: number) =>
+  `msg_${createHmac('sha256', deriveKey(authSecret, 'webhook-message-id')).update(String(deliveryId)).digest('base64url').slice(0, 27)}`;
 
 /**
  * One attempt at a pending delivery: signs and sends it, then records the attempt (count, response code, error)
@@ -182,7 +221,7 @@ export async function attemptDelivery(
       .where(pendingOnly);
     return null;
   }
-  const id = messageId(row.id);
+  const id = messageId(deps.authSecret, row.id);
   const timestamp = Math.floor(now().getTime() / 1000);
   const body = JSON.stringify(ordered(id, row.payload));
   const secret = openSecret(deps.authSecret, row.secret);
@@ -197,29 +236,44 @@ export async function attemptDelivery(
     deps,
   );
   const at = now();
+  // 410 Gone: the receiver asks for no more (Standard Webhooks); the endpoint is disabled and this is not retried.
+  const gone = result.status === 410;
   await db
     .update(webhookDeliveries)
     .set({
       attempts: row.attempts + 1,
       lastAttemptAt: at,
       responseCode: result.status,
-      error: result.error,
-      status: result.ok ? 'delivered' : result.refused || last ? 'failed' : 'pending',
+      error: gone ? `${result.error} — the endpoint answered 410 Gone, so it was disabled` : result.error,
+      status: result.ok ? 'delivered' : result.refused || gone || last ? 'failed' : 'pending',
       deliveredAt: result.ok ? at : null,
     })
     .where(pendingOnly);
+  if (gone) {
+    await db.update(webhooks).set({ active: 0 }).where(eq(webhooks.id, row.webhookId));
+    return { ...result, refused: true };
+  }
   return result;
 }
 
-/** Thrown for a failed attempt so the job runner retries with backoff (or marks the job failed at the last). */
+/**
+ * Thrown for a failed attempt so the job runner tries again after `retryInMs` (the schedule above), or marks the
+ * job failed at the last attempt.
+ */
 export class DeliveryFailed extends Error {
   override name = 'DeliveryFailed';
+  constructor(
+    message: string,
+    readonly retryInMs: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
  * `webhook-delivery` {deliveryId}: one attempt per job run. A non-2xx answer or a network error throws, so the
- * runner retries with its backoff; the delivery is marked failed on the job's last attempt. An endpoint refused by
- * the address rules is marked failed at once (no retry: it would be refused again).
+ * runner retries on RETRY_SCHEDULE_MS; the delivery is marked failed on the job's last attempt. An endpoint refused
+ * by the address rules, or one that answered 410, is marked failed at once (no retry).
  */
 export async function runDeliveryJob(
   db: Db,
@@ -229,5 +283,8 @@ export async function runDeliveryJob(
 ): Promise<void> {
   const result = await attemptDelivery(db, deps, deliveryId, job.attempts >= job.maxAttempts);
   if (result && !result.ok && !result.refused)
-    throw new DeliveryFailed(`webhook delivery ${messageId(deliveryId)}: ${result.error ?? 'failed'}`);
+    throw new DeliveryFailed(
+      `webhook delivery ${deliveryId}: ${result.error ?? 'failed'}`,
+      retryDelay(job.attempts),
+    );
 }

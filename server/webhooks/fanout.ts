@@ -3,6 +3,7 @@ import type { NotificationKind } from '../../api/notifications';
 import type { Db } from '../db/client';
 import { scoreSnapshots, webhookDeliveries } from '../db/schema/index';
 import { enqueue } from '../jobs/queue';
+import { DELIVERY_ATTEMPTS } from './deliver';
 import { rows } from '../seed/index';
 
 type Snapshot = typeof scoreSnapshots.$inferSelect;
@@ -94,7 +95,7 @@ export async function enqueueWebhookDeliveries(
         db,
         'webhook-delivery',
         { deliveryId: row.id },
-        { singletonKey: `webhook-delivery:${row.id}` },
+        { singletonKey: `webhook-delivery:${row.id}`, maxAttempts: DELIVERY_ATTEMPTS },
       );
     }
   }

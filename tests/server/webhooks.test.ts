@@ -8,8 +8,15 @@ import { apiKeys, jobs, notifications, webhookDeliveries, webhooks } from '../..
 import { notifyChange } from '../../server/notifications/create';
 import { applySignalChanges } from '../../server/ratings/recompute';
 import { rows } from '../../server/seed/index';
-import { runDeliveryJob } from '../../server/webhooks/deliver';
+import {
+  DELIVERY_ATTEMPTS,
+  messageId,
+  RETRY_JITTER,
+  retryDelay,
+  runDeliveryJob,
+} from '../../server/webhooks/deliver';
 import { openSecret, verifyWebhook } from '../../server/webhooks/sign';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp, SEED_DAY } from '../helpers/seeded';
 import { signIn, type Client } from '../helpers/signed-in';
@@ -277,30 +284,34 @@ describe('deliveries', () => {
         WHERE singleton_key = ${`webhook-delivery:${first.id}`}`),
     );
     expect(job!.status).toBe('queued');
-    expect(Number(job!.wait)).toBeGreaterThan(1); // waits its backoff before the next try
+    // The second attempt waits 5 s of the schedule, give or take the jitter (and the time the test took since).
+    expect(Number(job!.wait)).toBeGreaterThan(5 * (1 - RETRY_JITTER) - 2);
+    expect(Number(job!.wait)).toBeLessThanOrEqual(5 * (1 + RETRY_JITTER));
     expect(job!.last_error).toContain('HTTP 500');
     await retryNow();
     const [after] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, first.id));
     expect(after).toMatchObject({ status: 'delivered', responseCode: 200, attempts: 2, error: null });
-    const sameId = received.filter((r) => r.headers['webhook-id'] === `msg_${first.id}`);
+    const msgId = messageId(t.config.authSecret, first.id);
+    const sameId = received.filter((r) => r.headers['webhook-id'] === msgId);
     expect(sameId).toHaveLength(2); // the same message id on the retry, so receivers can deduplicate
     // A delivered one is not sent again, even if its job ran once more.
     await runDeliveryJob(db, { authSecret: t.config.authSecret, production: false }, first.id, {
       attempts: 3,
-      maxAttempts: 5,
+      maxAttempts: DELIVERY_ATTEMPTS,
     });
     await retryNow();
-    expect(received.filter((r) => r.headers['webhook-id'] === `msg_${first.id}`)).toHaveLength(2);
+    expect(received.filter((r) => r.headers['webhook-id'] === msgId)).toHaveLength(2);
   });
 
   it('fails for good after the last attempt', async () => {
     answer = () => 503;
     const before = (await deliveriesOf(hookId)).map((d) => d.id);
     await change();
-    for (let i = 0; i < 6; i++) await retryNow();
+    for (let i = 0; i < DELIVERY_ATTEMPTS + 1; i++) await retryNow();
     const log = (await deliveriesOf(hookId)).filter((d) => !before.includes(d.id));
     expect(log.length).toBeGreaterThan(0);
-    for (const d of log) expect(d).toMatchObject({ status: 'failed', attempts: 5, responseCode: 503 });
+    expect(DELIVERY_ATTEMPTS).toBe(8);
+    for (const d of log) expect(d).toMatchObject({ status: 'failed', attempts: 8, responseCode: 503 });
     const failed = await db
       .select()
       .from(jobs)
@@ -350,6 +361,126 @@ describe('deliveries', () => {
       (await other.inject({ method: 'POST', url: '/api/user/webhooks/delete', payload: { id: hookId } }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('the standardwebhooks library verifies what we send (headers, secret, signature)', async () => {
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/user/webhooks/test',
+      payload: { id: hookId },
+    });
+    expect(res.json().delivery.status).toBe('delivered');
+    const r = received.at(-1)!;
+    const headers = {
+      'webhook-id': String(r.headers['webhook-id']),
+      'webhook-timestamp': String(r.headers['webhook-timestamp']),
+      'webhook-signature': String(r.headers['webhook-signature']),
+    };
+    expect(new StandardWebhook(secret).verify(r.body, headers)).toMatchObject({ event: 'ping' });
+    // A changed body, or another secret, is refused by the library.
+    expect(() => new StandardWebhook(secret).verify(r.body.replace('ping', 'pong'), headers)).toThrow();
+    const otherSecret = `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`;
+    expect(() => new StandardWebhook(otherSecret).verify(r.body, headers)).toThrow();
+  });
+
+  it('message ids do not count deliveries: the same on a retry, unrelated from one delivery to the next', async () => {
+    const before = (await deliveriesOf(hookId)).length;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await owner.inject({ method: 'POST', url: '/api/user/webhooks/test', payload: { id: hookId } }))
+          .statusCode,
+      ).toBe(200);
+    const log = (await deliveriesOf(hookId)).slice(before);
+    const ids = received.slice(-3).map((r) => String(r.headers['webhook-id']));
+    expect(ids).toEqual(log.map((d) => messageId(t.config.authSecret, d.id)));
+    for (const [i, id] of ids.entries()) {
+      expect(id).toMatch(/^msg_[A-Za-z0-9_-]{27}$/);
+      expect(id).not.toContain(String(log[i]!.id));
+      expect(JSON.parse(received.at(i - 3)!.body).id).toBe(id);
+    }
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('retries on the Standard Webhooks schedule with jitter: 8 attempts over about a day', () => {
+    const at = (random: number) => Array.from({ length: 7 }, (_, i) => retryDelay(i + 1, () => random));
+    const s = 1000;
+    const m = 60 * s;
+    const h = 60 * m;
+    expect(at(0.5)).toEqual([5 * s, 5 * m, 30 * m, 2 * h, 5 * h, 10 * h, 10 * h]);
+    // Jitter: up to 20 % either way.
+    expect(at(0)).toEqual([4 * s, 4 * m, 24 * m, 1.6 * h, 4 * h, 8 * h, 8 * h]);
+    expect(at(1)).toEqual([6 * s, 6 * m, 36 * m, 2.4 * h, 6 * h, 12 * h, 12 * h]);
+    expect(new Set(Array.from({ length: 20 }, () => retryDelay(1))).size).toBeGreaterThan(1);
+  });
+
+  it('a 410 answer disables the endpoint: no retry, no more deliveries, shown as inactive', async () => {
+    answer = () => 410;
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/user/webhooks/test',
+      payload: { id: hookId },
+    });
+    expect(res.json().delivery).toMatchObject({
+      status: 'failed',
+      responseCode: 410,
+      error: expect.stringContaining('disabled'),
+    });
+    const list = await owner.inject({ method: 'GET', url: '/api/user/webhooks' });
+    expect(list.json().items.find((w: { id: string }) => w.id === hookId)).toMatchObject({ active: false });
+    // The next change queues nothing for it.
+    answer = () => 200;
+    const before = (await deliveriesOf(hookId)).length;
+    received.length = 0;
+    await change();
+    await t.app.jobs.drain();
+    expect(await deliveriesOf(hookId)).toHaveLength(before);
+    expect(received).toHaveLength(0);
+  });
+
+  it('a failed delivery is replayed by its owner (same message id, webhook enabled again); nobody else can', async () => {
+    // The 410 of the test before left a failed delivery and a disabled webhook.
+    const failed = (await deliveriesOf(hookId)).filter((d) => d.status === 'failed').at(-1)!;
+    expect(failed).toBeDefined();
+    const replay = (c: Client, id: number, headers?: Record<string, string>) =>
+      c.inject({ method: 'POST', url: '/api/user/webhooks/replay', payload: { id }, headers });
+    // Another user: not found. Signed out: 401. Without the CSRF token: 403.
+    expect((await replay(other, failed.id)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/webhooks/replay', payload: { id: failed.id } }))
+        .statusCode,
+    ).toBe(401);
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/webhooks/replay',
+      payload: { id: failed.id },
+      cookies: Object.fromEntries(owner.cookies),
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await replay(owner, 0)).json()).toMatchObject({
+      error: 'ValidationError',
+      fields: { id: expect.any(String) },
+    });
+
+    received.length = 0;
+    const res = await replay(owner, failed.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().delivery).toMatchObject({ id: failed.id, status: 'pending' });
+    // Pressed twice: the second finds it pending.
+    const again = await replay(owner, failed.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'DeliveryNotFailed',
+      message: 'Only a failed delivery can be replayed.',
+    });
+    await t.app.jobs.drain();
+    const [after] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, failed.id));
+    expect(after).toMatchObject({ status: 'delivered', responseCode: 200, attempts: failed.attempts + 1 });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers['webhook-id']).toBe(messageId(t.config.authSecret, failed.id));
+    const list = await owner.inject({ method: 'GET', url: '/api/user/webhooks' });
+    expect(list.json().items.find((w: { id: string }) => w.id === hookId)).toMatchObject({ active: true });
+    // A delivered one cannot be replayed.
+    expect((await replay(owner, failed.id)).statusCode).toBe(409);
   });
 
   it('allows five webhooks, and deleting one stops its deliveries', async () => {
