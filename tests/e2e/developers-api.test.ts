@@ -25,57 +25,61 @@ describe('/developers/api', () => {
   it.each([
     ['1440 px', DESKTOP],
     ['375 px', PHONE],
-  ])('lists the operations, accessible, offline and under the CSP, at %s', async (label, viewport) => {
-    const { context, page } = await newPage(browser, server.url, viewport);
-    await context.addInitScript(() => {
-      localStorage.setItem('survey-last-notification-time', String(Date.now()));
-      localStorage.setItem('cookieConsent', 'true');
-      document.addEventListener('securitypolicyviolation', (e) => {
-        const w = window as unknown as { __csp?: string[] };
-        (w.__csp ??= []).push(`${e.effectiveDirective} blocked ${e.blockedURI}`);
+  ])(
+    'lists the operations, accessible, offline and under the CSP, at %s',
+    async (label, viewport) => {
+      const { context, page } = await newPage(browser, server.url, viewport);
+      await context.addInitScript(() => {
+        localStorage.setItem('survey-last-notification-time', String(Date.now()));
+        localStorage.setItem('cookieConsent', 'true');
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const w = window as unknown as { __csp?: string[] };
+          (w.__csp ??= []).push(`${e.effectiveDirective} blocked ${e.blockedURI}`);
+        });
       });
-    });
-    const violations: string[] = [];
-    const foreign: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-    });
-    page.on('request', (r) => {
-      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
-    });
+      const violations: string[] = [];
+      const foreign: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+      });
+      page.on('request', (r) => {
+        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+      });
 
-    const res = await page.goto('/developers/api');
-    expect(res?.status()).toBe(200);
-    expect(res?.headers()['content-security-policy']).not.toContain('unsafe-inline');
-    await page.getByRole('heading', { level: 1, name: 'API Reference' }).waitFor();
-    const leaderboard = page.getByRole('region', { name: 'GET /api/leaderboard' });
-    await leaderboard.waitFor({ timeout: 30_000 });
-    await expect(page.title()).resolves.toBe('API Reference — Sentinel Ratings');
-    // A tag's section, an operation's summary, its parameters and its response's fields.
-    await page.getByRole('heading', { level: 2, name: 'Partner' }).waitFor();
-    await leaderboard.getByText('Leaderboard', { exact: true }).waitFor();
-    await leaderboard.getByRole('table', { name: 'Parameters of GET /api/leaderboard' }).waitFor();
-    await leaderboard.getByRole('rowheader', { name: 'pageSize' }).waitFor();
-    await leaderboard
-      .getByText(/^Fields \(\d+\)$/)
-      .first()
-      .click();
-    await leaderboard.getByRole('rowheader', { name: 'items[].name' }).waitFor();
+      const res = await page.goto('/developers/api');
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+      await page.getByRole('heading', { level: 1, name: 'API Reference' }).waitFor();
+      const leaderboard = page.getByRole('region', { name: 'GET /api/leaderboard' });
+      await leaderboard.waitFor({ timeout: 30_000 });
+      await expect(page.title()).resolves.toBe('API Reference — Sentinel Ratings');
+      // A tag's section, an operation's summary, its parameters and its response's fields.
+      await page.getByRole('heading', { level: 2, name: 'Partner' }).waitFor();
+      await leaderboard.getByText('Leaderboard', { exact: true }).waitFor();
+      await leaderboard.getByRole('table', { name: 'Parameters of GET /api/leaderboard' }).waitFor();
+      await leaderboard.getByRole('rowheader', { name: 'pageSize' }).waitFor();
+      await leaderboard
+        .getByText(/^Fields \(\d+\)$/)
+        .first()
+        .click();
+      await leaderboard.getByRole('rowheader', { name: 'items[].name' }).waitFor();
 
-    await expectNoAxeViolations(page, `/developers/api at ${label}`);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    if (viewport === DESKTOP) {
-      mkdirSync('docs/screenshots', { recursive: true });
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: 'docs/screenshots/developers-api-desktop.png' });
-    }
-    const events = (await page.evaluate(
-      () => (window as unknown as { __csp?: string[] }).__csp ?? [],
-    )) as string[];
-    expect([...violations, ...events]).toEqual([]);
-    expect(foreign).toEqual([]);
-    await context.close();
-  });
+      await expectNoAxeViolations(page, `/developers/api at ${label}`);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      if (viewport === DESKTOP) {
+        mkdirSync('docs/screenshots', { recursive: true });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: 'docs/screenshots/developers-api-desktop.png' });
+      }
+      const events = (await page.evaluate(
+        () => (window as unknown as { __csp?: string[] }).__csp ?? [],
+      )) as string[];
+      expect([...violations, ...events]).toEqual([]);
+      expect(foreign).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  ); // axe over the whole reference is slow while other suites share the two cores
 
   it('is linked from the footer', async () => {
     const { context, page } = await newPage(browser, server.url);

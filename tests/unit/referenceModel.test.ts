@@ -114,15 +114,26 @@ describe('the API reference page model', () => {
       { name: 'items[].name', depth: 1, type: 'string', required: true, notes: '' },
       { name: 'items[].rank', depth: 1, type: 'integer or null', required: false, notes: '' },
     ]);
+    // A named schema is listed once, under Schemas, and the response names it.
     expect(get!.responses[1]!.payload).toEqual({
       contentType: 'application/json',
       type: 'ErrorBody',
-      fields: [{ name: 'error', depth: 0, type: 'string', required: true, notes: '' }],
+      schema: 'ErrorBody',
+      fields: [],
     });
+    expect(view.schemas).toEqual([
+      {
+        name: 'ErrorBody',
+        anchor: 'schema-errorbody',
+        type: 'object',
+        fields: [{ name: 'error', depth: 0, type: 'string', required: true, notes: '' }],
+      },
+    ]);
     expect(post!.auth).toBe('Session cookie');
     expect(post!.body).toEqual({
       contentType: 'application/json',
       type: 'object',
+      schema: null,
       required: true,
       fields: [{ name: 'sort', depth: 0, type: '"asc" | "desc"', required: false, notes: 'Default "asc".' }],
     });

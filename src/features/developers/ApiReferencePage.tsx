@@ -5,6 +5,7 @@ import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
 import {
   referenceView,
+  schemaAnchor,
   type FieldRow,
   type OperationView,
   type ParameterRow,
@@ -44,11 +45,9 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
         {rows.map((row) => (
           <tr key={row.name}>
             <th scope="row" className="ref-name" data-depth={Math.min(row.depth, 4)}>
-              <code>{row.name}</code>
+              {row.name}
             </th>
-            <td>
-              <code>{row.type}</code>
-            </td>
+            <td className="ref-type">{row.type}</td>
             <td>{row.required ? 'Yes' : 'No'}</td>
             <td>
               <Text>{row.notes}</Text>
@@ -83,12 +82,10 @@ function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }
         {rows.map((row) => (
           <tr key={`${row.in} ${row.name}`}>
             <th scope="row" className="ref-name">
-              <code>{row.name}</code>
+              {row.name}
             </th>
             <td>{row.in}</td>
-            <td>
-              <code>{row.type}</code>
-            </td>
+            <td className="ref-type">{row.type}</td>
             <td>{row.required ? 'Yes' : 'No'}</td>
             <td>
               <Text>{row.notes}</Text>
@@ -103,7 +100,14 @@ function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }
 function PayloadType({ payload }: { payload: Payload }) {
   return (
     <p className="ref-payload">
-      <code>{payload.contentType}</code>: <code>{payload.type}</code>
+      <code>{payload.contentType}</code>:{' '}
+      {payload.schema ? (
+        <a href={`#${schemaAnchor(payload.schema)}`}>
+          <code>{payload.type}</code>
+        </a>
+      ) : (
+        <code>{payload.type}</code>
+      )}
     </p>
   );
 }
@@ -211,6 +215,11 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
               <a href={`#${tag.anchor}`}>{tag.name}</a>
             </li>
           ))}
+          {view.schemas.length ? (
+            <li>
+              <a href="#schemas">Schemas</a>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <div className="ref-content">
@@ -224,6 +233,29 @@ function Reference({ doc }: { doc: OpenApiDocument }) {
         {view.tags.map((tag) => (
           <Tag key={tag.name} tag={tag} />
         ))}
+        {view.schemas.length ? (
+          <section className="ref-tag" id="schemas" aria-labelledby="schemas-title">
+            <h2 id="schemas-title">Schemas</h2>
+            {view.schemas.map((schema) => (
+              <section
+                key={schema.name}
+                className="ref-operation"
+                id={schema.anchor}
+                aria-labelledby={`${schema.anchor}-title`}
+              >
+                <h3 id={`${schema.anchor}-title`} className="ref-operation-title">
+                  <code>{schema.name}</code>
+                </h3>
+                <p className="ref-payload">
+                  <code>{schema.type}</code>
+                </p>
+                {schema.fields.length ? (
+                  <Fields rows={schema.fields} caption={`Schema ${schema.name}`} />
+                ) : null}
+              </section>
+            ))}
+          </section>
+        ) : null}
       </div>
     </div>
   );

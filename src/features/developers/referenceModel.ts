@@ -2,7 +2,8 @@ import type { JsonSchema, OpenApiDocument, OpenApiOperation } from '../../../api
 
 /** One field of a body or a response, flattened: `items[].name` at depth 2. */
 export type FieldRow = { name: string; depth: number; type: string; required: boolean; notes: string };
-export type Payload = { contentType: string; type: string; fields: FieldRow[] };
+/** `schema`: the named schema (components) the payload is, listed once at the end of the page, not per operation. */
+export type Payload = { contentType: string; type: string; schema: string | null; fields: FieldRow[] };
 export type ParameterRow = { name: string; in: string; type: string; required: boolean; notes: string };
 export type OperationView = {
   anchor: string;
@@ -23,7 +24,14 @@ export type TagView = {
   /** Operations listed under another tag that also carry this one (the Partner reads). */
   alsoHere: { anchor: string; method: string; path: string; summary: string }[];
 };
-export type ReferenceView = { title: string; version: string; description: string; tags: TagView[] };
+export type SchemaView = { name: string; anchor: string; type: string; fields: FieldRow[] };
+export type ReferenceView = {
+  title: string;
+  version: string;
+  description: string;
+  tags: TagView[];
+  schemas: SchemaView[];
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 /** Nested schemas deeper than this are named, not expanded: the page stays readable and finite. */
@@ -116,10 +124,23 @@ function fieldsOf(doc: OpenApiDocument, schema: JsonSchema | undefined, prefix =
   );
 }
 
-function payloadOf(doc: OpenApiDocument, content: Record<string, { schema?: JsonSchema }> | undefined) {
+export const schemaAnchor = (name: string) => `schema-${slug(name)}`;
+
+function payloadOf(
+  doc: OpenApiDocument,
+  content: Record<string, { schema?: JsonSchema }> | undefined,
+): Payload | null {
   const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
   if (!contentType) return null;
-  return { contentType, type: typeName(media?.schema), fields: fieldsOf(doc, media?.schema) };
+  // A named schema (every error answer is ErrorBody) is listed once, under Schemas: repeated in each operation it
+  // was most of the page.
+  const named = media?.schema?.$ref ? typeName(media.schema) : null;
+  return {
+    contentType,
+    type: typeName(media?.schema),
+    schema: named,
+    fields: named ? [] : fieldsOf(doc, media?.schema),
+  };
 }
 
 const SCHEME_LABELS: Record<string, string> = {
@@ -134,7 +155,11 @@ function authOf(operation: OpenApiOperation): string {
   // Schemes of one requirement are all needed (a signed-in write: session cookie and CSRF token); requirements are
   // alternatives.
   const names = requirements
-    .map((r) => Object.keys(r).map((key) => SCHEME_LABELS[key] ?? key).join(' and '))
+    .map((r) =>
+      Object.keys(r)
+        .map((key) => SCHEME_LABELS[key] ?? key)
+        .join(' and '),
+    )
     .filter(Boolean);
   const optional = requirements.some((r) => Object.keys(r).length === 0);
   const any = names.join(' or ');
@@ -198,10 +223,21 @@ export function referenceView(doc: OpenApiDocument): ReferenceView {
         })),
     };
   });
+  const named = new Set(
+    views.flatMap(({ view }) => [view.body?.schema, ...view.responses.map((r) => r.payload?.schema)]),
+  );
   return {
     title: doc.info.title,
     version: doc.info.version,
     description: doc.info.description ?? '',
     tags: tags.filter((t) => t.operations.length || t.alsoHere.length),
+    schemas: Object.entries(doc.components?.schemas ?? {})
+      .filter(([name]) => named.has(name))
+      .map(([name, schema]) => ({
+        name,
+        anchor: schemaAnchor(name),
+        type: typeName(schema),
+        fields: fieldsOf(doc, schema),
+      })),
   };
 }
