@@ -91,4 +91,8 @@ export const SsoSettingsUpdateBody = z.object({
 /** POST /api/sso-settings/unsubscribe */
 export const SsoUnsubscribeBody = z.object({ id: SsoId });
 
-export const SsoSettings = z.object({ id: z.string(), email: z.string(), settings: NotificationSettings });
+/**
+ * The settings; `email` only for the signed-in owner's own. Read through a mail's link, the answer names no address
+ * (the link may be forwarded) and carries no new link: a link works until its own expiry, never renewed by use.
+ */
+export const SsoSettings = z.object({ email: z.string().optional(), settings: NotificationSettings });

@@ -348,7 +348,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   // ---- notification settings (sso-settings) ----
 
   /** The settings' owner: from the signed id (email link, no sign-in needed) or else the session. */
-  function settingsOwner(request: FastifyRequest, id: string | undefined): string {
+  function settingsOwner(request: FastifyRequest, id: string | undefined): { userId: string; byLink: boolean } {
     if (id !== undefined) {
       const userId = verifySsoToken(app.config.authSecret, id, app.clock.now());
       if (!userId) throw badRequest('This link is not valid.', { id: 'Invalid settings id' });
@@ -362,24 +362,28 @@ export async function userRoutes(fastify: FastifyInstance) {
           },
         );
       }
-      return userId;
+      return { userId, byLink: true };
     }
-    return requireUser(request).username;
+    return { userId: requireUser(request).username, byLink: false };
   }
 
-  async function readSettings(userId: string): Promise<SsoSettings> {
+  /**
+   * The owner's settings. Through a link, without the account's email (whoever holds a forwarded mail learns no
+   * address) and without a new link (a link expires 30 days after its mail, however often it is used).
+   */
+  async function readSettings({ userId, byLink }: { userId: string; byLink: boolean }): Promise<SsoSettings> {
     const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('No such account.');
     const [row] = await app.db.select().from(ssoSettings).where(eq(ssoSettings.userId, userId));
-    return {
-      id: ssoSettingsToken(app.config.authSecret, userId, app.clock.now()),
-      email: user.email,
-      settings: mergeSettings(row?.settings),
-    };
+    return { ...(byLink ? {} : { email: user.email }), settings: mergeSettings(row?.settings) };
   }
 
-  async function writeSettings(userId: string, patch: Partial<NotificationSettings>): Promise<SsoSettings> {
-    const current = await readSettings(userId);
+  async function writeSettings(
+    owner: { userId: string; byLink: boolean },
+    patch: Partial<NotificationSettings>,
+  ): Promise<SsoSettings> {
+    const { userId } = owner;
+    const current = await readSettings(owner);
     const settings = { ...current.settings, ...patch };
     await app.db
       .insert(ssoSettings)

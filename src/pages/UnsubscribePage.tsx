@@ -35,7 +35,8 @@ function EmailSettings({ id }: { id: string }) {
   if (!data) return <p className="settings-error">{message?.text ?? 'This link is not valid.'}</p>;
   return (
     <section className="settings-section" aria-labelledby="email-settings">
-      <h2 id="email-settings">Emails to {data.email}</h2>
+      {/* A link's answer names no address (a forwarded mail must not tell it). */}
+      <h2 id="email-settings">{data.email ? `Emails to ${data.email}` : 'Emails from Sentinel Ratings'}</h2>
       <fieldset className="settings-toggles" disabled={snapshot.hasTag('busy')}>
         {NOTIFICATION_SETTINGS.map((key) => (
           <label key={key} className="settings-toggle">

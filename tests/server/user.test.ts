@@ -350,15 +350,17 @@ describe('notification settings (sso-settings)', () => {
     const u = await signIn(t.app);
     const read = (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: {} })).json();
     expect(read.settings.securityAlerts).toBe(true);
+    // The owner, signed in, sees the address the mail goes to.
+    expect(read.email).toBe(u.email);
     const updated = await u.inject({
       method: 'POST',
       url: '/api/sso-settings/update',
       payload: { settings: { newsletter: false } },
     });
     expect(updated.json().settings).toMatchObject({ newsletter: false, securityAlerts: true });
+    const id = ssoSettingsToken(t.config.authSecret, u.username, t.app.clock.now());
     expect(
-      (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id: read.id } })).json().settings
-        .newsletter,
+      (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id } })).json().settings.newsletter,
     ).toBe(false);
   });
 
