@@ -20,6 +20,8 @@ export function connectWebhooks(snapshot: WebhooksSnapshot) {
     /** The webhook whose test is running, or null. */
     testingId: snapshot.hasTag('testing') ? pendingId : null,
     deletingId: snapshot.hasTag('deleting') ? pendingId : null,
+    /** The delivery whose replay is being queued, or null. */
+    replayingId: snapshot.hasTag('replaying') && pendingId !== null ? Number(pendingId) : null,
     items,
     watchlists: list?.watchlists ?? [],
     hasApiKey,

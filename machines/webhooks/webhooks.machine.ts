@@ -9,7 +9,7 @@ export type WebhooksContext = {
   secret: { webhookId: string; value: string } | null;
   copied: boolean;
   message: WebhooksMessage | null;
-  /** The webhook a test or delete is running for (its buttons show progress). */
+  /** The webhook a test or delete, or the delivery a replay, is running for (its buttons show progress). */
   pendingId: string | null;
 };
 
@@ -17,6 +17,8 @@ export type WebhooksEvent =
   | { type: 'CREATE'; body: CreateWebhookBody }
   | { type: 'TEST'; id: string }
   | { type: 'DELETE'; id: string }
+  /** Send a failed delivery again (its id in the log). */
+  | { type: 'REPLAY'; id: number }
   | { type: 'COPY_SECRET' }
   | { type: 'HIDE_SECRET' }
   | { type: 'RETRY' }
@@ -25,6 +27,8 @@ export type WebhooksEvent =
 /** What the create actor answers: the new webhook's id and secret, and the list as it is now. */
 export type CreateOutput = { webhookId: string; secret: string; list: WebhookList };
 export type TestOutput = { delivery: WebhookDelivery; list: WebhookList };
+/** What the replay actor answers: the delivery, pending again, and the list as it is now. */
+export type ReplayOutput = TestOutput;
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 const errorMessage = (error: unknown): WebhooksMessage => {
@@ -49,18 +53,21 @@ export const WEBHOOK_FLOW_MESSAGES = {
   noKey: 'Create an API key first: webhooks belong to an API key’s owner.',
   limit: 'You have reached the webhook limit. Delete one first.',
   copyFailed: 'Could not copy. Select the secret and copy it by hand.',
+  replayed: 'Delivery queued: it is sent again now, and retried if it fails.',
 } as const;
 
 /**
- * The Webhooks section of Account Settings (issue 16): loads the caller's webhooks, then runs one write at a
- * time — create (the secret is kept to show once), send a test ping, delete — each answering with the fresh list.
+ * The Webhooks section of Account Settings: loads the caller's webhooks, then runs one write at a time — create
+ * (the secret is kept to show once), send a test ping, delete, replay a failed delivery — each answering with the
+ * fresh list.
  * Copying the secret is an injected actor (the clipboard). API calls arrive through `.provide()`.
  */
 export const webhooksMachine = setup({
   types: {
     context: {} as WebhooksContext,
     events: {} as WebhooksEvent,
-    tags: {} as 'loading' | 'failed' | 'ready' | 'busy' | 'creating' | 'testing' | 'deleting' | 'copying',
+    tags: {} as
+      'loading' | 'failed' | 'ready' | 'busy' | 'creating' | 'testing' | 'deleting' | 'replaying' | 'copying',
   },
   actors: {
     load: fromPromise<WebhookList>(async () => {
@@ -75,6 +82,9 @@ export const webhooksMachine = setup({
     remove: fromPromise<WebhookList, { id: string }>(async () => {
       throw new Error('remove not provided');
     }),
+    replay: fromPromise<ReplayOutput, { id: number }>(async () => {
+      throw new Error('replay not provided');
+    }),
     copy: fromPromise<void, { text: string }>(async () => {
       throw new Error('copy not provided');
     }),
@@ -88,8 +98,8 @@ export const webhooksMachine = setup({
   actions: {
     storeList: assign({ list: (_, params: { list: WebhookList }) => params.list }),
     startWrite: assign(({ event }) => {
-      assertEvent(event, ['CREATE', 'TEST', 'DELETE']);
-      return { message: null, pendingId: event.type === 'CREATE' ? null : event.id };
+      assertEvent(event, ['CREATE', 'TEST', 'DELETE', 'REPLAY']);
+      return { message: null, pendingId: event.type === 'CREATE' ? null : String(event.id) };
     }),
     showError: assign({
       message: (_, params: { error: unknown }) => errorMessage(params.error),
@@ -105,6 +115,11 @@ export const webhooksMachine = setup({
     showTested: assign((_, params: { output: TestOutput }) => ({
       list: params.output.list,
       message: testMessage(params.output.delivery),
+      pendingId: null,
+    })),
+    showReplayed: assign((_, params: { output: ReplayOutput }) => ({
+      list: params.output.list,
+      message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.replayed },
       pendingId: null,
     })),
     showDeleted: assign(({ context }, params: { list: WebhookList }) => ({
@@ -157,6 +172,7 @@ export const webhooksMachine = setup({
         ],
         TEST: { target: 'testing', actions: 'startWrite' },
         DELETE: { target: 'deleting', actions: 'startWrite' },
+        REPLAY: { target: 'replaying', actions: 'startWrite' },
         COPY_SECRET: { guard: 'hasSecret', target: 'copying' },
         HIDE_SECRET: { actions: 'hideSecret' },
         DISMISS: { actions: 'clearMessage' },
@@ -209,6 +225,24 @@ export const webhooksMachine = setup({
         onDone: {
           target: 'ready',
           actions: { type: 'showDeleted', params: ({ event }) => ({ list: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    replaying: {
+      tags: ['ready', 'busy', 'replaying'],
+      invoke: {
+        src: 'replay',
+        input: ({ event }) => {
+          assertEvent(event, 'REPLAY');
+          return { id: event.id };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'showReplayed', params: ({ event }) => ({ output: event.output }) },
         },
         onError: {
           target: 'ready',

@@ -15,6 +15,7 @@ const machine = webhooksMachine.provide({
     create: pending() as never,
     test: pending() as never,
     remove: pending() as never,
+    replay: pending() as never,
     copy: pending() as never,
   },
 });
@@ -61,6 +62,7 @@ const failedDelivery: WebhookDelivery = {
 const REFUSED = { message: 'url: refused', fields: { url: 'refused' } };
 const GONE = { message: 'No such webhook.' };
 const BLANK = new Error('');
+const CONFLICT = { message: 'Only a failed delivery can be replayed.' };
 
 /** A few lists, so the guards' every branch is reachable: no key, room, full. */
 function events(s: AnyMachineSnapshot) {
@@ -71,6 +73,7 @@ function events(s: AnyMachineSnapshot) {
     },
     { type: 'TEST', id: 'w1' },
     { type: 'DELETE', id: 'w1' },
+    { type: 'REPLAY', id: 2 },
     { type: 'COPY_SECRET' },
     { type: 'HIDE_SECRET' },
     { type: 'RETRY' },
@@ -102,6 +105,14 @@ function events(s: AnyMachineSnapshot) {
       { type: 'xstate.done.actor.0.webhooks.deleting', output: EMPTY },
       { type: 'xstate.error.actor.0.webhooks.deleting', error: GONE },
     ];
+  if (s.hasTag('replaying'))
+    return [
+      {
+        type: 'xstate.done.actor.0.webhooks.replaying',
+        output: { delivery: { ...failedDelivery, status: 'pending' }, list: ONE },
+      },
+      { type: 'xstate.error.actor.0.webhooks.replaying', error: CONFLICT },
+    ];
   if (s.hasTag('copying'))
     return [
       { type: 'xstate.done.actor.0.webhooks.copying' },
@@ -121,6 +132,7 @@ const own = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => 
 const shownFor = new Map<unknown, WebhooksContext['message']>([
   [REFUSED, { kind: 'error', text: 'url: refused', fields: { url: 'refused' } }],
   [GONE, { kind: 'error', text: 'No such webhook.' }],
+  [CONFLICT, { kind: 'error', text: 'Only a failed delivery can be replayed.' }],
   // No message of its own: the generic one.
   [BLANK, { kind: 'error', text: 'Something went wrong.' }],
 ]);
@@ -135,7 +147,14 @@ const onlyContext = (step: StepEffect, changes: Partial<WebhooksContext>) => {
 /** A request is over: the section is usable again, no button shows progress. */
 const settled = (step: StepEffect) => {
   const v = view(step.after);
-  expect(v).toMatchObject({ ready: true, busy: false, copying: false, testingId: null, deletingId: null });
+  expect(v).toMatchObject({
+    ready: true,
+    busy: false,
+    copying: false,
+    testingId: null,
+    deletingId: null,
+    replayingId: null,
+  });
   expect(requests(step.after)).toEqual([]);
   expect(ctx(step.after).pendingId).toBeNull();
 };
@@ -196,6 +215,12 @@ describePaths('webhooks', machine, {
       writes(step, '0.webhooks.deleting', { id: step.event.id }, step.event.id as string);
       expect(view(step.after).deletingId).toBe('w1');
       expect(view(step.after).testingId).toBeNull();
+    },
+    'webhooks.ready|REPLAY': (step) => {
+      writes(step, '0.webhooks.replaying', { id: 2 }, '2');
+      expect(view(step.after).replayingId).toBe(2);
+      expect(view(step.after).testingId).toBeNull();
+      expect(view(step.after).deletingId).toBeNull();
     },
     // Only a shown secret can be copied: the clipboard gets exactly it.
     'webhooks.ready|COPY_SECRET': (step) => {
@@ -275,6 +300,28 @@ describePaths('webhooks', machine, {
       expect(view(step.after).items).toEqual(ctx(step.before).list!.items);
       settled(step);
     },
+    // The fresh list (the delivery pending again) and what happens next.
+    'webhooks.replaying|xstate.done.actor.0.webhooks.replaying': (step) => {
+      const { list } = step.event.output as { list: WebhookList };
+      expect(ctx(step.after)).toEqual({
+        ...ctx(step.before),
+        list,
+        message: { kind: 'success', text: WEBHOOK_FLOW_MESSAGES.replayed },
+        pendingId: null,
+      });
+      expect(view(step.after).items).toEqual(list.items);
+      settled(step);
+    },
+    // The server's reason (e.g. it is no longer failed); the list is as it was.
+    'webhooks.replaying|xstate.error.actor.0.webhooks.replaying': (step) => {
+      expect(ctx(step.after)).toEqual({
+        ...ctx(step.before),
+        message: shownFor.get(step.event.error),
+        pendingId: null,
+      });
+      expect(view(step.after).items).toEqual(ctx(step.before).list!.items);
+      settled(step);
+    },
     'webhooks.copying|xstate.done.actor.0.webhooks.copying': (step) => {
       expect(ctx(step.after)).toEqual({ ...ctx(step.before), copied: true });
       expect(view(step.after).copied).toBe(true);
@@ -299,6 +346,7 @@ describePaths('webhooks', machine, {
       if (s.context.copied) expect(v.secret).not.toBeNull();
       expect(v.testingId).toBeNull();
       expect(v.deletingId).toBeNull();
+      expect(v.replayingId).toBeNull();
     },
   },
 });

@@ -5,6 +5,7 @@ import {
   createWebhook,
   deleteWebhook,
   listWebhooks,
+  replayDelivery,
   testWebhook,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
@@ -16,6 +17,7 @@ import { connectWebhooks } from '../../../machines/webhooks/webhooks.connect';
 import {
   webhooksMachine,
   type CreateOutput,
+  type ReplayOutput,
   type TestOutput,
 } from '../../../machines/webhooks/webhooks.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
@@ -32,6 +34,10 @@ export const webhooksSection = webhooksMachine.provide({
     }),
     test: fromPromise<TestOutput, { id: string }>(async ({ input }) => {
       const { delivery } = await testWebhook(request, input.id);
+      return { delivery, list: await listWebhooks(request) };
+    }),
+    replay: fromPromise<ReplayOutput, { id: number }>(async ({ input }) => {
+      const { delivery } = await replayDelivery(request, input.id);
       return { delivery, list: await listWebhooks(request) };
     }),
     remove: fromPromise(async ({ input }: { input: { id: string } }) => {
@@ -53,7 +59,14 @@ const when = (iso: string) => TIME.format(new Date(iso));
 const eventLabel = (e: string) =>
   e in WEBHOOK_EVENT_LABELS ? WEBHOOK_EVENT_LABELS[e as WebhookEvent] : 'Test ping';
 
-function DeliveryLog({ hook }: { hook: Webhook }) {
+type LogProps = {
+  hook: Webhook;
+  busy: boolean;
+  replayingId: number | null;
+  onReplay: (deliveryId: number) => void;
+};
+
+function DeliveryLog({ hook, busy, replayingId, onReplay }: LogProps) {
   if (hook.deliveries.length === 0) return <p className="muted webhooks-empty">No deliveries yet.</p>;
   return (
     <table className="webhooks-log" data-part="delivery-log">
@@ -65,6 +78,9 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
           <th scope="col">Code</th>
           <th scope="col">Attempts</th>
           <th scope="col">Time</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -81,6 +97,19 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
             <td>
               <time dateTime={d.deliveredAt ?? d.createdAt}>{when(d.deliveredAt ?? d.createdAt)}</time>
             </td>
+            <td>
+              {d.status === 'failed' && (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={busy}
+                  aria-label={`Replay ${eventLabel(d.event)} delivery of ${when(d.createdAt)}`}
+                  onClick={() => onReplay(d.id)}
+                >
+                  {replayingId === d.id ? 'Replaying…' : 'Replay'}
+                </button>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -88,7 +117,7 @@ function DeliveryLog({ hook }: { hook: Webhook }) {
   );
 }
 
-/** Settings → Webhooks (issue 16): signed alert deliveries to a partner's endpoint, with their log. */
+/** Settings → Webhooks: signed alert deliveries to a partner's endpoint, with their log; failed ones replayable. */
 export function WebhooksSection() {
   const [snapshot, send] = useActor(webhooksSection, { inspect });
   const view = connectWebhooks(snapshot);
@@ -190,7 +219,18 @@ export function WebhooksSection() {
                       ? hook.watchlists.map((l) => l.name).join(', ')
                       : 'no watchlist'}
                   </p>
-                  <DeliveryLog hook={hook} />
+                  {!hook.active && (
+                    <p className="webhooks-notice" data-part="disabled">
+                      Disabled: the endpoint answered 410 Gone, so nothing more is sent. Replay a failed
+                      delivery to enable it again.
+                    </p>
+                  )}
+                  <DeliveryLog
+                    hook={hook}
+                    busy={view.busy}
+                    replayingId={view.replayingId}
+                    onReplay={(id) => send({ type: 'REPLAY', id })}
+                  />
                 </li>
               ))}
             </ul>
