@@ -9,6 +9,8 @@ import { launchBrowser, newPage, startServer, type RunningServer } from './harne
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 const received: Received[] = [];
+/** What the receiver answers (200 unless a test wants it down). */
+let status = 200;
 let receiver: http.Server;
 let endpoint: string;
 let server: RunningServer;
@@ -20,7 +22,8 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.end('ok');
+      res.statusCode = status;
+      res.end(status < 300 ? 'ok' : 'receiver is down');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -120,6 +123,48 @@ describe('webhooks in Settings (Chromium, 1440 px)', () => {
     await section.getByRole('button', { name: `Delete webhook ${endpoint}` }).click();
     await section.getByText('Webhook deleted.').waitFor();
     expect(await section.locator('[data-part="webhook"]').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('replays a failed delivery from its row in the log', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signUpAndSignIn(page, 'webhooks-replay');
+    await post(page, '/api/user/survey/upload', {
+      survey: { userType: 'Institutional Partner', projects: [] },
+    });
+    await post(page, '/api/user/api-keys', { name: 'Replay desk' });
+    await post(page, '/api/watchlist/create', { name: 'Replayed', projects: [] });
+    await page.goto('/my/settings');
+    await page.getByRole('button', { name: 'I Accept' }).click();
+    const section = page.locator('[data-part="settings-webhooks"]');
+    const form = section.getByRole('form', { name: 'Add a webhook' });
+    await form.getByLabel('Endpoint URL').fill(endpoint);
+    await form.getByLabel('Replayed').check();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    await section.locator('[data-part="secret-value"]').waitFor();
+
+    // The receiver is down: the test ping fails, and its row offers a replay.
+    status = 500;
+    received.length = 0;
+    const hook = section.locator('[data-part="webhook"]');
+    await hook.getByRole('button', { name: 'Send test' }).click();
+    await section.getByText('Test failed: HTTP 500: receiver is down').waitFor();
+    const row = hook.locator('[data-part="delivery"]').first();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('failed');
+    const failedId = String(received[0]!.headers['webhook-id']);
+
+    // Back up: Replay queues it again, and the job runner sends it with the same message id.
+    status = 200;
+    await row.getByRole('button', { name: /^Replay Test ping delivery/ }).click();
+    await section.getByText('Delivery queued: it is sent again now, and retried if it fails.').waitFor();
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+    expect(received[1]!.headers['webhook-id']).toBe(failedId);
+    await page.reload();
+    await expect
+      .poll(() => section.locator('[data-part="delivery"]').first().getAttribute('data-status'))
+      .toBe('delivered');
+    // A delivered row has nothing to replay.
+    expect(await section.getByRole('button', { name: /^Replay / }).count()).toBe(0);
     await context.close();
   }, 120_000);
 });
