@@ -132,7 +132,8 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['tests/component/**/*.test.tsx'],
+          // tests/watchers: the machines' DOM watchers run for real (the mutation config runs them too).
+          include: ['tests/component/**/*.test.tsx', 'tests/watchers/**/*.test.ts'],
           setupFiles: ['tests/helpers/jsdom-setup.ts'],
           // In CI these run beside the browser suites on two cores: a test that takes 1.8 s alone took over 5 s there.
           testTimeout: 30_000,

@@ -386,7 +386,12 @@ export function renderMermaid(machine: AnyStateMachine): string {
     });
   };
   const root = machine.root as unknown as LiveNode;
-  visit(root, '  ');
+  if (root.type === 'parallel') {
+    // Mermaid separates concurrent regions with `--` only inside a composite state, never at the top level.
+    lines.push(`  state ${safe(root.id)} {`);
+    visit(root, '    ');
+    lines.push('  }');
+  } else visit(root, '  ');
   // Transitions on the machine itself apply in every state; Mermaid has no edge from "any state", so a note says them.
   const anyState = [...root.transitions].flatMap(([event, transitions]) =>
     transitions.map((t) => {
