@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { connectSurvey } from '../../machines/survey/survey.connect';
 import {
   SURVEY_LAST_NOTIFICATION_KEY,
@@ -31,6 +31,7 @@ const view = (s: AnyMachineSnapshot) => connectSurvey(s as never);
 const RETAIL_CHOICES = ['Beginner', 'Intermediate', 'Advanced'];
 const INSTITUTION_CHOICES = ['Fund', 'Security Firm', 'Exchange', 'Project Owner'];
 const LONG_NAME = 'A very long watchlist name'; // 26 characters, 20 allowed
+const NAME_20 = 'Blue chips & friends'; // exactly 20 characters: allowed
 
 /** The environment's events per step, kept small so the traversal stays bounded. */
 function events(s: AnyMachineSnapshot) {
@@ -76,6 +77,10 @@ function events(s: AnyMachineSnapshot) {
             { type: 'CHANGE_NAME', value: '' },
             { type: 'CHANGE_NAME', value: '   ' },
             { type: 'CHANGE_NAME', value: ' Blue chips ' },
+            // The limits: 1 character (with spaces around it), exactly 20, 21 (cut to 20), and far past.
+            { type: 'CHANGE_NAME', value: ' A ' },
+            { type: 'CHANGE_NAME', value: NAME_20 },
+            { type: 'CHANGE_NAME', value: `${NAME_20}!` },
             { type: 'CHANGE_NAME', value: LONG_NAME },
           ]
         : [];
@@ -128,7 +133,9 @@ function expectOn(s: AnyMachineSnapshot, step: SurveyStep) {
   }
   if (step === 'watchlistName') {
     expect(v.watchlistName).toBe(a.watchlistName);
-    expect(v.canNext).toBe(a.watchlistName.trim() !== '');
+    // A name of 1 to 20 characters, spaces around it not counted (spec §5).
+    const n = a.watchlistName.trim().length;
+    expect(v.canNext).toBe(n >= 1 && n <= 20);
   }
   if (step === 'thanks') expect(v.canStartTour).toBe(s.context.firstLogin);
 }
@@ -287,7 +294,8 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expectOn(step.after, 'watchlistName');
   },
   'survey.watchlistName|NEXT': (step) => {
-    expect(answersOf(step.before).watchlistName.trim()).not.toBe('');
+    const n = answersOf(step.before).watchlistName.trim().length;
+    expect(n >= 1 && n <= 20).toBe(true);
     expectMoved(step, 'thanks');
   },
   'survey.watchlistName|SKIP': (step) => expectMoved(step, 'thanks'),
@@ -322,6 +330,64 @@ const transitions: Record<string, (step: StepEffect) => void> = {
   },
 };
 
+const loaded = (watchlists: number) => ({
+  type: 'xstate.done.actor.loadWatchlists',
+  output: Array.from({ length: watchlists }, (_, i) => ({ id: `w${i}`, name: 'Mine', projects: [] })),
+});
+/**
+ * Walks the traversal folds away (it tells details apart only by whether one is stored, and projects by their
+ * number), where what was stored before matters.
+ */
+const ALSO: (EventObject & Record<string, unknown>)[][] = [
+  // An institution type is stored as such, Back shows it picked, and it is saved.
+  [
+    loaded(0),
+    { type: 'START' },
+    { type: 'SELECT', value: 'Institutional Partner' },
+    { type: 'NEXT' },
+    { type: 'SELECT', value: 'Security Firm' },
+    { type: 'NEXT' },
+    { type: 'BACK' },
+    { type: 'NEXT' },
+    { type: 'SKIP' },
+    { type: 'DONE' },
+  ],
+  [
+    loaded(1),
+    { type: 'START' },
+    { type: 'SELECT', value: 'Institutional Partner' },
+    { type: 'NEXT' },
+    { type: 'SELECT', value: 'Fund' },
+    { type: 'NEXT' },
+    { type: 'DONE' },
+  ],
+  // A project ticked again is un-ticked; the others stay, and are saved.
+  [
+    loaded(0),
+    { type: 'START' },
+    { type: 'SKIP' },
+    { type: 'TOGGLE_PROJECT', projectId: 'p1' },
+    { type: 'TOGGLE_PROJECT', projectId: 'p2' },
+    { type: 'TOGGLE_PROJECT', projectId: 'p1' },
+    { type: 'NEXT' },
+    { type: 'CHANGE_NAME', value: 'A' },
+    { type: 'CHANGE_NAME', value: NAME_20 },
+    { type: 'NEXT' },
+    { type: 'DONE' },
+  ],
+];
+/** The tour asked for (on a first login), the save failed, then Done: Done alone starts no tour. */
+const tourThenDone = (firstLogin: boolean): (EventObject & Record<string, unknown>)[] => [
+  loaded(0),
+  { type: 'START' },
+  { type: 'SKIP' },
+  { type: 'SKIP' },
+  { type: firstLogin ? 'START_TOUR' : 'DONE' },
+  { type: 'xstate.error.actor.saveSurvey', error: new Error('save failed') },
+  { type: 'DONE' },
+  { type: 'xstate.done.actor.saveSurvey' },
+];
+
 for (const firstLogin of [true, false]) {
   describePaths('survey', machine, {
     input: { firstLogin },
@@ -343,6 +409,7 @@ for (const firstLogin of [true, false]) {
       ]);
     },
     transitions,
+    also: [...ALSO, tourThenDone(firstLogin)],
   });
 }
 
