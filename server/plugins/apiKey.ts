@@ -7,6 +7,7 @@ import { apiKeys, apiKeyUsage } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { addRouteHook } from './routeConfig';
+import { rateLimitHeaders, type RateLimitWindow } from './rateLimit';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -75,28 +76,15 @@ async function countRefused(db: Db, keyId: string, day: string): Promise<void> {
     });
 }
 
-type Window = { limit: number; remaining: number; resetSeconds: number };
-
-/** `RateLimit-*` of the tighter window: the one with fewer requests left (on a tie, the one that resets first). */
-function rateLimitHeaders(minute: Window, day: Window): Record<string, string> {
-  const tighter =
-    day.remaining < minute.remaining ||
-    (day.remaining === minute.remaining && day.resetSeconds < minute.resetSeconds)
-      ? day
-      : minute;
-  return {
-    'ratelimit-limit': String(tighter.limit),
-    'ratelimit-remaining': String(tighter.remaining),
-    'ratelimit-reset': String(tighter.resetSeconds),
-  };
-}
+/** The policy names of a key's two quotas in `RateLimit-Policy` and `RateLimit`. */
+export const KEY_POLICIES = { minute: 'api-key-minute', day: 'api-key-day' } as const;
 
 /**
  * Partner API keys (issue 16). On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
  * header is looked up by its hash: unknown or revoked is a 401 `InvalidApiKey`; a valid key sets `request.apiKey`
  * and is counted against its quotas — per minute in the rate-limit store of plugins/rateLimit.ts (Redis when
  * REDIS_URL is set, else `rate_counters`: shared by every instance), per UTC day by an atomic upsert into
- * `api_key_usage`. Every keyed answer carries `RateLimit-Limit/-Remaining/-Reset` for the tighter window; over
+ * `api_key_usage`. Every keyed answer carries `RateLimit-Policy` and `RateLimit` naming both quotas; over
  * either quota the answer is a 429 `RateLimitExceeded` with `Retry-After`. Decided on the matched route's config
  * only, never on the URL. On every other route the header is ignored: a key is no session, so it authorises
  * nothing (account and watchlist routes see a signed-out request unless a session cookie came too).
@@ -148,8 +136,10 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
     // true only for an allow list, which this limiter has none of.)
     const minute = await perMinute(request);
     if (minute.isAllowed) throw new Error('the per-minute limiter has no allow list');
-    const minuteWindow: Window = {
-      limit: key.perMinute,
+    const minuteWindow: RateLimitWindow = {
+      policy: KEY_POLICIES.minute,
+      quota: key.perMinute,
+      windowSeconds: MINUTE / 1000,
       remaining: minute.remaining,
       resetSeconds: Math.max(1, minute.ttlInSeconds),
     };
@@ -161,17 +151,17 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
         `This API key is over its quota of ${key.perMinute} requests per minute. Try again in ${minuteWindow.resetSeconds} s.`,
         undefined,
         {
-          'ratelimit-limit': String(key.perMinute),
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': String(minuteWindow.resetSeconds),
+          ...rateLimitHeaders([{ ...minuteWindow, remaining: 0 }]),
           'retry-after': String(minuteWindow.resetSeconds),
         },
       );
     }
 
     const served = await countToday(app.db, key.id, day, key.perDay);
-    const dayWindow: Window = {
-      limit: key.perDay,
+    const dayWindow: RateLimitWindow = {
+      policy: KEY_POLICIES.day,
+      quota: key.perDay,
+      windowSeconds: DAY / 1000,
       remaining: Math.max(0, key.perDay - served),
       resetSeconds: dayResetSeconds,
     };
@@ -182,14 +172,12 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
         `This API key is over its quota of ${key.perDay} requests per day. Try again after midnight UTC.`,
         undefined,
         {
-          'ratelimit-limit': String(key.perDay),
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': String(dayResetSeconds),
+          ...rateLimitHeaders([minuteWindow, dayWindow]),
           'retry-after': String(dayResetSeconds),
         },
       );
     }
-    reply.headers(rateLimitHeaders(minuteWindow, dayWindow));
+    reply.headers(rateLimitHeaders([minuteWindow, dayWindow]));
 
     // lastUsedAt moves at most once a minute per key: the row read above says whether it is due, and the
     // conditional update keeps concurrent requests (and other instances) from writing it twice.

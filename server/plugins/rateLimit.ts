@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hit, prune } from '../accounts/rate';
 import { AppError } from '../errors';
+import { addRouteHook, methodsOf } from './routeConfig';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -46,6 +47,30 @@ export const LIMITS = {
   /** POST /api/auth/_log (client logging by beacon). */
   log: { max: 30, timeWindow: MINUTE },
 } satisfies Record<string, RateLimitOptions>;
+
+/** One limit as the rate-limit headers name it: its quota per window, and what is left of the current window. */
+export type RateLimitWindow = {
+  policy: string;
+  quota: number;
+  windowSeconds: number;
+  remaining: number;
+  resetSeconds: number;
+};
+
+/** A structured-field string (RFC 8941): quoted, `"` and `\` escaped. */
+const sfString = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * `RateLimit-Policy` and `RateLimit` as the current IETF draft (draft-ietf-httpapi-ratelimit-headers) has them:
+ * structured-field lists with one item per limit, named by its policy: `"vote";q=30;w=3600` (quota q per window of
+ * w seconds) and `"vote";r=29;t=3412` (r left, the window resetting in t seconds).
+ */
+export function rateLimitHeaders(windows: RateLimitWindow[]): Record<string, string> {
+  return {
+    'ratelimit-policy': windows.map((w) => `${sfString(w.policy)};q=${w.quota};w=${w.windowSeconds}`).join(', '),
+    ratelimit: windows.map((w) => `${sfString(w.policy)};r=${w.remaining};t=${w.resetSeconds}`).join(', '),
+  };
+}
 
 /** The client address as the limits and the lockout count it (IPv6 per /64, IPv4-mapped as IPv4). */
 export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
@@ -96,9 +121,13 @@ function counterStore(app: FastifyInstance): Pick<RateLimitPluginOptions, 'store
 /** Expired counters are deleted every PRUNE_EVERY_MS (rows of every store in `rate_counters`). */
 export const PRUNE_EVERY_MS = 10 * MINUTE;
 
+/** The policy names of LIMITS, by the limit object a route's config holds. */
+const POLICY_NAMES = new Map<object, string>(Object.entries(LIMITS).map(([name, limit]) => [limit, name]));
+
 /**
  * @fastify/rate-limit, registered once with `global: false`: only routes with `config.rateLimit` are limited.
- * Over the limit: 429 `{ error, message }` with Retry-After and the RateLimit-* headers.
+ * Over the limit: 429 `{ error, message }` with Retry-After. Every limited answer carries `RateLimit-Policy` and
+ * `RateLimit` (rateLimitHeaders), the policy named after the limit (its LIMITS key, else the route).
  */
 export const rateLimits = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
@@ -107,6 +136,34 @@ export const rateLimits = fp(async (app: FastifyInstance) => {
     enableDraftSpec: true,
     errorResponseBuilder: () =>
       new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.'),
+  });
+
+  // The plugin writes the 2022 draft's RateLimit-Limit/-Remaining/-Reset; they are rewritten into the current
+  // draft's two fields here, on the routes it limits only.
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit;
+    if (!limit || typeof limit.timeWindow !== 'number') return;
+    const policy = POLICY_NAMES.get(limit) ?? `${methodsOf(route).join(',')} ${route.url}`;
+    const windowSeconds = Math.ceil(limit.timeWindow / 1000);
+    addRouteHook(route, 'onSend', async (_request, reply, payload) => {
+      const quota = reply.getHeader('ratelimit-limit');
+      if (quota === undefined) return payload;
+      const remaining = reply.getHeader('ratelimit-remaining');
+      const reset = reply.getHeader('ratelimit-reset');
+      reply.removeHeader('ratelimit-limit').removeHeader('ratelimit-remaining').removeHeader('ratelimit-reset');
+      reply.headers(
+        rateLimitHeaders([
+          {
+            policy,
+            quota: Number(quota),
+            windowSeconds,
+            remaining: Number(remaining),
+            resetSeconds: Number(reset),
+          },
+        ]),
+      );
+      return payload;
+    });
   });
 
   let timer: NodeJS.Timeout | undefined;

@@ -19,6 +19,8 @@ import {
   CreatedApiKey as CreatedApiKeySchema,
 } from '../../api/apiKeys.schemas';
 import { apiKeys, apiKeyUsage } from '../../server/db/schema/index';
+import { KEY_POLICIES } from '../../server/plugins/apiKey';
+import { rateLimitOf } from '../helpers/rateLimit';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/index';
@@ -98,11 +100,11 @@ const usageToday = async (id: string) => {
   return rows.find((r) => r.day === today) ?? { requests: 0, refused: 0 };
 };
 
-const rateHeaders = (res: LightMyRequestResponse) => ({
-  limit: Number(res.headers['ratelimit-limit']),
-  remaining: Number(res.headers['ratelimit-remaining']),
-  reset: Number(res.headers['ratelimit-reset']),
-});
+/** A key's quota as its RateLimit-Policy / RateLimit fields name it (the minute's, or the day's). */
+const rateHeaders = (res: LightMyRequestResponse, policy: string = KEY_POLICIES.minute) => {
+  const figures = rateLimitOf(res.headers, policy);
+  return figures && { limit: figures.quota, remaining: figures.remaining, reset: figures.reset };
+};
 
 describe('API keys: create, list, revoke', () => {
   it('answers the key once, stores only its SHA-256 and prefix, and lists it without the key', async () => {
@@ -213,13 +215,21 @@ describe('Partner API reads with a key', () => {
     const res = await withKey(created.key, LEADERBOARD);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items.length).toBeGreaterThan(0);
+    expect(res.headers['ratelimit-policy']).toBe(
+      `"api-key-minute";q=${API_KEY_PER_MINUTE};w=60, "api-key-day";q=${API_KEY_PER_DAY};w=86400`,
+    );
+    expect(res.headers.ratelimit).toMatch(
+      new RegExp(`^"api-key-minute";r=${API_KEY_PER_MINUTE - 1};t=\\d+, "api-key-day";r=${API_KEY_PER_DAY - 1};t=\\d+$`),
+    );
+    // The 2022 draft's fields are gone.
+    expect(res.headers['ratelimit-limit']).toBeUndefined();
     expect(rateHeaders(res)).toEqual({
       limit: API_KEY_PER_MINUTE,
       remaining: API_KEY_PER_MINUTE - 1,
       reset: expect.any(Number),
     });
-    expect(rateHeaders(res).reset).toBeGreaterThan(0);
-    expect(rateHeaders(res).reset).toBeLessThanOrEqual(60);
+    expect(rateHeaders(res)!.reset).toBeGreaterThan(0);
+    expect(rateHeaders(res)!.reset).toBeLessThanOrEqual(60);
 
     const used = (await list(alice)).find((k) => k.id === created.id)!;
     expect(used.usage.at(-1)).toMatchObject({ requests: 1, refused: 0 });
@@ -236,7 +246,7 @@ describe('Partner API reads with a key', () => {
     // Without a key the public read is as before: no quota headers.
     const anon = await t.app.inject({ method: 'GET', url: '/api/leaderboard?limit=5' });
     expect(anon.statusCode).toBe(200);
-    expect(anon.headers['ratelimit-limit']).toBeUndefined();
+    expect(anon.headers.ratelimit).toBeUndefined();
   });
 
   it('refuses an unknown, malformed or revoked key with 401 InvalidApiKey', async () => {
@@ -277,7 +287,7 @@ describe('Partner API reads with a key', () => {
       const res = await t.app.inject({ ...a, headers: bearer(created.key) });
       expect([401, 403], `${a.method} ${a.url}: ${res.body}`).toContain(res.statusCode);
       // Nothing was counted against the key either: these routes never look at it.
-      expect(res.headers['ratelimit-limit']).toBeUndefined();
+      expect(res.headers.ratelimit).toBeUndefined();
     }
     const lists = await alice.inject({ method: 'GET', url: '/api/watchlist' });
     expect(JSON.stringify(lists.json())).not.toContain('By key');
@@ -294,8 +304,8 @@ describe('Partner API reads with a key', () => {
     for (let i = 0; i < 3; i++) {
       const res = await withKey(created.key);
       expect(res.statusCode).toBe(200);
-      expect(rateHeaders(res).limit).toBe(3);
-      remaining.push(rateHeaders(res).remaining);
+      expect(rateHeaders(res)!.limit).toBe(3);
+      remaining.push(rateHeaders(res)!.remaining);
     }
     expect(remaining).toEqual([2, 1, 0]);
     const over = await withKey(created.key);
@@ -313,7 +323,7 @@ describe('Partner API reads with a key', () => {
     t.app.clock.advance(retry * 1000);
     const next = await withKey(created.key);
     expect(next.statusCode).toBe(200);
-    expect(rateHeaders(next).remaining).toBe(2);
+    expect(rateHeaders(next)!.remaining).toBe(2);
   });
 
   it('answers 429 past the per-day quota until midnight UTC, and the usage shows served and refused', async () => {
@@ -327,8 +337,8 @@ describe('Partner API reads with a key', () => {
     );
     const first = await withKey(created.key);
     expect(first.statusCode).toBe(200);
-    // The tighter window is the day's: 1 left of 2, resetting at midnight.
-    expect(rateHeaders(first)).toEqual({ limit: 2, remaining: 1, reset: 3600 });
+    // The day's window: 1 left of 2, resetting at midnight.
+    expect(rateHeaders(first, KEY_POLICIES.day)).toEqual({ limit: 2, remaining: 1, reset: 3600 });
     expect((await withKey(created.key)).statusCode).toBe(200);
     const over = await withKey(created.key);
     expect(over.statusCode).toBe(429);
