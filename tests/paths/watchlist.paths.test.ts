@@ -52,6 +52,8 @@ const events = (s: AnyMachineSnapshot, listChanged: Ev): EventObject[] => {
     { type: 'MESSAGE_EXPIRED' },
     { type: 'SELECT', index: 0 },
     { type: 'SELECT', index: 1 },
+    // No list has a negative index: ignored.
+    { type: 'SELECT', index: -1 },
     { type: 'CREATE', name: '   ' },
     { type: 'CREATE', name: 'Alpha' },
     // Two real lists are enough to see every rule; more only grow the traversal.
@@ -287,6 +289,8 @@ for (const variant of variants)
       'watchlist.ready.idle|RELOAD': startsLoading,
       'watchlist.ready.idle|SELECT': (step) => {
         const index = step.event.index as number;
+        // Only a list's own index is taken.
+        expect(index).toBeGreaterThanOrEqual(0);
         expect(index).toBeLessThan(ctx(step.before).lists.length);
         unchangedExcept(step, { selectedIndex: index });
         expect(view(step.after).selected).toEqual(ctx(step.before).lists[index]);
