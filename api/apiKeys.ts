@@ -8,6 +8,8 @@ export const API_KEY_PER_MINUTE = 60;
 export const API_KEY_PER_DAY = 10_000;
 /** Keys a user may have that are not revoked. */
 export const MAX_ACTIVE_API_KEYS = 10;
+/** Keys a user may create in any 24 hours, revoked ones included (create-and-revoke cannot mint keys without end). */
+export const MAX_API_KEYS_PER_DAY = 20;
 export const API_KEY_NAME_MAX = 40;
 /** Days of usage shown per key in settings (today included). */
 export const API_KEY_USAGE_DAYS = 14;
@@ -20,6 +22,7 @@ export const API_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
 export const API_KEY_MESSAGES = {
   shownOnce: 'This key is shown once. Store it somewhere safe.',
   tooMany: `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another.`,
+  tooManyToday: `You can create at most ${MAX_API_KEYS_PER_DAY} API keys in 24 hours, revoked ones included. Try again later.`,
   impersonating:
     'API keys cannot be created while impersonating: a key would outlive the impersonation. Exit impersonation first.',
   nameRequired: 'Give the key a name.',

@@ -9,6 +9,7 @@ import {
   API_KEY_PREFIX_LENGTH,
   API_KEY_USAGE_DAYS,
   MAX_ACTIVE_API_KEYS,
+  MAX_API_KEYS_PER_DAY,
   type ApiKey,
   type ApiKeyList,
   type CreatedApiKey,
@@ -139,6 +140,18 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
           .where(and(eq(apiKeys.userId, user.username), isNull(apiKeys.revokedAt)));
         if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
           throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
+        }
+        // Created in the last 24 hours, revoked or not: the oldest of them says when one more may be made.
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${apiKeys.createdAt})` })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, user.username), gte(apiKeys.createdAt, new Date(now.getTime() - DAY))));
+        if ((recent?.n ?? 0) >= MAX_API_KEYS_PER_DAY) {
+          const oldest = new Date(recent!.oldest!).getTime();
+          const retryAfter = Math.max(1, Math.ceil((oldest + DAY - now.getTime()) / 1000));
+          throw new AppError(429, 'TooManyRequests', API_KEY_MESSAGES.tooManyToday, undefined, {
+            'retry-after': String(retryAfter),
+          });
         }
         const [inserted] = await tx
           .insert(apiKeys)

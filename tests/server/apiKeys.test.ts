@@ -10,6 +10,8 @@ import {
   API_KEY_PER_MINUTE,
   API_KEY_USAGE_DAYS,
   MAX_ACTIVE_API_KEYS,
+  MAX_API_KEYS_PER_DAY,
+  API_KEY_MESSAGES,
   type ApiKey,
   type ApiKeyList,
   type CreatedApiKey,
@@ -178,6 +180,29 @@ describe('API keys: create, list, revoke', () => {
     expect((await revoke(carol, first.id)).statusCode).toBe(200);
     await create(carol, 'after revoking');
     expect(await list(carol)).toHaveLength(MAX_ACTIVE_API_KEYS + 1);
+  });
+
+  it(`25 create-and-revoke cycles make at most ${MAX_API_KEYS_PER_DAY} keys in 24 hours (429 with Retry-After)`, async () => {
+    const dave = await signIn(t.app);
+    const statuses: number[] = [];
+    let refusal: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 25; i++) {
+      const res = await dave.inject({ method: 'POST', url: '/api/user/api-keys', payload: { name: `cycle ${i}` } });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 201) expect((await revoke(dave, res.json<CreatedApiKey>().id)).statusCode).toBe(200);
+      else refusal = res;
+    }
+    expect(statuses).toEqual([...Array(MAX_API_KEYS_PER_DAY).fill(201), ...Array(25 - MAX_API_KEYS_PER_DAY).fill(429)]);
+    expect(await list(dave)).toHaveLength(MAX_API_KEYS_PER_DAY);
+    expect(refusal!.json()).toEqual({ error: 'TooManyRequests', message: API_KEY_MESSAGES.tooManyToday });
+    const retryAfter = Number(refusal!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    // Once the oldest of them is 24 hours old, one more may be made (then the clock goes back for the tests below).
+    const before = t.app.clock.now();
+    t.app.clock.advance(retryAfter * 1000);
+    await create(dave, 'a day later');
+    t.app.clock.set(before);
   });
 
   it('needs a session, and a CSRF token on writes', async () => {
