@@ -41,7 +41,7 @@ function start() {
     input: { location: at('/') } as never,
     inspect: (e: InspectionEvent) => {
       if (e.type === '@xstate.event' && e.event.type === 'NAVIGATED' && e.actorRef.sessionId === e.rootId)
-        navigated.push((e.event as { location: AppLocation }).location);
+        navigated.push((e.event as unknown as { location: AppLocation }).location);
     },
   });
   return actor.start();
