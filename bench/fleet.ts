@@ -128,7 +128,14 @@ async function startMember(
   settings: Record<string, string>,
 ): Promise<Member> {
   const server = await startServer(
-    { ...settings, PORT: String(member.port), SEED_PROJECTS: String(PROJECTS), LOG_LEVEL: 'warn' },
+    // PARTNER_ANONYMOUS_PER_HOUR=0: the load is one address reading without a key (it measures the fleet).
+    {
+      ...settings,
+      PORT: String(member.port),
+      SEED_PROJECTS: String(PROJECTS),
+      LOG_LEVEL: 'warn',
+      PARTNER_ANONYMOUS_PER_HOUR: '0',
+    },
     { dataDir: member.dataDir },
   );
   return { ...member, server };

@@ -34,6 +34,11 @@ export type Config = {
   serveSpa: boolean;
   /** Social sign-in through a hosted OpenID provider (OIDC_*); undefined when not configured. */
   oidc: OidcConfig | undefined;
+  /**
+   * PARTNER_ANONYMOUS_PER_HOUR: Partner API reads without a key, per client address and hour (default 1,000, under
+   * a key's 60 a minute); 0 turns the quota off (the search benchmark, which measures search, not the limiter).
+   */
+  partnerAnonymousPerHour: number;
 };
 
 export type OidcConfig = {
@@ -64,6 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(seedProjects) || seedProjects < 0) {
     throw new ConfigError(`SEED_PROJECTS must be a whole number, got "${env.SEED_PROJECTS}"`);
   }
+  const partnerAnonymousPerHour = Number(env.PARTNER_ANONYMOUS_PER_HOUR ?? 1000);
+  if (!Number.isInteger(partnerAnonymousPerHour) || partnerAnonymousPerHour < 0) {
+    throw new ConfigError(
+      `PARTNER_ANONYMOUS_PER_HOUR must be a whole number, got "${env.PARTNER_ANONYMOUS_PER_HOUR}"`,
+    );
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port,
@@ -89,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? 'sentinel:' } : undefined,
     serveSpa: !['false', '0', 'no', 'off'].includes((env.SERVE_SPA ?? '').toLowerCase()),
     oidc: loadOidc(env),
+    partnerAnonymousPerHour,
   };
 }
 

@@ -7,10 +7,11 @@ import { apiKeys, apiKeyUsage } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { addRouteHook } from './routeConfig';
-import { rateLimitHeaders, type RateLimitWindow } from './rateLimit';
+import { clientAddress, rateLimitHeaders, type RateLimitWindow } from './rateLimit';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** The key a Partner API request was made with (set only on `partnerRead` routes, after the key was checked). */
 export type RequestApiKey = { id: string; userId: string; prefix: string; perMinute: number; perDay: number };
@@ -78,6 +79,8 @@ async function countRefused(db: Db, keyId: string, day: string): Promise<void> {
 
 /** The policy names of a key's two quotas in `RateLimit-Policy` and `RateLimit`. */
 export const KEY_POLICIES = { minute: 'api-key-minute', day: 'api-key-day' } as const;
+/** The policy name of the quota of reads without a key. */
+export const ANONYMOUS_POLICY = 'partner-anonymous';
 
 /**
  * Partner API keys (issue 16). On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
@@ -98,6 +101,37 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
     max: (request) => request.apiKey?.perMinute ?? 0,
     timeWindow: MINUTE,
   });
+
+  // Reads without a key get a quota of their own per client address, under a key's, so dropping the key is no way
+  // around a key's quota. A person browsing the site makes a few of these reads a page; a scraper makes thousands.
+  const anonymousQuota = app.config.partnerAnonymousPerHour;
+  const anonymousPerHour = app.createRateLimit({
+    keyGenerator: (request) => `partner-anonymous:${clientAddress(request)}`,
+    max: anonymousQuota,
+    timeWindow: HOUR,
+  });
+
+  async function limitAnonymous(reply: FastifyReply, request: FastifyRequest) {
+    const hour = await anonymousPerHour(request);
+    if (hour.isAllowed) throw new Error('the anonymous limiter has no allow list');
+    const window: RateLimitWindow = {
+      policy: ANONYMOUS_POLICY,
+      quota: anonymousQuota,
+      windowSeconds: HOUR / 1000,
+      remaining: hour.remaining,
+      resetSeconds: Math.max(1, hour.ttlInSeconds),
+    };
+    if (hour.isExceeded) {
+      throw new AppError(
+        429,
+        'RateLimitExceeded',
+        `Reads without an API key are limited to ${anonymousQuota} an hour from one address. Try again in ${window.resetSeconds} s, or use an API key.`,
+        undefined,
+        { ...rateLimitHeaders([{ ...window, remaining: 0 }]), 'retry-after': String(window.resetSeconds) },
+      );
+    }
+    reply.headers(rateLimitHeaders([window]));
+  }
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request.headers.authorization);
@@ -199,8 +233,11 @@ export const apiKeyAuth = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     if (route.config?.partnerRead !== true) return;
     addRouteHook(route, 'onRequest', (request, reply, done) => {
-      // Most reads come without a key: those pass without a promise (this is the search box's hot path).
-      if (request.headers.authorization === undefined) return done();
+      if (request.headers.authorization === undefined) {
+        if (anonymousQuota === 0) return done();
+        limitAnonymous(reply, request).then(() => done(), done);
+        return;
+      }
       authenticate(request, reply).then(() => done(), done);
     });
   });

@@ -21,7 +21,7 @@ import {
   CreatedApiKey as CreatedApiKeySchema,
 } from '../../api/apiKeys.schemas';
 import { apiKeys, apiKeyUsage } from '../../server/db/schema/index';
-import { KEY_POLICIES } from '../../server/plugins/apiKey';
+import { ANONYMOUS_POLICY, KEY_POLICIES } from '../../server/plugins/apiKey';
 import { rateLimitOf } from '../helpers/rateLimit';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -268,10 +268,11 @@ describe('Partner API reads with a key', () => {
     expect(Date.parse(later.lastUsedAt!)).toBeGreaterThan(Date.parse(used.lastUsedAt!));
     expect(later.usage.at(-1)!.requests).toBe(3);
 
-    // Without a key the public read is as before: no quota headers.
+    // Without a key the read is counted under the address's anonymous quota, not the key's.
     const anon = await t.app.inject({ method: 'GET', url: '/api/leaderboard?limit=5' });
     expect(anon.statusCode).toBe(200);
-    expect(anon.headers.ratelimit).toBeUndefined();
+    expect(rateLimitOf(anon.headers, KEY_POLICIES.minute)).toBeUndefined();
+    expect(rateLimitOf(anon.headers, ANONYMOUS_POLICY)).toMatchObject({ quota: 1000, window: 3600 });
   });
 
   it('refuses an unknown, malformed or revoked key with 401 InvalidApiKey', async () => {
