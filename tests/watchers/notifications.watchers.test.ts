@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { NotificationList } from '../../api/notifications';
 import { notificationsMachine } from '../../machines/notifications/notifications.machine';
 
 /**
@@ -10,7 +11,11 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 
 let unread = 1;
 const getUnreadCount = vi.fn(async () => ({ unread }));
-const listNotifications = vi.fn(async () => ({ items: [], unread, nextBefore: null }));
+const listNotifications = vi.fn(async (): Promise<NotificationList> => ({
+  items: [],
+  unread,
+  nextBefore: null,
+}));
 let visibility: DocumentVisibilityState = 'visible';
 
 beforeEach(() => {
