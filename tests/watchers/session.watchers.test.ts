@@ -107,6 +107,31 @@ describe('session watchers (real, in jsdom)', () => {
     actor.stop();
   });
 
+  it("the broadcast key other tabs write is 'session-sync' (tabs of an older build share it)", async () => {
+    expect(SESSION_BROADCAST_KEY).toBe('session-sync');
+    const actor = start();
+    await settle();
+    answers = [signedIn];
+    otherTabWrites('session-sync');
+    await settle();
+    expect(status(actor)).toBe('authenticated');
+    actor.stop();
+  });
+
+  it('a page served signed out shows signed out before the first fetch answers; otherwise it shows loading', async () => {
+    const served = start({ servedSignedOut: true });
+    expect(status(served)).toBe('unauthenticated');
+    expect(served.getSnapshot().hasTag('loading')).toBe(false);
+    served.stop();
+    const plain = start({ pollInterval: 0 });
+    expect(status(plain)).toBe('loading');
+    expect(plain.getSnapshot().hasTag('loading')).toBe(true);
+    expect(plain.getSnapshot().hasTag('fetching')).toBe(true);
+    await settle();
+    expect(status(plain)).toBe('unauthenticated');
+    plain.stop();
+  });
+
   it('a storage change under another key, or a cleared storage (key null), fetches nothing', async () => {
     const actor = start();
     await settle();
