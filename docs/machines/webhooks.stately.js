@@ -4,10 +4,11 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: clearMessage, copyFailed, hideSecret, markCopied, refuseLimit, refuseNoKey, showCreated,
-//     showDeleted, showError, showTested, startWrite, storeList
+//     showDeleted, showError, showReplayed, showTested, startWrite, storeList
 //   guards: belowLimit, hasKey, hasKeyBelowLimit, hasSecret
-//   actors: copy, create, load, remove, test
-// Params computed at runtime, left out for: showCreated, showDeleted, showError, showTested, storeList
+//   actors: copy, create, load, remove, replay, test
+// Params computed at runtime, left out for: showCreated, showDeleted, showError, showReplayed, showTested,
+//     storeList
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
@@ -34,6 +35,7 @@ export const webhooksMachine = createMachine({
         ],
         TEST: { target: 'testing', actions: 'startWrite' },
         DELETE: { target: 'deleting', actions: 'startWrite' },
+        REPLAY: { target: 'replaying', actions: 'startWrite' },
         COPY_SECRET: { target: 'copying', guard: 'hasSecret' },
         HIDE_SECRET: { actions: 'hideSecret' },
         DISMISS: { actions: 'clearMessage' },
@@ -60,6 +62,14 @@ export const webhooksMachine = createMachine({
       invoke: {
         src: 'remove',
         onDone: { target: 'ready', actions: 'showDeleted' },
+        onError: { target: 'ready', actions: 'showError' },
+      },
+    },
+    replaying: {
+      tags: ['ready', 'busy', 'replaying'],
+      invoke: {
+        src: 'replay',
+        onDone: { target: 'ready', actions: 'showReplayed' },
         onError: { target: 'ready', actions: 'showError' },
       },
     },
