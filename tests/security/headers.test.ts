@@ -95,9 +95,12 @@ describe('security headers', () => {
   });
 
   it('serve the SPA page itself (not a fallback) with them', async () => {
-    const res = await app.inject({ method: 'GET', url: '/projects/ethereum', headers: html });
+    // A page of the app that exists in an empty database (a project page of a project that is not there is the
+    // app's not-found page, with 404).
+    const res = await app.inject({ method: 'GET', url: '/company/about', headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
+    expectStrictHeaders(res);
   });
 
   it('forbid framing the sign-in form: frame-ancestors none and X-Frame-Options DENY', async () => {
