@@ -14,6 +14,8 @@ export default {
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: process.env.MUTATION_REPORT ?? '.tmp/mutation/mutation.json' },
   tempDirName: '.tmp/stryker',
+  // The sandbox needs the sources and tests only; builds and screenshots change under other runs while it copies.
+  ignorePatterns: ['dist', 'dist-server', 'dist-ssr', 'docs', 'public', 'bench', '.tmp', '.ci'],
   // A machine's config is a static value: its mutants (a removed transition, a changed target) are the ones that
   // matter most, so they are run, each against the whole of that machine's tests.
   ignoreStatic: false,

@@ -14,7 +14,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
  */
 const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]hydrate-on-intent[\\/][^\\/]+)$/;
 const SHARED_WITH_LOADER =
-  /[\\/](node_modules[\\/]xstate[\\/].+|machines[\\/]storageKeys\.ts|machines[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/]pageData\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices)\.ts)$/;
+  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/](pageData|slashShortcut)\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices|pageView)\.ts)$/;
 /** A page's fetched data: the hook and its machine. */
 const USE_RESOURCE =
   /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]resource[\\/]resource\.machine\.ts)$/;
@@ -77,7 +77,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            // Against a real chain (anvil on loopback): the devnet, the indexer and monitoring.
+            'tests/chains/**/*.test.ts',
+          ],
           // In CI these run beside the browser suites on two cores: tests that sign up several users (OWASP-cost
           // scrypt hashes) took 20-35 s there, against 2-5 s alone.
           testTimeout: 60_000,

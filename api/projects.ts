@@ -2,26 +2,123 @@ import type { z } from 'zod';
 import type * as schemas from './projects.schemas';
 import type { Request } from './http';
 
-/** The spec's blockchain set (§3 "Blockchain icon set"); a project's `chains` use these names verbatim. */
+/**
+ * The chains a project can be on, as the chain filter lists them: today's major chains first, then the rest of the
+ * spec's blockchain icon set (§3 "Blockchain icon set": Cosmos, Crypto, Ethereum, Fantom, Heco, Okex, Polygon,
+ * Solana, Substrate, Terra, Cronos, Ferrum, Harmony, IoTeX, Near, Polkadot, Tron), whose names stay verbatim. A
+ * chain outside the icon set shows a neutral badge with its initials (src/components/ChainIcon.tsx).
+ */
 export const CHAINS = [
-  'Cosmos',
-  'Crypto',
   'Ethereum',
+  'Bitcoin',
+  'Solana',
+  'BNB Chain',
+  'Arbitrum',
+  'Base',
+  'Optimism',
+  'Polygon',
+  'Avalanche',
+  'Tron',
+  'XRP Ledger',
+  'Cardano',
+  'Dogecoin',
+  'Litecoin',
+  'Monero',
+  'Stellar',
+  'Bitcoin Cash',
+  'Ethereum Classic',
+  'TON',
+  'Sui',
+  'Aptos',
+  'Hedera',
+  'Internet Computer',
+  'Algorand',
+  'Tezos',
+  'Filecoin',
+  'VeChain',
+  'Zcash',
+  'Dash',
+  'EOS',
+  'Kaspa',
+  'Hyperliquid',
+  'Mantle',
+  'Cosmos',
+  'Polkadot',
+  'Near',
   'Fantom',
+  'Cronos',
+  'Crypto',
   'Heco',
   'Okex',
-  'Polygon',
-  'Solana',
   'Substrate',
   'Terra',
-  'Cronos',
   'Ferrum',
   'Harmony',
   'IoTeX',
-  'Near',
-  'Polkadot',
-  'Tron',
+  // The embedded devnet (server/chains/devnet.ts): where the demonstration projects' contracts live.
+  'Devnet',
 ] as const;
+
+/**
+ * What kind of chain each is: 'evm' (EIP-55 `0x` addresses, an EIP-155 chain id; server/seed/chains.ts has the ids
+ * from `viem/chains`) or 'other' (its own address format; a native coin there never has an `0x` contract).
+ */
+export const CHAIN_KIND: Readonly<Record<Chain, 'evm' | 'other'>> = {
+  Ethereum: 'evm',
+  Bitcoin: 'other',
+  Solana: 'other',
+  'BNB Chain': 'evm',
+  Arbitrum: 'evm',
+  Base: 'evm',
+  Optimism: 'evm',
+  Polygon: 'evm',
+  Avalanche: 'evm',
+  Tron: 'other',
+  'XRP Ledger': 'other',
+  Cardano: 'other',
+  Dogecoin: 'other',
+  Litecoin: 'other',
+  Monero: 'other',
+  Stellar: 'other',
+  'Bitcoin Cash': 'other',
+  'Ethereum Classic': 'evm',
+  TON: 'other',
+  Sui: 'other',
+  Aptos: 'other',
+  Hedera: 'other',
+  'Internet Computer': 'other',
+  Algorand: 'other',
+  Tezos: 'other',
+  Filecoin: 'other',
+  VeChain: 'other',
+  Zcash: 'other',
+  Dash: 'other',
+  EOS: 'other',
+  Kaspa: 'other',
+  Hyperliquid: 'other',
+  Mantle: 'evm',
+  Cosmos: 'other',
+  Polkadot: 'other',
+  Near: 'other',
+  Fantom: 'evm',
+  Cronos: 'evm',
+  Crypto: 'other',
+  Heco: 'evm',
+  Okex: 'evm',
+  Substrate: 'other',
+  Terra: 'other',
+  Ferrum: 'other',
+  Harmony: 'evm',
+  IoTeX: 'evm',
+  Devnet: 'evm',
+};
+
+/**
+ * The day of the market snapshot the seed ships (server/seed/facts/market-snapshot.ts): the market caps of the
+ * largest assets are that day's, rounded; every other market figure is demo data. Pages say "market data as of …".
+ */
+export const MARKET_SNAPSHOT_DATE = '2024-12-31';
+
 export type Chain = z.infer<typeof schemas.Chain>;
 
 /** Rating tiers, best first. Score → tier: AAA ≥ 90, AA ≥ 80, A ≥ 70, BBB ≥ 60, BB ≥ 50, B ≥ 40, else CCC. */
@@ -57,7 +154,8 @@ export type ProjectDetail = z.infer<typeof schemas.ProjectDetail>;
 export type SearchProjectQuery = z.infer<typeof schemas.SearchProjectQuery>;
 export type ProjectsListBody = z.infer<typeof schemas.ProjectsListBody>;
 
-export const LEADERBOARD_SORTS = ['rank', 'score', 'name', 'auditDate'] as const;
+export type LeaderboardRow = z.infer<typeof schemas.LeaderboardRow>;
+export type ScoreChange = z.infer<typeof schemas.ScoreChange>;
 export type LeaderboardQueryInput = z.input<typeof schemas.LeaderboardQuery>;
 export type LeaderboardQuery = z.infer<typeof schemas.LeaderboardQuery>;
 export type LeaderboardPage = z.infer<typeof schemas.LeaderboardPage>;

@@ -71,7 +71,7 @@ export const NotificationSettings = z.object({
   productNews: z.boolean(),
   newsletter: z.boolean(),
   /**
-   * How alerts about watched projects are mailed (issue 13). Stored next to the booleans in the settings jsonb;
+   * How alerts about watched projects are mailed. Stored next to the booleans in the settings jsonb;
    * absent for users who saved settings before it existed: the server reads those as DEFAULT_ALERT_MAIL. No
    * `.default()` here: a partial update must leave a stored mode alone.
    */

@@ -1,6 +1,7 @@
 /** Zod schemas of the watchlist contract: the server validates with these (the browser uses api/watchlist.ts). */
 import { z } from 'zod';
 import { WATCHLIST_NAME_MAX, NAME_TOO_LONG_MESSAGE, MAX_PROJECTS_PER_WATCHLIST } from './watchlist';
+import { ProjectRow } from './projects.schemas';
 
 /** A watchlist name: trimmed, 1–20 characters. */
 export const WatchlistName = z
@@ -110,3 +111,21 @@ export const ImportPreview = z.object({
 /** POST /api/watchlist/import: add the previewed projects to one of the user's lists (those already in it stay). */
 export const ImportBody = z.object({ id: WatchlistId, projects: WatchlistProjects });
 export const ImportResult = Watchlist.extend({ added: z.number().int() });
+
+/** POST /api/watchlist/projects — the rows of a list's projects (a shared list's too: no account needed). */
+export const WatchlistRowsBody = z.object({
+  projectIds: z
+    .array(ProjectId)
+    .max(MAX_PROJECTS_PER_WATCHLIST, `At most ${MAX_PROJECTS_PER_WATCHLIST} projects at a time.`),
+});
+
+/** Score moves of a watched project: current score minus the latest one at or before 24 h / 7 d / 30 d ago. */
+export const WatchlistScoreChange = z.object({
+  d1: z.number().nullable().meta({ description: 'Change over 24 hours; null when no score is that old.' }),
+  d7: z.number().nullable().meta({ description: 'Change over 7 days; null when no score is that old.' }),
+  d30: z.number().nullable().meta({ description: 'Change over 30 days; null when no score is that old.' }),
+});
+
+/** A watchlist table row: the project's row (audit status, KYC, …) with its score changes. */
+export const WatchlistProjectRow = ProjectRow.extend({ scoreChange: WatchlistScoreChange });
+export const WatchlistProjectRows = z.array(WatchlistProjectRow);

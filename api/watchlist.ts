@@ -7,7 +7,7 @@ export const TEMP_WATCHLIST_ID = 'temp';
 export const DEFAULT_WATCHLIST_NAME = 'My Watchlist';
 /** Spec §9: watchlist name maximum. */
 export const WATCHLIST_NAME_MAX = 20;
-/** Server limits (issue 5 "sensible limits"). */
+/** Server limits. */
 export const MAX_WATCHLISTS_PER_USER = 20;
 export const MAX_PROJECTS_PER_WATCHLIST = 500;
 
@@ -26,6 +26,8 @@ export type CopySharedResult = z.infer<typeof schemas.CopySharedResult>;
 export type ImportRow = z.infer<typeof schemas.ImportRow>;
 export type ImportPreview = z.infer<typeof schemas.ImportPreview>;
 export type ImportResult = z.infer<typeof schemas.ImportResult>;
+export type WatchlistScoreChange = z.infer<typeof schemas.WatchlistScoreChange>;
+export type WatchlistProjectRow = z.infer<typeof schemas.WatchlistProjectRow>;
 
 /** Error codes the watchlist routes answer with (besides ValidationError, Unauthorized, NotFound). */
 export const WATCHLIST_ERRORS = {
@@ -45,6 +47,10 @@ export const updateWatchlist = (request: Request, body: UpdateWatchlistBody) =>
 
 export const deleteWatchlist = (request: Request, id: string) =>
   request<{ id: string }>('/api/watchlist/delete', { method: 'POST', body: { id } });
+
+/** The rows of a list's projects, in the order asked, with their score changes; unknown ids are left out. */
+export const getWatchlistRows = (request: Request, projectIds: string[]) =>
+  request<WatchlistProjectRow[]>('/api/watchlist/projects', { method: 'POST', body: { projectIds } });
 
 export const toggleWatchlistProject = (request: Request, id: string, projectId: string) =>
   request<ToggleResult>('/api/watchlist/toggle', { method: 'POST', body: { id, projectId } });

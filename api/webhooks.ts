@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type * as schemas from './webhooks.schemas';
 import type { Request } from './http';
 
-/** The alert events a webhook can subscribe to (the notification kinds of issue 13). */
+/** The alert events a webhook can subscribe to. */
 export const WEBHOOK_EVENTS = ['score', 'tier', 'badge', 'incident'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {

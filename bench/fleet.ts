@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fleet [-- --no-pg-restart]` — load and faults on a fleet (issue 10). Prints figures; asserts
+ * `npm run bench:fleet [-- --no-pg-restart]` — load and faults on a fleet. Prints figures; asserts
  * nothing about time.
  *
  * Two real instances (`server/main.ts`, API only) on one fresh PostgreSQL database (a scratch database on
@@ -135,6 +135,7 @@ async function startMember(
       SEED_PROJECTS: String(PROJECTS),
       LOG_LEVEL: 'warn',
       PARTNER_ANONYMOUS_PER_HOUR: '0',
+      CHAINS: 'off',
     },
     { dataDir: member.dataDir },
   );

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse` — Lighthouse (the npm package, mobile preset: simulated slow 4G and 4× CPU) with
  * Debian's Chromium, offline, against the real server: `/` and a project page, RUNS runs each (default 3), printing
- * every run and the median performance, accessibility, FCP, LCP, CLS and TBT. Goals of issue 11: performance ≥ 98,
+ * every run and the median performance, accessibility, FCP, LCP, CLS and TBT. The goals: performance ≥ 98,
  * CLS ≤ 0.01, TBT ≤ 50 ms, accessibility 100.
  *
  * With LH_COSTS=1 each run also prints what the main thread spent its time on, the costliest scripts and the long

@@ -23,7 +23,8 @@ import { REWRITTEN_BY, vacuumRewritten } from '../server/db/maintenance';
 import { enqueue } from '../server/jobs/queue';
 import { recomputeProjects } from '../server/ratings/recompute';
 import { recordView } from '../server/ratings/trending';
-import { rows, seedIfEmpty } from '../server/seed/index';
+import { rows } from '../server/db/rows';
+import { seedIfEmpty } from '../server/seed/index';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 50_000);
 const SEED_DAY = new Date('2026-11-20T00:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * Renders the machines in machines/ for docs/machines/ (issue 14): `<id>.stately.js`, one `createMachine({...})`
+ * Renders the machines in machines/ for docs/machines/: `<id>.stately.js`, one `createMachine({...})`
  * call over a literal config that Stately's "Import from code" reads, and `<id>.mmd`, a Mermaid state diagram.
  * scripts/export-machines.ts writes the files; tests/unit/machineExports.test.ts checks they are faithful and fresh.
  */

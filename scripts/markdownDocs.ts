@@ -8,7 +8,7 @@ const QUERY = '?doc';
 /**
  * `import.meta.glob('…/*.md', { query: '?doc' })`: each Markdown document of content/ parsed and rendered to HTML at
  * build time. The browser then needs no Markdown renderer, and the server's render of a company page or blog post
- * has its text (issue 11).
+ * has its text.
  */
 export function markdownDocs(): Plugin {
   return {

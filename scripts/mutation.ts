@@ -3,17 +3,25 @@
  * at a time, each against its own tests only (its path tests, and its DOM watchers' tests under tests/watchers/),
  * so a mutant reruns a few files, not the whole suite.
  *
- * Prints per file the mutants, Stryker's score, and the share killed by an assertion (an `expect` that failed), which
- * is what we hold to 90 %: a mutant that only crashed a test (a planner that rejected a removed transition, a type
- * error) was noticed, not checked. Mutants listed in tests/mutation/equivalent.json (each with its reason) count in
- * neither share. Lists every survivor and every mutant killed without an assertion. Exits 1 when a file is below
- * the bar.
+ * Prints per file the mutants, Stryker's score, and the share killed by an assertion, which is what we hold to 90 %:
+ * - killed by an assertion: a test's `expect` failed. Stryker keeps only the first failing test's message (vitest's
+ *   "… expected … to …", also after a label such as the harness's "the machine failed on EVENT: …"); a mutant it
+ *   killed otherwise (a planner that gave up, a type error) is run again here with every test, in a copy of the
+ *   sources (.tmp/mutation/sandbox), and counts when any test then fails on an AssertionError;
+ * - also counted: a mutant with which the machine's module cannot even be imported (`initial: ''`: XState rejects
+ *   the config). Stryker reports it as survived, because the test file could not load and so ran no test; every
+ *   caller of the machine would fail, so it is an assertion-worthy failure. Each survivor's mutated module is
+ *   imported in the sandbox to find them;
+ * - not counted: a mutant that only crashed tests or the runner, or timed out (noticed, not checked).
+ * Mutants listed in tests/mutation/equivalent.json (each with its reason) count in neither share. Lists every mutant
+ * not counted as killed by an assertion. Exits 1 when a file is below the bar.
  *
  * Without names it runs the machines the spec describes and `app`. MUTATION_CONCURRENCY sets Stryker's workers.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const BAR = 90;
 
@@ -42,10 +50,19 @@ type Mutant = {
   replacement?: string;
   status: string;
   statusReason?: string;
-  location: { start: { line: number; column: number } };
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
 };
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
-type Equivalent = { file: string; line: number; mutator: string; replacement: string; reason: string };
+/** An equivalent mutant; `column` and `endColumn` tell apart two mutants of one line with the same replacement. */
+type Equivalent = {
+  file: string;
+  line: number;
+  column?: number;
+  endColumn?: number;
+  mutator: string;
+  replacement: string;
+  reason: string;
+};
 
 const camel = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -69,9 +86,106 @@ function target(folder: string) {
   return { mutate, tests };
 }
 
-/** Killed by a failed `expect` (vitest's assertion messages), not by a crash. */
+/** Killed by a failed `expect`: vitest's assertion message, alone or after the `expect(value, label)` label. */
 const byAssertion = (m: Mutant) =>
-  m.status === 'Killed' && /^(expected |AssertionError|assert)/i.test(m.statusReason ?? '');
+  m.status === 'Killed' &&
+  /^(AssertionError|expected [\s\S]* to )|: expected [\s\S]* to /.test(m.statusReason ?? '');
+
+/** A copy of the sources and tests, where a mutant can be applied without touching the working tree. */
+const SANDBOX = '.tmp/mutation/sandbox';
+function prepareSandbox() {
+  rmSync(SANDBOX, { recursive: true, force: true });
+  for (const entry of ['machines', 'api', 'src', 'tests', 'package.json', 'tsconfig.json'])
+    cpSync(entry, path.join(SANDBOX, entry), { recursive: true });
+}
+
+/** Offsets of a 1-based line and column in a source text (Stryker's locations). */
+function offset(source: string, { line, column }: { line: number; column: number }) {
+  const lines = source.split('\n');
+  return lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+}
+
+const mutated = (source: string, m: Mutant) =>
+  source.slice(0, offset(source, m.location.start)) +
+  (m.replacement ?? '') +
+  source.slice(offset(source, m.location.end));
+
+let imports = 0;
+/** Whether the file's module can be imported with this source (a fresh file name, so nothing is cached). */
+async function loads(file: string, source: string): Promise<boolean> {
+  const copy = path.join(SANDBOX, path.dirname(file), `mutant-${++imports}-${path.basename(file)}`);
+  writeFileSync(copy, source);
+  try {
+    await import(pathToFileURL(path.resolve(copy)).href);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(copy);
+  }
+}
+
+type JsonReport = { testResults: { assertionResults: { status: string; failureMessages: string[] }[] }[] };
+/**
+ * Runs the tests again with the mutant applied in the sandbox, all of them (Stryker stops at the first failure and
+ * keeps only its message: a planner that gave up can hide a later test's failed assertion). True when any test
+ * failed on an assertion.
+ */
+function failsAnAssertion(file: string, source: string, m: Mutant, tests: string[]): boolean {
+  const target = path.join(SANDBOX, file);
+  const out = path.resolve('.tmp/mutation/recheck.json');
+  rmSync(out, { force: true });
+  writeFileSync(target, mutated(source, m));
+  try {
+    spawnSync(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--config',
+        'tests/mutation/vitest.config.ts',
+        '--reporter=json',
+        `--outputFile=${out}`,
+      ],
+      {
+        cwd: SANDBOX,
+        env: { ...process.env, MUTATION_TESTS: tests.join(',') },
+        timeout: 120_000,
+        stdio: 'ignore',
+      },
+    );
+  } finally {
+    writeFileSync(target, source);
+  }
+  if (!existsSync(out)) return false;
+  const report = JSON.parse(readFileSync(out, 'utf8')) as JsonReport;
+  return report.testResults.some((f) =>
+    f.assertionResults.some((t) => t.failureMessages.some((msg) => msg.startsWith('AssertionError'))),
+  );
+}
+
+/**
+ * How each mutant Stryker did not report as killed by an assertion was in fact detected: 'assertion' (a test's
+ * `expect` failed once every test ran), 'load' (the machine's module cannot be imported, so the test file could
+ * not load and Stryker saw no test), or nothing (survived, crashed, timed out).
+ */
+async function recheck(file: string, source: string, mutants: Mutant[], tests: string[]) {
+  const found = new Map<Mutant, 'assertion' | 'load'>();
+  if (mutants.length === 0) return found;
+  if (!(await loads(file, source))) {
+    console.error(`${file}: cannot be imported in ${SANDBOX} even unmutated; not rechecked`);
+    return found;
+  }
+  for (const m of mutants) {
+    if (m.status === 'Survived' && !(await loads(file, mutated(source, m)))) found.set(m, 'load');
+    else if (
+      (m.status === 'Killed' || m.status === 'RuntimeError') &&
+      failsAnAssertion(file, source, m, tests)
+    )
+      found.set(m, 'assertion');
+  }
+  return found;
+}
 
 const equivalents: Equivalent[] = existsSync('tests/mutation/equivalent.json')
   ? (JSON.parse(readFileSync('tests/mutation/equivalent.json', 'utf8')) as Equivalent[])
@@ -81,6 +195,8 @@ const isEquivalent = (file: string, m: Mutant) =>
     (e) =>
       e.file === file &&
       e.line === m.location.start.line &&
+      (e.column === undefined || e.column === m.location.start.column) &&
+      (e.endColumn === undefined || e.endColumn === m.location.end.column) &&
       e.mutator === m.mutatorName &&
       e.replacement === (m.replacement ?? ''),
   );
@@ -90,6 +206,7 @@ const rows: string[] = [];
 const notes: string[] = [];
 let failed = false;
 mkdirSync('.tmp/mutation', { recursive: true });
+prepareSandbox();
 
 for (const folder of folders) {
   const { mutate, tests } = target(folder);
@@ -100,6 +217,7 @@ for (const folder of folders) {
   }
   const reportFile = `.tmp/mutation/${folder}.json`;
   console.log(`\n== ${folder}: mutating ${mutate.join(', ')} against ${tests.join(', ')}`);
+  const started = Date.now();
   const run = spawnSync('npx', ['stryker', 'run', '--reporters', 'json,progress', '--logLevel', 'warn'], {
     stdio: 'inherit',
     env: {
@@ -115,30 +233,42 @@ for (const folder of folders) {
     continue;
   }
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-  for (const [file, { mutants }] of Object.entries(report.files)) {
-    const counted = mutants.filter((m) => m.status !== 'Ignored' && !isEquivalent(file, m));
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    // Ignored: excluded by config; CompileError: the mutant does not type-check, so it could never ship.
+    const counted = mutants.filter(
+      (m) => m.status !== 'Ignored' && m.status !== 'CompileError' && !isEquivalent(file, m),
+    );
     const equivalent = mutants.filter((m) => isEquivalent(file, m)).length;
-    const detected = counted.filter((m) => m.status === 'Killed' || m.status === 'Timeout').length;
-    const asserted = counted.filter(byAssertion).length;
+    const rechecked = await recheck(
+      file,
+      source,
+      counted.filter((m) => !byAssertion(m) && m.status !== 'Timeout' && m.status !== 'NoCoverage'),
+      tests,
+    );
+    const atLoad = [...rechecked.values()].filter((how) => how === 'load').length;
+    const checked = (m: Mutant) => byAssertion(m) || rechecked.has(m);
+    const detected = counted.filter((m) => m.status === 'Killed' || m.status === 'Timeout').length + atLoad;
+    const asserted = counted.filter(checked).length;
     const score = counted.length ? (100 * detected) / counted.length : 100;
     const share = counted.length ? (100 * asserted) / counted.length : 100;
     if (share < BAR) failed = true;
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     rows.push(
-      `| ${file} | ${counted.length} | ${equivalent} | ${score.toFixed(1)} % | ${share.toFixed(1)} % |${share < BAR ? ' below' : ''}`,
+      `| ${file} | ${counted.length} | ${equivalent} | ${score.toFixed(1)} % | ${share.toFixed(1)} % | ${atLoad} | ${minutes} min |${share < BAR ? ' below' : ''}`,
     );
-    for (const m of counted.filter((m) => !byAssertion(m))) {
-      const source = report.files[file]!.source.split('\n')[m.location.start.line - 1]?.trim();
+    for (const m of counted.filter((m) => !checked(m))) {
+      const line = report.files[file]!.source.split('\n')[m.location.start.line - 1]?.trim();
       notes.push(
         `${file}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName} ` +
-          `→ ${JSON.stringify(m.replacement ?? '')}${m.statusReason ? ` (${m.statusReason.split('\n')[0]!.slice(0, 120)})` : ''}\n    ${source}`,
+          `→ ${JSON.stringify(m.replacement ?? '')}${m.statusReason ? ` (${m.statusReason.split('\n')[0]!.slice(0, 120)})` : ''}\n    ${line}`,
       );
     }
   }
 }
 
 const table = [
-  '| file | mutants | equivalent | detected | killed by an assertion |',
-  '|---|---|---|---|---|',
+  '| file | mutants | equivalent | detected | killed by an assertion | of which unloadable | run time |',
+  '|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 console.log(`\n${table}\n`);

@@ -14,7 +14,7 @@ const MIN_BYTES = 1024;
 
 /**
  * Writes `file.br` (brotli 11) and `file.gz` (gzip 9) beside every compressible file in `dir`, so the server sends
- * the smallest bytes without compressing per request (issue 11: on-the-fly compression ran at brotli quality 4).
+ * the smallest bytes without compressing per request (on-the-fly compression ran at brotli quality 4).
  * Returns the files compressed.
  */
 export async function precompressFiles(dir: string, files: string[]): Promise<string[]> {

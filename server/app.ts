@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { chains, type ChainEntry } from './chains/plugin';
 import { flags } from './flags/plugin';
 import { jobs, type JobsOptions } from './jobs/plugin';
 import { apiKeyAuth } from './plugins/apiKey';
@@ -38,6 +39,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The job runner (server/jobs): its loop runs only when `loop` is set (main.ts does, unless JOBS=off). */
   jobs?: JobsOptions;
+  /** The chains the indexer reads (main.ts: configured, or the embedded devnet); none when absent. */
+  chains?: ChainEntry[];
 };
 
 /** The compilers of every route schema (Fastify's types for these factories name ajv's compilers, hence the cast). */
@@ -95,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(apiKeyAuth);
   // Before the routes: collects them into the OpenAPI document served at /api/openapi.json.
   await app.register(openapi);
+  await app.register(chains, { chains: opts.chains });
   await app.register(routes, { prefix: '' });
   // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
   await app.register(jobs, opts.jobs ?? {});

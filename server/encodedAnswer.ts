@@ -28,7 +28,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * An answer that is sent many times (a search answer, a kept list, a page's HTML): its text, and each compressed
  * form made once on first use. Compressing a 1.4 KB answer per request cost search three quarters of its throughput
- * under browsers (issue 11); made once, a repeated answer costs a map lookup whatever the client accepts.
+ * under browsers; made once, a repeated answer costs a map lookup whatever the client accepts.
  */
 export class EncodedAnswer {
   private readonly encoded = new Map<Coding, Buffer>();

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { buildSpaIfStale } from './build-spa';
 import { ConfigError, loadConfig } from './config';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './seed/prepare';
+import { linkDemoProjects } from './chains/demoProjects';
+import { startChains } from './chains/start';
+import { ensureFollowJobs } from './indexer/index';
 
 /** How long a SIGTERM drain may take before the process exits regardless. */
 const DRAIN_GRACE_MS = 10_000;
@@ -28,7 +31,21 @@ async function main() {
   // One job runner per instance polls the jobs table (JOBS=off: this instance runs no jobs, e.g. a web-only tier).
   const jobsOff = ['off', 'false', '0', 'no'].includes((process.env.JOBS ?? '').toLowerCase());
   const pollMs = Number(process.env.JOBS_POLL_MS) || undefined;
-  const app = await buildApp({ config, database, distDir, jobs: { loop: !jobsOff, pollMs } });
+  // Chains to monitor: CHAINS / CHAINS_FILE, else (outside production) the embedded devnet with its demo projects.
+  const chainsStart = await startChains(config, (m) => console.log(m));
+  if (chainsStart.devnet) await linkDemoProjects(database.db, chainsStart.devnet.deployment);
+  await ensureFollowJobs(
+    database.db,
+    chainsStart.chains.map((c) => c.id),
+  );
+  const app = await buildApp({
+    config,
+    database,
+    distDir,
+    jobs: { loop: !jobsOff, pollMs },
+    chains: chainsStart.chains,
+  });
+  app.addHook('onClose', chainsStart.stop);
   if (seeded) app.log.info(`Seeded ${config.seedProjects} projects`);
 
   // Graceful drain: /api/ready answers 503 at once, the listener stops taking connections, requests in flight

@@ -9,20 +9,24 @@ import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
 import { HomePage } from './pages/HomePage';
-import { PAGE_PATHS } from './routes';
+import { PAGE_PATHS } from '../api/pages';
 
 type SurveyNotificationRef = NonNullable<ReturnType<typeof useSurveyNotificationActor>>;
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ServerErrorRoute = lazy(() => import('./features/error/ServerErrorPage'));
 const AnnouncementAdminPage = lazy(() => import('./features/announcement-admin/AnnouncementAdminPage'));
+const AuditAdminPage = lazy(() => import('./features/audits/AuditAdminPage'));
 const ProjectPage = lazy(() => import('./features/project/ProjectPage'));
 const ProductPage = lazy(() => import('./features/marketing/ProductPage'));
 const CompanyPage = lazy(() => import('./features/marketing/CompanyPage'));
 const BlogIndexPage = lazy(() => import('./features/blog/BlogIndexPage'));
 const BlogPostPage = lazy(() => import('./features/blog/BlogPostPage'));
 const ApiReferencePage = lazy(() => import('./features/developers/ApiReferencePage'));
+const ComparePage = lazy(() => import('./features/compare/ComparePage'));
 const MethodologyPage = lazy(() => import('./features/methodology/MethodologyPage'));
+const IncidentsPage = lazy(() => import('./features/incidents/IncidentsPage'));
+const IncidentAdminPage = lazy(() => import('./features/incidents/IncidentAdminPage'));
 const WatchlistsPage = lazy(() => import('./pages/WatchlistsPage'));
 const SharedWatchlistPage = lazy(() => import('./pages/SharedWatchlistPage'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
@@ -82,6 +86,7 @@ export function App({
               <Route path={PAGE_PATHS.company}>{(p) => <CompanyPage slug={p.slug} />}</Route>
               <Route path={PAGE_PATHS.blog} component={BlogIndexPage} />
               <Route path={PAGE_PATHS.methodology} component={MethodologyPage} />
+              <Route path={PAGE_PATHS.incidents} component={IncidentsPage} />
               <Route path={PAGE_PATHS.blogPost}>{(p) => <BlogPostPage key={p.slug} slug={p.slug} />}</Route>
               <Route path={PAGE_PATHS.watchlists} component={WatchlistsPage} />
               <Route path={PAGE_PATHS.sharedWatchlist}>
@@ -95,7 +100,10 @@ export function App({
               <Route path={PAGE_PATHS.signup} component={SignupPage} />
               <Route path={PAGE_PATHS.serverError} component={ServerErrorRoute} />
               <Route path={PAGE_PATHS.developersApi} component={ApiReferencePage} />
+              <Route path={PAGE_PATHS.compare} component={ComparePage} />
               <Route path={PAGE_PATHS.announcementAdmin}>{() => <AnnouncementAdminPage />}</Route>
+              <Route path={PAGE_PATHS.auditAdmin}>{() => <AuditAdminPage />}</Route>
+              <Route path={PAGE_PATHS.incidentAdmin}>{() => <IncidentAdminPage />}</Route>
               {MachineExplorer ? <Route path="/dev/machines">{() => <MachineExplorer />}</Route> : null}
               <Route component={NotFoundPage} />
             </Switch>

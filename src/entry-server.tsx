@@ -10,7 +10,7 @@ export type { PageState };
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * The server's render of a page (issue 11, item 1): the app's HTML as the browser's first render makes it from the
+ * The server's render of a page: the app's HTML as the browser's first render makes it from the
  * same page state, with every lazy part of the page resolved. Actors are created but never started here, so each
  * shows its initial snapshot (loading states where the browser will fetch) and nothing is fetched or stored.
  * Built by `vite build --ssr` into dist-ssr/ and used by server/site/render.ts; throws if any part fails to render.

@@ -9,7 +9,11 @@ import { mirrorRememberedChoices } from './app/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
 import { nextTask } from './lib/nextTask';
 import { pageData } from './lib/pageData';
+import { listenForSlash } from './lib/slashShortcut';
 import './styles.css';
+
+// Before the first render, which may take a while on a busy machine: a '/' pressed meanwhile focuses the search.
+listenForSlash();
 
 // The app's modules (its machines among them) have run; the page gets another turn before the first render starts.
 await nextTask();

@@ -1,5 +1,5 @@
 /**
- * The loader of the pages a guest sees before the app (issue 11, item 3; home and a project page): a small entry of its
+ * The loader of the pages a guest sees before the app (home and a project page): a small entry of its
  * own, which the server puts in place of the app's scripts (ON_INTENT_PAGES in server/site/render.ts). The page is the
  * server's HTML until the visitor shows intent; then the app's scripts (this script's `data-app-entry`, those
  * index.html names) load and take the page over. The flow is machines/hydrate-on-intent; here are the browser's parts
@@ -13,8 +13,10 @@ import {
   type HydrateOnIntentEvent,
 } from '../machines/hydrate-on-intent/hydrateOnIntent.machine';
 import { tourRequested } from '../machines/tour/tour.address';
+import { countShownPage } from './app/pageView';
 import { keptInThisBrowser, renderedAsShown } from './app/renderedAsShown';
 import { pageData } from './lib/pageData';
+import { listenForSlash } from './lib/slashShortcut';
 
 /** What counts as intent: a visitor about to act moves the pointer, touches, scrolls, types or tabs. */
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin'];
@@ -84,9 +86,13 @@ const startApp = fromPromise<void>(async () => {
 /**
  * Text typed into the page's fields before the app ran: React keeps it on screen but never saw it typed. Each field is
  * set back to what React rendered, then to the typed text through the element's prototype (unseen by React), and an
- * `input` event lets React see the change, as if typed now.
+ * `input` event lets React see the change, as if typed now. The field focused meanwhile ('/', a tap) is told first:
+ * React never saw that focus either, and a search box opens on it.
  */
 function handOverTyped() {
+  const focused = document.activeElement;
+  if (focused?.matches('#root input, #root textarea'))
+    focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
     '#root input, #root textarea',
   )) {
@@ -131,6 +137,12 @@ function replay(action: HeldAction) {
   else if (target instanceof HTMLElement) target.click();
 }
 
+// The page is shown: it is counted now, not when the visitor first acts. A project page's id is its address's, as the
+// server read it (parsing the page's project, a large data block, before intent would cost a slow phone a long task).
+const projectId = /^\/projects\/([^/]+)$/.exec(location.pathname)?.[1];
+countShownPage(projectId && decodeURIComponent(projectId));
+// '/' focuses the search before the app runs, as it will after.
+listenForSlash();
 const renderedFor = pageData<RenderedFor>(RENDERED_FOR_ELEMENT_ID);
 createActor(
   hydrateOnIntentMachine.provide({

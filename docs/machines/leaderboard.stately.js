@@ -3,10 +3,13 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: adoptAnswerPage, applyDraft, applyPage, applySort, applyUrlQuery, collapseAll, editDraft,
-//     recordQuery, replaceQuery, resetFilters, restoreDraft, storeResult, toggleDetails
-//   guards: answerMovedPage, isOtherPage, scoreRangePossible
+//   actions: adoptAnswerPage, applyCategory, applyDraft, applyKeyword, applyPage, applySort, applyTab,
+//     applyUrlQuery, clearCompare, collapseAll, editDraft, recordQuery, replaceQuery, resetFilters,
+//     restoreDraft, settleKeyword, storeResult, storeTyped, toggleCompare, toggleDetails
+//   guards: answerMovedPage, canToggleCompare, isOtherCategory, isOtherPage, isOtherTab, scoreRangePossible,
+//     typedKeywordChanged
 //   actors: loadPage, urlWatcher
+//   delays: KEYWORD_DEBOUNCE
 // Params computed at runtime, left out for: adoptAnswerPage, answerMovedPage, recordQuery, replaceQuery,
 //     storeResult
 // Left out (code or runtime data in the source): context, invoke input.
@@ -16,7 +19,11 @@ export const leaderboardMachine = createMachine({
   id: 'leaderboard',
   type: 'parallel',
   invoke: { id: 'urlWatcher', src: 'urlWatcher' },
-  on: { TOGGLE_DETAILS: { actions: 'toggleDetails' } },
+  on: {
+    TOGGLE_DETAILS: { actions: 'toggleDetails' },
+    TOGGLE_COMPARE: { guard: 'canToggleCompare', actions: 'toggleCompare' },
+    CLEAR_COMPARE: { actions: 'clearCompare' },
+  },
   states: {
     data: {
       initial: 'loading',
@@ -36,6 +43,24 @@ export const leaderboardMachine = createMachine({
         },
         RESET_FILTERS: { target: '.loading', actions: ['resetFilters', 'recordQuery'], reenter: true },
         URL_CHANGED: { target: '.loading', actions: 'applyUrlQuery', reenter: true },
+        SET_TAB: {
+          target: '.loading',
+          guard: 'isOtherTab',
+          actions: ['applyTab', 'recordQuery'],
+          reenter: true,
+        },
+        SET_CATEGORY: {
+          target: '.loading',
+          guard: 'isOtherCategory',
+          actions: ['applyCategory', 'recordQuery'],
+          reenter: true,
+        },
+        KEYWORD_SETTLED: {
+          target: '.loading',
+          guard: 'typedKeywordChanged',
+          actions: ['applyKeyword', 'recordQuery'],
+          reenter: true,
+        },
       },
       states: {
         loading: {
@@ -56,6 +81,17 @@ export const leaderboardMachine = createMachine({
         },
         ready: { tags: ['ready'] },
         failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
+      },
+    },
+    keyword: {
+      initial: 'idle',
+      states: {
+        idle: { on: { TYPE_KEYWORD: { target: 'debouncing', actions: 'storeTyped' } } },
+        debouncing: {
+          tags: ['typing'],
+          on: { TYPE_KEYWORD: { target: 'debouncing', actions: 'storeTyped', reenter: true } },
+          after: { KEYWORD_DEBOUNCE: { target: 'idle', actions: 'settleKeyword' } },
+        },
       },
     },
     panel: {

@@ -3,18 +3,17 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: blurInput, choose, clearKeyword, clearOptions, emitChosen, highlightNext, highlightPrevious,
-//     rememberQuery, setKeyword, showResults
+//   actions: blurInput, choose, clearKeyword, clearOptions, compare, emitChosen, highlightNext,
+//     highlightPrevious, rememberQuery, setKeyword, showResults
 //   guards: hasOptions, isValidIndex, sameQuery
-//   actors: searchProjects, slashShortcut
-// Params computed at runtime, left out for: choose, emitChosen, showResults
+//   actors: searchProjects
+// Params computed at runtime, left out for: choose, compare, emitChosen, showResults
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 
 export const searchMachine = createMachine({
   id: 'search',
   initial: 'closed',
-  invoke: { id: 'slashShortcut', src: 'slashShortcut' },
   states: {
     closed: {
       on: { FOCUS: { target: 'open.loading' }, TYPE: { target: 'open.loading', actions: 'setKeyword' } },
@@ -54,6 +53,11 @@ export const searchMachine = createMachine({
               target: '#search.closed',
               guard: 'isValidIndex',
               actions: ['blurInput', 'choose', 'emitChosen', 'clearKeyword'],
+            },
+            COMPARE: {
+              target: '#search.closed',
+              guard: 'isValidIndex',
+              actions: ['blurInput', 'compare', 'clearKeyword'],
             },
           },
         },

@@ -4,7 +4,8 @@
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
 //   actions: setTrigger
-//   guards: openedByHover, openedProgrammatically
+//   guards: attachedAtStart, openedByHover, openedProgrammatically
+//   actors: place
 //   delays: closeDuration, hoverDelay
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
@@ -13,7 +14,11 @@ export const tooltipMachine = createMachine({
   id: 'tooltip',
   initial: 'init',
   states: {
-    init: { tags: ['status.init'], on: { ATTACH: { target: 'idle' }, TARGET_LOST: { target: 'error' } } },
+    init: {
+      tags: ['status.init'],
+      on: { ATTACH: { target: 'idle' }, TARGET_LOST: { target: 'error' } },
+      always: { target: 'idle', guard: 'attachedAtStart' },
+    },
     idle: {
       tags: ['status.idle'],
       on: {
@@ -24,6 +29,7 @@ export const tooltipMachine = createMachine({
     },
     opening: {
       tags: ['status.opening', 'mounted'],
+      invoke: { id: 'place', src: 'place' },
       on: {
         POSITIONED: { target: 'open', guard: 'openedProgrammatically' },
         HOVER_END: { target: 'idle', guard: 'openedByHover' },
@@ -34,6 +40,7 @@ export const tooltipMachine = createMachine({
     },
     open: {
       tags: ['status.open', 'mounted', 'visible'],
+      invoke: { id: 'place', src: 'place' },
       on: {
         CLOSE: { target: 'closing' },
         HOVER_END: { target: 'closing', guard: 'openedByHover' },
@@ -42,6 +49,7 @@ export const tooltipMachine = createMachine({
     },
     closing: {
       tags: ['status.closing', 'mounted'],
+      invoke: { id: 'place', src: 'place' },
       on: {
         OPEN: { target: 'opening', actions: 'setTrigger' },
         HOVER_START: { target: 'opening', actions: 'setTrigger' },

@@ -48,7 +48,7 @@ type AccountActorsContext = {
 /**
  * The app-wide actors only a signed-in user needs: the notification centre (`notifications`), the onboarding
  * survey's notification (`surveyNotification`) and sign-out (`signOut`, which lives on after signing out to show its
- * message). Guests never load their code (issue 11): the first SIGNED_IN loads it (`load`), spawns the three under
+ * message). Guests never load their code: the first SIGNED_IN loads it (`load`), spawns the three under
  * their system ids and tells them the latest news; from then on it passes the app's news on. Their code failing to
  * load (offline) leaves them out until the next sign-in; one of them failing (a bug) is reported (`reportChildError`,
  * the app provides it) and stops alone.

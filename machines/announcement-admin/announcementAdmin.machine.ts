@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failureOf, isForbidden, loadStates, refusedOr } from '../staff-request/staffRequest';
 
 export type AnnouncementForm = { content: string; link: string; linkText: string; active: boolean };
 /** What the server stores and answers (link fields may be null). */
@@ -11,9 +12,6 @@ export type StoredAnnouncement = {
 
 export type AnnouncementAdminEvent =
   { type: 'CHANGE'; patch: Partial<AnnouncementForm> } | { type: 'SUBMIT' } | { type: 'RETRY' };
-
-type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
-const errorOf = (error: unknown): ErrorLike => (error ?? {}) as ErrorLike;
 
 const EMPTY: AnnouncementForm = { content: '', link: '', linkText: '', active: true };
 const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>
@@ -39,7 +37,7 @@ export const announcementAdminMachine = setup({
     }),
   },
   guards: {
-    isForbidden: (_, params: { error: unknown }) => [401, 403].includes(errorOf(params.error).status ?? 0),
+    isForbidden,
     hasContent: ({ context }) => context.form.content.trim().length > 0,
   },
   actions: {
@@ -52,39 +50,19 @@ export const announcementAdminMachine = setup({
       assertEvent(event, 'CHANGE');
       return { form: { ...context.form, ...event.patch }, error: null, fields: {} };
     }),
-    assignError: assign((_, params: { error: unknown }) => ({
-      error: errorOf(params.error).message ?? 'Something went wrong.',
-      fields: errorOf(params.error).fields ?? {},
-    })),
+    assignError: assign((_, params: { error: unknown }) => failureOf(params.error)),
   },
 }).createMachine({
   id: 'announcementAdmin',
   context: { form: EMPTY, error: null, fields: {} },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'assignLoaded', params: ({ event }) => ({ announcement: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
-            target: 'forbidden',
-          },
-          {
-            target: 'loadFailed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    loadFailed: { tags: ['error'], on: { RETRY: 'loading' } },
-    forbidden: { tags: ['forbidden'] },
+    ...loadStates('load', 'editing', {
+      type: 'assignLoaded',
+      params: ({ event }: { event: { output: StoredAnnouncement | null } }) => ({
+        announcement: event.output,
+      }),
+    }),
     editing: {
       on: {
         CHANGE: { actions: 'assignPatch' },
@@ -101,16 +79,7 @@ export const announcementAdminMachine = setup({
           target: 'saved',
           actions: { type: 'assignLoaded', params: ({ event }) => ({ announcement: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
-            target: 'forbidden',
-          },
-          {
-            target: 'saveFailed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: refusedOr('forbidden', 'saveFailed'),
       },
     },
     saved: {

@@ -38,7 +38,7 @@ function messageOf(error: unknown, fallback: string): string {
 const withoutSecret = ({ key: _secret, ...rest }: CreatedApiKey): ApiKey => rest;
 
 /**
- * The "API keys" section of Account Settings (issue 16): the user's keys load; CREATE (name checked first) calls
+ * The "API keys" section of Account Settings: the user's keys load; CREATE (name checked first) calls
  * `create` and shows the new key once, with COPY (`copyKey`: the clipboard) and HIDE_KEY; REVOKE asks to CONFIRM
  * before `revoke` runs. One call at a time. Actors arrive through .provide(): load, create, revoke, copyKey.
  */

@@ -19,7 +19,7 @@ import type { NotificationsInput } from '../notifications/notifications.machine'
 import { sessionMachine, type SessionStatus, type SessionUser } from '../session/session.machine';
 import type { SavedTour } from '../tour/tour.types';
 import { watchlistHostMachine } from '../watchlist-host/watchlistHost.machine';
-import { PAGE_PATHS } from '../../src/routes';
+import { PAGE_PATHS } from '../../api/pages';
 
 /** The views the auth modal opens on. */
 export type AuthView = 'login' | 'signup' | 'forgot-password' | 'verify-email';
@@ -473,7 +473,7 @@ export const appMachine = setup({
     states: {
       /**
        * The auth modal's code loads on intent (PREPARE_AUTH) or on the first request, which is then replayed: most
-       * visits never open it (issue 11).
+       * visits never open it.
        */
       authModal: {
         initial: 'dormant',

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { IGNORED_BANNER_KEY } from '../storageKeys';
+import { IGNORED_BANNER_KEY } from '../../api/storageKeys';
 
 export { IGNORED_BANNER_KEY };
 
@@ -10,7 +10,7 @@ export type Announcement = { content: string; link: string; linkText: string };
  * content differs from the last dismissed one; dismissing stores the content so it stays hidden.
  * `input.ignored` is what browser storage held at start. `input.inlined` is the announcement the server wrote into
  * the page (null: none is active); with it the banner is decided before the first paint, so it never pushes the
- * page down after it (issue 11). Without it (the dev server's page) the banner asks the API.
+ * page down after it. Without it (the dev server's page) the banner asks the API.
  */
 // An empty answer (no announcement, or nothing at all) shows nothing rather than failing the banner.
 const isNew = (announcement: Announcement | null | undefined, ignored: string | null) =>

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { COOKIE_CONSENT_KEY } from '../storageKeys';
+import { COOKIE_CONSENT_KEY } from '../../api/storageKeys';
 
 export { COOKIE_CONSENT_KEY };
 

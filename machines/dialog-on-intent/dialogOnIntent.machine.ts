@@ -14,7 +14,7 @@ type DialogOnIntentContext = {
 };
 
 /**
- * A dialog whose code (its machine and its view) loads on intent (issue 11: the request-a-quote and report-incident
+ * A dialog whose code (its machine and its view) loads on intent (the request-a-quote and report-incident
  * forms). PREPARE only fetches the code; the first OPEN fetches it too and is kept. Once the code is there, the
  * dialog's actor is spawned (child `dialog`), a kept OPEN opens it, and every later OPEN passes through. When the
  * code cannot load (offline), the kept OPEN is dropped and the next intent tries again.

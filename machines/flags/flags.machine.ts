@@ -24,7 +24,7 @@ export type InlinedFlagValues = { identity: FlagIdentity; values: FlagValues };
  * anywhere else a flag has its default.
  * When the page carries the server's values for the same identity (`input.inlined`), the session's arrival makes
  * the flags ready at once, with no evaluation: the SDK is then only needed to keep them fresh, which `watch` may
- * set up once the first refresh is due (issue 11).
+ * set up once the first refresh is due.
  * Actors: `evaluate` (input: identity → values) and `watch` (input: identity; sends FLAGS_CHANGED), provided by
  * the app.
  */

@@ -16,12 +16,12 @@ export type HydrateOnIntentEvent =
   | { type: 'TARGET_TAKEN_OVER' };
 
 /**
- * A page as a guest first sees it (issue 11, item 3; home, a project page): the server's HTML is the whole first view
+ * A page as a guest first sees it (home, a project page): the server's HTML is the whole first view
  * (home's hero, search box and strips; a project's header, scores and vote), and the app's code (React and the app,
  * ~105 KB gzip) loads on the visitor's first sign of intent, not before. A page the server could not render as this browser will show it (`input.atOnce`: a choice kept in storage
  * only, a tour under way) starts the app at once. A click or submission before the app runs is held and done again
  * once it runs and has taken its target over (a part of the page that loads as it comes on screen is taken over
- * later than the rest); text typed meanwhile is handed to the app (`handOverTyped`). If the app's code cannot load, the held
+ * later than the rest); text typed meanwhile, and the field focused, are handed to the app (`handOverTyped`). If the app's code cannot load, the held
  * action is done on the server's HTML (a link then loads its page), and the next sign of intent tries again.
  * Actors and actions are the browser's (src/onIntent.ts): `intentWatcher` (sends INTENT), `actionHolder` (sends
  * HELD), `startApp` (loads the app, resolves once it runs), `targetTakenOver` (sends TARGET_TAKEN_OVER once the held

@@ -1,7 +1,9 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { LeaderboardPage } from '../../api/projects';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { type LeaderboardPage } from '../../api/projects';
+import { LEADERBOARD_TAB_SORT, type LeaderboardSortKey, type LeaderboardTab } from '../../api/leaderboard';
 
-export type LeaderboardSort = 'rank' | 'score' | 'name' | 'auditDate';
+export type LeaderboardSort = LeaderboardSortKey;
+export type { LeaderboardTab };
 export type SortOrder = 'asc' | 'desc';
 export type LeaderboardFilters = {
   chain: string;
@@ -12,6 +14,12 @@ export type LeaderboardFilters = {
   maxScore: string;
 };
 export type LeaderboardQuery = {
+  /** The tab: a filter with its own order (api/leaderboard.ts LEADERBOARD_TABS). */
+  tab: LeaderboardTab;
+  /** A project kind ('' for all). */
+  category: string;
+  /** Name or ticker ('' for all), as applied after the box's debounce. */
+  keyword: string;
   sort: LeaderboardSort;
   order: SortOrder;
   page: number;
@@ -34,7 +42,20 @@ export const DEFAULT_ORDER: Record<LeaderboardSort, SortOrder> = {
   score: 'desc',
   name: 'asc',
   auditDate: 'desc',
+  trend: 'desc',
+  marketCap: 'desc',
+  price: 'desc',
+  priceChange24h: 'desc',
+  tvl: 'desc',
+  bugBounty: 'desc',
+  change24h: 'desc',
+  change7d: 'desc',
+  change30d: 'desc',
 };
+/** Most projects the compare selection holds. */
+export const MAX_COMPARE = 4;
+/** How long the keyword box waits after the last key before it filters. */
+export const KEYWORD_DEBOUNCE_MS = 300;
 
 export type LeaderboardEvent =
   | { type: 'SORT'; sort: LeaderboardSort }
@@ -46,6 +67,13 @@ export type LeaderboardEvent =
   | { type: 'RESET_FILTERS' }
   | { type: 'RETRY' }
   | { type: 'TOGGLE_DETAILS'; id: string }
+  | { type: 'SET_TAB'; tab: LeaderboardTab }
+  | { type: 'SET_CATEGORY'; category: string }
+  | { type: 'TYPE_KEYWORD'; keyword: string }
+  /** Raised when the keyword box has been still for KEYWORD_DEBOUNCE_MS. */
+  | { type: 'KEYWORD_SETTLED' }
+  | { type: 'TOGGLE_COMPARE'; id: string }
+  | { type: 'CLEAR_COMPARE' }
   /** The address changed under the page (Back, Forward): show the query it names. */
   | { type: 'URL_CHANGED'; query: Omit<LeaderboardQuery, 'pageSize'> };
 
@@ -76,10 +104,15 @@ export const leaderboardMachine = setup({
       result: LeaderboardPage | null;
       /** Rows whose sub-score breakdown is shown. */
       expanded: string[];
+      /** The keyword box's text (applied to the query once it settles). */
+      typed: string;
+      /** Projects picked for comparison, in the order picked (at most MAX_COMPARE). */
+      selected: string[];
     },
     events: {} as LeaderboardEvent,
-    tags: {} as 'loading' | 'ready' | 'error' | 'filtersOpen',
+    tags: {} as 'loading' | 'ready' | 'error' | 'filtersOpen' | 'typing',
   },
+  delays: { KEYWORD_DEBOUNCE: KEYWORD_DEBOUNCE_MS },
   actors: {
     loadPage: fromPromise<LeaderboardPage, LeaderboardQuery>(async () => {
       throw new Error('loadPage not provided');
@@ -87,6 +120,20 @@ export const leaderboardMachine = setup({
     urlWatcher: fromCallback(() => () => undefined),
   },
   guards: {
+    isOtherTab: ({ context, event }) => {
+      assertEvent(event, 'SET_TAB');
+      return event.tab !== context.query.tab;
+    },
+    isOtherCategory: ({ context, event }) => {
+      assertEvent(event, 'SET_CATEGORY');
+      return event.category !== context.query.category;
+    },
+    typedKeywordChanged: ({ context }) => context.typed.trim() !== context.query.keyword,
+    /** A picked project can always be dropped; another is added only below the maximum. */
+    canToggleCompare: ({ context, event }) => {
+      assertEvent(event, 'TOGGLE_COMPARE');
+      return context.selected.includes(event.id) || context.selected.length < MAX_COMPARE;
+    },
     scoreRangePossible: ({ context }) => !scoreRangeImpossible(context.draft),
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'PAGE');
@@ -110,6 +157,39 @@ export const leaderboardMachine = setup({
         return { ...context.query, sort: event.sort, order, page: 1 };
       },
     }),
+    applyTab: assign({
+      query: ({ context, event }) => {
+        assertEvent(event, 'SET_TAB');
+        // A tab brings its own order (Trending by trend, …); the columns can change it afterwards.
+        const { sort, order } = LEADERBOARD_TAB_SORT[event.tab];
+        return { ...context.query, tab: event.tab, sort, order, page: 1 };
+      },
+    }),
+    applyCategory: assign({
+      query: ({ context, event }) => {
+        assertEvent(event, 'SET_CATEGORY');
+        return { ...context.query, category: event.category, page: 1 };
+      },
+    }),
+    storeTyped: assign({
+      typed: ({ event }) => {
+        assertEvent(event, 'TYPE_KEYWORD');
+        return event.keyword.slice(0, 100);
+      },
+    }),
+    settleKeyword: raise({ type: 'KEYWORD_SETTLED' }),
+    applyKeyword: assign({
+      query: ({ context }) => ({ ...context.query, keyword: context.typed.trim(), page: 1 }),
+    }),
+    toggleCompare: assign({
+      selected: ({ context, event }) => {
+        assertEvent(event, 'TOGGLE_COMPARE');
+        return context.selected.includes(event.id)
+          ? context.selected.filter((id) => id !== event.id)
+          : [...context.selected, event.id];
+      },
+    }),
+    clearCompare: assign({ selected: [] }),
     applyPage: assign({
       query: ({ context, event }) => {
         assertEvent(event, 'PAGE');
@@ -140,7 +220,10 @@ export const leaderboardMachine = setup({
     storeResult: assign({ result: (_, params: { result: LeaderboardPage }) => params.result }),
     /** The query names the page the answer is, so the pagination marks it and the address can say it. */
     adoptAnswerPage: assign({
-      query: ({ context }, params: { result: LeaderboardPage }) => ({ ...context.query, page: params.result.page }),
+      query: ({ context }, params: { result: LeaderboardPage }) => ({
+        ...context.query,
+        page: params.result.page,
+      }),
     }),
     collapseAll: assign({ expanded: [] }),
     restoreDraft: assign({ draft: ({ context }) => ({ ...context.query.filters }) }),
@@ -149,6 +232,7 @@ export const leaderboardMachine = setup({
       return {
         query: { ...event.query, pageSize: context.query.pageSize },
         draft: { ...event.query.filters },
+        typed: event.query.keyword,
       };
     }),
     /** Provided by the app: records the new query in the address (a history entry, so Back returns to it). */
@@ -163,6 +247,9 @@ export const leaderboardMachine = setup({
   id: 'leaderboard',
   context: ({ input }) => ({
     query: {
+      tab: input?.query?.tab ?? 'score',
+      category: input?.query?.category ?? '',
+      keyword: input?.query?.keyword ?? '',
       sort: input?.query?.sort ?? 'rank',
       order: input?.query?.order ?? 'asc',
       page: input?.query?.page ?? 1,
@@ -172,10 +259,16 @@ export const leaderboardMachine = setup({
     draft: { ...(input?.query?.filters ?? EMPTY_FILTERS) },
     result: null,
     expanded: [],
+    typed: input?.query?.keyword ?? '',
+    selected: [],
   }),
   type: 'parallel',
   invoke: { id: 'urlWatcher', src: 'urlWatcher' },
-  on: { TOGGLE_DETAILS: { actions: 'toggleDetails' } },
+  on: {
+    TOGGLE_DETAILS: { actions: 'toggleDetails' },
+    TOGGLE_COMPARE: { guard: 'canToggleCompare', actions: 'toggleCompare' },
+    CLEAR_COMPARE: { actions: 'clearCompare' },
+  },
   states: {
     data: {
       initial: 'loading',
@@ -215,6 +308,30 @@ export const leaderboardMachine = setup({
           ],
         },
         URL_CHANGED: { target: '.loading', reenter: true, actions: 'applyUrlQuery' },
+        SET_TAB: {
+          guard: 'isOtherTab',
+          target: '.loading',
+          reenter: true,
+          actions: ['applyTab', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+        },
+        SET_CATEGORY: {
+          guard: 'isOtherCategory',
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'applyCategory',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
+        KEYWORD_SETTLED: {
+          guard: 'typedKeywordChanged',
+          target: '.loading',
+          reenter: true,
+          actions: [
+            'applyKeyword',
+            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
+          ],
+        },
       },
       states: {
         loading: {
@@ -250,6 +367,20 @@ export const leaderboardMachine = setup({
         },
         ready: { tags: ['ready'] },
         failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
+      },
+    },
+    // The keyword box: each key restarts the wait; once still, the typed keyword is applied (data: KEYWORD_SETTLED).
+    keyword: {
+      initial: 'idle',
+      // Declared on each child, not on the region: a re-entering transition of the region itself would re-enter
+      // the whole parallel machine (and restart the page request).
+      states: {
+        idle: { on: { TYPE_KEYWORD: { target: 'debouncing', actions: 'storeTyped' } } },
+        debouncing: {
+          tags: ['typing'],
+          on: { TYPE_KEYWORD: { target: 'debouncing', reenter: true, actions: 'storeTyped' } },
+          after: { KEYWORD_DEBOUNCE: { target: 'idle', actions: 'settleKeyword' } },
+        },
       },
     },
     panel: {

@@ -68,7 +68,7 @@ const initialContext = (pollInterval: number): NotificationsContext => ({
 });
 
 /**
- * The notification centre (issue 13, item 5): signed in, the unread count is fetched at once, then every
+ * The notification centre: signed in, the unread count is fetched at once, then every
  * `pollInterval` and whenever the tab becomes visible again; the list (newest first) loads on demand (LOAD when
  * its page opens, through the app, or from the bell's popover), pages on LOAD_MORE, and marks one or all
  * notifications read optimistically, restoring the list and the count when the write fails. One list request or

@@ -9,7 +9,7 @@ export type OnIntentEvent =
   | { type: 'OPENED' };
 
 /**
- * A part of the page whose code loads on intent (issue 11: the account menu). A light stand-in shows until the user
+ * A part of the page whose code loads on intent (the account menu). A light stand-in shows until the user
  * uses it: interest (PREPARE) only fetches the code, and the first use (OPEN) puts the part in place, opened, as
  * soon as its code is there (the stand-in is never swapped while the pointer is on its way to it). When the code
  * cannot load (offline), the next intent tries again.

@@ -8,7 +8,7 @@ export type PartOnViewEvent =
   { type: 'NEEDED' };
 
 /**
- * A part of a page below the fold whose code loads when it is needed (issue 11): the server's HTML of the part stays
+ * A part of a page below the fold whose code loads when it is needed: the server's HTML of the part stays
  * on screen, readable but inert, until the visitor scrolls near it; only then does its code load and React take it
  * over. Until then the page downloads and runs nothing for it. The part's code is the machine's output (`module`);
  * a load that fails ends in `failed` with the error, which the page reports as it reports any lazy part that

@@ -44,7 +44,7 @@ export type ScoreChartEvent =
   | { type: 'RETRY' };
 
 /**
- * The project page's score chart (issue 13): loads the score history of a project for a range (30, 90 or 180
+ * The project page's score chart: loads the score history of a project for a range (30, 90 or 180
  * days) through the injected `loadHistory` actor, and holds which series are drawn (at least one) and which
  * marker is focused. A switch of range restarts the load; an answer for another range than the current one (a
  * late 30d answer after switching to 180d) is ignored.

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 
 /** Header search starts at 2 characters (spec §5, §9). */
@@ -6,8 +6,6 @@ export const HEADER_MIN_KEYWORD_LENGTH = 2;
 
 export type SearchInput = {
   minLength?: number;
-  /** Whether the '/' key focuses this box (one box per page does); read when the box starts. */
-  slashFocus?: boolean;
 };
 export type SearchContext = {
   keyword: string;
@@ -16,7 +14,6 @@ export type SearchContext = {
   options: ProjectSummary[];
   highlighted: number;
   minLength: number;
-  slashFocus: boolean;
 };
 export type SearchEvent =
   | { type: 'FOCUS' }
@@ -25,6 +22,8 @@ export type SearchEvent =
   | { type: 'PREV' }
   | { type: 'CHOOSE' }
   | { type: 'SELECT'; index: number }
+  /** Compare the result at `index` with other projects instead of opening its page. */
+  | { type: 'COMPARE'; index: number }
   | { type: 'CLOSE' };
 export type SearchEmitted = { type: 'chosen'; project: ProjectSummary };
 
@@ -37,7 +36,7 @@ const highlightedProject = ({ context }: { context: SearchContext }): Chosen => 
   project: context.options[context.highlighted]!,
 });
 const selectedProject = ({ context, event }: { context: SearchContext; event: SearchEvent }): Chosen => {
-  assertEvent(event, 'SELECT');
+  assertEvent(event, ['SELECT', 'COMPARE']);
   return { project: context.options[event.index]! };
 };
 
@@ -45,8 +44,9 @@ const selectedProject = ({ context, event }: { context: SearchContext; event: Se
  * Project search (spec §2 'Project search'). Data loads when the box gets focus; each keyword change re-enters
  * `loading`, which stops the previous request actor, so a stale response can never overwrite a newer one.
  * A chosen project runs `blurInput` and `choose` (the app provides them: the box lets go of focus, the project's
- * page opens or a form picks it) and is emitted as `chosen`. While `slashFocus` is on, `slashShortcut` runs: the
- * app provides the '/' key listener that focuses the box.
+ * page opens or a form picks it) and is emitted as `chosen`. A result can be compared instead (COMPARE): `blurInput`
+ * and `compare` run (the app opens the comparison with it) and nothing is chosen. The '/' shortcut that focuses a box
+ * is not the machine's: it works before the app runs (src/lib/slashShortcut.ts).
  */
 export const searchMachine = setup({
   types: {
@@ -60,13 +60,11 @@ export const searchMachine = setup({
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
       throw new Error('searchProjects not provided');
     }),
-    // No-op here (node, tests, the visualizer); the box provides the window's key listener.
-    slashShortcut: fromCallback<SearchEvent, { enabled: boolean }>(() => () => undefined),
   },
   guards: {
     hasOptions: ({ context }) => context.options.length > 0,
     isValidIndex: ({ context, event }) => {
-      assertEvent(event, 'SELECT');
+      assertEvent(event, ['SELECT', 'COMPARE']);
       return event.index >= 0 && event.index < context.options.length;
     },
     sameQuery: ({ context, event }) => {
@@ -93,6 +91,8 @@ export const searchMachine = setup({
     blurInput: () => undefined,
     /** The app's: opens the chosen project's page, or hands it to the form the box is part of. */
     choose: (_, _params: Chosen) => undefined,
+    /** The app's: opens the comparison with this project in it. */
+    compare: (_, _params: Chosen) => undefined,
     rememberQuery: assign({ query: ({ context }) => effectiveKeyword(context.keyword, context.minLength) }),
     clearKeyword: assign({ keyword: '' }),
     /** The results replace the options; the highlighted option resets to 0 whenever they change (spec §2). */
@@ -110,13 +110,7 @@ export const searchMachine = setup({
     options: [],
     highlighted: 0,
     minLength: input.minLength ?? HEADER_MIN_KEYWORD_LENGTH,
-    slashFocus: input.slashFocus ?? false,
   }),
-  invoke: {
-    id: 'slashShortcut',
-    src: 'slashShortcut',
-    input: ({ context }) => ({ enabled: context.slashFocus }),
-  },
   initial: 'closed',
   states: {
     closed: {
@@ -174,6 +168,11 @@ export const searchMachine = setup({
                 { type: 'emitChosen', params: selectedProject },
                 'clearKeyword',
               ],
+            },
+            COMPARE: {
+              guard: 'isValidIndex',
+              target: '#search.closed',
+              actions: ['blurInput', { type: 'compare', params: selectedProject }, 'clearKeyword'],
             },
           },
         },

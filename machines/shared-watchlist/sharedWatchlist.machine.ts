@@ -24,7 +24,7 @@ const failure = (error: unknown, fallback: string) =>
   error instanceof Error && typeof errorCode(error) === 'string' ? error.message : fallback;
 
 /**
- * The read-only page of a shared watchlist, `/w/{token}` (issue 15, item 15): loads the list (no session needed);
+ * The read-only page of a shared watchlist, `/w/{token}`: loads the list (no session needed);
  * a revoked or unknown link is its own state. "Copy to my watchlists" needs a session: signed out it asks for a
  * login (the provided `requestLogin`), signed in it copies once and then links to the copy. Actors: load, copy.
  */

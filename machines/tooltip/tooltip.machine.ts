@@ -1,19 +1,29 @@
 /**
- * A floating tooltip's life (react-floater's statuses: init, idle, opening, open, closing, error), positioned
- * by @floating-ui outside the machine. The tour's step tooltip is a child of the tour, which opens it
- * programmatically (OPEN, then POSITIONED once its `placeTooltip` actor has placed it); a hover-triggered hint
- * opens after the named delay `hoverDelay` (0.4 s by default — the skip-confirmation hover delay of spec §4).
- * A target lost while the tooltip shows or fades out is an error until the tooltip is attached again.
+ * A floating tooltip's life (react-floater's statuses: init, idle, opening, open, closing, error). The tour's step
+ * tooltip is a child of the tour, which opens it programmatically (OPEN, then POSITIONED once its `placeTooltip`
+ * actor has placed it); a hover-triggered hint opens after the named delay `hoverDelay` (0.4 s by default — the
+ * skip-confirmation hover delay of spec §4). A target lost while the tooltip shows or fades out is an error until
+ * the tooltip is attached again. A tooltip whose target is its own element (input `attached`) starts attached.
+ * While the floating element is on the page (opening, open, closing) the `place` actor runs: the app provides the
+ * one that places it (@floating-ui) and answers POSITIONED once it is placed; the default places nothing.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate';
 
 /** Default hover delay in ms (spec §4, §9: 0.4 s). */
 export const HOVER_DELAY = 400;
 /** How long the closing fade lasts in ms. */
 export const CLOSE_DURATION = 150;
 
-export type TooltipInput = { hoverDelay?: number };
-export type TooltipContext = { hoverDelay: number; trigger: 'hover' | 'programmatic' };
+export type TooltipInput = {
+  hoverDelay?: number;
+  /** The target is there from the start (the element that hovers and focuses it): no ATTACH is awaited. */
+  attached?: boolean;
+};
+export type TooltipContext = {
+  hoverDelay: number;
+  trigger: 'hover' | 'programmatic';
+  attached: boolean;
+};
 export type TooltipEvent =
   | { type: 'ATTACH' }
   | { type: 'OPEN' }
@@ -33,6 +43,10 @@ export const tooltipMachine = setup({
     events: {} as TooltipEvent,
     tags: {} as TooltipTag,
   },
+  actors: {
+    // No-op here (node, tests, the tour, whose step tooltip the tour places); the app provides the placement.
+    place: fromCallback<EventObject>(() => () => undefined),
+  },
   delays: {
     hoverDelay: ({ context }) => context.hoverDelay,
     closeDuration: CLOSE_DURATION,
@@ -40,6 +54,7 @@ export const tooltipMachine = setup({
   guards: {
     openedByHover: ({ context }) => context.trigger === 'hover',
     openedProgrammatically: ({ context }) => context.trigger === 'programmatic',
+    attachedAtStart: ({ context }) => context.attached,
   },
   actions: {
     setTrigger: assign({
@@ -51,11 +66,16 @@ export const tooltipMachine = setup({
   },
 }).createMachine({
   id: 'tooltip',
-  context: ({ input }) => ({ hoverDelay: input?.hoverDelay ?? HOVER_DELAY, trigger: 'programmatic' }),
+  context: ({ input }) => ({
+    hoverDelay: input?.hoverDelay ?? HOVER_DELAY,
+    trigger: 'programmatic',
+    attached: input?.attached ?? false,
+  }),
   initial: 'init',
   states: {
     init: {
       tags: ['status.init'],
+      always: { guard: 'attachedAtStart', target: 'idle' },
       on: { ATTACH: 'idle', TARGET_LOST: 'error' },
     },
     idle: {
@@ -68,6 +88,7 @@ export const tooltipMachine = setup({
     },
     opening: {
       tags: ['status.opening', 'mounted'],
+      invoke: { id: 'place', src: 'place' },
       after: { hoverDelay: { guard: 'openedByHover', target: 'open' } },
       on: {
         POSITIONED: { guard: 'openedProgrammatically', target: 'open' },
@@ -78,6 +99,7 @@ export const tooltipMachine = setup({
     },
     open: {
       tags: ['status.open', 'mounted', 'visible'],
+      invoke: { id: 'place', src: 'place' },
       on: {
         CLOSE: 'closing',
         HOVER_END: { guard: 'openedByHover', target: 'closing' },
@@ -86,6 +108,7 @@ export const tooltipMachine = setup({
     },
     closing: {
       tags: ['status.closing', 'mounted'],
+      invoke: { id: 'place', src: 'place' },
       after: { closeDuration: 'idle' },
       on: {
         OPEN: { target: 'opening', actions: 'setTrigger' },

@@ -32,7 +32,7 @@ type WatchlistHostContext = {
 /**
  * The app-wide watchlist's host. Most visits never use a watchlist: a guest on home sees no star. So its code loads
  * on the first sign-in, or on a guest's first star click (kept and replayed: the watchlist then asks for the login);
- * until then the stars render without it (issue 11: actors a page does not show are not started). Once loaded it
+ * until then the stars render without it (actors a page does not show are not started). Once loaded it
  * spawns the watchlist (`list`), tells it the session news that came meanwhile, and from then on passes the app's
  * news on. Code that failed to load (offline) is tried again on the next sign-in or click; the watchlist failing
  * (a bug) is reported (`reportChildError`, the app provides it) and stops alone.

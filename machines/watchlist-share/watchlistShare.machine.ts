@@ -26,7 +26,7 @@ export type WatchlistShareEvent =
 export type WatchlistShareChanged = { listId: string; token: string | null };
 
 /**
- * The share dialog of a watchlist (issue 15, item 15): turn the read-only link on or off (the server makes a new
+ * The share dialog of a watchlist: turn the read-only link on or off (the server makes a new
  * token each time it is turned on, so off revokes the old link) and copy it. A change runs `changed`, which the app
  * provides so the page's lists show it. Actors: setShared (the call), copyLink (the clipboard).
  */

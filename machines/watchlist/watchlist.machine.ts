@@ -8,7 +8,7 @@ export type WatchlistItem = {
   id: string;
   name: string;
   projects: string[];
-  /** The read-only link's token while the list is shared (issue 15); absent or null when not shared. */
+  /** The read-only link's token while the list is shared; absent or null when not shared. */
   shareToken?: string | null;
 };
 

@@ -7,7 +7,7 @@ import { userCodes, userIdentities, users } from '../db/schema/accounts';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/index';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
-import { ssoSettingsLink } from '../routes/user';
+import { ssoSettingsLink } from './settingsLink';
 import type { SessionUser } from '../plugins/session';
 import type { Clock } from './clock';
 import {

@@ -38,7 +38,7 @@ const PREPARE_LOCK = 0x53454e54_52;
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
- * Opens the database and applies pending migrations, then runs `prepare` (the seed: see db/prepare.ts).
+ * Opens the database and applies pending migrations, then runs `prepare` (the seed: see server/seed/prepare.ts).
  * `url` postgres://… uses PostgreSQL; otherwise PGlite, stored in `dataDir` (or in memory when dataDir is ':memory:').
  * On PostgreSQL, migrate + prepare hold an advisory lock on a connection of their own, so instances starting
  * together on one database take turns instead of racing (duplicate keys, a double seed). PGlite allows one

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../seed/index';
+import { rows } from './rows';
 import { nextTurn, type Database } from './client';
 
 /**

@@ -5,6 +5,13 @@ import { enqueueChangeNotifications, recomputeInSlices, type RecomputeReason } f
 import { computeTrending } from '../ratings/trending';
 import { runDeliveryJob } from '../webhooks/deliver';
 import { cleanupJobs, type Handlers, type Job } from './runner';
+import type { ChainRpc } from '../chains/rpc';
+import { indexerHandlers } from '../indexer/index';
+import { notifyPrivileged } from '../monitoring/notify';
+import { enqueueRefresh, refreshMonitored, REFRESH_QUEUE } from '../monitoring/refresh';
+import { advanceBalances } from '../monitoring/signals';
+import { NOTIFY_PRIVILEGED_QUEUE, storePrivilegedEvents, type ClientOf } from '../monitoring/rules';
+import type { OnStored } from '../indexer/index';
 
 const REASONS: readonly RecomputeReason[] = ['seed', 'import', 'signals', 'schedule', 'incident'];
 
@@ -32,11 +39,50 @@ async function recompute(db: Db, job: Job, signal?: AbortSignal) {
 export type HandlerDeps = MailDeps & {
   /** Called when a job changed what the search index shows (ranks, trending order): the index is rebuilt. */
   searchChanged: () => Promise<void>;
+  /** The RPC access of each chain the indexer reads (app.chains: one per chain, shared by every job). */
+  rpcs: readonly ChainRpc[];
+  /**
+   * How long an indexer job works before handing over. A runner waits for the whole batch it claimed (one job at a
+   * time on PGlite), so a follow job holding its default 30 s would hold every job claimed with it that long.
+   */
+  indexerSliceMs?: number;
 };
+
+/**
+ * The indexer's hook, inside each range's store transaction: privileged transactions become events with one alert
+ * job each (exactly once), and the contracts they touched get their surface and signals read again.
+ */
+const monitorStored =
+  (clientOf: ClientOf): OnStored =>
+  async (tx, chainId, stored) => {
+    const ids = await storePrivilegedEvents(tx, chainId, stored, { clientOf });
+    if (ids.length === 0) return;
+    const touched = new Set(stored.logs.map((log) => log.address.toLowerCase()));
+    for (const address of touched) await enqueueRefresh(tx, chainId, address, 'event');
+  };
 
 /** Every queue this product runs, by name. */
 export function jobHandlers(deps: HandlerDeps): Handlers {
+  const byId = new Map(deps.rpcs.map((rpc) => [rpc.chain.id, rpc]));
+  const clientOf: ClientOf = (chainId) => byId.get(chainId)?.client;
   return {
+    ...indexerHandlers({
+      chains: [...deps.rpcs],
+      onStored: monitorStored(clientOf),
+      onStart: async (tx, chainId, address) => void (await enqueueRefresh(tx, chainId, address, 'start')),
+      onCaughtUp: async (db, chainId, address) => void (await advanceBalances(db, chainId, address)),
+      log: deps.log,
+      ...(deps.indexerSliceMs
+        ? { followRunMs: deps.indexerSliceMs, backfillSliceMs: deps.indexerSliceMs }
+        : {}),
+    }),
+    [NOTIFY_PRIVILEGED_QUEUE]: async (job, db) => void (await notifyPrivileged(db, idIn(job, 'eventId'))),
+    [REFRESH_QUEUE]: async (job, db) => {
+      const chainId = idIn(job, 'chainId');
+      const address = String(job.payload.address ?? '');
+      await refreshMonitored(db, clientOf, { chainId, address }, deps.clock.now());
+      await deps.searchChanged();
+    },
     recompute: async (job, db, signal) => {
       await recompute(db, job, signal);
       await deps.searchChanged();

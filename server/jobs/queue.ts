@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rows } from '../seed/index';
+import { rows } from '../db/rows';
 
 export type EnqueueOptions = {
   /** At most one job ever exists with this key: enqueueing it again does nothing (returns null). */

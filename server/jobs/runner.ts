@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { nextTurn, type Db } from '../db/client';
-import { rows } from '../seed/index';
+import { rows } from '../db/rows';
 import { enqueue } from './queue';
 
 /** A claimed job, as the handler sees it. `attempts` counts this run (1 on the first). */
@@ -44,7 +44,11 @@ export type RunOptions = {
   keepGoing?: () => boolean;
   /** Aborted when the runner stops; handed to each handler. */
   signal?: AbortSignal;
+  /** Which queues this runner claims: only these, or all but these (a lane of its own for latency-bound work). */
+  queues?: QueueFilter;
 };
+
+export type QueueFilter = { only: readonly string[] } | { except: readonly string[] };
 
 const DEFAULTS = { leaseMs: 60_000, batch: 1, backoffMs: 5_000, maxBackoffMs: 60 * 60_000 };
 
@@ -81,7 +85,18 @@ export const backoffDelay = (
  * waiting on each other or taking the same row. A job whose lease ran out on its last attempt is marked failed
  * instead of being claimed again.
  */
-export async function claimJobs(db: Db, instance: string, limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimJobs(
+  db: Db,
+  instance: string,
+  limit: number,
+  leaseMs: number,
+  queues?: QueueFilter,
+): Promise<Job[]> {
+  const lane = !queues
+    ? sql``
+    : 'only' in queues
+      ? sql` AND queue IN (SELECT jsonb_array_elements_text(${JSON.stringify(queues.only)}::jsonb))`
+      : sql` AND queue NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(queues.except)}::jsonb))`;
   await db.execute(sql`
     UPDATE jobs SET status = 'failed', finished_at = now(), locked_until = NULL,
       last_error = coalesce(last_error || E'\n', '') || 'lease expired on the last attempt (runner stopped)'
@@ -91,8 +106,8 @@ export async function claimJobs(db: Db, instance: string, limit: number, leaseMs
       locked_until = now() + ${`${leaseMs} milliseconds`}::interval, locked_by = ${instance}
     WHERE id IN (
       SELECT id FROM jobs
-      WHERE (status = 'queued' AND run_at <= now())
-         OR (status = 'running' AND locked_until < now() AND attempts < max_attempts)
+      WHERE ((status = 'queued' AND run_at <= now())
+         OR (status = 'running' AND locked_until < now() AND attempts < max_attempts))${lane}
       ORDER BY run_at
       FOR UPDATE SKIP LOCKED
       LIMIT ${limit})
@@ -198,7 +213,7 @@ export async function runPendingJobs(db: Db, handlers: Handlers, options: RunOpt
   let ran = 0;
   for (;;) {
     if (options.keepGoing && !options.keepGoing()) return ran;
-    const claimed = await claimJobs(db, instance, o.batch, o.leaseMs);
+    const claimed = await claimJobs(db, instance, o.batch, o.leaseMs, options.queues);
     if (claimed.length === 0) return ran;
     await Promise.all(claimed.map((job) => runJob(db, handlers, job, instance, o)));
     ran += claimed.length;

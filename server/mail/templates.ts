@@ -58,7 +58,7 @@ export function resetPasswordMail(code: string, settingsLink?: string): MailCont
   };
 }
 
-// ---- alerts about watched projects (issue 13) ----
+// ---- alerts about watched projects ----
 
 /** One alert in a mail: what happened, and the project page to see it on. */
 export type AlertMailItem = { title: string; body: string; projectName: string; projectUrl: string };

@@ -5,14 +5,20 @@ import type { Db } from '../db/client';
 import { alerts, notifications, projects, projectSignals, scoreSnapshots } from '../db/schema/index';
 import { enqueue } from '../jobs/queue';
 import { describeMove } from '../ratings/methodology';
-import { rows } from '../seed/index';
+import { rows } from '../db/rows';
 import { enqueueWebhookDeliveries, eventsForSnapshot, type WebhookEventSource } from '../webhooks/fanout';
 import { mergeSettings } from './settings';
 
 type Snapshot = typeof scoreSnapshots.$inferSelect;
 
 /** A notification to create for every watcher of a project. `change`: its title without the project's name. */
-export type Draft = { kind: NotificationKind; changeKey: string; title: string; body: string; change?: string };
+export type Draft = {
+  kind: NotificationKind;
+  changeKey: string;
+  title: string;
+  body: string;
+  change?: string;
+};
 
 const one = (n: number) => Math.abs(n).toFixed(1);
 

@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
 import { notifications, projects, users } from '../db/schema/index';
 import { createMailer, outboxEnabled, type Mailer } from '../mail/index';
 import { alertDigestMail, alertMail, type AlertMailItem, type AlertMailLinks } from '../mail/templates';
-import { ssoSettingsLink } from '../routes/user';
-import { rows } from '../seed/index';
+import { ssoSettingsLink } from '../accounts/settingsLink';
+import { rows } from '../db/rows';
 import { settingsOf } from './settings';
 import { wantsMail } from './create';
 

@@ -16,7 +16,7 @@ export const DEFAULT_SETTINGS: NotificationSettings = {
 const isMode = (v: unknown): v is AlertMailMode => (ALERT_MAIL_MODES as readonly unknown[]).includes(v);
 
 /**
- * The settings jsonb (booleans, and since issue 13 the `alertMail` string) over the defaults. A field missing
+ * The settings jsonb (booleans, and since alert mail settings, the `alertMail` string) over the defaults. A field missing
  * from an older row, or a value of the wrong type, reads as its default.
  */
 export function mergeSettings(stored: Record<string, unknown> | null | undefined): NotificationSettings {

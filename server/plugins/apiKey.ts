@@ -83,7 +83,7 @@ export const KEY_POLICIES = { minute: 'api-key-minute', day: 'api-key-day' } as 
 export const ANONYMOUS_POLICY = 'partner-anonymous';
 
 /**
- * Partner API keys (issue 16). On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
+ * Partner API keys. On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
  * header is looked up by its hash: unknown or revoked is a 401 `InvalidApiKey`; a valid key sets `request.apiKey`
  * and is counted against its quotas — per minute in the rate-limit store of plugins/rateLimit.ts (Redis when
  * REDIS_URL is set, else `rate_counters`: shared by every instance), per UTC day by an atomic upsert into

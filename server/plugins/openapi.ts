@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../routes/admin';
+import { requireAdmin } from './session';
 import { finishDocument, type OpenApiDocument, type OperationFacts } from './openapiDocument';
 
 declare module 'fastify' {

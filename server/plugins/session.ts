@@ -14,7 +14,7 @@ import {
   sessionUserFor,
   type SessionRecord,
 } from '../accounts/sessions';
-import { unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
 
 /** The signed-in user as every route sees it. `adminId` is set only while an admin impersonates. */
 export type SessionUser = {
@@ -40,6 +40,13 @@ declare module 'fastify' {
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Signed in with the admin role, and not an admin session borrowed through impersonation. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin' || user.adminId) throw forbidden('Only admins can do this.');
+  return user;
 }
 
 /** Cookies are Secure and carry the __Secure-/__Host- prefixes when PUBLIC_URL is https or the request is. */

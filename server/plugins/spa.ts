@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { PAGE_PATHS } from '../../src/routes';
+import { PAGE_PATHS } from '../../api/pages';
 import { clampedHomeAddress } from '../site/homePage';
 import { pageDataFor } from '../site/pageData';
 import { pageRenderer, type PageKey } from '../site/render';

@@ -6,8 +6,16 @@ import type { Announcement } from '../../api/site';
 import type { EncodedAnswer } from '../encodedAnswer';
 import { sharedRead } from '../sharedRead';
 
-/** The tables with a version in `table_versions` (migrations 0011, 0015 and 0016). */
-type VersionedTable = 'projects' | 'alerts' | 'contracts' | 'votes' | 'announcements';
+/** The tables with a version in `table_versions` (migrations 0011, 0015, 0016 and 0018). */
+type VersionedTable =
+  | 'projects'
+  | 'alerts'
+  | 'contracts'
+  | 'votes'
+  | 'announcements'
+  | 'audits'
+  | 'audit_findings'
+  | 'incidents';
 
 /**
  * Values made from some tables alone, kept while those tables are unchanged. Each is stored with the tables'

@@ -395,6 +395,14 @@ export const CATEGORIES: readonly { key: Category; weight: number; description: 
   { key: 'communityTrust', weight: 0.15, description: 'Reach, sentiment and activity of the community.' },
 ];
 
+/**
+ * A stored value that is no signal: 1 for a native coin with no smart contract (Bitcoin, XRP, …). Audits do not
+ * apply to it, so the audit signals count for nothing and the rest of Code Security stands for the category (its
+ * weights scaled up) under the unaudited cap: a chain's coin is neither shown audited nor marked down for it.
+ */
+export const AUDITS_NOT_APPLICABLE = 'auditsNotApplicable';
+const AUDIT_SIGNAL_KEYS: ReadonlySet<string> = new Set(['auditCount', 'lastAuditDay', 'openFindings']);
+
 /** Code no completed audit has reviewed cannot earn more than this code-security score. */
 export const UNAUDITED_CODE_SECURITY_MAX = 72;
 
@@ -432,6 +440,8 @@ export type Rating = {
   capped: Category[];
   audited: boolean;
   kyc: boolean;
+  /** false for a native coin with no contract (AUDITS_NOT_APPLICABLE): its audit signals are left out. */
+  auditsApplicable: boolean;
 };
 
 /** The rating of one project from its raw signals, as of a day (audit freshness depends on it). */
@@ -441,12 +451,16 @@ export function rate(values: SignalValues, asOf: Date): Rating {
     const raw = values[s.key] ?? null;
     normalized[s.key] = round1(raw === null || !Number.isFinite(raw) ? s.unknown : s.normalise(raw, asOf));
   }
-  const { subScores, score, capped } = combine(normalized);
+  const auditsApplicable = (values[AUDITS_NOT_APPLICABLE] ?? 0) < 1;
+  const { subScores, score, capped } = combine(normalized, auditsApplicable);
   const signals = SIGNALS.map((s) => ({
     key: s.key,
     raw: values[s.key] ?? null,
     normalized: normalized[s.key]!,
-    contribution: Math.round(normalized[s.key]! * s.weight * CATEGORY_WEIGHT.get(s.category)! * 100) / 100,
+    contribution:
+      Math.round(
+        normalized[s.key]! * weightOf(s, auditsApplicable) * CATEGORY_WEIGHT.get(s.category)! * 100,
+      ) / 100,
   }));
   return {
     score,
@@ -455,23 +469,41 @@ export function rate(values: SignalValues, asOf: Date): Rating {
     normalized,
     signals,
     capped,
-    audited: (values.auditCount ?? 0) >= 1,
+    audited: auditsApplicable && (values.auditCount ?? 0) >= 1,
     kyc: (values.teamKyc ?? 0) >= 1,
+    auditsApplicable,
   };
 }
+
+/** Share of the category a signal has: audit signals none where audits do not apply, the others scaled up. */
+function weightOf(s: SignalDefinition, auditsApplicable: boolean): number {
+  if (auditsApplicable) return s.weight;
+  if (AUDIT_SIGNAL_KEYS.has(s.key)) return 0;
+  return s.category === 'codeSecurity' ? s.weight / CODE_SECURITY_WITHOUT_AUDITS : s.weight;
+}
+const CODE_SECURITY_WITHOUT_AUDITS = SIGNALS.filter(
+  (s) => s.category === 'codeSecurity' && !AUDIT_SIGNAL_KEYS.has(s.key),
+).reduce((sum, s) => sum + s.weight, 0);
 
 const CATEGORY_WEIGHT = new Map(CATEGORIES.map((c) => [c.key, c.weight]));
 
 /** Category scores and the overall score from normalised signal values (an audit shows as auditCount > 0). */
-function combine(normalized: Record<string, number>): {
+function combine(
+  normalized: Record<string, number>,
+  auditsApplicable = true,
+): {
   subScores: SubScores;
   score: number;
   capped: Category[];
 } {
   const sums = new Map<Category, number>();
   for (const s of SIGNALS)
-    sums.set(s.category, (sums.get(s.category) ?? 0) + (normalized[s.key] ?? s.unknown) * s.weight);
-  const audited = (normalized.auditCount ?? 0) > 0;
+    sums.set(
+      s.category,
+      (sums.get(s.category) ?? 0) + (normalized[s.key] ?? s.unknown) * weightOf(s, auditsApplicable),
+    );
+  // The cap stays where audits do not apply: no audit on record has reviewed that code either.
+  const audited = auditsApplicable && (normalized.auditCount ?? 0) > 0;
   const capped: Category[] = [];
   const subScores = {} as SubScores;
   for (const c of CATEGORIES) {
@@ -499,13 +531,13 @@ export function overallScore(s: SubScores): number {
  */
 export function signalMoves(before: Record<string, number> | null | undefined, after: Rating): SignalMove[] {
   if (!before) return [];
-  const base = combine(before).score;
+  const base = combine(before, after.auditsApplicable).score;
   const moves: SignalMove[] = [];
   for (const s of SIGNALS) {
     const from = before[s.key] ?? s.unknown;
     const to = after.normalized[s.key]!;
     if (from === to) continue;
-    const delta = round1(combine({ ...before, [s.key]: to }).score - base);
+    const delta = round1(combine({ ...before, [s.key]: to }, after.auditsApplicable).score - base);
     moves.push({
       signal: s.key,
       from,

@@ -3,9 +3,18 @@ import { nextTurn, restAfter, type Db } from '../db/client';
 import { projectSignals, type SignalMove, type SignalValues } from '../db/schema/ratings';
 import type { SubScores, Tier } from '../../api/projects';
 import { enqueue } from '../jobs/queue';
-import { chunks, movedRanks, recomputeRanks } from '../seed/load';
-import { rows } from '../seed/index';
-import { METHODOLOGY_VERSION, SIGNAL_KEYS, epochDay, rate, signalMoves, type Rating } from './methodology';
+import { movedRanks, recomputeRanks } from './ranks';
+import { chunks } from '../lib/concurrency';
+import { rows } from '../db/rows';
+import {
+  AUDITS_NOT_APPLICABLE,
+  METHODOLOGY_VERSION,
+  SIGNAL_KEYS,
+  epochDay,
+  rate,
+  signalMoves,
+  type Rating,
+} from './methodology';
 
 /**
  * Recomputation: the one place scores, tiers, badges and ranks are written (seed, import, signal changes and
@@ -42,7 +51,11 @@ export type RecomputeOptions = {
  */
 export const AUDIT_IN_PROGRESS = 'auditInProgress';
 /** Every key a project's stored signal values may carry. */
-export const STORED_SIGNAL_KEYS: ReadonlySet<string> = new Set([...SIGNAL_KEYS, AUDIT_IN_PROGRESS]);
+export const STORED_SIGNAL_KEYS: ReadonlySet<string> = new Set([
+  ...SIGNAL_KEYS,
+  AUDIT_IN_PROGRESS,
+  AUDITS_NOT_APPLICABLE,
+]);
 
 const DAY = 86_400_000;
 const isoDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rows } from '../seed/index';
+import { rows } from '../db/rows';
 
 /** Days of activity trending counts (today and the 6 before). */
 export const TRENDING_DAYS = 7;

@@ -1,19 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type AdminAnnouncement } from '../../api/admin';
 import { AnnouncementUpdateBody } from '../../api/admin.schemas';
 import { announcements } from '../db/schema/index';
-import { forbidden } from '../errors';
-import { requireUser, type SessionUser } from '../plugins/session';
+import { requireAdmin } from '../plugins/session';
 import { replies, typed } from './schemas';
 import * as A from '../../api/admin.schemas';
-
-/** Signed in with the admin role, and not an admin session borrowed through impersonation. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== 'admin' || user.adminId) throw forbidden('Only admins can do this.');
-  return user;
-}
 
 type Row = typeof announcements.$inferSelect;
 const toAdmin = (row: Row): AdminAnnouncement => ({

@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin';
 import { adminSignalsRoutes } from './adminSignals';
 import { apiKeysRoutes } from './apiKeys';
+import { auditsRoutes } from './audits';
 import { authRoutes } from './auth';
+import { badgeRoutes } from './badge';
+import { chainsRoutes } from './chains';
+import { compareRoutes } from './compare';
 import { devRoutes } from './dev';
 import { flagsRoutes } from './flags';
 import { healthRoutes } from './health';
 import { impersonationRoutes } from './impersonation';
+import { incidentsRoutes } from './incidents';
 import { portfolioRoutes } from './portfolio';
 import { notificationsRoutes } from './notifications';
 import { projectsRoutes } from './projects';
@@ -24,8 +29,12 @@ export async function routes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(projectsRoutes);
   await app.register(ratingsRoutes);
+  await app.register(compareRoutes);
+  await app.register(badgeRoutes);
   await app.register(skynetRoutes);
+  await app.register(chainsRoutes);
   await app.register(siteRoutes);
+  await app.register(incidentsRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(apiKeysRoutes);
@@ -39,5 +48,6 @@ export async function routes(app: FastifyInstance) {
   await app.register(impersonationRoutes);
   await app.register(adminRoutes);
   await app.register(adminSignalsRoutes);
+  await app.register(auditsRoutes);
   await app.register(devRoutes);
 }

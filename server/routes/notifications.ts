@@ -23,7 +23,7 @@ const unreadOf = async (db: Db, userId: string): Promise<number> => {
 };
 
 /**
- * The signed-in user's notifications (issue 13): the list (newest first, NOTIFICATIONS_PAGE per page, keyset by
+ * The signed-in user's notifications: the list (newest first, NOTIFICATIONS_PAGE per page, keyset by
  * id), the unread count for the header bell, and mark-read. Every query is scoped to the caller's user id, so
  * another user's ids are never read or touched. Writes take the CSRF token (the /api/ write default).
  */

@@ -8,7 +8,8 @@ import type { Db } from '../db/client';
 import { holdings, projects, walletTokens, watchlists } from '../db/schema/index';
 import { AppError, notFound } from '../errors';
 import { requireUser, type SessionUser } from '../plugins/session';
-import { flagOn, walletsOf } from './user';
+import { walletsOf } from '../accounts/wallets';
+import { flagContextFor } from '../flags/service';
 import { replies, typed } from './schemas';
 import * as P from '../../api/portfolio.schemas';
 
@@ -123,7 +124,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
   /** The signed-in user with the flag on, or the 404 a user without it gets for any unknown route. */
   const portfolioUser = async (request: FastifyRequest): Promise<SessionUser> => {
     const user = requireUser(request);
-    if (!(await flagOn(app, user, 'portfolio')))
+    if (!app.flags.isEnabled('portfolio', flagContextFor(user)))
       throw notFound(`No route for ${request.method} ${request.routeOptions.url}`);
     return user;
   };

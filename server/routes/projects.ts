@@ -1,7 +1,7 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type LeaderboardPage, type ProjectDetail, type ProjectRow } from '../../api/projects';
+import { type ProjectDetail, type ProjectRow } from '../../api/projects';
+import { LEADERBOARD_CSV_MAX_ROWS } from '../../api/leaderboard';
 import {
   Alert as AlertSchema,
   AverageYesPercentage,
@@ -19,29 +19,19 @@ import {
   VoteQuery,
   Votes,
 } from '../../api/projects.schemas';
-import type { Database } from '../db/client';
-import { alerts, contracts, pageViews, projects, votes } from '../db/schema/index';
-import { notFound } from '../errors';
+import { alerts, pageViews, projects, votes } from '../db/schema/index';
 import { LIMITS } from '../plugins/rateLimit';
-import { deriveKey, isSecure } from '../plugins/session';
-import {
-  ownVote,
-  type ProjectRecordRow,
-  round1,
-  toProjectRow,
-  voteTally,
-  votesCounted,
-} from '../projects/rows';
-import { countProjects, keptFor, type KeptWhileUnchanged } from '../projects/kept';
+import { type ProjectRecordRow, toProjectRow, voteTally } from '../projects/rows';
+import { keptFor, type KeptWhileUnchanged } from '../projects/kept';
 import { searchService } from '../search/index';
 import { encodeAnswer, sendAnswer, type EncodedAnswer } from '../encodedAnswer';
 import { recordView } from '../ratings/trending';
 import { stripRows } from '../projects/strips';
-import { replies, typed } from './schemas';
+import { leaderboardCsv, leaderboardPage, leaderboardRowsForExport } from '../projects/leaderboard';
+import { errorsOnly, replies, typed } from './schemas';
+import { averageYesPercentage, projectDetail, requireProject } from '../projects/detail';
+import { voterKey } from '../projects/voter';
 import { z } from 'zod';
-
-/** The anonymous visitor cookie that keys votes of signed-out visitors (one vote per voter). */
-export const VISITOR_COOKIE = 'sr_visitor';
 
 /**
  * Public project data (no account needed): search, lists for the home page and the leaderboard, the project
@@ -131,15 +121,52 @@ export async function projectsRoutes(fastify: FastifyInstance) {
         response: replies(LeaderboardPageSchema),
       },
     },
-    async (request, reply) =>
-      sendKept(
+    async (request, reply) => {
+      const now = app.clock.now();
+      // Score changes count back from now: an answer is kept within the hour (and until the projects change).
+      const hour = Math.floor(now.getTime() / 3_600_000);
+      return sendKept(
         request,
         reply,
         kept.answers,
-        `leaderboard ${JSON.stringify(request.query)}`,
+        `leaderboard ${hour} ${JSON.stringify(request.query)}`,
         LeaderboardPageSchema,
-        () => leaderboardPage(app.database, request.query),
-      ),
+        () => leaderboardPage(app.database, request.query, now),
+      );
+    },
+  );
+
+  app.get(
+    '/api/leaderboard.csv',
+    {
+      schema: {
+        operationId: 'getLeaderboardCsv',
+        summary: 'Leaderboard as CSV',
+        description:
+          `The view of GET /api/leaderboard (same query; page and pageSize ignored) as a CSV file: every page, up to ` +
+          `${LEADERBOARD_CSV_MAX_ROWS} rows. Cells starting with = + - @, a tab or a carriage return are prefixed with '. ` +
+          'X-Total-Count says how many projects the view matches.',
+        querystring: LeaderboardQuery,
+        response: {
+          200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+          ...errorsOnly,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await leaderboardRowsForExport(
+        app.database,
+        request.query,
+        LEADERBOARD_CSV_MAX_ROWS,
+        app.clock.now(),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-total-count', String(total))
+        .header('content-disposition', 'attachment; filename="sentinel-leaderboard.csv"')
+        .send(leaderboardCsv(rows));
+    },
   );
 
   app.get(
@@ -289,155 +316,4 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply): Promise<ProjectDetail> => projectDetail(app, request, reply, request.params.id),
   );
-}
-
-/**
- * A project as GET /api/projects/:id answers this request (its votes with the visitor's own); the project page's
- * HTML carries the same (server/site/pageData.ts). Throws the API's 404 for an unknown id. What anyone sees of it is
- * kept until the projects, the contracts or the votes change (server/projects/kept.ts); only the visitor's own vote is
- * read each time.
- */
-export async function projectDetail(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  id: string,
-): Promise<ProjectDetail> {
-  const detail = await keptFor(app.database).projectPages.get(id, async () => {
-    const project = await requireProject(app, id);
-    const projectContracts = await app.db
-      .select({ address: contracts.address, chain: contracts.chain, label: contracts.label })
-      .from(contracts)
-      .where(eq(contracts.projectId, id))
-      .orderBy(asc(contracts.label), asc(contracts.address));
-    return {
-      ...toProjectRow(project),
-      description: project.description,
-      website: project.website,
-      marketCapUsd: project.marketCapUsd,
-      contracts: projectContracts as ProjectDetail['contracts'],
-      votes: await votesCounted(app.db, id),
-    };
-  });
-  const voter = voterKey(request, reply, false);
-  return voter ? { ...detail, votes: { ...detail.votes, myVote: await ownVote(app.db, id, voter) } } : detail;
-}
-
-/**
- * The average across projects of each one's share of yes votes (0 with no votes), as GET
- * /api/projects/average-yes-percentage answers it and every project page's HTML carries it. Kept until a vote changes,
- * so a vote counts at once.
- */
-export function averageYesPercentage(database: Database): Promise<number> {
-  return keptFor(database).voteAverage.get('all', async () => {
-    const result = await database.db
-      .select({ avg: sql<number | null>`avg(pct)::float8` })
-      .from(
-        sql`(SELECT 100.0 * count(*) FILTER (WHERE ${votes.vote}) / count(*) AS pct FROM ${votes} GROUP BY ${votes.projectId}) AS per_project`,
-      );
-    return round1(Number(result[0]?.avg ?? 0));
-  });
-}
-
-/** The condition of the leaderboard's filters (undefined: every project). */
-function leaderboardCondition(q: z.output<typeof LeaderboardQuery>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.chain) where.push(sql`${q.chain} = ANY(${projects.chains})`);
-  if (q.tier) where.push(eq(projects.tier, q.tier));
-  if (q.audit) where.push(eq(projects.auditStatus, q.audit));
-  if (q.kyc !== undefined) where.push(eq(projects.kyc, q.kyc));
-  if (q.minScore !== undefined) where.push(gte(projects.score, q.minScore - 0.05));
-  if (q.maxScore !== undefined) where.push(lte(projects.score, q.maxScore + 0.05));
-  if (q.keyword?.trim()) {
-    const like = `%${q.keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      sql`(${projects.name} ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(${projects.tokenTickers}) t WHERE t ILIKE ${like}))`,
-    );
-  }
-  return where.length > 0 ? and(...where) : undefined;
-}
-
-/** The last page of the leaderboard for the query's filters and page size (1 when nothing matches). */
-export async function lastLeaderboardPage(
-  database: Database,
-  q: z.output<typeof LeaderboardQuery>,
-): Promise<number> {
-  return Math.max(1, Math.ceil((await countProjects(database, leaderboardCondition(q))) / q.pageSize));
-}
-
-/**
- * A page of the leaderboard, with the number of projects its filters match. A page past the last one answers the
- * last one (and names it), as a shared link outlives the projects it counted: the visitor sees rows, not an empty
- * table under a count that cannot be.
- */
-async function leaderboardPage(
-  database: Database,
-  q: z.output<typeof LeaderboardQuery>,
-): Promise<LeaderboardPage> {
-  const dir = q.order === 'desc' ? desc : asc;
-  const nullsLast = (col: SQL) => sql`${col} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
-  const order: SQL[] =
-    q.sort === 'rank'
-      ? [nullsLast(sql`${projects.rank}`)]
-      : q.sort === 'score'
-        ? [dir(projects.score)]
-        : q.sort === 'name'
-          ? [dir(sql`lower(${projects.name})`)]
-          : [nullsLast(sql`${projects.auditDate}`)];
-  order.push(sql`${projects.rank} ASC NULLS LAST`, asc(projects.id));
-  const condition = leaderboardCondition(q);
-  const total = await countProjects(database, condition);
-  const page = Math.min(q.page, Math.max(1, Math.ceil(total / q.pageSize)));
-  const offset = (page - 1) * q.pageSize;
-  const rows =
-    offset >= total
-      ? []
-      : await database.db
-          .select()
-          .from(projects)
-          .where(condition)
-          .orderBy(...order)
-          .limit(q.pageSize)
-          .offset(offset);
-  return { items: rows.map(toProjectRow), total, page, pageSize: q.pageSize };
-}
-
-export async function requireProject(app: FastifyInstance, id: string) {
-  const [project] = await app.db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  if (!project) throw notFound(`No project with id "${id.slice(0, 200)}".`);
-  return project;
-}
-
-/** `<uuid>.<HMAC>`: the server made this visitor id (key derived from AUTH_SECRET for this use only). */
-const visitorMac = (secret: string, id: string) =>
-  createHmac('sha256', deriveKey(secret, 'visitor')).update(id).digest('base64url');
-
-/** The visitor id of a cookie the server signed; a missing, unsigned or forged one is no visitor. */
-export function visitorId(secret: string, cookie: string | undefined): string | undefined {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(cookie ?? '');
-  if (!match) return undefined;
-  const [, id, mac] = match as unknown as [string, string, string];
-  const expected = Buffer.from(visitorMac(secret, id));
-  return timingSafeEqual(expected, Buffer.from(mac)) ? id : undefined;
-}
-
-/**
- * The voter: the signed-in user, else the anonymous visitor of the signed cookie (made on the first vote when
- * `create`). While impersonating, the vote is the impersonated user's.
- */
-function voterKey(request: FastifyRequest, reply: FastifyReply, create: boolean): string | undefined {
-  if (request.user) return `user:${request.user.username}`;
-  const secret = request.server.config.authSecret;
-  const known = visitorId(secret, request.cookies[VISITOR_COOKIE]);
-  if (known) return `visitor:${known}`;
-  if (!create) return undefined;
-  const id = randomUUID();
-  reply.setCookie(VISITOR_COOKIE, `${id}.${visitorMac(secret, id)}`, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(request),
-    maxAge: 400 * 24 * 3600,
-  });
-  return `visitor:${id}`;
 }

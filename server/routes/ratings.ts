@@ -33,7 +33,7 @@ import {
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../ratings/methodology';
 import { lastComputedAt } from '../ratings/recompute';
-import { requireProject } from './projects';
+import { requireProject } from '../projects/detail';
 
 const DAY = 86_400_000;
 /** Public, computed data: a minute of caching keeps a busy project page off the database. */
@@ -59,7 +59,7 @@ function markerLabel(move: SignalMove, values: SignalValues, at: Date): string {
 const PEER_POINTS = 200;
 
 /**
- * Score history, "Why this score", peers and the published methodology (issue 13). Public reads; every query
+ * Score history, "Why this score", peers and the published methodology. Public reads; every query
  * goes through a primary key or the (project_id, computed_at) index of score_snapshots.
  */
 export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {

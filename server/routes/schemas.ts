@@ -7,7 +7,7 @@ import { requireUser } from '../plugins/session';
 /**
  * The answers of a JSON route for its schema: `ok` for its success status (200 unless said), `ErrorBody` for every
  * 4xx and 5xx. Each answer is encoded with its schema (fastify-type-provider-zod's serializer), so an answer off the
- * contract is a 500 and fails the server suite: that is the contract test of every response (issue 16, item 5).
+ * contract is a 500 and fails the server suite: that is the contract test of every response.
  */
 export const replies = <T extends z.ZodType>(ok: T) =>
   ({ 200: ok, '4xx': ErrorBody, '5xx': ErrorBody }) as const;

@@ -1,9 +1,6 @@
-import type { FlagKey } from '../../api/flags';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   detectChain,
   normalizeWalletAddress,
@@ -14,8 +11,6 @@ import {
   type SsoSettings,
   type SurveyAnswers,
   type SurveyStatus,
-  type Wallet,
-  type WalletChain,
 } from '../../api/user';
 import {
   AddWalletBody,
@@ -26,97 +21,17 @@ import {
   SurveyUploadBody,
 } from '../../api/user.schemas';
 import { ssoSettings, surveys, users, wallets } from '../db/schema/index';
-import type { Db } from '../db/client';
 import { AppError, badRequest, notFound } from '../errors';
 import { mergeSettings } from '../notifications/settings';
-import { deriveKey, requireUser, type SessionUser } from '../plugins/session';
+import { USER_ID, verifySsoToken } from '../accounts/settingsLink';
+import { toWallet, walletsOf } from '../accounts/wallets';
+import { isUniqueViolation } from '../db/errors';
+import { requireUser, type SessionUser } from '../plugins/session';
 import { reencodeImage, sniffImageType } from '../storage/images';
 import { uploadStore } from '../storage/select';
 import { created, replies, signedIn, typed } from './schemas';
 import * as U from '../../api/user.schemas';
 import { z } from 'zod';
-
-/** Usernames are UUIDs; anything else never reaches the file system. */
-const USERNAME = /^[0-9a-fA-F-]{1,64}$/;
-
-/** How long the notification-settings link in a mail works without signing in. */
-export const SSO_LINK_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-/**
- * The signed id of a user's notification settings, for links in emails: `<userId>.<expiry>.<mac>`, an
- * HMAC-SHA256 with a key derived from AUTH_SECRET for this purpose only, over the user id and the expiry
- * (Unix seconds, SSO_LINK_TTL_SECONDS after `now`).
- */
-export function ssoSettingsToken(secret: string, userId: string, now: Date = new Date()): string {
-  const expires = Math.floor(now.getTime() / 1000) + SSO_LINK_TTL_SECONDS;
-  return `${userId}.${expires}.${ssoMac(secret, userId, String(expires))}`;
-}
-
-/** The unsubscribe / notification-settings link to put in an email (works without signing in). */
-export function ssoSettingsLink(
-  baseUrl: string,
-  secret: string,
-  userId: string,
-  now: Date = new Date(),
-): string {
-  return `${baseUrl.replace(/\/$/, '')}/notifications/unsubscribe?id=${encodeURIComponent(ssoSettingsToken(secret, userId, now))}`;
-}
-
-const ssoMac = (secret: string, userId: string, expires: string) =>
-  createHmac('sha256', deriveKey(secret, 'sso-settings')).update(`${userId}.${expires}`).digest('base64url');
-
-/** The user id of a genuine token, 'expired' for a genuine one past its expiry, undefined for anything else. */
-function verifySsoToken(secret: string, token: string, now: Date): string | 'expired' | undefined {
-  const [userId, expiresText, mac, ...rest] = token.split('.');
-  if (!userId || !expiresText || !mac || rest.length > 0) return undefined;
-  if (!USERNAME.test(userId) || !/^\d{1,12}$/.test(expiresText)) return undefined;
-  const given = Buffer.from(mac);
-  const expected = Buffer.from(ssoMac(secret, userId, expiresText));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return Number(expiresText) * 1000 > now.getTime() ? userId : 'expired';
-}
-
-const toWallet = (row: { walletAddress: string; chain: string; createdAt: Date }): Wallet => ({
-  walletAddress: row.walletAddress,
-  chain: row.chain as WalletChain,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** A user's wallets, oldest first. */
-export const walletsOf = async (db: Db, userId: string): Promise<Wallet[]> =>
-  (
-    await db
-      .select()
-      .from(wallets)
-      .where(eq(wallets.userId, userId))
-      .orderBy(asc(wallets.createdAt), asc(wallets.id))
-  ).map(toWallet);
-
-/**
- * A boolean flag for this request's user: the flags plugin's decision when it is registered (the same
- * evaluation the browser gets over OFREP), else the default variant in FLAGS_FILE, else off.
- */
-export async function flagOn(app: FastifyInstance, user: SessionUser, key: FlagKey): Promise<boolean> {
-  const service = (app as { flags?: Partial<FastifyInstance['flags']> }).flags;
-  if (typeof service?.isEnabled === 'function') {
-    return service.isEnabled(key, { targetingKey: user.username, email: user.email, role: user.role });
-  }
-  try {
-    const file = JSON.parse(readFileSync(app.config.flagsFile, 'utf8')) as {
-      flags?: Record<string, { state?: string; variants?: Record<string, unknown>; defaultVariant?: string }>;
-    };
-    const flag = file.flags?.[key];
-    if (!flag || flag.state === 'DISABLED' || !flag.defaultVariant) return false;
-    return flag.variants?.[flag.defaultVariant] === true;
-  } catch {
-    return false;
-  }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'Conflict', message, fields);
@@ -222,7 +137,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   /** Public: the avatar loads it by username with a cache-busting `v` query; 204 when there is none. */
   app.get<{ Params: { username: string } }>('/api/user/profile/image/:username', async (request, reply) => {
     const { username } = request.params;
-    if (!USERNAME.test(username)) throw notFound('No profile picture.');
+    if (!USER_ID.test(username)) throw notFound('No profile picture.');
     const buffer = await store.get(imageKey(username));
     const type = buffer && sniffImageType(buffer);
     // No picture is a normal answer, not an error: the avatar falls back to the image field or the initial, and
@@ -348,7 +263,10 @@ export async function userRoutes(fastify: FastifyInstance) {
   // ---- notification settings (sso-settings) ----
 
   /** The settings' owner: from the signed id (email link, no sign-in needed) or else the session. */
-  function settingsOwner(request: FastifyRequest, id: string | undefined): { userId: string; byLink: boolean } {
+  function settingsOwner(
+    request: FastifyRequest,
+    id: string | undefined,
+  ): { userId: string; byLink: boolean } {
     if (id !== undefined) {
       const userId = verifySsoToken(app.config.authSecret, id, app.clock.now());
       if (!userId) throw badRequest('This link is not valid.', { id: 'Invalid settings id' });

@@ -1,169 +1,35 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  MAX_PROJECTS_PER_WATCHLIST,
-  MAX_WATCHLISTS_PER_USER,
-  NAME_TAKEN_MESSAGE,
-  WATCHLIST_ERRORS,
-  type ToggleResult,
-  type Watchlist,
-} from '../../api/watchlist';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS, type ToggleResult } from '../../api/watchlist';
 import {
   CreateWatchlistBody,
   DeleteWatchlistBody,
   ExportWatchlistQuery,
   ToggleWatchlistBody,
   UpdateWatchlistBody,
+  WatchlistRowsBody,
 } from '../../api/watchlist.schemas';
-import type { Db } from '../db/client';
-import { projects, users, watchlists } from '../db/schema/index';
-import { AppError, notFound } from '../errors';
+import { projects, watchlists } from '../db/schema/index';
+import { AppError } from '../errors';
 import { requireUser } from '../plugins/session';
+import { toProjectRow } from '../projects/rows';
+import { scoreChanges } from '../projects/scoreChange';
 import { recordWatchlistAdds } from '../ratings/trending';
 import { replies, signedIn, typed } from './schemas';
+import { isUniqueViolation } from '../db/errors';
+import { csvCell } from '../lib/csv';
+import {
+  assertProjectsExist,
+  createList,
+  nameTaken,
+  nameUsedByOther,
+  noSuchList,
+  ownList,
+  toApi,
+  UUID,
+  writeWithRetry,
+} from '../watchlists/lists';
 import * as W from '../../api/watchlist.schemas';
-
-export type Row = typeof watchlists.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How often a conditional update is retried after losing a race (each retry re-reads the row). */
-const MAX_ATTEMPTS = 5;
-
-export const nameTaken = () => new AppError(409, WATCHLIST_ERRORS.nameTaken, NAME_TAKEN_MESSAGE);
-export const noSuchList = () => notFound('Watchlist not found.');
-
-export const toApi = (row: Row): Watchlist => ({
-  id: row.id,
-  name: row.name,
-  projects: row.projects,
-  version: row.version,
-  shareToken: row.shareToken,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-/** A unique-index violation (PostgreSQL 23505), however the driver wraps it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/** Refuses ids that are not projects, naming them: `{ error: 'UnknownProjects', fields: { projects } }`. */
-export async function assertProjectsExist(db: Db | Tx, ids: string[]) {
-  if (ids.length === 0) return;
-  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
-  const known = new Set(found.map((r) => r.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    const list = unknown.slice(0, 20).join(', ') + (unknown.length > 20 ? ', …' : '');
-    throw new AppError(400, WATCHLIST_ERRORS.unknownProjects, `Unknown project ids: ${list}`, {
-      projects: `Unknown project ids: ${list}`,
-    });
-  }
-}
-
-/** The caller's own list, or a 404 (another user's id and a malformed id look the same as a missing one). */
-export async function ownList(db: Db | Tx, userId: string, id: string, lock = false): Promise<Row> {
-  if (!UUID.test(id)) throw noSuchList();
-  const query = db
-    .select()
-    .from(watchlists)
-    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw noSuchList();
-  return row;
-}
-
-/**
- * Optimistic concurrency: read the row, compute the change, then write it only if `version` is still the one
- * read (`UPDATE … WHERE version = read`), bumping it. Losing the race (0 rows) means another write committed in
- * between: read again and recompute, so no acknowledged write is ever overwritten. Every attempt runs in its
- * own transaction. A retry reads with FOR UPDATE, so under heavy contention every writer still finishes after at
- * most one lost race; see docs/architecture.md "Watchlist concurrency".
- */
-export async function writeWithRetry<T>(
-  db: Db,
-  userId: string,
-  id: string,
-  change: (row: Row, tx: Tx) => Promise<{ name: string; projects: string[]; result: (row: Row) => T }>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await db.transaction(async (tx) => {
-      const row = await ownList(tx, userId, id, attempt > 1);
-      const next = await change(row, tx);
-      const [written] = await tx
-        .update(watchlists)
-        .set({
-          name: next.name,
-          projects: next.projects,
-          version: sql`${watchlists.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(watchlists.id, id), eq(watchlists.version, row.version)))
-        .returning();
-      return written ? { done: true as const, value: next.result(written) } : { done: false as const };
-    });
-    if (outcome.done) return outcome.value;
-    if (attempt >= MAX_ATTEMPTS) {
-      throw new AppError(409, WATCHLIST_ERRORS.versionConflict, 'The watchlist is busy, please try again.');
-    }
-  }
-}
-
-/**
- * Creates a list for `userId` with the name `chooseName` picks among the names the user already has (it may throw
- * nameTaken). Holds the owner's row lock, so concurrent creates cannot both pass the count and name checks.
- */
-export async function createList(
-  db: Db,
-  userId: string,
-  projectIds: string[],
-  chooseName: (taken: Set<string>) => string,
-): Promise<Row> {
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const existing = await tx
-        .select({ name: watchlists.name })
-        .from(watchlists)
-        .where(eq(watchlists.userId, userId));
-      if (existing.length >= MAX_WATCHLISTS_PER_USER) {
-        throw new AppError(
-          409,
-          WATCHLIST_ERRORS.limitExceeded,
-          `You can keep at most ${MAX_WATCHLISTS_PER_USER} watchlists.`,
-        );
-      }
-      const name = chooseName(new Set(existing.map((r) => r.name)));
-      await assertProjectsExist(tx, projectIds);
-      const [row] = await tx.insert(watchlists).values({ userId, name, projects: projectIds }).returning();
-      return row!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
-}
-
-export async function nameUsedByOther(db: Db | Tx, userId: string, name: string, exceptId?: string) {
-  const rows = await db
-    .select({ id: watchlists.id })
-    .from(watchlists)
-    .where(and(eq(watchlists.userId, userId), eq(watchlists.name, name)));
-  return rows.some((r) => r.id !== exceptId);
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // Cells a spreadsheet would run as a formula are prefixed so they stay text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function attachment(reply: FastifyReply, name: string, ext: string, type: string) {
   const base =
@@ -195,6 +61,33 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
         .where(eq(watchlists.userId, user.username))
         .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
       return rows.map(toApi);
+    },
+  );
+
+  app.post(
+    '/api/watchlist/projects',
+    {
+      schema: {
+        summary: 'Rows of a watchlist’s projects',
+        description:
+          'The rows of the given projects (audit status, KYC, score, tier, …) with their score changes over 24 h, 7 d and 30 d, in the order asked; unknown ids are left out. No account needed: shared lists show them too.',
+        body: WatchlistRowsBody,
+        response: replies(W.WatchlistProjectRows),
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.projectIds)];
+      if (ids.length === 0) return [];
+      const [rows, changes] = await Promise.all([
+        db.select().from(projects).where(inArray(projects.id, ids)),
+        scoreChanges(db, ids, app.clock.now()),
+      ]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        return [{ ...toProjectRow(row), scoreChange: changes.get(id) ?? { d1: null, d7: null, d30: null } }];
+      });
     },
   );
 

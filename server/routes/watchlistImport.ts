@@ -6,7 +6,7 @@ import { projects } from '../db/schema/index';
 import { AppError } from '../errors';
 import { requireUser } from '../plugins/session';
 import { ImportFormatError, parseImport, type ImportRequest } from '../watchlists/importText';
-import { assertProjectsExist, ownList, toApi, writeWithRetry } from './watchlist';
+import { assertProjectsExist, ownList, toApi, writeWithRetry } from '../watchlists/lists';
 import { replies, signedIn, typed } from './schemas';
 import * as W from '../../api/watchlist.schemas';
 

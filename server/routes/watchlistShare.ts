@@ -6,7 +6,7 @@ import { CopySharedBody, ShareToken, ShareWatchlistBody } from '../../api/watchl
 import { projects, watchlists } from '../db/schema/index';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins/session';
-import { createList, noSuchList, ownList } from './watchlist';
+import { createList, noSuchList, ownList } from '../watchlists/lists';
 import { replies, signedIn, typed } from './schemas';
 import * as W from '../../api/watchlist.schemas';
 
@@ -26,7 +26,7 @@ export function freeName(base: string, taken: Set<string>): string {
 }
 
 /**
- * Read-only share links (issue 15, item 15): the owner turns a link on (a new unguessable token) or off (the token
+ * Read-only share links: the owner turns a link on (a new unguessable token) or off (the token
  * is dropped, so the old link is dead for good); anyone with the link reads the list's name and projects, signed
  * in or not, and a signed-in user can copy it into their own watchlists.
  */

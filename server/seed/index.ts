@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rows } from '../db/rows';
 import { announcements } from '../db/schema/index';
 import { generateProject, projectIdentities } from './generate';
-import { bulkInsert, chunks, recomputeRanks, seedSocialActivity, upsertProjects, type Computed } from './load';
+import { recomputeRanks } from '../ratings/ranks';
+import { chunks } from '../lib/concurrency';
+import { bulkInsert, seedSocialActivity, upsertProjects, type Computed } from './load';
 import { scoreHistory } from './history';
 import type { SnapshotRow } from '../ratings/recompute';
 import { seedWalletTokensIfEmpty } from './wallets';
+import { seedAudits } from './audits';
+import { seedMissingIncidents } from './incidents';
+import { loadMissingResearch } from './research';
 
 export type SeedOptions = {
   /** The day the generated data ends on (social activity, audit dates, alerts); defaults to today (UTC). */
@@ -25,11 +31,13 @@ export async function seedIfEmpty(
   const existing = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM projects LIMIT 1) x`,
   );
+  const today = startOfDay(options.today ?? new Date());
   if (rows<{ n: number }>(existing)[0]?.n) {
     await seedWalletTokensIfEmpty(db);
+    // Audits, KYC details and incidents came after some databases were seeded.
+    await loadMissingResearch(db, today);
     return { seeded: false };
   }
-  const today = startOfDay(options.today ?? new Date());
   const identities = projectIdentities(projectCount);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -45,6 +53,7 @@ export async function seedIfEmpty(
         for (const s of h.snapshots) snapshots.push(s);
       }
       await upsertProjects(t, records, computed);
+      await seedAudits(t, records, today);
       for (const part of chunks(snapshots, 2000)) await bulkInsert(t, 'score_snapshots', part);
       await seedSocialActivity(
         t,
@@ -54,20 +63,16 @@ export async function seedIfEmpty(
     }
     await recomputeRanks(t);
     await t.insert(announcements).values({
-      content: 'Skynet now watches privileged transactions on all 17 supported chains.',
+      content: 'Skynet now reads privileged transactions from the chain for monitored contracts.',
       link: '/products/skynet',
       linkText: 'Learn more',
     });
     await seedWalletTokensIfEmpty(t);
+    await seedMissingIncidents(t);
   });
   return { seeded: projectCount > 0 };
 }
 
 export function startOfDay(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-}
-
-/** Rows of a raw `execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
-export function rows<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

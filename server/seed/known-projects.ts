@@ -1,130 +1,197 @@
 import type { Chain } from '../../api/projects';
+import type { ProjectCategory } from '../../api/leaderboard';
 
 /**
- * What the best-known real projects actually are, so the seed's top projects (named from the `cryptocurrency-icons`
- * manifest, best-known first) get their real kind, chains and rough market standing instead of random ones.
- * Hand-written; facts are as of the real market, approximated to the seed's kinds and chain set.
+ * What the well-known real projects actually are: a curated table (name, kind, chains, launch year, whether the coin
+ * is native to its first chain) for the largest assets, then hand-written rows for other known tokens whose names
+ * come from the `cryptocurrency-icons` manifest. Token addresses, symbols and decimals come from the Uniswap
+ * default token list (server/seed/tokens.ts), market caps of the largest from the dated snapshot
+ * (server/seed/facts/market-snapshot.ts). A project whose own chain is not in api/projects.ts CHAINS is not listed.
  */
 
-export const PROJECT_KINDS = [
-  'Layer 1',
-  'Layer 2',
-  'DEX',
-  'Lending',
-  'Stablecoin',
-  'Liquid staking',
-  'Yield',
-  'Bridge',
-  'Oracle',
-  'Derivatives',
-  'Exchange token',
-  'Payments',
-  'Gaming',
-  'NFT',
-  'Infrastructure',
-  'Privacy',
-  'Meme',
-  'Storage',
-  'Governance',
-  'Data availability',
-] as const;
-export type ProjectKind = (typeof PROJECT_KINDS)[number];
 
 export type KnownProject = {
-  kind: ProjectKind;
-  /** Chains from the spec's set only (api/projects.ts CHAINS), main chain first. */
+  /** The curated key (the usual ticker, upper case). */
+  symbol: string;
+  /** The name shown; null → the icon manifest's name for `symbol`. */
+  name: string | null;
+  kind: ProjectCategory;
+  /** Chains in api/projects.ts CHAINS, main chain first (token-list chains are added by server/seed/tokens.ts). */
   chains: Chain[];
   /** Rough standing 0–1 in the real market (1 = bitcoin-level blue chip); the seed biases signals by it. */
   standing: number;
-  /** True when a well-known exploit or failure is on record (e.g. LUNA/UST collapse, FTT). */
+  /** Year the coin or token launched (for the project's age); unknown for the older rows. */
+  launchYear?: number;
+  /** The coin is native to chains[0] (no token contract there; none at all when that chain is not EVM). */
+  native?: boolean;
+  /** A well-known exploit or failure is on record (its incident is pinned only from facts/incidents.ts). */
   troubled?: boolean;
+  /** Tickers shown (default [symbol]). */
+  tickers?: string[];
+  /** Symbols to look up in the token list (default [symbol]) and the chains to take them on (default all). */
+  list?: string[];
+  listChains?: Chain[];
+  /** Addresses known from the project itself on chains the token list does not cover (checked in tests). */
+  extra?: Partial<Record<Chain, string>>;
+  website?: string;
 };
 
-type Row = [symbol: string, kind: ProjectKind, chains: Chain[], standing: number, troubled?: true];
+type Opts = Omit<KnownProject, 'symbol' | 'name' | 'kind' | 'chains' | 'standing' | 'launchYear'>;
+type TopRow = [
+  symbol: string,
+  name: string,
+  kind: ProjectCategory,
+  chains: Chain[],
+  standing: number,
+  launch: number,
+  opts?: Opts,
+];
+type Row = [symbol: string, kind: ProjectCategory, chains: Chain[], standing: number, troubled?: true];
+
+const N = { native: true } as const;
+const site = (website: string, more: Opts = {}): Opts => ({ website: `https://${website}`, ...more });
+const nat = (website: string, more: Opts = {}): Opts => ({
+  native: true,
+  website: `https://${website}`,
+  ...more,
+});
+
+/** The largest assets (those of the market snapshot, largest first), then a few more well-known ones. */
+const TOP_ROWS: TopRow[] = [
+  ['BTC', 'Bitcoin', 'Layer 1', ['Bitcoin'], 1, 2009, nat('bitcoin.org')],
+  ['ETH', 'Ethereum', 'Layer 1', ['Ethereum'], 0.98, 2015, nat('ethereum.org')],
+  [
+    'USDT',
+    'Tether',
+    'Stablecoin',
+    ['Ethereum', 'Tron'],
+    0.95,
+    2014,
+    site('tether.to', { extra: { Tron: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } }),
+  ],
+  ['XRP', 'XRP', 'Payments', ['XRP Ledger'], 0.85, 2012, nat('xrpl.org')],
+  [
+    'BNB',
+    'BNB',
+    'Exchange token',
+    ['BNB Chain'],
+    0.9,
+    2017,
+    { native: true, troubled: true, website: 'https://www.bnbchain.org' },
+  ],
+  ['SOL', 'Solana', 'Layer 1', ['Solana'], 0.92, 2020, nat('solana.com')],
+  ['DOGE', 'Dogecoin', 'Meme', ['Dogecoin'], 0.78, 2013, nat('dogecoin.com')],
+  ['USDC', 'USD Coin', 'Stablecoin', ['Ethereum'], 0.95, 2018, site('www.circle.com/usdc')],
+  ['ADA', 'Cardano', 'Layer 1', ['Cardano'], 0.8, 2017, nat('cardano.org')],
+  ['TRX', 'TRON', 'Layer 1', ['Tron'], 0.75, 2017, nat('tron.network')],
+  ['AVAX', 'Avalanche', 'Layer 1', ['Avalanche'], 0.8, 2020, nat('www.avax.network')],
+  ['TON', 'Toncoin', 'Layer 1', ['TON'], 0.72, 2021, nat('ton.org')],
+  ['LINK', 'Chainlink', 'Oracle', ['Ethereum'], 0.85, 2017, site('chain.link')],
+  ['SHIB', 'Shiba Inu', 'Meme', ['Ethereum'], 0.6, 2020, site('shibatoken.com')],
+  ['WBTC', 'Wrapped Bitcoin', 'Bridge', ['Ethereum'], 0.85, 2019, site('wbtc.network')],
+  ['SUI', 'Sui', 'Layer 1', ['Sui'], 0.7, 2023, nat('sui.io')],
+  ['HBAR', 'Hedera', 'Layer 1', ['Hedera'], 0.68, 2019, nat('hedera.com')],
+  ['XLM', 'Stellar', 'Payments', ['Stellar'], 0.68, 2014, nat('stellar.org')],
+  ['DOT', 'Polkadot', 'Layer 1', ['Polkadot'], 0.78, 2020, nat('polkadot.com')],
+  ['BCH', 'Bitcoin Cash', 'Payments', ['Bitcoin Cash'], 0.65, 2017, nat('bitcoincash.org')],
+  ['HYPE', 'Hyperliquid', 'Derivatives', ['Hyperliquid'], 0.6, 2024, nat('hyperliquid.xyz')],
+  ['LEO', 'UNUS SED LEO', 'Exchange token', ['Ethereum'], 0.6, 2019],
+  ['UNI', 'Uniswap', 'DEX', ['Ethereum'], 0.85, 2020, site('uniswap.org')],
+  ['LTC', 'Litecoin', 'Payments', ['Litecoin'], 0.75, 2011, nat('litecoin.org')],
+  ['PEPE', 'Pepe', 'Meme', ['Ethereum'], 0.5, 2023],
+  ['NEAR', 'NEAR Protocol', 'Layer 1', ['Near'], 0.72, 2020, nat('near.org')],
+  ['USDE', 'Ethena USDe', 'Stablecoin', ['Ethereum'], 0.6, 2024, site('ethena.fi', { tickers: ['USDe'] })],
+  ['APT', 'Aptos', 'Layer 1', ['Aptos'], 0.65, 2022, nat('aptosfoundation.org')],
+  ['ICP', 'Internet Computer', 'Layer 1', ['Internet Computer'], 0.65, 2021, nat('internetcomputer.org')],
+  ['AAVE', 'Aave', 'Lending', ['Ethereum'], 0.85, 2020, site('aave.com')],
+  [
+    'ETC',
+    'Ethereum Classic',
+    'Layer 1',
+    ['Ethereum Classic'],
+    0.55,
+    2016,
+    { native: true, troubled: true, website: 'https://ethereumclassic.org' },
+  ],
+  ['CRO', 'Cronos', 'Exchange token', ['Cronos', 'Crypto'], 0.6, 2018, nat('cronos.org')],
+  ['XMR', 'Monero', 'Privacy', ['Monero'], 0.65, 2014, nat('www.getmonero.org')],
+  [
+    'MATIC',
+    'Polygon',
+    'Layer 2',
+    ['Polygon', 'Ethereum'],
+    0.78,
+    2019,
+    nat('polygon.technology', {
+      tickers: ['POL', 'MATIC'],
+      list: ['POL', 'MATIC'],
+      listChains: ['Ethereum'],
+    }),
+  ],
+  ['VET', 'VeChain', 'Layer 1', ['VeChain'], 0.6, 2018, nat('vechain.org')],
+  [
+    'RENDER',
+    'Render',
+    'Infrastructure',
+    ['Solana', 'Ethereum'],
+    0.6,
+    2017,
+    site('rendernetwork.com', { list: ['RENDER', 'RNDR'] }),
+  ],
+  ['DAI', 'Dai', 'Stablecoin', ['Ethereum'], 0.88, 2019, site('makerdao.com')],
+  ['FIL', 'Filecoin', 'Storage', ['Filecoin'], 0.68, 2020, nat('filecoin.io')],
+  ['KAS', 'Kaspa', 'Layer 1', ['Kaspa'], 0.55, 2021, nat('kaspa.org')],
+  ['ARB', 'Arbitrum', 'Layer 2', ['Arbitrum', 'Ethereum'], 0.75, 2023, site('arbitrum.io')],
+  ['ENA', 'Ethena', 'Derivatives', ['Ethereum'], 0.55, 2024, site('ethena.fi')],
+  ['ALGO', 'Algorand', 'Layer 1', ['Algorand'], 0.6, 2019, nat('algorand.co')],
+  ['ATOM', 'Cosmos Hub', 'Layer 1', ['Cosmos'], 0.72, 2019, nat('cosmos.network')],
+  ['OP', 'Optimism', 'Layer 2', ['Optimism'], 0.72, 2022, site('optimism.io')],
+  ['IMX', 'Immutable', 'Layer 2', ['Ethereum'], 0.55, 2021, site('www.immutable.com')],
+  ['FDUSD', 'First Digital USD', 'Stablecoin', ['BNB Chain', 'Ethereum'], 0.5, 2023],
+  ['ONDO', 'Ondo', 'Yield', ['Ethereum'], 0.5, 2024, site('ondo.finance')],
+  ['GRT', 'The Graph', 'Infrastructure', ['Ethereum'], 0.68, 2020, site('thegraph.com')],
+  ['LDO', 'Lido DAO', 'Liquid staking', ['Ethereum'], 0.75, 2020, site('lido.fi')],
+  ['QNT', 'Quant', 'Infrastructure', ['Ethereum'], 0.6, 2018, site('quant.network')],
+  ['SAND', 'The Sandbox', 'Gaming', ['Ethereum'], 0.58, 2020, site('www.sandbox.game')],
+  ['XTZ', 'Tezos', 'Layer 1', ['Tezos'], 0.55, 2018, nat('tezos.com')],
+  ['MKR', 'Maker', 'Lending', ['Ethereum'], 0.8, 2017, site('makerdao.com')],
+  ['EOS', 'EOS', 'Layer 1', ['EOS'], 0.5, 2018, N],
+  ['CRV', 'Curve DAO', 'DEX', ['Ethereum'], 0.7, 2020, { troubled: true, website: 'https://curve.fi' }],
+  ['ZEC', 'Zcash', 'Privacy', ['Zcash'], 0.58, 2016, nat('z.cash')],
+  ['MANA', 'Decentraland', 'Gaming', ['Ethereum'], 0.55, 2017, site('decentraland.org')],
+  ['CHZ', 'Chiliz', 'Gaming', ['Ethereum'], 0.55, 2019, site('www.chiliz.com')],
+  ['COMP', 'Compound', 'Lending', ['Ethereum'], 0.7, 2020, site('compound.finance')],
+  ['PYUSD', 'PayPal USD', 'Stablecoin', ['Ethereum', 'Solana'], 0.55, 2023],
+  ['PAXG', 'PAX Gold', 'Stablecoin', ['Ethereum'], 0.6, 2019],
+  ['DASH', 'Dash', 'Payments', ['Dash'], 0.48, 2014, nat('www.dash.org')],
+  // Not in the snapshot (market cap generated below its smallest figure).
+  ['ENS', 'Ethereum Name Service', 'Infrastructure', ['Ethereum'], 0.6, 2021, site('ens.domains')],
+];
 
 // Abbreviations for the chain lists that recur.
 const E: Chain[] = ['Ethereum'];
 const EP: Chain[] = ['Ethereum', 'Polygon'];
-/**
- * For native layer 1s (and other own-chain coins) whose chain is not in the spec's set: the chain where their
- * wrapped or bridged token really lives — almost always Ethereum (WBTC, renBCH/renZEC/renDOGE, wrapped and
- * exchange-pegged ERC-20s, or the coin's original ERC-20 before its mainnet swap). Where no wrapper of note
- * exists (e.g. XMR, NANO, DGB), Ethereum is the nearest honest stand-in.
- */
-const OWN: Chain[] = ['Ethereum'];
 
+/** More known tokens, named from the icon manifest: [symbol, kind, chains, standing, troubled]. */
 const ROWS: Row[] = [
-  // — The MAJORS of generate.ts that the manifest contains, in that order —
-  ['BTC', 'Layer 1', ['Ethereum', 'Polygon'], 1], // own chain not in the set: WBTC on Ethereum, bridged to Polygon
-  ['ETH', 'Layer 1', E, 0.98],
-  ['USDT', 'Stablecoin', ['Ethereum', 'Tron', 'Solana', 'Polygon', 'Near', 'Polkadot', 'Okex'], 0.95],
-  ['BNB', 'Exchange token', OWN, 0.9], // BNB Chain not in the set; BNB began (and still exists) as an ERC-20
-  ['SOL', 'Layer 1', ['Solana'], 0.92],
-  ['XRP', 'Payments', OWN, 0.85], // XRP Ledger not in the set: wrapped XRP on Ethereum
-  ['USDC', 'Stablecoin', ['Ethereum', 'Solana', 'Polygon', 'Cosmos', 'Near', 'Polkadot', 'Tron'], 0.95],
-  ['ADA', 'Layer 1', OWN, 0.8], // Cardano not in the set: bridged/pegged ADA
-  ['DOGE', 'Meme', OWN, 0.78], // own chain: renDOGE / wrapped DOGE on Ethereum
-  ['TRX', 'Layer 1', ['Tron'], 0.75],
-  ['DOT', 'Layer 1', ['Polkadot'], 0.78],
-  ['MATIC', 'Layer 2', ['Polygon', 'Ethereum'], 0.78],
-  ['LINK', 'Oracle', EP, 0.85],
-  ['AVAX', 'Layer 1', OWN, 0.8], // Avalanche not in the set: bridged AVAX
-  ['ATOM', 'Layer 1', ['Cosmos'], 0.72],
-  ['LTC', 'Layer 1', OWN, 0.75], // own chain: wrapped/pegged LTC
-  ['UNI', 'DEX', EP, 0.85],
-  ['XLM', 'Payments', OWN, 0.68], // Stellar not in the set
-  ['ETC', 'Layer 1', OWN, 0.55, true], // own chain (Ethereum's fork); 51% attacks in 2019 and 2020
-  ['BCH', 'Layer 1', OWN, 0.65], // own chain: renBCH on Ethereum
-  ['FIL', 'Storage', OWN, 0.68], // own chain: renFIL / the ERC-20 IOU on Ethereum
-  ['ICP', 'Layer 1', OWN, 0.65], // Internet Computer not in the set
-  ['VET', 'Layer 1', OWN, 0.6], // VeChainThor not in the set; began as the ERC-20 VEN
-  ['MKR', 'Lending', E, 0.8],
-  ['AAVE', 'Lending', ['Ethereum', 'Polygon', 'Fantom', 'Harmony'], 0.85],
-  ['GRT', 'Infrastructure', E, 0.68],
-  ['ALGO', 'Layer 1', OWN, 0.6], // Algorand not in the set
-  ['SAND', 'Gaming', EP, 0.62],
-  ['MANA', 'Gaming', EP, 0.6],
-  ['XTZ', 'Layer 1', OWN, 0.55], // Tezos not in the set
-  ['THETA', 'Infrastructure', OWN, 0.55], // video network on its own chain; began as an ERC-20
-  ['EOS', 'Layer 1', OWN, 0.5], // own chain; began as an ERC-20
-  ['HT', 'Exchange token', ['Heco', 'Ethereum'], 0.45, true], // Huobi/HTX; Heco bridge and HTX hacks (Nov 2023)
   ['ONE', 'Layer 1', ['Harmony', 'Ethereum'], 0.4, true], // Horizon bridge hack (June 2022)
   ['IOTX', 'Layer 1', ['IoTeX', 'Ethereum'], 0.5],
   ['KSM', 'Layer 1', ['Substrate'], 0.55],
-  ['COMP', 'Lending', EP, 0.7],
   ['SNX', 'Derivatives', E, 0.62],
-  ['CRV', 'DEX', ['Ethereum', 'Polygon', 'Fantom'], 0.7, true], // Vyper re-entrancy exploit (July 2023)
   ['SUSHI', 'DEX', ['Ethereum', 'Polygon', 'Fantom', 'Harmony'], 0.58],
   ['YFI', 'Yield', ['Ethereum', 'Fantom'], 0.62],
   ['1INCH', 'DEX', EP, 0.6],
   ['BAT', 'Payments', ['Ethereum', 'Solana'], 0.55],
   ['ZRX', 'DEX', EP, 0.5],
   ['ENJ', 'Gaming', ['Ethereum', 'Polkadot'], 0.5],
-  ['CHZ', 'Gaming', E, 0.55], // sports fan tokens; Chiliz Chain not in the set
-  ['ZEC', 'Privacy', OWN, 0.58], // own chain: renZEC on Ethereum
-  ['DASH', 'Payments', OWN, 0.48],
-  ['XMR', 'Privacy', OWN, 0.65], // own chain, no wrapper of note
-  ['NEO', 'Layer 1', OWN, 0.48], // own chain
-  ['QTUM', 'Layer 1', OWN, 0.42], // own chain; began as an ERC-20
-  ['WAVES', 'Layer 1', OWN, 0.35, true], // own chain; Neutrino USDN de-peg (2022)
   ['KNC', 'DEX', EP, 0.45, true], // KyberSwap Elastic exploit (Nov 2023)
   ['BAL', 'DEX', EP, 0.5, true], // Balancer pool exploits (2023, Nov 2025)
   ['REN', 'Bridge', E, 0.3, true], // Alameda-funded; Ren 1.0 shut down after FTX's collapse (2022)
   ['LRC', 'Layer 2', E, 0.5],
   ['OMG', 'Layer 2', E, 0.35],
-  ['ZIL', 'Layer 1', OWN, 0.45], // own chain; began as an ERC-20
-  ['ICX', 'Layer 1', OWN, 0.35], // own chain; began as an ERC-20
-  ['ONT', 'Layer 1', OWN, 0.38], // own chain
-  ['RVN', 'Layer 1', OWN, 0.38], // own chain
-  ['SC', 'Storage', OWN, 0.38], // Sia's own chain
-  ['DGB', 'Layer 1', OWN, 0.32], // own chain
-  ['NANO', 'Payments', OWN, 0.32], // own chain
 
   // — Stablecoins and wrapped assets —
-  ['DAI', 'Stablecoin', ['Ethereum', 'Polygon', 'Fantom'], 0.88],
-  ['WBTC', 'Bridge', EP, 0.85], // custodial Bitcoin wrapper
   ['PAX', 'Stablecoin', E, 0.55], // Pax Dollar (USDP)
-  ['PAXG', 'Stablecoin', E, 0.6], // gold-backed
   ['GUSD', 'Stablecoin', E, 0.5],
   ['TUSD', 'Stablecoin', ['Ethereum', 'Tron'], 0.4, true], // reserve custody troubles (2023–24), de-peg
   ['HUSD', 'Stablecoin', ['Heco', 'Ethereum'], 0.3, true], // de-pegged (Aug 2022), wound down
@@ -132,7 +199,6 @@ const ROWS: Row[] = [
   ['AMPL', 'Stablecoin', E, 0.4], // rebasing, elastic-supply "stable" unit
 
   // — Exchange tokens —
-  ['LEO', 'Exchange token', E, 0.65], // Bitfinex (also on EOS)
   ['KCS', 'Exchange token', E, 0.6], // KuCoin
   ['MCO', 'Payments', E, 0.35], // Crypto.com's first (card) token, swapped for CRO in 2020
   ['CHSB', 'Exchange token', E, 0.4], // SwissBorg
@@ -165,7 +231,6 @@ const ROWS: Row[] = [
   ['ANT', 'Governance', E, 0.4], // Aragon
   ['DGD', 'Governance', E, 0.3], // DigixDAO
   ['DNT', 'Governance', E, 0.3], // district0x
-  ['QNT', 'Infrastructure', E, 0.65], // Quant Overledger
   ['LPT', 'Infrastructure', E, 0.55], // Livepeer video
   ['AGI', 'Infrastructure', E, 0.55], // SingularityNET AI marketplace
   ['GNT', 'Infrastructure', E, 0.45], // Golem compute
@@ -190,19 +255,10 @@ const ROWS: Row[] = [
   ['SNM', 'Infrastructure', E, 0.3], // SONM compute
   ['DRGN', 'Infrastructure', E, 0.3], // Dragonchain
   ['WTC', 'Infrastructure', E, 0.3], // Waltonchain supply chain; began as an ERC-20
-  ['KMD', 'Infrastructure', OWN, 0.3], // Komodo, own chain
-  ['HNS', 'Infrastructure', OWN, 0.3], // Handshake naming, own chain
-  ['NMC', 'Infrastructure', OWN, 0.3], // Namecoin naming, own chain
-  ['FCT', 'Infrastructure', OWN, 0.3], // Factom, own chain
-  ['XCP', 'Infrastructure', OWN, 0.3], // Counterparty, on Bitcoin
-  ['GRC', 'Infrastructure', OWN, 0.3], // Gridcoin, own chain
-  ['LBC', 'Infrastructure', OWN, 0.3, true], // LBRY; lost the SEC case and shut down (2023)
 
   // — Storage —
   ['STORJ', 'Storage', E, 0.5],
   ['BTT', 'Storage', ['Tron'], 0.5], // BitTorrent / BTFS
-  ['MAID', 'Storage', OWN, 0.3], // Omni token on Bitcoin; eMAID on Ethereum
-  ['BURST', 'Storage', OWN, 0.3], // proof-of-capacity, own chain (Signum)
 
   // — Payments —
   ['TEL', 'Payments', EP, 0.4], // Telcoin
@@ -218,10 +274,6 @@ const ROWS: Row[] = [
   ['BRD', 'Payments', E, 0.3], // Bread wallet
   ['PLR', 'Payments', E, 0.3], // Pillar wallet
   ['STORM', 'Payments', E, 0.3], // StormX cashback
-  ['ETN', 'Payments', OWN, 0.3], // Electroneum, own chain
-  ['XPR', 'Payments', OWN, 0.3], // XPR Network (Proton), own chain
-  ['MONA', 'Payments', OWN, 0.3], // MonaCoin, own chain
-  ['RDD', 'Payments', OWN, 0.3], // ReddCoin tipping, own chain
 
   // — Gaming and NFT —
   ['APE', 'NFT', E, 0.55], // ApeCoin (Bored Ape Yacht Club)
@@ -231,57 +283,40 @@ const ROWS: Row[] = [
   ['AURY', 'Gaming', ['Solana'], 0.3], // Aurory
   ['FUN', 'Gaming', E, 0.3], // FunFair casino
   ['GAME', 'Gaming', E, 0.3], // GameCredits
-  ['WGR', 'Gaming', OWN, 0.3], // Wagerr betting, own chain
 
   // — Other layer 1s on their own chains —
-  ['STX', 'Layer 2', OWN, 0.55], // Stacks, a Bitcoin layer; not in the set
-  ['MIOTA', 'Layer 1', OWN, 0.45], // IOTA
-  ['BSV', 'Layer 1', OWN, 0.4, true], // 51% attacks (2021), delistings
-  ['DCR', 'Layer 1', OWN, 0.42], // Decred
   ['LSK', 'Layer 2', E, 0.4], // Lisk, now an OP-stack layer 2 on Ethereum
-  ['ELF', 'Layer 1', OWN, 0.4], // aelf; ERC-20 ELF on Ethereum
-  ['IOST', 'Layer 1', OWN, 0.4], // began as an ERC-20
-  ['TOMO', 'Layer 1', OWN, 0.35], // TomoChain (Viction)
-  ['ELA', 'Layer 1', OWN, 0.35], // Elastos
-  ['SYS', 'Layer 1', OWN, 0.35], // Syscoin, bridged to Ethereum
-  ['XEM', 'Layer 1', OWN, 0.3], // NEM
-  ['BTG', 'Layer 1', OWN, 0.3, true], // Bitcoin Gold; 51% double-spend attacks (2018, 2020)
-  ['BCD', 'Layer 1', OWN, 0.3], // Bitcoin Diamond
-  ['AE', 'Layer 1', OWN, 0.3], // Aeternity; began as an ERC-20
-  ['AION', 'Layer 1', OWN, 0.3],
-  ['NULS', 'Layer 1', OWN, 0.3],
-  ['NAS', 'Layer 1', OWN, 0.3], // Nebulas
-  ['ARK', 'Layer 1', OWN, 0.3],
-  ['ARDR', 'Layer 1', OWN, 0.3], // Ardor
-  ['NXT', 'Layer 1', OWN, 0.3],
-  ['STEEM', 'Layer 1', OWN, 0.3], // social blockchain
-  ['STRAT', 'Layer 1', OWN, 0.3], // Stratis
-  ['GXS', 'Layer 1', OWN, 0.3], // GXChain
-  ['GBYTE', 'Layer 1', OWN, 0.3], // Obyte DAG
-  ['AMB', 'Layer 1', OWN, 0.3], // Ambrosus (AirDAO); began as an ERC-20
-  ['BTM', 'Layer 1', OWN, 0.3], // Bytom
-  ['PPC', 'Layer 1', OWN, 0.3], // Peercoin
-  ['VTC', 'Layer 1', OWN, 0.3], // Vertcoin
-  ['QRL', 'Layer 1', OWN, 0.3], // Quantum Resistant Ledger
-  ['BTS', 'DEX', OWN, 0.3], // BitShares, an exchange chain of its own
 
   // — Privacy —
-  ['ZEN', 'Privacy', OWN, 0.4], // Horizen
-  ['XVG', 'Privacy', OWN, 0.3, true], // Verge; 51% attacks (2018, 2021)
-  ['XZC', 'Privacy', OWN, 0.3], // Zcoin (Firo)
-  ['PIVX', 'Privacy', OWN, 0.3],
-  ['GRIN', 'Privacy', OWN, 0.3], // Mimblewimble
-  ['BEAM', 'Privacy', OWN, 0.3], // Mimblewimble
   ['OXT', 'Privacy', E, 0.4], // Orchid VPN
-  ['PART', 'Privacy', OWN, 0.3], // Particl
-  ['BCN', 'Privacy', OWN, 0.3], // Bytecoin
 ];
 
-/** Keyed by the manifest's ticker symbol (upper case, exactly as in manifest.json). */
-export const KNOWN_PROJECTS: ReadonlyMap<string, KnownProject> = new Map(
-  ROWS.map(([symbol, kind, chains, standing, troubled]): [string, KnownProject] => [
+/** Rows with a native coin on their first chain. */
+const NATIVE_ROWS = new Set(['ONE', 'IOTX', 'KSM']);
+
+/** Every known project, best-known first (the seed's first projects, in this order). */
+export const KNOWN_LIST: readonly KnownProject[] = [
+  ...TOP_ROWS.map(([symbol, name, kind, chains, standing, launchYear, opts]): KnownProject => ({
     symbol,
-    // Each entry gets its own copy of the shared chain lists.
-    troubled ? { kind, chains: [...chains], standing, troubled } : { kind, chains: [...chains], standing },
-  ]),
+    name,
+    kind,
+    chains: [...chains],
+    standing,
+    launchYear,
+    ...opts,
+  })),
+  ...ROWS.map(([symbol, kind, chains, standing, troubled]): KnownProject => ({
+    symbol,
+    name: null,
+    kind,
+    chains: [...chains],
+    standing,
+    ...(troubled ? { troubled } : {}),
+    ...(NATIVE_ROWS.has(symbol) ? { native: true } : {}),
+  })),
+];
+
+/** Keyed by the curated symbol. */
+export const KNOWN_PROJECTS: ReadonlyMap<string, KnownProject> = new Map(
+  KNOWN_LIST.map((k) => [k.symbol, k]),
 );

@@ -7,7 +7,8 @@ import type { SubScores } from '../../api/projects';
 import type { SignalValues } from '../db/schema/ratings';
 import type { Rating } from '../ratings/methodology';
 import { ratedColumns } from '../ratings/recompute';
-import { rows as resultRows } from './index';
+import { rows as resultRows } from '../db/rows';
+import { chunks } from '../lib/concurrency';
 
 const ZERO: SubScores = {
   codeSecurity: 0,
@@ -31,7 +32,12 @@ const ZERO: SubScores = {
 export type UpsertResult = { newAlertIds: number[] };
 
 /** Today's computation of a generated project, written with it (the seed; imports recompute afterwards). */
-export type Computed = { values: SignalValues; rating: Rating; normalized: Record<string, number>; asOf: Date };
+export type Computed = {
+  values: SignalValues;
+  rating: Rating;
+  normalized: Record<string, number>;
+  asOf: Date;
+};
 
 export async function upsertProjects(
   db: Db,
@@ -58,12 +64,21 @@ export async function upsertProjects(
         ...rated,
         rank: null,
         market_cap_usd: r.marketCapUsd ?? r.signals.marketCapUsd ?? null,
+        price_usd: r.priceUsd ?? null,
+        price_change_24h_pct: r.priceChange24hPct ?? null,
+        tvl_usd: r.tvlUsd ?? null,
+        bug_bounty_usd: r.bugBountyUsd ?? (r.signals.bugBountyUsd ? r.signals.bugBountyUsd : null),
       };
     });
     await bulkInsert(db, 'projects', rows, {
       conflict: ['id'],
       update: ['name', 'token_tickers', 'chains', 'logo', 'description', 'website', 'market_cap_usd'],
-      extra: sql`, kind = CASE WHEN excluded.kind = '' THEN projects.kind ELSE excluded.kind END`,
+      // Market figures a record leaves out (null) keep the stored ones.
+      extra: sql`, kind = CASE WHEN excluded.kind = '' THEN projects.kind ELSE excluded.kind END,
+        price_usd = COALESCE(excluded.price_usd, projects.price_usd),
+        price_change_24h_pct = COALESCE(excluded.price_change_24h_pct, projects.price_change_24h_pct),
+        tvl_usd = COALESCE(excluded.tvl_usd, projects.tvl_usd),
+        bug_bounty_usd = COALESCE(excluded.bug_bounty_usd, projects.bug_bounty_usd)`,
     });
     const signalRows = batch.map((r) => {
       const c = computed?.get(r.id);
@@ -86,13 +101,20 @@ export async function upsertProjects(
   for (const batch of chunks(withContracts, 1000)) await deleteFor(db, 'contracts', batch);
   const contractRows = withContracts.flatMap((r) =>
     r.contracts!.map((c) => ({
-      address: c.address,
+      // EVM addresses are stored lower-case (the indexer and the skynet routes look them up so).
+      address: /^0x[0-9a-fA-F]{40}$/.test(c.address) ? c.address.toLowerCase() : c.address,
       project_id: r.id,
       chain: c.chain,
       label: c.label,
       privileged_addresses: c.privilegedAddresses,
       privileged_functions: c.privilegedFunctions,
       privileged_transactions: c.privilegedTransactions,
+      // A monitored contract is read by the server's indexer from its deployment block (found when not given).
+      chain_id: c.chainId ?? null,
+      abi: c.abi ?? null,
+      monitored_since: c.monitor ? new Date().toISOString() : null,
+      deployment_block: c.monitor ? (c.fromBlock ?? null) : null,
+      source: c.monitor ? 'chain' : 'demo',
     })),
   );
   for (const batch of chunks(contractRows, 1000)) {
@@ -105,6 +127,11 @@ export async function upsertProjects(
         'privileged_addresses',
         'privileged_functions',
         'privileged_transactions',
+        'chain_id',
+        'abi',
+        'monitored_since',
+        'deployment_block',
+        'source',
       ],
     });
   }
@@ -225,26 +252,8 @@ export async function seedSocialActivity(db: Db, projectIds: string[], today: Da
   }
 }
 
-/**
- * The projects whose rank is not where their score puts them (`id`, `rank`): rank 1 is the best score; ties by
- * name, then id.
- */
-export const movedRanks = sql`
-  SELECT id, rn AS rank FROM (
-    SELECT id, rank, row_number() OVER (ORDER BY score DESC, name ASC, id ASC)::int AS rn FROM projects) r
-  WHERE rank IS DISTINCT FROM rn`;
-
-/** Writes every rank that moved (movedRanks) in one statement. */
-export async function recomputeRanks(db: Db): Promise<void> {
-  await db.execute(sql`UPDATE projects AS p SET rank = m.rank FROM (${movedRanks}) m WHERE p.id = m.id`);
-}
-
 export function defaultLogo(id: string): string {
   return `/logos/gen/${id}.svg`;
-}
-
-export function* chunks<T>(items: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 const dayString = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);

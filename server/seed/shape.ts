@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CHAINS } from '../../api/projects';
 import { Chain, Severity } from '../../api/projects.schemas';
 import { STORED_SIGNAL_KEYS } from '../ratings/recompute';
-import { PROJECT_KINDS } from './known-projects';
+import { PROJECT_CATEGORIES } from '../../api/leaderboard';
 import {
   ExchangeMetric,
   PrivilegedAddress,
@@ -19,17 +20,40 @@ import {
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime({ offset: true });
 
-export const ContractRecord = z.object({
-  address: z.string().min(1).max(100),
-  chain: Chain,
-  label: z.string().min(1).max(100),
-  privilegedAddresses: z.array(PrivilegedAddress).max(100).default([]),
-  privilegedFunctions: z.array(PrivilegedFunction).max(200).default([]),
-  privilegedTransactions: z
-    .array(PrivilegedTransaction.extend({ timestamp: isoDateTime }))
-    .max(1000)
-    .default([]),
-});
+export const ContractRecord = z
+  .object({
+    address: z.string().min(1).max(100),
+    chain: Chain,
+    label: z.string().min(1).max(100),
+    privilegedAddresses: z.array(PrivilegedAddress).max(100).default([]),
+    privilegedFunctions: z.array(PrivilegedFunction).max(200).default([]),
+    privilegedTransactions: z
+      .array(PrivilegedTransaction.extend({ timestamp: isoDateTime }))
+      .max(1000)
+      .default([]),
+    /**
+     * Monitor the contract on a configured chain (its EIP-155 id, server/chains/config.ts): the server reads it from
+     * `fromBlock` (default: its deployment block, found on the chain) and its figures then come from the chain.
+     */
+    monitor: z.boolean().default(false),
+    chainId: z.number().int().positive().optional(),
+    abi: z.array(z.record(z.string(), z.unknown())).max(2000).optional(),
+    fromBlock: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.monitor && c.chainId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chainId'],
+        message: 'A monitored contract needs the chain id it is on',
+      });
+    if (c.monitor && !/^0x[0-9a-fA-F]{40}$/.test(c.address))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: 'A monitored contract needs an EVM address: 0x followed by 40 hex characters',
+      });
+  });
 export type ContractRecord = z.infer<typeof ContractRecord>;
 
 export const MonitoringRecord = z.object({
@@ -70,9 +94,9 @@ export const ProjectRecord = z
       .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Expected a slug: lower-case letters, digits and dashes (≤ 100)'),
     name: z.string().trim().min(1).max(100),
     tokenTickers: z.array(z.string().trim().min(1).max(20)).min(1).max(10),
-    chains: z.array(Chain).min(1).max(17),
+    chains: z.array(Chain).min(1).max(CHAINS.length),
     /** What the project is (its peer group); an existing project keeps its kind when omitted. */
-    kind: z.enum(PROJECT_KINDS).optional(),
+    kind: z.enum(PROJECT_CATEGORIES).optional(),
     /** A site path (/logos/…); derived from the first ticker when omitted. */
     logo: z
       .string()
@@ -90,6 +114,12 @@ export const ProjectRecord = z
      */
     signals: SignalsRecord.default({}),
     marketCapUsd: z.number().min(0).nullable().optional(),
+    /** Market figures the leaderboard shows (null: not known; TVL only where the project holds deposits). */
+    priceUsd: z.number().min(0).nullable().optional(),
+    priceChange24hPct: z.number().min(-100).max(100_000).nullable().optional(),
+    tvlUsd: z.number().min(0).nullable().optional(),
+    /** The largest bug bounty reward offered; defaults to the bugBountyUsd signal when omitted. */
+    bugBountyUsd: z.number().min(0).nullable().optional(),
     contracts: z.array(ContractRecord).max(50).optional(),
     monitoring: MonitoringRecord.optional(),
     socialActivity: z
@@ -107,7 +137,8 @@ export const ProjectRecord = z
   })
   .superRefine((p, ctx) => {
     for (const [field, message] of Object.entries(COMPUTED)) {
-      if (p[field as keyof typeof COMPUTED] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+      if (p[field as keyof typeof COMPUTED] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message });
     }
     for (const key of Object.keys(p.signals)) {
       if (!STORED_SIGNAL_KEYS.has(key)) {
@@ -119,6 +150,8 @@ export const ProjectRecord = z
       }
     }
   })
-  .transform(({ subScores: _s, auditStatus: _a, auditDate: _d, kyc: _k, score: _sc, tier: _t, ...rest }) => rest);
+  .transform(
+    ({ subScores: _s, auditStatus: _a, auditDate: _d, kyc: _k, score: _sc, tier: _t, ...rest }) => rest,
+  );
 export type ProjectRecord = z.infer<typeof ProjectRecord>;
 export type ProjectRecordInput = z.input<typeof ProjectRecord>;

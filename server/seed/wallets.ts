@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { projects, walletTokens } from '../db/schema/index';
-import { rows } from './index';
+import { rows } from '../db/rows';
 import { Random } from './random';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LeaderboardQuery } from '../../api/projects.schemas';
 import { DEFAULT_PAGE_SIZE } from '../../machines/leaderboard/leaderboard.machine';
-import { queryFromSearch, searchFromQuery } from '../../machines/leaderboard/leaderboard.url';
-import { lastLeaderboardPage } from '../routes/projects';
+import { apiQuery, queryFromSearch, searchFromQuery } from '../../machines/leaderboard/leaderboard.url';
+import { lastLeaderboardPage } from '../projects/leaderboard';
 import { matchedAddress } from './address';
 
 /**
@@ -18,17 +18,12 @@ export async function clampedHomeAddress(
   const { path, search } = matchedAddress(request);
   const query = queryFromSearch(search);
   if (query.page <= 1) return undefined;
-  const { filters } = query;
   // The leaderboard asks the API with these values; filters it would refuse leave the address as it is (the
   // leaderboard then says it could not load).
   const parsed = LeaderboardQuery.safeParse({
+    ...apiQuery(query),
+    page: undefined,
     pageSize: String(DEFAULT_PAGE_SIZE),
-    chain: filters.chain || undefined,
-    tier: filters.tier || undefined,
-    audit: filters.audit || undefined,
-    kyc: filters.kyc ? 'true' : undefined,
-    minScore: filters.minScore || undefined,
-    maxScore: filters.maxScore || undefined,
   });
   if (!parsed.success) return undefined;
   try {

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANNOUNCEMENT_ELEMENT_ID, type Announcement } from '../../api/site';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import { PROJECT_ELEMENT_ID, STRIPS_ELEMENT_ID, type ServedProject } from '../../api/projects';
-import type { PAGE_PATHS } from '../../src/routes';
+import type { PAGE_PATHS } from '../../api/pages';
 import type { Database } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
 import { keptFor } from '../projects/kept';
 import { homeStrips } from '../projects/strips';
-import { averageYesPercentage, projectDetail } from '../routes/projects';
+import { averageYesPercentage, projectDetail } from '../projects/detail';
 
 /** The newest active announcement's read, as one prepared query per database (built once, not per page). */
 const announcementReads = new WeakMap<Database, () => Promise<Announcement | null>>();
@@ -50,7 +50,7 @@ export function flagsFor(app: FastifyInstance, request: FastifyRequest): Inlined
 
 /**
  * The app's HTML with data written in as JSON data blocks (`<script type="application/json" id=…>`): what the first
- * render needs, so nothing on screen changes when an answer arrives later (issue 11). A data block is never run, so
+ * render needs, so nothing on screen changes when an answer arrives later. A data block is never run, so
  * the Content-Security-Policy's script rules do not apply to it; `<` is escaped so no text can close the element.
  */
 export function writePageData(html: string, blocks: Record<string, unknown>): string {

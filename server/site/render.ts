@@ -18,7 +18,7 @@ import {
 } from '../../api/projects';
 import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
 import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
-import type { PAGE_PATHS } from '../../src/routes';
+import type { PAGE_PATHS } from '../../api/pages';
 import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
@@ -35,7 +35,7 @@ export type PageKey = keyof typeof PAGE_PATHS;
 export type PageModules = { preload: string[]; onView: string[] };
 
 /**
- * The public pages the server renders (issue 11, item 1). Other pages (signed-in, sign-in, admin, the API
+ * The public pages the server renders. Other pages (signed-in, sign-in, admin, the API
  * reference) are rendered in the browser.
  */
 export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
@@ -55,7 +55,7 @@ export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
   methodology: { preload: ['src/features/methodology/MethodologyPage.tsx'], onView: [] },
 };
 /**
- * Pages whose app loads on the visitor's first sign of intent when a guest sees them (issue 11, item 3): the server's
+ * Pages whose app loads on the visitor's first sign of intent when a guest sees them: the server's
  * HTML is the whole first view, and the loader (src/onIntent.ts, machines/hydrate-on-intent) loads the app when the
  * visitor moves, touches, scrolls, types or focuses. Each names what its HTML needs to be that view: a project page
  * without its project (an unknown id) shows a skeleton until the browser's fetch says "not found", so the app loads

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { scoreSnapshots, webhookDeliveries } from '../db/schema/index';
 import { enqueue } from '../jobs/queue';
 import { DELIVERY_ATTEMPTS } from './deliver';
-import { rows } from '../seed/index';
+import { rows } from '../db/rows';
 
 type Snapshot = typeof scoreSnapshots.$inferSelect;
 

@@ -31,6 +31,7 @@ import { liveSessionMachine } from '../features/session/liveSession';
 import { watchAddress } from '../lib/address';
 import { request } from '../lib/client';
 import { pageData } from '../lib/pageData';
+import { pageViewProperties, takeShownPageView } from './pageView';
 import { keptInThisBrowser } from './renderedAsShown';
 import { remember } from './rememberedChoices';
 
@@ -134,7 +135,7 @@ export const liveAppMachine = appMachine.provide({
   actors: {
     session: liveSessionMachine,
     flags: liveFlagsMachine,
-    // The watchlist's code is a chunk of its own, loaded with the first sign-in or a guest's first star click.
+    // The watchlist's code is a chunk of its own, loaded with the first sign-in (a guest's star opens the login).
     watchlist: watchlistHostMachine.provide({
       actors: {
         load: fromPromise<AnyActorLogic>(
@@ -176,9 +177,16 @@ export const liveAppMachine = appMachine.provide({
       actions: { rememberConsent: () => remember(COOKIE_CONSENT_KEY, 'true') },
     }),
     locationObserver,
-    loadAuthModal: fromPromise<AnyActorLogic>(
-      async () => (await import('../features/auth/liveAuth')).liveAuthModalMachine,
-    ),
+    // The auth modal's machine and its views load together (AppProvider and its host render them once it is
+    // spawned): the modal opens after one round of downloads, not three in a row.
+    loadAuthModal: fromPromise<AnyActorLogic>(async () => {
+      const [{ liveAuthModalMachine }] = await Promise.all([
+        import('../features/auth/liveAuth'),
+        import('../features/auth/AuthModalHost'),
+        import('../features/auth/AuthDialog'),
+      ]);
+      return liveAuthModalMachine;
+    }),
     loadImpersonation: fromPromise<AnyActorLogic>(
       async () => (await import('../features/impersonation/liveImpersonation')).liveImpersonationMachine,
     ),
@@ -199,12 +207,11 @@ export const liveAppMachine = appMachine.provide({
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
     },
-    trackPageView: () =>
-      void sendUserEvent(request, 'page_view', {
-        path: location.pathname,
-        search: location.search,
-        referrer: document.referrer || undefined,
-      }).catch(() => undefined),
+    // The page the browser loaded may have been counted before the app ran (src/app/pageView.ts).
+    trackPageView: () => {
+      if (!takeShownPageView())
+        void sendUserEvent(request, 'page_view', pageViewProperties()).catch(() => undefined);
+    },
     reportErrorPageShown: () =>
       void import('../features/error/report').then(({ reportError }) =>
         reportError('Server error page shown', undefined),

@@ -1,9 +1,9 @@
-import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../machines/storageKeys';
+import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../api/storageKeys';
 
 /**
  * The two choices a visitor makes on every page (the dismissed banner, the accepted cookie notice) live in browser
  * storage under the spec's keys (§3). Each is also kept in a cookie of the same name, so the server renders the page
- * as the browser will show it (issue 11: the page is painted from the server's HTML and then hydrated).
+ * as the browser will show it (the page is painted from the server's HTML and then hydrated).
  */
 export const REMEMBERED_KEYS = [IGNORED_BANNER_KEY, COOKIE_CONSENT_KEY] as const;
 

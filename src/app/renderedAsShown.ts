@@ -1,5 +1,5 @@
 import type { RenderedFor } from '../../api/site';
-import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../machines/storageKeys';
+import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../api/storageKeys';
 import { loadSavedTour } from '../../machines/tour/tour.address';
 import type { PageState } from './liveApp';
 import { stored } from './rememberedChoices';

@@ -3,7 +3,7 @@ import type { ProjectDetail, ServedProject, ServedStrips } from '../../api/proje
 import { AppActor } from './AppProvider';
 
 /**
- * Page data the server sent with the HTML beyond the app's own inputs (issue 11): a project page's project, home's
+ * Page data the server sent with the HTML beyond the app's own inputs: a project page's project, home's
  * strips. The server renders the page with it, and the browser's first render uses the same, so React takes over the
  * HTML as it is.
  */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { TEMP_WATCHLIST_ID } from '../../api/watchlist';
-import { useSessionStatus, useWatchlistHost, useWatchlistView } from '../app/hooks';
+import { useOpenAuthModal, usePrepareAuthModal, useSessionStatus, useWatchlistView } from '../app/hooks';
 
 const WatchlistStarChooser = lazy(() => import('./WatchlistStarChooser'));
 
@@ -13,30 +13,38 @@ export type AddToWatchlistButtonProps = {
 
 /**
  * Adds the project to, or removes it from, the selected watchlist (an optimistic toggle through the app-wide
- * watchlist actor); on a project page, a choice of the user's lists sits beside it. Signed out, it opens the login.
- * Before the watchlist's code is there (a guest who clicked no star yet) the star is drawn as not in a list, and a
- * click goes to the watchlist's host, which loads it and replays the click. It is one button either way, so React
- * keeps it (and its focus) when the watchlist arrives.
+ * watchlist actor); on a project page, a choice of the user's lists sits beside it. A guest's star is drawn as not in
+ * a list and opens the login straight away (spec §4: watchlist actions need a signed-in user): the watchlist's code
+ * is of no use before it, and the login's code loads as the pointer or the focus reaches the star, so the click
+ * usually loads nothing. It is one button either way, so React keeps it (and its focus) when the watchlist arrives.
  */
 export function AddToWatchlistButton({
   projectId,
   projectName,
   variant = 'full',
 }: AddToWatchlistButtonProps) {
-  const host = useWatchlistHost();
   const { actorRef, view } = useWatchlistView();
+  const openAuth = useOpenAuthModal();
+  const prepareAuth = usePrepareAuthModal();
   const guest = useSessionStatus() === 'unauthenticated';
   const inList = view?.isInSelected(projectId) ?? false;
   const listName = view?.selected?.name ?? 'watchlist';
   const label = inList ? `Remove ${projectName} from ${listName}` : `Add ${projectName} to ${listName}`;
   const toggle = () => {
-    if (actorRef) actorRef.send({ type: 'TOGGLE', projectId });
-    else host.send({ type: 'TOGGLE', projectId });
+    if (guest) openAuth('login');
+    else actorRef?.send({ type: 'TOGGLE', projectId });
   };
   // Until the session is known a click would ask a signed-in user to log in; signed in, the lists are loading.
   const disabled = view ? view.checkingSession || (view.signedIn && view.busy) : !guest;
   const button = (
-    <ToggleButton variant={variant} inList={inList} label={label} disabled={disabled} onClick={toggle} />
+    <ToggleButton
+      variant={variant}
+      inList={inList}
+      label={label}
+      disabled={disabled}
+      onClick={toggle}
+      onIntent={guest ? prepareAuth : undefined}
+    />
   );
   // In a leaderboard row a user with several lists chooses the list the star adds to (or removes from).
   const realLists = view?.lists.filter((l) => l.id !== TEMP_WATCHLIST_ID) ?? [];
@@ -86,6 +94,7 @@ export function ToggleButton({
   disabled,
   menu,
   onClick,
+  onIntent,
 }: {
   variant: 'icon' | 'full';
   inList: boolean;
@@ -94,6 +103,8 @@ export function ToggleButton({
   /** When the button opens a menu of lists instead of toggling: the menu's id and whether it is open. */
   menu?: { id: string; open: boolean };
   onClick: () => void;
+  /** The pointer or the focus reached the button: what a click needs can load. */
+  onIntent?: () => void;
 }) {
   const click = (e: MouseEvent) => {
     // Rows and cards around the button are often links.
@@ -113,6 +124,8 @@ export function ToggleButton({
       title={label}
       disabled={disabled}
       onClick={click}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       data-scope="watchlist"
       data-part="toggle"
     >

@@ -1,35 +1,18 @@
-import { useId, useMemo, useRef } from 'react';
+import { useCallback, useId, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { fromCallback, fromPromise } from 'xstate';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { compareHref } from '../../api/compare';
 import { searchProjects } from '../../api/projects';
-import {
-  HEADER_MIN_KEYWORD_LENGTH,
-  searchMachine,
-  type SearchEvent,
-} from '../../machines/search/search.machine';
+import { idsFromSearch } from '../../machines/compare/compare.url';
+import { HEADER_MIN_KEYWORD_LENGTH, searchMachine } from '../../machines/search/search.machine';
 import { request } from '../lib/client';
 import { Icon } from './Icon';
 import { ProjectLogo } from './ProjectLogo';
 import { Skeleton } from './Skeleton';
 import './search.css';
 import { inspect } from '../lib/inspect';
-
-const isTypingTarget = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-
-/** The '/' key focuses `input` (unless typed into a field); the box's focus handler then opens it. */
-const focusOnSlash = (input: { current: HTMLInputElement | null }) =>
-  fromCallback<SearchEvent, { enabled: boolean }>(({ input: { enabled } }) => {
-    if (!enabled) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
-      e.preventDefault();
-      input.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+import { PAGE_PATHS } from '../../api/pages';
 
 const machine = searchMachine.provide({
   actors: {
@@ -65,7 +48,17 @@ export function ProjectSearch({
   onPick,
   id,
 }: ProjectSearchProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // On the compare page a result joins the projects compared (where it is already, they stay as they are);
+  // elsewhere the comparison starts with it.
+  const compareLink = useCallback(
+    (id: string) => {
+      const compared = location === PAGE_PATHS.compare ? idsFromSearch(search) : [];
+      return compareHref(compared.includes(id) ? compared : [...compared, id]);
+    },
+    [location, search],
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   // The machine asks for these when a project is chosen; the latest props are provided on each change.
   const logic = useMemo(
@@ -78,13 +71,15 @@ export function ProjectSearch({
             else navigate(`/projects/${encodeURIComponent(project.id)}`);
             onChosen?.();
           },
+          compare: (_, { project }) => {
+            navigate(compareLink(project.id));
+            onChosen?.();
+          },
         },
-        actors: { slashShortcut: focusOnSlash(inputRef) },
       }),
-    [navigate, onChosen, onPick],
+    [navigate, onChosen, onPick, compareLink],
   );
-  // slashFocus is read when the box starts (the header remounts its box when that changes).
-  const actorRef = useActorRef(logic, { input: { minLength, slashFocus }, inspect });
+  const actorRef = useActorRef(logic, { input: { minLength }, inspect });
   const keyword = useSelector(actorRef, (s) => s.context.keyword);
   const options = useSelector(actorRef, (s) => s.context.options);
   const highlighted = useSelector(actorRef, (s) => s.context.highlighted);
@@ -126,6 +121,9 @@ export function ProjectSearch({
 
   const showList = isOpen;
   const activeId = isOpen && !isLoading && options.length > 0 ? optionId(highlighted) : undefined;
+  // A form's picker only picks; a box that opens pages can also compare a result.
+  const comparable = !onPick && !isLoading && options.length > 0;
+  const compared = comparable ? options[highlighted] : undefined;
 
   return (
     <div
@@ -160,6 +158,8 @@ export function ProjectSearch({
         onChange={(e) => actorRef.send({ type: 'TYPE', keyword: e.target.value })}
         onKeyDown={onKeyDown}
         data-part="input"
+        // The '/' shortcut (src/lib/slashShortcut.ts) focuses a marked box: it works before the app runs.
+        data-slash-focus={slashFocus || undefined}
       />
       <kbd className="search-kbd" aria-hidden="true">
         /
@@ -206,6 +206,20 @@ export function ProjectSearch({
                 <ProjectLogo src={p.logo} size={28} />
                 <span className="search-name">{p.name}</span>
                 {p.tokenTickers[0] && <span className="search-ticker">{p.tokenTickers[0]}</span>}
+                {comparable && (
+                  // A pointer's shortcut on the row under it; keyboards and screen readers use the link below.
+                  <span
+                    className="search-row-compare"
+                    aria-hidden="true"
+                    data-part="compare"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      actorRef.send({ type: 'COMPARE', index: i });
+                    }}
+                  >
+                    Compare
+                  </span>
+                )}
               </li>
             ))}
         </ul>
@@ -213,6 +227,21 @@ export function ProjectSearch({
           <p className="search-empty">No project matches “{keyword.trim()}”.</p>
         )}
         {isError && <p className="search-empty">Search is unavailable right now. Please try again.</p>}
+        {compared && (
+          <a
+            className="search-compare"
+            href={compareLink(compared.id)}
+            data-part="compare-link"
+            onClick={(e) => {
+              // A new tab or window follows the address itself.
+              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+              e.preventDefault();
+              actorRef.send({ type: 'COMPARE', index: highlighted });
+            }}
+          >
+            <Icon name="chevronRight" size={16} /> Compare {compared.name}
+          </a>
+        )}
       </div>
     </div>
   );

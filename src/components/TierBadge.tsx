@@ -32,7 +32,15 @@ export function ScoreBadge({ score, tier }: { score: number; tier: Tier }) {
 
 const AUDIT_LABEL = { audited: 'Audited', in_progress: 'In progress', none: 'Not audited' } as const;
 
-export function AuditBadge({ status }: { status: keyof typeof AUDIT_LABEL }) {
+/** `applicable: false`: a native coin with no contract, which no audit applies to (never "Audited"). */
+export function AuditBadge({
+  status,
+  applicable,
+}: {
+  status: keyof typeof AUDIT_LABEL;
+  applicable?: boolean;
+}) {
+  if (applicable === false) return <span className="badge">Audit not applicable</span>;
   const tone = status === 'audited' ? 'badge-success' : status === 'in_progress' ? 'badge-brand' : '';
   return <span className={`badge ${tone}`}>{AUDIT_LABEL[status]}</span>;
 }

@@ -9,7 +9,10 @@ export const CHAIN_ICONS = {
   Cosmos: { color: '#2e3148', path: `${circle(12, 12, 9)}${circle(12, 12, 7)}${circle(12, 12, 2.6)}` },
   Crypto: { color: '#103f68', path: 'M12 2 20 6.5v11L12 22l-8-4.5v-11Z M12 6.5 8 8.8v6.4l4 2.3 4-2.3V8.8Z' },
   Ethereum: { color: '#4f66c9', path: 'M12 2 5 12.2l7 4.2 7-4.2Z M12 17.8 5 13.6 12 22l7-8.4Z' },
-  Fantom: { color: '#1969ff', path: 'M12 2 18 6v12l-6 4-6-4V6Z M12 5 8.5 7.3 12 9.6l3.5-2.3Z M8.5 10v4l3.5 2.3 3.5-2.3v-4L12 12.3Z' },
+  Fantom: {
+    color: '#1969ff',
+    path: 'M12 2 18 6v12l-6 4-6-4V6Z M12 5 8.5 7.3 12 9.6l3.5-2.3Z M8.5 10v4l3.5 2.3 3.5-2.3v-4L12 12.3Z',
+  },
   Heco: {
     color: '#01843a',
     path: 'M12 2c1 4 5 5.5 5 10.5A5 5 0 0 1 7 12.5C7 9 9.5 8 10 5c1 1.5 1.5 3 1.2 4.5C12.7 7.8 12.8 5 12 2Z',
@@ -43,3 +46,12 @@ export type ChainName = keyof typeof CHAIN_ICONS;
 export const CHAIN_NAMES = Object.keys(CHAIN_ICONS) as ChainName[];
 export const ICON_WEIGHTS = ['fill', 'fillWithBackground'] as const;
 export type IconWeight = (typeof ICON_WEIGHTS)[number];
+
+/**
+ * The initials a generated chain badge shows: the first letters of the first two words ("BNB Chain" → "BC",
+ * "XRP Ledger" → "XL"), else the first two letters of the one word ("Bitcoin" → "Bi", "TON" → "TO").
+ */
+export function chainInitials(name: string): string {
+  const w = name.split(/\s+/).filter(Boolean);
+  return w.length > 1 ? (w[0]![0]! + w[1]![0]!).toUpperCase() : (w[0] ?? '').slice(0, 2);
+}

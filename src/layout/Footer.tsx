@@ -36,6 +36,9 @@ export function Footer() {
               <Link href="/resources/methodology">Rating Methodology</Link>
             </li>
             <li>
+              <Link href="/resources/incidents">Incidents Database</Link>
+            </li>
+            <li>
               <Link href="/developers/api">API Reference</Link>
             </li>
           </ul>

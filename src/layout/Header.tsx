@@ -85,7 +85,6 @@ export function Header() {
   const [location] = useLocation();
   const portfolio = useFlag('portfolio') === true;
   const user = useSessionUser();
-  const isHome = location === '/';
   const reveal = useActorRef(revealMachine, {
     // As the server renders it: at the top. The watcher reports where the page really is on its first frame.
     input: { heroHeight: heroHeightAt(location), y: 0 },
@@ -118,13 +117,8 @@ export function Header() {
             hidden={!searchShown}
             data-testid="header-search"
           >
-            {/* Keyed: the box starts again when '/' changes hands between the hero's box and this one. */}
-            <ProjectSearch
-              key={isHome ? 'home' : 'page'}
-              variant="header"
-              slashFocus={!isHome}
-              id="header-search"
-            />
+            {/* '/' focuses it when in sight: on home once scrolled past the hero's box (src/lib/slashShortcut.ts). */}
+            <ProjectSearch variant="header" slashFocus id="header-search" />
           </div>
           <div className="header-actions desktop-only">
             {user && (

@@ -1,7 +1,7 @@
 /**
  * Figures as en-US writes them, without Intl. The first Intl formatter a page builds costs 13–17 ms of main thread
  * (ICU starting up; 50–70 ms at Lighthouse's 4× CPU), in one task during hydration, on every page that shows a
- * number (issue 11). Written out, these also read the same in Node and in every browser, which the server-rendered
+ * number. Written out, these also read the same in Node and in every browser, which the server-rendered
  * HTML needs (Node's and Chromium's Intl wrote $691.0B and $691B). tests/unit/format.test.ts holds them to Intl.
  */
 

@@ -77,7 +77,7 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
 const markPartTakenOver = (marker: HTMLElement | null) => markTakenOver(marker?.parentElement);
 
 /**
- * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it (issue 11):
+ * A lazily loaded part below the fold that keeps the server's HTML until the visitor scrolls near it:
  * the page's first load downloads and runs nothing for it. `name` marks its slot in the HTML (`data-part-on-view`,
  * unique per page); `fallback` shows while its code loads on a page the browser renders itself.
  * The part re-renders only when its props change (memo): an update reaching it before it is taken over would make

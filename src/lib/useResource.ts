@@ -19,7 +19,7 @@ export type Resource<T> = {
  * with, if any: shown at once, and nothing is fetched.
  */
 export function useResource<T>(load: () => Promise<T>, served?: T): Resource<T> {
-  // Made once: building a machine on every render cost the first page load (issue 11).
+  // Made once: building a machine on every render cost the first page load.
   const logic = useConstant(() =>
     resourceMachine.provide({ actors: { load: fromPromise<unknown>(() => load()) } }),
   );

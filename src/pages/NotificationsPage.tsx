@@ -1,7 +1,7 @@
 import { NotificationsView } from '../features/notifications/NotificationsView';
 import { useTitle } from '../lib/title';
 
-/** /my/notifications (issue 13): the notification centre; signed-out browsers go to sign-in like all of /my. */
+/** /my/notifications: the notification centre; signed-out browsers go to sign-in like all of /my. */
 export default function NotificationsPage() {
   useTitle('Notifications');
   return (

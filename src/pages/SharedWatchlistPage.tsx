@@ -19,7 +19,7 @@ import { request } from '../lib/client';
 import { useTitle } from '../lib/title';
 import { inspect } from '../lib/inspect';
 
-/** /w/{token}: a watchlist someone shared, read-only, for anyone with the link (issue 15, item 15). */
+/** /w/{token}: a watchlist someone shared, read-only, for anyone with the link. */
 export default function SharedWatchlistPage({ token }: { token: string }) {
   const openAuth = useOpenAuthModal();
   const signedIn = useSignedIn() === true;

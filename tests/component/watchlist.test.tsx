@@ -103,12 +103,18 @@ const USER = { username: 'watcher', email: 'watcher@example.com' };
 /** The app's actor system with this fake watchlist server; `authOpened` records what the auth modal was asked. */
 function inApp(server: ReturnType<typeof fakeServer>, signedIn: boolean) {
   const authOpened: unknown[] = [];
+  let watchlistLoads = 0;
   const authModal = createMachine({ on: { OPEN: { actions: ({ event }) => authOpened.push(event) } } });
   const provide = {
     actors: {
       // The app's watchlist host, loading this server's watchlist as the app loads its chunk.
       watchlist: watchlistHostMachine.provide({
-        actors: { load: fromPromise<AnyActorLogic>(async () => watchlistInApp(server.logic)) },
+        actors: {
+          load: fromPromise<AnyActorLogic>(async () => {
+            watchlistLoads += 1;
+            return watchlistInApp(server.logic);
+          }),
+        },
       }),
       loadAuthModal: fromPromise(async () => authModal),
     },
@@ -119,18 +125,18 @@ function inApp(server: ReturnType<typeof fakeServer>, signedIn: boolean) {
       <WatchlistToast />
     </TestApp>
   );
-  return { Wrapper, authOpened };
+  return { Wrapper, authOpened, watchlistLoads: () => watchlistLoads };
 }
 
 function renderPage(server: ReturnType<typeof fakeServer>, signedIn = true) {
-  const { Wrapper, authOpened } = inApp(server, signedIn);
+  const { Wrapper, authOpened, watchlistLoads } = inApp(server, signedIn);
   const utils = render(
     <Wrapper>
       <AddToWatchlistButton projectId="p9" projectName="Project 9" />
       <WatchlistsView pickerLogic={pickerLogic} loadRows={loadRows} />
     </Wrapper>,
   );
-  return { ...utils, authOpened };
+  return { ...utils, authOpened, watchlistLoads };
 }
 
 const toast = () => screen.findByText((_, el) => el?.getAttribute('data-part') === 'message');
@@ -307,11 +313,14 @@ describe('AddToWatchlistButton', () => {
   it('asks a signed-out visitor to log in', async () => {
     const user = userEvent.setup();
     const server = fakeServer();
-    const { authOpened } = renderPage(server, false);
-    await user.click(screen.getByRole('button', { name: 'Add to Watchlist' }));
-    // The watchlist asks the app, which opens the auth modal on the login view.
+    const { authOpened, watchlistLoads } = renderPage(server, false);
+    const star = screen.getByRole('button', { name: 'Add to Watchlist' });
+    await waitFor(() => expect(star).toBeEnabled());
+    await user.click(star);
+    // The star knows the visitor is a guest: the app opens the auth modal on the login view, and the watchlist's
+    // code, of no use before the login, is not loaded.
     await waitFor(() => expect(authOpened).toEqual([{ type: 'OPEN', view: 'login' }]));
-    expect(await toast()).toHaveTextContent('Please login to add projects to your watchlist.');
+    expect(watchlistLoads()).toBe(0);
     expect(server.calls).toEqual([]);
   });
 });

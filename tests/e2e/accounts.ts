@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
 
 export const TEST_PASSWORD = 'Passw0rd!x';
+
+/** Throws with the server's answer unless it is 200 (no test runner here: `npm run screenshots` uses these too). */
+async function expectOk(step: string, response: APIResponse): Promise<void> {
+  if (response.status() !== 200) throw new Error(`${step}: ${response.status()} ${await response.text()}`);
+}
 
 /** Signs up and confirms an account through the real routes, with the code from the development outbox. */
 export async function createAccount(
@@ -11,14 +15,14 @@ export async function createAccount(
   password = TEST_PASSWORD,
 ): Promise<void> {
   const signup = await api.post('/api/auth/signup', { data: { email, password } });
-  expect(signup.status(), await signup.text()).toBe(200);
+  await expectOk('sign-up', signup);
   const mails = (await (await api.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
     code?: string;
   }[];
   const code = mails.find((m) => m.code)?.code;
-  expect(code).toMatch(/^\d{6}$/);
+  if (!code || !/^\d{6}$/.test(code)) throw new Error(`no 6-digit code mailed to ${email}`);
   const verify = await api.post('/api/auth/verify-email', { data: { email, verificationCode: code } });
-  expect(verify.status(), await verify.text()).toBe(200);
+  await expectOk('verify-email', verify);
 }
 
 /** Signs in as the login form does (CSRF token, form-encoded credentials), in the cookies of `api`. */
@@ -38,6 +42,6 @@ export async function signUpAndSignIn(page: Page, prefix: string, password = TES
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
   await createAccount(page.request, email, password);
   const signIn = await signInApi(page.request, email, password);
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  await expectOk('sign-in', signIn);
   return email;
 }

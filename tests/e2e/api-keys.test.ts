@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { API_KEY_MESSAGES, API_KEY_PER_MINUTE } from '../../api/apiKeys';
 import { rateLimitOf } from '../helpers/rateLimit';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 const run = promisify(execFile);
@@ -116,7 +116,11 @@ describe('API keys made in Settings, used from curl', () => {
     expect(read.status, read.body).toBe(200);
     expect((JSON.parse(read.body) as { items: unknown[] }).items).toHaveLength(3);
     const minute = rateLimitOf(read.headers, 'api-key-minute');
-    expect(minute).toMatchObject({ quota: API_KEY_PER_MINUTE, window: 60, remaining: API_KEY_PER_MINUTE - 1 });
+    expect(minute).toMatchObject({
+      quota: API_KEY_PER_MINUTE,
+      window: 60,
+      remaining: API_KEY_PER_MINUTE - 1,
+    });
     expect(minute!.reset).toBeGreaterThan(0);
 
     // Writes with the key are refused: a key is no session.
@@ -161,7 +165,7 @@ describe('API keys made in Settings, used from curl', () => {
     // A second key, shown once beside the first one's usage: the screenshot.
     await createKey(page, 'Trading bot');
     await expectNoAxeViolations(page, 'settings with API keys');
-    await section.screenshot({ path: 'docs/screenshots/api-keys-desktop.png' });
+    await picture(section, 'api-keys-desktop');
 
     // Revoked in the UI: curl gets 401 at once.
     await revokeInUi(page, 'Research desk');
@@ -189,7 +193,7 @@ describe('API keys made in Settings, used from curl', () => {
     // The secret of a revoked key leaves the screen too.
     await page.locator('[data-part="secret"]').waitFor({ state: 'detached' });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: 'docs/screenshots/api-keys-phone.png', fullPage: true });
+    await picture(page, 'api-keys-phone', { fullPage: true });
     expect((await curl(key, '/api/leaderboard?pageSize=2')).status).toBe(401);
     await context.close();
   }, 120_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInApi } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -128,19 +128,19 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  it('signs out from the phone menu drawer, where the header shows the avatar (issue 15, item 1)', async () => {
+  it('signs out from the phone menu drawer, where the header shows the avatar', async () => {
     const email = await confirmedAccount('drawer', 'drawer-pass1');
     const { context, page } = await openPage(PHONE);
     expect((await signInApi(page.request, email, 'drawer-pass1')).status()).toBe(200);
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Open menu' });
     await menu.locator('[data-part="avatar"]').getByText(email[0]!.toUpperCase()).waitFor();
-    await page.screenshot({ path: 'docs/screenshots/phone-header-signed-in.png' });
+    await picture(page, 'phone-header-signed-in');
     await menu.click();
     const drawer = page.getByTestId('drawer');
     await drawer.getByRole('heading', { name: 'Account' }).waitFor();
     await drawer.getByRole('button', { name: 'Sign out' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'docs/screenshots/phone-drawer-account.png' });
+    await picture(page, 'phone-drawer-account');
     await drawer.getByRole('button', { name: 'Sign out' }).click();
     await drawer.getByRole('status').filter({ hasText: 'Signed out successfully.' }).waitFor();
     await drawer.getByRole('link', { name: 'Log in' }).waitFor();
@@ -150,7 +150,7 @@ describe('accounts in a real browser', () => {
     await context.close();
   });
 
-  it('shows pages to a signed-in user without a picture with no failed request, and a branded sign-in page (issue 15, item 9)', async () => {
+  it('shows pages to a signed-in user without a picture with no failed request, and a branded sign-in page', async () => {
     const email = await confirmedAccount('quiet', 'quiet-pass1');
     const { context, page } = await openPage();
     const failures: string[] = [];
@@ -183,7 +183,7 @@ describe('accounts in a real browser', () => {
     );
     expect(background).toBe('rgb(10, 16, 36)');
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: 'docs/screenshots/server-sign-in.png' });
+    await picture(page, 'server-sign-in');
     expect(failures).toEqual([]);
     await context.close();
   });
@@ -237,7 +237,7 @@ describe('accounts in a real browser', () => {
 describe.each([
   ['1440 px', DESKTOP],
   ['375 px', PHONE],
-])('issue 15 at %s', (_label, viewport) => {
+])("the review's findings at %s", (_label, viewport) => {
   const phone = viewport === PHONE;
 
   it("follows the server's resend cooldown after signing up, closing the verify step and logging in (item 3)", async () => {

@@ -5,7 +5,7 @@ import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provi
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
 
 /*
- * Issue 12, finding 16, in a real browser: the Content-Security-Policy the server sends is strict (no inline
+ * In a real browser: the Content-Security-Policy the server sends is strict (no inline
  * script or style, no framing) and the product works under it — Chromium reports no violation on the home page,
  * a project page, the server-rendered sign-in and error pages and the whole social sign-in, including the form
  * post whose redirect goes to the identity provider (form-action). Another site cannot frame the sign-in form.

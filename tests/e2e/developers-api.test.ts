@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 /*
@@ -50,7 +50,7 @@ describe('/developers/api', () => {
       expect(res?.status()).toBe(200);
       expect(res?.headers()['content-security-policy']).not.toContain('unsafe-inline');
       await page.getByRole('heading', { level: 1, name: 'API Reference' }).waitFor();
-      const leaderboard = page.getByRole('region', { name: 'GET /api/leaderboard' });
+      const leaderboard = page.getByRole('region', { name: 'GET /api/leaderboard', exact: true });
       await leaderboard.waitFor({ timeout: 30_000 });
       await expect(page.title()).resolves.toBe('API Reference — Sentinel Ratings');
       // A tag's section, an operation's summary, its parameters and its response's fields.
@@ -69,7 +69,7 @@ describe('/developers/api', () => {
       if (viewport === DESKTOP) {
         mkdirSync('docs/screenshots', { recursive: true });
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: 'docs/screenshots/developers-api-desktop.png' });
+        await picture(page, 'developers-api-desktop');
       }
       const events = (await page.evaluate(
         () => (window as unknown as { __csp?: string[] }).__csp ?? [],
@@ -89,7 +89,7 @@ describe('/developers/api', () => {
     await link.scrollIntoViewIfNeeded();
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'API Reference' }).waitFor();
-    await page.getByRole('region', { name: 'GET /api/leaderboard' }).waitFor();
+    await page.getByRole('region', { name: 'GET /api/leaderboard', exact: true }).waitFor();
     await context.close();
   });
 });

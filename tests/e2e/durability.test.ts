@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './harness';
 
 /**
  * "A restart on the same DATA_DIR loses nothing; no acknowledged write is lost when the server is killed"
- * (issue 2, design notes §5). Writes go through the public API of the real server (`server/main.ts` on PGlite
+ * (design notes §5). Writes go through the public API of the real server (`server/main.ts` on PGlite
  * in DATA_DIR, and on PostgreSQL too when TEST_DATABASE_URL is set); the server is stopped with SIGTERM, or
  * killed with SIGKILL right after the last write was acknowledged, then started again on the same folder and
  * database, and every write is read back.

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildSpaIfStale } from '../../server/build-spa';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -62,6 +62,8 @@ export async function startServer(
       SEED_PROJECTS: '300',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // No embedded devnet unless a test asks for one (CHAINS: ''): it is its own process, with traffic.
+      CHAINS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -175,6 +177,30 @@ export async function scrollThrough(page: Page) {
       window.scrollTo(0, y);
       await frame();
     }
+    // On a busy machine a part can be passed before its watcher looks: each one not yet loaded is visited and given
+    // up to 10 s (a part the app removed never loads, and is left).
+    for (const slot of document.querySelectorAll('[data-part-on-view]:not([data-live])')) {
+      slot.scrollIntoView({ block: 'center' });
+      for (
+        let waited = 0;
+        !slot.hasAttribute('data-live') && slot.isConnected && waited < 10_000;
+        waited += 100
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     window.scrollTo(0, 0);
   });
+}
+
+/**
+ * Saves a picture of what a test shows into SCREENSHOTS_DIR, when `npm run screenshots` (scripts/screenshots.ts)
+ * runs the test to remake docs/screenshots/; the test run itself sets no folder and writes nothing.
+ */
+export async function picture(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: opts.fullPage });
+  else await target.screenshot({ path: file });
 }

@@ -127,7 +127,7 @@ describe('impersonation in a real browser', () => {
     await context.close();
   });
 
-  it('lets an admin on a phone open the tool from the menu drawer (issue 15, item 1)', async () => {
+  it('lets an admin on a phone open the tool from the menu drawer', async () => {
     const { context, page } = await newPage(browser, server.url, PHONE);
     await context.addInitScript(() => {
       window.localStorage.setItem('survey-last-notification-time', String(Date.now()));

@@ -6,7 +6,7 @@ import { createAccount, TEST_PASSWORD } from './accounts';
 import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
 
 /*
- * Issue 15, item 14: the real NextAuth v4 client (`next-auth/react` from npm, unmodified) against our auth routes
+ * The real NextAuth v4 client (`next-auth/react` from npm, unmodified) against our auth routes
  * in Chromium. esbuild bundles it with React into a page served on our own origin (through page.route, so the
  * client's fetches and cookies go to the real server): it signs in with a right and a wrong password, reads the
  * session, updates it with `useSession().update()` and signs out — the calls a site built on NextAuth makes.

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ServedStrips } from '../../api/projects';
-import { launchBrowser, newIdlePage, startServer, type RunningServer } from './harness';
+import { appMark, guestPage as openGuestPage, slowApp, untilRunning } from './before-app';
+import { launchBrowser, startServer, type RunningServer } from './harness';
 
 /*
- * Issue 11, item 3: home and a project page as a guest sees them are the server's HTML (home's hero, search box and
+ * Home and a project page as a guest sees them are the server's HTML (home's hero, search box and
  * strips with their projects; a project's header, scores and vote), and the app's code loads on the visitor's first
  * sign of intent (src/onIntent.ts, machines/hydrate-on-intent). What the visitor did before the app ran is not lost:
  * typed text reaches the search, a click is done once the app runs.
@@ -23,30 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A guest's page that records the scripts it downloads and what went wrong in it. */
-async function guestPage() {
-  const { context, page } = await newIdlePage(browser, server.url);
-  const scripts: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/-[\w-]+\.js$/, ''));
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return { context, page, scripts, problems };
-}
-
-/** The app's own script arrives a second late, so what a test does first certainly happens before the app runs. */
-const slowApp = (page: Page) =>
-  page.route('**/assets/start-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
-const appMark = (page: Page) => page.evaluate(() => document.documentElement.dataset.app);
-const untilRunning = (page: Page) =>
-  page.waitForSelector('html[data-app="running"]', { state: 'attached', timeout: 30_000 });
+const guestPage = () => openGuestPage(browser, server.url);
 const heroSearch = (page: Page) => page.getByPlaceholder('Search Project by Name / Token');
 
 describe('home and a project page load the app on intent', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Methodology, ScoreHistory } from '../../api/ratings';
-import { DESKTOP, PHONE, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { DESKTOP, PHONE, launchBrowser, newPage, picture, startServer, type RunningServer } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
-/** Issue 13 in Chromium: the project page's score chart, "Why this score", peers, and /resources/methodology. */
+/** In Chromium: the project page's score chart, "Why this score", peers, and /resources/methodology. */
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,15 +92,15 @@ describe('project page ratings', () => {
         );
         await markers.first().hover();
         await chart.getByRole('tooltip').waitFor();
-        await chart.screenshot({ path: 'docs/screenshots/ratings-chart-desktop.png' });
-        await why.screenshot({ path: 'docs/screenshots/ratings-why-desktop.png' });
-        await page.locator('[data-scope="peers"]').screenshot({ path: 'docs/screenshots/ratings-peers-desktop.png' });
+        await picture(chart, 'ratings-chart-desktop');
+        await picture(why, 'ratings-why-desktop');
+        await picture(page.locator('[data-scope="peers"]'), 'ratings-peers-desktop');
       } else {
         await markers.first().focus();
         await chart.getByRole('tooltip').waitFor();
         // The tooltip stays inside the page.
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        await chart.screenshot({ path: 'docs/screenshots/ratings-chart-phone.png' });
+        await picture(chart, 'ratings-chart-phone');
       }
       await context.close();
     });
@@ -152,8 +152,7 @@ describe('/resources/methodology', () => {
       );
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      if (label === 'desktop')
-        await page.screenshot({ path: 'docs/screenshots/methodology-desktop.png', fullPage: true });
+      if (label === 'desktop') await picture(page, 'methodology-desktop', { fullPage: true });
       await context.close();
     }
   });

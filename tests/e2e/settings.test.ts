@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ssoSettingsLink } from '../../server/routes/user';
+import { ssoSettingsLink } from '../../server/accounts/settingsLink';
 import { DEMO_WALLETS } from '../../server/seed/wallets';
 import { signInApi, signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 let server: RunningServer;
@@ -112,7 +112,7 @@ describe('account settings in a real browser', () => {
     await page.goto('/my/settings');
     await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
     await page.locator('[data-part="email"]').getByText(email).waitFor();
-    // The UUID username is shown as the account's id, not as a "Username" (issue 15, item 11).
+    // The UUID username is shown as the account's id, not as a "Username".
     expect(await page.getByText('Username', { exact: true }).count()).toBe(0);
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     const facts = page.locator('.settings-facts');
@@ -244,7 +244,7 @@ describe('portfolio with the flag on', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`adds holdings, imports a demo wallet and shows the exposure, riskiest first, at ${viewport.width} px (issue 15, item 16)`, async () => {
+    it(`adds holdings, imports a demo wallet and shows the exposure, riskiest first, at ${viewport.width} px`, async () => {
       const { context, page } = await newPage(browser, flagged.url, viewport);
       await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
       await signUpAndSignIn(page, 'holdings', PASSWORD);
@@ -311,7 +311,7 @@ describe('portfolio with the flag on', () => {
           .count(),
       ).toBe(3);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `docs/screenshots/portfolio-${label}.png`, fullPage: true });
+      await picture(page, `portfolio-${label}`, { fullPage: true });
 
       // Remove the entered holding; the rest stays.
       await row.getByRole('button', { name: `Remove ${lowest.name}` }).click();

@@ -34,7 +34,7 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('keeps only the header bar fixed on a phone; the announcement scrolls away (issue 15, item 11)', async () => {
+  it('keeps only the header bar fixed on a phone; the announcement scrolls away', async () => {
     const { context, page } = await newPage(browser, server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/');
@@ -55,7 +55,7 @@ describe('app shell', () => {
   describe.each([
     ['1440 px', { width: 1440, height: 900 }],
     ['375 px', PHONE],
-  ])('layout shift at %s (issue 11)', (_label, viewport) => {
+  ])('layout shift at %s', (_label, viewport) => {
     it.each(['/', '/projects/ethereum'])(
       '%s does not move under the reader: the announcement is in place from the first paint',
       async (url) => {
@@ -94,7 +94,7 @@ describe('app shell', () => {
   const sdkLoaded = () =>
     performance.getEntriesByType('resource').some((e) => /\/openfeature-[^/]+\.js$/.test(e.name));
 
-  it('has the flags in the page and loads the OpenFeature SDK only when they are due for a refresh (issue 11)', async () => {
+  it('has the flags in the page and loads the OpenFeature SDK only when they are due for a refresh', async () => {
     const { context, page } = await newPage(browser, server.url);
     // What the page fetched of the SDK and of flag evaluations (watched from here: the page's own clock is faked).
     const fetched: string[] = [];
@@ -185,7 +185,7 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('shows whole project names in the 252 px header search, wrapping long ones (issue 15, item 8)', async () => {
+  it('shows whole project names in the 252 px header search, wrapping long ones', async () => {
     // The longest name among the first 100 projects of the leaderboard.
     const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=100`)).json()) as {
       items: { name: string }[];
@@ -259,7 +259,7 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('opens Products and Company as disclosure buttons with a visible chevron, signed out (issue 15, item 5)', async () => {
+  it('opens Products and Company as disclosure buttons with a visible chevron, signed out', async () => {
     const { context, page } = await newPage(browser, server.url);
     await acceptCookies(page);
     await page.goto('/about-nothing');
@@ -431,7 +431,7 @@ describe('narrow layout', () => {
 describe('request a quote', () => {
   it('validates, stores and confirms a quote request', async () => {
     const { context, page } = await newPage(browser, server.url);
-    // The dialog's code (its machine and its view) loads when a visitor reaches for a button (issue 11).
+    // The dialog's code (its machine and its view) loads when a visitor reaches for a button.
     const dialogCode: string[] = [];
     page.on('request', (r) => {
       const file = /\/assets\/(liveQuote|QuoteModal)-[^/]+\.js$/.exec(r.url());

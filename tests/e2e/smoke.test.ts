@@ -29,7 +29,7 @@ describe('the product in a real browser', () => {
     await context.close();
   });
 
-  it('ends a short page with the footer at the bottom of the window, no band under it (issue 15, item 11)', async () => {
+  it('ends a short page with the footer at the bottom of the window, no band under it', async () => {
     const { context, page } = await newPage(browser, server.url, { width: 1440, height: 1400 });
     await page.goto('/no/such/page');
     // Measured once the short page itself is shown: while its code loads, the page holds the footer below the fold.
@@ -49,7 +49,7 @@ describe('the product in a real browser', () => {
     await context.close();
   });
 
-  it('answers a path the app does not know with its not-found page and a 404 (issue 15, item 12)', async () => {
+  it('answers a path the app does not know with its not-found page and a 404', async () => {
     const { context, page } = await newPage(browser, server.url);
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 import { acceptCookies } from './site-helpers';
 
 let server: RunningServer;
@@ -58,7 +58,7 @@ for (const [label, viewport] of [
       await page.goto('/?tour=true');
       for (const [i, title] of ANONYMOUS.entries()) {
         await expectStep(page, title, `${i + 1} of 6`);
-        if (i === 1) await page.screenshot({ path: `docs/screenshots/tour-${label}.png` });
+        if (i === 1) await picture(page, `tour-${label}`);
         await next(page);
       }
       await dialog(page).getByRole('heading', { name: "You've finished the tour!" }).waitFor();
@@ -138,7 +138,7 @@ for (const [label, viewport] of [
       await context.close();
     });
 
-    it('a tour in one tab leaves the site in another tab alone (issue 15, item 10)', async () => {
+    it('a tour in one tab leaves the site in another tab alone', async () => {
       const { context, page } = await newPage(browser, server.url, viewport);
       await page.goto('/?tour=true');
       await expectStep(page, ANONYMOUS[0]!, '1 of 6');

@@ -1,6 +1,6 @@
 /**
- * The auth modal's paths driven through the header's Log in / Sign up dialog in Chromium, against the real server
- * (issue 14, item 4). Every request is held until the model's done or error event, so the busy states are seen
+ * The auth modal's paths driven through the header's Log in / Sign up dialog in Chromium, against the real server.
+ * Every request is held until the model's done or error event, so the busy states are seen
  * too, and every answer is the real server's: the model's addresses, passwords and codes are stand-ins for what
  * each path prepares (a confirmed account, one that has not confirmed yet, a new address, the code in the
  * development outbox), and the events offered in a state are only those the server gives for its form.

@@ -1,6 +1,6 @@
 /**
  * The impersonation machine's paths driven through the Impersonation Tool and the impersonation banner in
- * Chromium, against the real server (issue 14, item 4). The tool's calls are held until the model's done or error
+ * Chromium, against the real server. The tool's calls are held until the model's done or error
  * event: a switch to a real user reloads the page as that user, an id nobody has gets the server's 404, and a
  * server failure (which the real server cannot be made to produce) is a held request answered 500. A failed exit
  * is real too: the admin already exited in another tab, so the server refuses with 409 NotImpersonating.

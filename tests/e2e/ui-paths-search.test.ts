@@ -1,6 +1,6 @@
 /**
- * The search machine's paths driven through the home page's search box in Chromium, against the real server
- * (issue 14, item 4). The server's answers are held until the model's done or error event, so the loading state
+ * The search machine's paths driven through the home page's search box in Chromium, against the real server.
+ * The server's answers are held until the model's done or error event, so the loading state
  * is seen too; the results are the server's own (the model is fed them before planning).
  */
 import type { Page } from 'playwright-core';
@@ -41,6 +41,7 @@ function events(s: AnyMachineSnapshot): EventObject[] {
     { type: 'PREV' },
     { type: 'CHOOSE' },
     { type: 'SELECT', index: 1 },
+    { type: 'COMPARE', index: 1 },
     { type: 'CLOSE' },
   ];
   if (s.hasTag('loading')) {
@@ -57,9 +58,10 @@ describeUiPaths({
   input: {},
   events,
   // What a person at the box can do: the first key press focuses it (FOCUS before any TYPE), and once a result is
-  // chosen the project's page replaces the box.
+  // chosen (or compared) another page replaces the box.
   feasible: (path) =>
-    path[0]?.type !== 'TYPE' && !path.slice(0, -1).some((e) => e.type === 'CHOOSE' || e.type === 'SELECT'),
+    path[0]?.type !== 'TYPE' &&
+    !path.slice(0, -1).some((e) => ['CHOOSE', 'SELECT', 'COMPARE'].includes(e.type)),
   open: async () => {
     const { page } = await newPage(browser, server.url);
     await acceptCookies(page);
@@ -77,6 +79,12 @@ describeUiPaths({
     CHOOSE: ({ page }) => input(page).press('Enter'),
     CLOSE: ({ page }) => input(page).press('Escape'),
     SELECT: ({ page, event }) => box(page).locator('[data-part="option"]').nth(Number(event.index)).click(),
+    // The pointer's Compare chip on the row it hovers.
+    COMPARE: async ({ page, event }) => {
+      const row = box(page).locator('[data-part="option"]').nth(Number(event.index));
+      await row.hover();
+      await row.locator('[data-part="compare"]').click();
+    },
     'xstate.done.actor.searchProjects': ({ page }) => holds.get(page)!.answer(),
     'xstate.error.actor.searchProjects': ({ page }) => holds.get(page)!.fail(),
   },
@@ -89,6 +97,13 @@ describeUiPaths({
         await eventually(async () =>
           expect(await page.locator('main h1').first().textContent()).toContain(chosen.project.name),
         );
+        return;
+      }
+      if (step.event.type === 'COMPARE') {
+        // The comparison opens with the project, waiting for a second one.
+        const project = step.before.context.options[Number(step.event.index)] as ProjectSummary;
+        await page.waitForURL(`**/compare?ids=${encodeURIComponent(project.id)}`);
+        await page.getByRole('list', { name: 'Projects compared' }).getByText(project.name).waitFor();
         return;
       }
       await eventually(async () => {
@@ -118,8 +133,13 @@ describeUiPaths({
       await eventually(async () => {
         const rows = box(page).locator('[data-part="option"]');
         expect(await rows.locator('.search-name').allTextContents()).toEqual(options.map((p) => p.name));
-        if (options.length > 0)
+        if (options.length > 0) {
           expect(await rows.nth(highlighted).getAttribute('aria-selected')).toBe('true');
+          // The link under the results compares the highlighted one.
+          expect((await box(page).locator('[data-part="compare-link"]').textContent())?.trim()).toBe(
+            `Compare ${options[highlighted]!.name}`,
+          );
+        }
         expect(await box(page).getByText('Trending Search').isVisible()).toBe(
           keyword.trim().length < minLength,
         );

@@ -1,6 +1,6 @@
 /**
  * The onboarding survey's paths ('Personalize your Experience') driven through the real dialog in Chromium,
- * against the real server (issue 14, item 4). Every path opens a fresh browser, signed in (through the API) to an
+ * against the real server. Every path opens a fresh browser, signed in (through the API) to an
  * account whose survey is unanswered, on a first login (the `extendedUserSetting` flag is on and the browser stores
  * no postponement, so the notification opens the dialog with 'Start a Guided Tour' offered). The account's
  * watchlists (read when the dialog opens) and the save are held until the model's done or error event, so the

@@ -1,5 +1,5 @@
 /**
- * The guided tour's paths driven through the home page in Chromium, against the real server (issue 14, item 4).
+ * The guided tour's paths driven through the home page in Chromium, against the real server.
  *
  * The user's events are clicks and keys in the tour's tooltip and cards. The page's events are the component's
  * own answers, performed by waiting for what it does: MOUNTED (the layer appears), TARGET.FOUND and POSITIONED

@@ -1,5 +1,5 @@
 /**
- * The watchlist page's paths driven through /my/watchlists in Chromium, against the real server (issue 14, item 4):
+ * The watchlist page's paths driven through /my/watchlists in Chromium, against the real server:
  * three models on one server — the page's lists (`watchlist`), the Add Projects picker (`watchlistPicker`) and the
  * create / rename form (`createWatchlist`). Each path signs a fresh account up through the API. The server's
  * answers to the model's actors are held until the model's done or error event: a name clash is made real by

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 
 /*
- * Issue 15, item 15 in Chromium at 1440 and 375 px: the owner shares a list and copies the link; a visitor opens it
+ * In Chromium at 1440 and 375 px: the owner shares a list and copies the link; a visitor opens it
  * signed out, sees the projects and tiers, is asked to log in to copy it, copies it once signed in; the owner turns
  * the link off and the visitor's link is dead. Then an import with a preview that names the rows it cannot take.
  */
@@ -67,7 +67,7 @@ describe.each([
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await dialog.getByRole('button', { name: 'Link copied' }).waitFor();
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-    await owner.page.screenshot({ path: `docs/screenshots/watchlist-share-${label}.png` });
+    await picture(owner.page, `watchlist-share-${label}`);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await owner.page.getByRole('button', { name: 'Shared', exact: true }).waitFor();
 
@@ -80,11 +80,14 @@ describe.each([
     await table.getByRole('link', { name: top[1]!.name }).waitFor();
     expect(await table.getByRole('button', { name: /Remove/ }).count()).toBe(0);
     expect(await visitor.page.title()).toBe('Blue chips (shared watchlist) — Sentinel Ratings');
-    await visitor.page.screenshot({ path: `docs/screenshots/watchlist-shared-page-${label}.png`, fullPage: true });
+    await picture(visitor.page, `watchlist-shared-page-${label}`, { fullPage: true });
 
     // Copying needs a session: the login opens instead.
     await visitor.page.getByRole('button', { name: 'Copy to my watchlists' }).click();
-    await visitor.page.getByRole('status').getByText('Log in to copy this list into your watchlists.').waitFor();
+    await visitor.page
+      .getByRole('status')
+      .getByText('Log in to copy this list into your watchlists.')
+      .waitFor();
     const login = visitor.page.locator('[role="dialog"][data-scope="auth-modal"]');
     await login.getByRole('heading', { name: 'Log in' }).waitFor();
     await visitor.page.keyboard.press('Escape');
@@ -133,7 +136,7 @@ describe.each([
     expect(await rows.nth(2).getAttribute('data-state')).toBe('error');
     await rows.nth(2).getByText('No project matches “Not A Real Project”.').waitFor();
     await rows.nth(3).getByText(`${top[0]!.name} is already on line 1.`).waitFor();
-    await page.screenshot({ path: `docs/screenshots/watchlist-import-preview-${label}.png` });
+    await picture(page, `watchlist-import-preview-${label}`);
 
     await dialog.getByRole('button', { name: 'Import 2 projects' }).click();
     await dialog.getByText('Added 2 projects to Imported.').waitFor();

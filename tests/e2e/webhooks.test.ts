@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { verifyWebhook } from '../../server/webhooks/sign';
 import { signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, picture, startServer, type RunningServer } from './harness';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 const received: Received[] = [];
@@ -110,7 +110,7 @@ describe('webhooks in Settings (Chromium, 1440 px)', () => {
 
     mkdirSync('docs/screenshots', { recursive: true });
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: 'docs/screenshots/webhooks-desktop.png' });
+    await picture(section, 'webhooks-desktop');
 
     // The secret is shown once: gone after Done and after a reload.
     await section.getByRole('button', { name: 'Done' }).click();

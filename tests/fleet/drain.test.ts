@@ -6,7 +6,7 @@ import { fleetEnvironment, fleetSettings, scratchDatabase } from './harness';
 import { HASH_PER_ADDRESS } from '../../server/accounts/passwords';
 
 /**
- * Graceful drain (issue 10, operations): SIGTERM stops the listener, lets the requests in flight finish and
+ * Graceful drain: SIGTERM stops the listener, lets the requests in flight finish and
  * answer, then the process exits 0. Checked on a real instance, from the outside.
  */
 

@@ -6,7 +6,7 @@ import type { RunningServer } from '../e2e/harness';
 import { Client, fleetEnvironment, fleetSettings, scratchDatabase, startFleet } from './harness';
 
 /**
- * Issue 10: two real instances (`server/main.ts` processes, as `npm start` runs them) on two ports, started at
+ * Two real instances (`server/main.ts` processes, as `npm start` runs them) on two ports, started at
  * the same moment on one fresh PostgreSQL database and one Redis key space. Everything a visitor does on one must
  * hold on the other. Skipped, with the reason printed, only when no PostgreSQL answers.
  */

@@ -89,6 +89,8 @@ export function fleetSettings(env: FleetEnvironment, databaseUrl: string): Recor
     // The fleet's load comes from one address, reading without a key: the anonymous Partner quota would turn it
     // into 429s; these tests are about the fleet, not the limiter.
     PARTNER_ANONYMOUS_PER_HOUR: '0',
+    // No chain: these tests are about the fleet and the database, not monitoring.
+    CHAINS: 'off',
   };
 }
 

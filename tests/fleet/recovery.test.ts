@@ -14,7 +14,7 @@ import { fleetEnvironment, scratchDatabase } from './harness';
 import { tcpProxy } from './proxy';
 
 /**
- * PostgreSQL and Redis going away and coming back under a running instance (issue 10, operations): requests that
+ * PostgreSQL and Redis going away and coming back under a running instance: requests that
  * need them answer 503 (never a 500), /api/ready names what is down, one log line marks the outage and one the
  * recovery, and everything works again without a restart. The outage is a cut TCP proxy in front of the real
  * servers, so nothing else on the machine notices.

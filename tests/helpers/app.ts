@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { migrationsFolder, openDatabase, type Database } from '../../server/db/client';
 
@@ -33,12 +33,14 @@ export async function createTestApp(
     before?: (target: { url?: string; dataDir: string }) => Promise<void>;
     /** 'pglite': PGlite even when TEST_DATABASE_URL is set (behaviour only the embedded database has). */
     driver?: 'pglite';
+    /** Server options beyond the config: chains to read, the job runner's loop. */
+    server?: Pick<AppOptions, 'chains' | 'jobs'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
   if (!opts.before) {
     const { database, close } = await openScratchDatabase(opts.driver);
-    return startApp(env, dataDir, database, close);
+    return startApp(env, dataDir, database, close, opts.server);
   }
   const scratch =
     process.env.TEST_DATABASE_URL && opts.driver !== 'pglite'
@@ -46,10 +48,16 @@ export async function createTestApp(
       : undefined;
   await opts.before({ url: scratch?.url, dataDir });
   const database = await openDatabase({ url: scratch?.url, dataDir });
-  return startApp(env, dataDir, database, async () => {
-    await database.close();
-    await scratch?.drop();
-  });
+  return startApp(
+    env,
+    dataDir,
+    database,
+    async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+    opts.server,
+  );
 }
 
 /**
@@ -82,9 +90,10 @@ async function startApp(
   dataDir: string,
   database: Database,
   closeDatabase: () => Promise<void>,
+  server: Pick<AppOptions, 'chains' | 'jobs'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...server });
   await app.ready();
   return {
     app,
@@ -96,7 +105,7 @@ async function startApp(
     },
     restart: async (next = {}) => {
       await app.close();
-      return startApp(next, dataDir, database, closeDatabase);
+      return startApp(next, dataDir, database, closeDatabase, server);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type AnnouncementForm,
   type StoredAnnouncement,
 } from '../../machines/announcement-admin/announcementAdmin.machine';
+import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 
 const machine = announcementAdminMachine.provide({
@@ -30,9 +31,8 @@ const down = Object.assign(new Error('Something went wrong on our side.'), { sta
 /** What the page renders (AnnouncementAdminPage): which screen, the messages, the form and its Save button. */
 const view = (s: AnyMachineSnapshot) => {
   const c = ctx(s);
-  if (s.hasTag('forbidden')) return { screen: 'forbidden' };
-  if (s.hasTag('loading')) return { screen: 'loading' };
-  if (s.matches('loadFailed')) return { screen: 'loadFailed', alert: c.error };
+  const early = staffScreen(s, c.error);
+  if (early) return early;
   return {
     screen: 'form',
     form: c.form,
@@ -54,8 +54,6 @@ const storedOf = (form: AnnouncementForm): StoredAnnouncement => ({
   link: form.link || null,
   linkText: form.linkText || null,
 });
-const statusOf = (error: unknown) => (error as { status?: number }).status;
-const refused = (error: unknown) => [401, 403].includes(statusOf(error) ?? 0);
 /** The message shown for a failed call: the server's, else a generic one. */
 const messageOf = (error: unknown) => (error as { message?: string }).message ?? 'Something went wrong.';
 
@@ -73,7 +71,7 @@ const answered = (step: StepEffect, id: 'load' | 'save') => {
 const failed = (step: StepEffect, id: 'load' | 'save') => {
   answered(step, id);
   const { error } = step.event;
-  if (refused(error)) {
+  if (isRefused(error)) {
     expect(view(step.after)).toEqual({ screen: 'forbidden' });
     // Terminal for this page: nothing more can be done in it.
     expect(step.after.can({ type: 'RETRY' })).toBe(false);

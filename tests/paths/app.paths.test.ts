@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
-import { PAGE_PATHS } from '../../src/routes';
+import { PAGE_PATHS } from '../../api/pages';
 import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 
 /**

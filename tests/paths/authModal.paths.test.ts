@@ -955,7 +955,7 @@ describe('authModal flows', () => {
     actor.stop();
   });
 
-  it("counts down the server's remaining cooldown after an unconfirmed login, and after a refused resend (issue 15, item 3)", async () => {
+  it("counts down the server's remaining cooldown after an unconfirmed login, and after a refused resend", async () => {
     const resends: unknown[] = [];
     const actor = createActor(
       outcomes({

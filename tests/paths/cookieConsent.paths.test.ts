@@ -1,8 +1,21 @@
-import { expect } from 'vitest';
-import { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import {
+  COOKIE_CONSENT_KEY,
+  cookieConsentMachine,
+} from '../../machines/cookie-consent/cookieConsent.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const actionNames = (step: StepEffect) => step.actions.map((a) => a.type);
+
+// Browser storage, as the real `rememberConsent` writes it (the path tests run without a DOM).
+const storage = new Map<string, string>();
+beforeEach(() => {
+  storage.clear();
+  vi.stubGlobal('localStorage', {
+    setItem: (key: string, value: string) => void storage.set(key, String(value)),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
 
 for (const accepted of [false, true]) {
   describePaths(`cookieConsent`, cookieConsentMachine, {
@@ -15,11 +28,13 @@ for (const accepted of [false, true]) {
         expect(step.after.hasTag('open')).toBe(false);
         expect(step.after.status).toBe('done');
         expect(actionNames(step)).not.toContain('rememberConsent');
+        expect(storage.size).toBe(0);
       },
       'cookieConsent.checking|always|1': (step) => {
         expect(accepted).toBe(false);
         expect(step.after.hasTag('open')).toBe(true);
         expect(actionNames(step)).not.toContain('rememberConsent');
+        expect(storage.size).toBe(0);
       },
       // 'I Accept' hides the notice for good and stores the consent.
       'cookieConsent.visible|ACCEPT': (step) => {
@@ -27,6 +42,8 @@ for (const accepted of [false, true]) {
         expect(step.after.hasTag('open')).toBe(false);
         expect(step.after.status).toBe('done');
         expect(actionNames(step)).toEqual(['rememberConsent']);
+        // What the next visit reads to keep the notice hidden.
+        expect(Object.fromEntries(storage)).toEqual({ [COOKIE_CONSENT_KEY]: 'true' });
       },
     },
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
+  CREATE_WATCHLIST_TITLE,
   createWatchlistMachine,
+  NAME_HINT,
   type CreateWatchlistContext,
   type CreateWatchlistEmitted,
   type CreateWatchlistEvent,
@@ -11,7 +13,7 @@ import { describePaths, type StepEffect } from './harness';
 const ctx = (s: AnyMachineSnapshot) => s.context as CreateWatchlistContext;
 const isOpen = (s: AnyMachineSnapshot) => s.hasTag('open');
 /** The form's own actions: what it asks the app to do (XState's built-ins, emit among them, left out). */
-const own = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
+const own = (step: StepEffect) => step.actions.filter((a) => !String(a.type).startsWith('xstate.'));
 /** Nothing was submitted: the app was not asked to create or rename, nothing emitted. */
 const nothingSubmitted = (step: StepEffect) => {
   expect(own(step)).toEqual([]);
@@ -94,6 +96,11 @@ describe('createWatchlist form', () => {
     a.send({ type: 'OPEN', existingNames: ['Alpha'] });
     return { a, submitted };
   };
+
+  it("is titled and hinted with the spec's texts", () => {
+    expect(CREATE_WATCHLIST_TITLE).toBe('Create Watchlist');
+    expect(NAME_HINT).toBe('Watchlist name cannot exceed 20 characters.');
+  });
 
   it('ignores an empty name', () => {
     const { a, submitted } = open();

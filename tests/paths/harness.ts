@@ -198,6 +198,9 @@ export function replay(
     },
   });
   root.ref = actor;
+  // A machine that throws (a guard or an action failing) stops with status 'error'; the path tests assert it did
+  // not (see describePaths), so the error is observed here rather than reported outside any test.
+  actor.subscribe({ error: () => undefined });
   actor.on('*', (emitted) => current.emitted.push(emitted as StepEffect['emitted'][number]));
   actor.start();
   activeIds(actor.getSnapshot()).forEach((id) => states.add(id));
@@ -220,6 +223,11 @@ export function replay(
   actor.stop();
   return { transitions, states, variants };
 }
+
+const plannedByName = new Map<
+  string,
+  { named: Set<string>; states: Set<string>; transitions: Set<string> }
+>();
 
 const coverageByName = new Map<
   string,
@@ -303,7 +311,8 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
       [...r.states].some((s) => !seenStates.has(s)) ||
       [...r.transitions].some((t) => !seenTransitions.has(t)) ||
       (options.variants !== false && [...r.variants].some((v) => !seenVariants.has(v)));
-    if (!adds) continue;
+    // The start is always a path: a machine that fails as it starts reaches nothing, and that must fail a test.
+    if (!adds && c.events.length > 0) continue;
     r.states.forEach((s) => seenStates.add(s));
     r.transitions.forEach((t) => seenTransitions.add(t));
     r.variants.forEach((v) => seenVariants.add(v));
@@ -335,6 +344,25 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
     planning = error;
   }
 
+  // What the planned paths take, over every describePaths call of this name in the file (planning is done while the
+  // file is collected, so by the time tests run every call has added to it).
+  let planned = plannedByName.get(name);
+  if (!planned) {
+    planned = { named: new Set(), states: new Set(), transitions: new Set() };
+    plannedByName.set(name, planned);
+  }
+  const plan = planned;
+  Object.keys(options.transitions ?? {}).forEach((key) => plan.named.add(key));
+  Object.keys(options.states ?? {}).forEach((id) => plan.named.add(id));
+  for (const c of selected) {
+    const r = replay(machine, options.input, c.events);
+    r.states.forEach((id) => plan.states.add(id));
+    r.transitions.forEach((key) => {
+      plan.transitions.add(key);
+      plan.transitions.add(withoutIndex(key));
+    });
+  }
+
   // Several describePaths calls in one file (e.g. per input) add up to one machine's coverage.
   let reached = coverageByName.get(name);
   const firstForName = !reached;
@@ -353,10 +381,22 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
       it('plans its paths', () => {
         throw planning;
       });
+    // A check no path runs checks nothing: the behaviour it describes (Switch User with an id switches) can no
+    // longer happen with the events the user and the environment can send.
+    if (firstForName)
+      it('takes every state and transition its checks name', () => {
+        const untaken = [...plan.named].filter((key) => !plan.transitions.has(key) && !plan.states.has(key));
+        expect(untaken, 'checked, but no path with these events gets there').toEqual([]);
+      });
     for (const c of selected) {
       it(c.description, () => {
         const checked: string[] = [];
         const r = replay(machine, options.input, c.events, (step) => {
+          // What a user sees of a machine that threw: a flow that stops answering.
+          expect(
+            step.after.status,
+            `the machine failed on ${step.event.type}: ${String((step.after as { error?: unknown }).error)}`,
+          ).not.toBe('error');
           for (const key of step.transitions) {
             const check = options.transitions?.[key] ?? options.transitions?.[withoutIndex(key)];
             if (!check) continue;

@@ -56,6 +56,18 @@ const failures = [
     exitText: 'Something went wrong.',
   },
   {
+    name: 'unknown user (404 without a code)',
+    error: Object.assign(new Error('Not Found'), { status: 404 }),
+    text: "User doesn't exist.",
+    exitText: 'Something went wrong.',
+  },
+  {
+    name: 'rejected without a reason',
+    error: undefined,
+    text: 'Something went wrong.',
+    exitText: 'Something went wrong.',
+  },
+  {
     name: 'network error',
     error: new TypeError('Failed to fetch'),
     text: 'Something went wrong.',
@@ -253,6 +265,16 @@ for (const [i, failure] of failures.entries()) {
     },
   });
 }
+
+describe('impersonation: the tool flag', () => {
+  it('is off unless the app says the tool is enabled', () => {
+    expect(createActor(machine, { input: undefined }).getSnapshot().context.toolEnabled).toBe(false);
+    expect(createActor(machine, { input: {} }).getSnapshot().context.toolEnabled).toBe(false);
+    expect(createActor(machine, { input: { toolEnabled: true } }).getSnapshot().context.toolEnabled).toBe(
+      true,
+    );
+  });
+});
 
 // What must not happen: these events take no transition, so the paths above never contain them.
 describe('impersonation: Switch User without an id', () => {

@@ -16,6 +16,8 @@ type Context = {
   draft: LeaderboardFilters;
   result: LeaderboardPage | null;
   expanded: string[];
+  typed: string;
+  selected: string[];
 };
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 
@@ -24,6 +26,9 @@ const page = { items: [], total: 60, page: 1, pageSize: 25 };
 const LAST_PAGE = { ...page, page: 3 };
 /** What Back or Forward finds in the address. */
 const URL_QUERY = {
+  tab: 'kyc',
+  category: 'DEX',
+  keyword: 'uni',
   sort: 'name',
   order: 'desc',
   page: 3,
@@ -35,6 +40,15 @@ const FIRST_ORDER: Record<LeaderboardSort, 'asc' | 'desc'> = {
   score: 'desc',
   name: 'asc',
   auditDate: 'desc',
+  trend: 'desc',
+  marketCap: 'desc',
+  price: 'desc',
+  priceChange24h: 'desc',
+  tvl: 'desc',
+  bugBounty: 'desc',
+  change24h: 'desc',
+  change7d: 'desc',
+  change30d: 'desc',
 };
 
 const machine = leaderboardMachine.provide({ actors: { loadPage: pending() as never } });
@@ -75,10 +89,12 @@ const panelClosed = (step: StepEffect) => {
   expect(step.after.hasTag('filtersOpen')).toBe(false);
 };
 
-// The first sort the paths take is the column in force (its order flips), then another column.
+// The first sort the paths take is the column in force (its order flips), then another column (a score change's
+// column starts with the largest rise).
 for (const sorts of [
   ['rank', 'score'],
   ['score', 'rank'],
+  ['rank', 'change7d'],
 ] as const)
   describePaths('leaderboard', machine, {
     events: (s) => [
@@ -175,7 +191,8 @@ for (const sorts of [
         const before = ctx(step.before);
         const fromUrl = step.event.query as typeof URL_QUERY;
         const query = { ...fromUrl, pageSize: before.query.pageSize };
-        expect(ctx(step.after)).toEqual({ ...before, query, draft: fromUrl.filters });
+        // The keyword box shows the address's keyword too.
+        expect(ctx(step.after)).toEqual({ ...before, query, draft: fromUrl.filters, typed: fromUrl.keyword });
         loadsNewQuery(step, query, false);
         panelKept(step);
       },
@@ -256,6 +273,125 @@ for (const sorts of [
     },
   });
 
+/** The tab's own order (the spec's table of tabs, written out). */
+const TAB_ORDER = {
+  score: ['rank', 'asc'],
+  trending: ['trend', 'desc'],
+  recentlyAudited: ['auditDate', 'desc'],
+  stablecoins: ['rank', 'asc'],
+  bugBounty: ['bugBounty', 'desc'],
+  kyc: ['rank', 'asc'],
+} as const;
+const SETTLED = 'xstate.after.KEYWORD_DEBOUNCE.leaderboard.keyword.debouncing';
+const keywordState = (s: AnyMachineSnapshot) => (s.value as { keyword: string }).keyword;
+
+// Each key shows in the box and restarts the wait; nothing loads yet.
+const typedStep = (step: StepEffect) => {
+  const before = ctx(step.before);
+  expect(ctx(step.after)).toEqual({ ...before, typed: step.event.keyword });
+  expect(keywordState(step.after)).toBe('debouncing');
+  expect(step.after.hasTag('typing')).toBe(true);
+  dataKept(step);
+  expect(appActions(step)).toEqual([]);
+};
+
+// Tabs, category, the keyword box (debounced) and the compare selection.
+describePaths('leaderboard', machine, {
+  events: (s) => [
+    { type: 'SET_TAB', tab: 'trending' },
+    { type: 'SET_TAB', tab: 'score' },
+    { type: 'SET_CATEGORY', category: 'DEX' },
+    { type: 'SET_CATEGORY', category: '' },
+    { type: 'TYPE_KEYWORD', keyword: ' eth ' },
+    { type: 'TYPE_KEYWORD', keyword: '' },
+    ...(keywordState(s) === 'debouncing' ? [{ type: SETTLED }] : []),
+    ...['a', 'b', 'c', 'd', 'e'].map((id) => ({ type: 'TOGGLE_COMPARE', id })),
+    { type: 'CLEAR_COMPARE' },
+    ...(s.hasTag('loading') ? [{ type: 'xstate.done.actor.loadPage', output: page }] : []),
+  ],
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      ctx(s).query.tab,
+      ctx(s).query.category,
+      ctx(s).query.keyword,
+      ctx(s).typed,
+      ctx(s).selected.length,
+      ctx(s).result !== null,
+    ]),
+  limit: 20000,
+  transitions: {
+    // A tab is a filter with its own order, from page 1, recorded in the address.
+    'leaderboard.data|SET_TAB': (step) => {
+      const before = ctx(step.before);
+      const tab = step.event.tab as keyof typeof TAB_ORDER;
+      expect(tab).not.toBe(before.query.tab);
+      const [sort, order] = TAB_ORDER[tab];
+      const query = { ...before.query, tab, sort, order, page: 1 };
+      expect(ctx(step.after)).toEqual({ ...before, query });
+      loadsNewQuery(step, query);
+      panelKept(step);
+    },
+    // Another category filters at once, from page 1.
+    'leaderboard.data|SET_CATEGORY': (step) => {
+      const before = ctx(step.before);
+      expect(step.event.category).not.toBe(before.query.category);
+      const query = { ...before.query, category: step.event.category as string, page: 1 };
+      expect(ctx(step.after)).toEqual({ ...before, query });
+      loadsNewQuery(step, query);
+    },
+    'leaderboard.keyword.idle|TYPE_KEYWORD': typedStep,
+    'leaderboard.keyword.debouncing|TYPE_KEYWORD': typedStep,
+    // The box has been still: the wait ends, and the keyword is applied when it differs (below).
+    [`leaderboard.keyword.debouncing|${SETTLED}`]: (step) => {
+      expect(keywordState(step.after)).toBe('idle');
+      expect(step.after.hasTag('typing')).toBe(false);
+      const before = ctx(step.before);
+      if (before.typed.trim() === before.query.keyword) {
+        expect(ctx(step.after)).toEqual(before);
+        dataKept(step);
+      } else expect(step.transitions).toContain('leaderboard.data|KEYWORD_SETTLED|0');
+    },
+    // The settled keyword (trimmed) filters from page 1 and is recorded in the address.
+    'leaderboard.data|KEYWORD_SETTLED': (step) => {
+      const before = ctx(step.before);
+      const query = { ...before.query, keyword: before.typed.trim(), page: 1 };
+      expect(query.keyword).not.toBe(before.query.keyword);
+      expect(ctx(step.after)).toEqual({ ...before, query });
+      loadsNewQuery(step, query);
+    },
+    // A row's checkbox: dropped if picked, else added while fewer than four are.
+    'leaderboard|TOGGLE_COMPARE': (step) => {
+      const before = ctx(step.before);
+      const id = step.event.id as string;
+      const selected = before.selected.includes(id)
+        ? before.selected.filter((s) => s !== id)
+        : [...before.selected, id];
+      expect(selected.length).toBeLessThanOrEqual(4);
+      expect(ctx(step.after)).toEqual({ ...before, selected });
+      dataKept(step);
+      expect(appActions(step)).toEqual([]);
+    },
+    'leaderboard|CLEAR_COMPARE': (step) => {
+      expect(ctx(step.after)).toEqual({ ...ctx(step.before), selected: [] });
+      dataKept(step);
+      expect(appActions(step)).toEqual([]);
+    },
+  },
+});
+
+describe('the compare selection', () => {
+  it('holds at most four projects: a fifth is refused until one is dropped', () => {
+    const actor = createActor(machine, { input: undefined }).start();
+    for (const id of ['a', 'b', 'c', 'd', 'e']) actor.send({ type: 'TOGGLE_COMPARE', id });
+    expect(ctx(actor.getSnapshot()).selected).toEqual(['a', 'b', 'c', 'd']);
+    actor.send({ type: 'TOGGLE_COMPARE', id: 'b' });
+    actor.send({ type: 'TOGGLE_COMPARE', id: 'e' });
+    expect(ctx(actor.getSnapshot()).selected).toEqual(['a', 'c', 'd', 'e']);
+    actor.stop();
+  });
+});
+
 describe('an impossible score range', () => {
   it('is not applied: the panel stays open on the draft, the query and its request are kept', () => {
     const actor = createActor(machine, { input: undefined }).start();
@@ -266,13 +402,13 @@ describe('an impossible score range', () => {
     const before = actor.getSnapshot();
     actor.send({ type: 'APPLY_FILTERS' });
     const after = actor.getSnapshot();
-    expect(after.value).toEqual({ data: 'ready', panel: 'open' });
+    expect(after.value).toEqual({ data: 'ready', keyword: 'idle', panel: 'open' });
     expect(ctx(after).query).toEqual(ctx(before).query);
     expect(ctx(after).draft).toMatchObject({ minScore: '90', maxScore: '10' });
     // Equal bounds are a possible range and apply.
     actor.send({ type: 'EDIT_FILTER', key: 'maxScore', value: '90' });
     actor.send({ type: 'APPLY_FILTERS' });
-    expect(actor.getSnapshot().value).toEqual({ data: 'loading', panel: 'closed' });
+    expect(actor.getSnapshot().value).toEqual({ data: 'loading', keyword: 'idle', panel: 'closed' });
     expect(ctx(actor.getSnapshot()).query.filters).toMatchObject({ minScore: '90', maxScore: '90' });
     actor.stop();
   });

@@ -1,7 +1,7 @@
 /**
  * Prints, per machine, the states and transitions its path tests reached and the transitions whose effect a
  * check asserted (written by tests/paths/harness.ts). Fails when any machine in machines/ has no path tests or
- * is below 100 % on any of the three (issue 14 asks it of the spec's machines, marked *; we hold every machine to
+ * is below 100 % on any of the three (the spec's machines are marked *; we hold every machine to
  * it). `--clear` removes the previous run's results (so a deleted test cannot keep its row).
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';

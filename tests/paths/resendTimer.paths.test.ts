@@ -68,4 +68,15 @@ describe('resendTimer on a simulated clock', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ remaining: 0 });
   });
+
+  it("started without input, counts the spec's 60 seconds", () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(resendTimerMachine, { clock, input: undefined });
+    actor.subscribe({ error: () => undefined });
+    actor.start();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context).toEqual({ remaining: 60 });
+    for (let second = 0; second < 60; second++) clock.increment(1000);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
 });

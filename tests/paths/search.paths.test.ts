@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { searchMachine } from '../../machines/search/search.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
@@ -13,19 +13,7 @@ const etc = {
 };
 const btc = { id: 'btc', rank: 2, logo: '/logos/btc.svg', name: 'Bitcoin', tokenTickers: ['BTC'] };
 
-/** The '/' key listener the box provides, with what it was started with while it runs. */
-const shortcuts = new Map<AnyActorRef, { enabled: boolean }>();
-const machine = searchMachine.provide({
-  actors: {
-    searchProjects: pending() as never,
-    slashShortcut: fromCallback(({ self, input }) => {
-      shortcuts.set(self, input as { enabled: boolean });
-      return () => {
-        shortcuts.delete(self);
-      };
-    }),
-  },
-});
+const machine = searchMachine.provide({ actors: { searchProjects: pending() as never } });
 
 /** The keyword the server gets: below the minimum length (after trimming) the trending list ('') is asked for. */
 const sentKeyword = (typed: string, minLength: number) => {
@@ -66,6 +54,7 @@ const nothingChosen = (step: StepEffect) => {
   expect(step.emitted).toEqual([]);
   expect(navigations(step)).toEqual([]);
   expect(step.actions.map((a) => a.type)).not.toContain('blurInput');
+  expect(step.actions.map((a) => a.type)).not.toContain('compare');
 };
 
 /** A new request was started for `keyword`, and the one before it (if any) was stopped. */
@@ -86,14 +75,14 @@ function expectNewRequest(step: StepEffect, keyword: string) {
 // up (wrapping from the first) and show that arrow down wraps back to the first and that Enter takes the
 // highlighted option, not the first. With a single option every key is offered.
 const configs = [
-  { minLength: 2, results: [eth, etc], onLast: true, slashFocus: true },
-  { minLength: 1, results: [btc], onLast: false, slashFocus: false },
+  { minLength: 2, results: [eth, etc], onLast: true },
+  { minLength: 1, results: [btc], onLast: false },
 ];
 
-for (const { minLength, results, onLast, slashFocus } of configs) {
+for (const { minLength, results, onLast } of configs) {
   const offered = (highlighted: number) => !onLast || highlighted === results.length - 1;
   describePaths('search', machine, {
-    input: { minLength, slashFocus },
+    input: { minLength },
     events: (s) => [
       { type: 'FOCUS' },
       { type: 'TYPE', keyword: 'e' },
@@ -104,6 +93,8 @@ for (const { minLength, results, onLast, slashFocus } of configs) {
       ...(offered(s.context.highlighted) ? [{ type: 'CHOOSE' }, { type: 'NEXT' }] : []),
       { type: 'SELECT', index: results.length - 1 },
       { type: 'SELECT', index: 7 },
+      { type: 'COMPARE', index: results.length - 1 },
+      { type: 'COMPARE', index: 7 },
       { type: 'CLOSE' },
       ...(s.hasTag('loading')
         ? [
@@ -208,30 +199,31 @@ for (const { minLength, results, onLast, slashFocus } of configs) {
         expect(navigations(step)).toEqual([`/projects/${options[index]!.id}`]);
         expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
       },
+      // Compare on a result: the comparison opens with that project (the app is handed it), the box closes and is
+      // emptied, and nothing is chosen (no project page, no 'chosen' event for a form).
+      'search.open.ready|COMPARE': (step) => {
+        const options = step.before.context.options as { id: string }[];
+        const index = step.event.index as number;
+        expect(index).toBeLessThan(options.length);
+        expect(step.actions.filter((a) => !a.type.startsWith('xstate.'))).toEqual([
+          { type: 'blurInput', params: undefined },
+          { type: 'compare', params: { project: options[index] } },
+        ]);
+        expect(step.emitted).toEqual([]);
+        expect(navigations(step)).toEqual([]);
+        expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
+      },
     },
     states: {
-      // From the start, and whatever the box does, the '/' listener runs as long as the box, told whether '/' is
-      // this box's.
+      // A closed box shows no list; it starts empty and doing nothing (the '/' shortcut is not the machine's).
       'search.closed': (s, step) => {
         if (step?.event.type === 'xstate.init') {
-          const ref = s.children.slashShortcut as AnyActorRef;
-          expect(step.actions).toEqual([
-            {
-              type: 'xstate.spawnChild',
-              params: {
-                id: 'slashShortcut',
-                src: 'slashShortcut',
-                actorRef: ref,
-                input: { enabled: slashFocus },
-                systemId: undefined,
-              },
-            },
-          ]);
+          expect(step.actions).toEqual([]);
+          expect(s.context.keyword).toBe('');
         }
-        expect(shortcuts.get(s.children.slashShortcut as AnyActorRef)).toEqual({ enabled: slashFocus });
+        expect(view(s)).toMatchObject({ open: false, loading: false, error: false });
       },
-      'search.open': (s) =>
-        expect(shortcuts.get(s.children.slashShortcut as AnyActorRef)).toEqual({ enabled: slashFocus }),
+      'search.open': (s) => expect(view(s).open).toBe(true),
       // The highlight always points at an option (or 0 when there are none).
       'search.open.ready': (s) =>
         expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length)),
@@ -257,7 +249,12 @@ describe('search: nothing to choose', () => {
   it('ignores Enter, arrows and clicks while the results load', () => {
     const { actor, chosen } = start([eth]);
     const loading = request(actor.getSnapshot());
-    for (const event of [{ type: 'CHOOSE' }, { type: 'PREV' }, { type: 'SELECT', index: 0 }] as const)
+    for (const event of [
+      { type: 'CHOOSE' },
+      { type: 'PREV' },
+      { type: 'SELECT', index: 0 },
+      { type: 'COMPARE', index: 0 },
+    ] as const)
       actor.send(event);
     expect(chosen).toEqual([]);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -277,6 +274,7 @@ describe('search: nothing to choose', () => {
     withResults.done();
     withResults.actor.send({ type: 'SELECT', index: 2 });
     withResults.actor.send({ type: 'SELECT', index: -1 });
+    withResults.actor.send({ type: 'COMPARE', index: 2 });
     expect(withResults.chosen).toEqual([]);
     expect(withResults.actor.getSnapshot().hasTag('open')).toBe(true);
   });

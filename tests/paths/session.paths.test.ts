@@ -86,7 +86,7 @@ function expectSessionShownUnchanged(step: StepEffect) {
 }
 
 const namedActions = (step: StepEffect) =>
-  step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
+  step.actions.map((a) => a.type).filter((t) => !String(t).startsWith('xstate.'));
 
 /** A refetch that is not a sign-in or sign-out tells no other tab. */
 function expectNoBroadcast(step: StepEffect) {
@@ -246,6 +246,8 @@ const serializeState = (s: AnyMachineSnapshot) =>
 const options = { events, states, transitions, serializeState };
 describePaths('session', stubbed, { input: { pollInterval: 30_000 }, ...options });
 describePaths('session', stubbed, { input: {}, ...options });
+// The app may start it with no input at all: no polling, not served signed out.
+describePaths('session', stubbed, { input: undefined, ...options });
 describePaths('session', stubbed, { input: { servedSignedOut: true }, ...options });
 
 describe('session status changes', () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
+  readLastNotificationFromStorage,
   SURVEY_RESHOW_INTERVAL_MS,
   surveyNotificationMachine,
   type LastNotification,
@@ -108,6 +109,55 @@ describePaths('surveyNotification', machine, {
       expect(step.after.can({ type: 'AUTHENTICATED' })).toBe(false);
     },
   },
+  // A first-login survey, closed, then a sign-out and a sign-in a week later: the reminder offers no tour.
+  also: [
+    [
+      { type: 'AUTHENTICATED' },
+      statusAnswers[0]!,
+      storageAnswers[0]!,
+      { type: 'CLOSE' },
+      { type: 'UNAUTHENTICATED' },
+      { type: 'AUTHENTICATED' },
+      statusAnswers[0]!,
+      storageAnswers[2]!,
+    ],
+  ],
+});
+
+describe('readLastNotificationFromStorage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+  const stored = (value: string | null) => {
+    const asked: string[] = [];
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => {
+        asked.push(key);
+        return value;
+      },
+    });
+    return asked;
+  };
+
+  it('reads the time the survey was last postponed, with the current time', () => {
+    vi.useFakeTimers({ now: NOW });
+    const asked = stored(String(NOW - 86_400_000));
+    expect(readLastNotificationFromStorage()).toEqual({ lastTime: NOW - 86_400_000, now: NOW });
+    expect(asked).toEqual(['survey-last-notification-time']);
+  });
+
+  it('has no time when nothing, or something that is not a time, is stored, or there is no storage', () => {
+    vi.useFakeTimers({ now: NOW });
+    stored(null);
+    expect(readLastNotificationFromStorage()).toEqual({ lastTime: null, now: NOW });
+    stored('soon');
+    expect(readLastNotificationFromStorage()).toEqual({ lastTime: null, now: NOW });
+    vi.stubGlobal('localStorage', undefined);
+    // Storage blocked or absent (a private window, the server): no time rather than a failure.
+    expect(() => readLastNotificationFromStorage()).not.toThrow();
+    expect(readLastNotificationFromStorage()).toEqual({ lastTime: null, now: NOW });
+  });
 });
 
 describe('surveyNotification repeated host events', () => {

@@ -10,15 +10,22 @@ const status = (s: AnyMachineSnapshot) =>
   ['init', 'idle', 'opening', 'open', 'closing', 'error'].filter((t) => s.hasTag(`status.${t}`));
 const trigger = (s: AnyMachineSnapshot) => (s.context as { trigger: string }).trigger;
 
+/** The placement (the app's @floating-ui actor) runs while the floating element is on the page. */
+const placing = (s: AnyMachineSnapshot) => s.children.place !== undefined;
+const isPlacement = ({ type }: { type: string }) =>
+  type === 'xstate.spawnChild' || type === 'xstate.stopChild';
+
 /** The timers a step started or cancelled, as 'start <delay name> <ms>' / 'cancel <delay name>'. */
 const timers = (step: StepEffect) =>
-  step.actions.map(({ type, params }) => {
-    const p = params as { id?: string; sendId?: string; delay?: number };
-    const name = (id = '') => id.split('.')[2];
-    if (type === 'xstate.raise') return `start ${name(p.id)} ${p.delay}`;
-    if (type === 'xstate.cancel') return `cancel ${name(p.sendId)}`;
-    return type;
-  });
+  step.actions
+    .filter((a) => !isPlacement(a))
+    .map(({ type, params }) => {
+      const p = params as { id?: string; sendId?: string; delay?: number };
+      const name = (id = '') => id.split('.')[2];
+      if (type === 'xstate.raise') return `start ${name(p.id)} ${p.delay}`;
+      if (type === 'xstate.cancel') return `cancel ${name(p.sendId)}`;
+      return type;
+    });
 /**
  * What a step should do to the timers: leaving `opening` or `closing` cancels its timer, entering one starts it
  * (the hover delay is the tooltip's own, the fade lasts CLOSE_DURATION).
@@ -31,12 +38,25 @@ function expectedTimers(step: StepEffect) {
   if (step.after.hasTag('status.closing')) expected.push(`start closeDuration ${CLOSE_DURATION}`);
   return expected;
 }
-/** The tooltip's only effects are its timers: nothing sent or emitted, no other action. */
+/**
+ * The tooltip's only effects are its timers and its placement, which runs exactly while it is mounted (started
+ * again in each of opening, open and closing, so a move re-places it): nothing sent or emitted, no other action.
+ */
 function expectNoSideEffects(step: StepEffect) {
-  expect(step.sent).toEqual([]);
+  // (A placement started shows as its xstate.init.)
+  expect(step.sent).toEqual(
+    placing(step.after) ? [{ to: 'place', event: { type: 'xstate.init', input: undefined } }] : [],
+  );
   expect(step.emitted).toEqual([]);
   expect(timers(step)).toEqual(expectedTimers(step));
   expect(step.after.context.hoverDelay).toBe(step.before.context.hoverDelay);
+  expect(step.after.context.attached).toBe(step.before.context.attached);
+  expect(placing(step.after)).toBe(step.after.hasTag('mounted'));
+  const placements = step.actions.filter(isPlacement).map((a) => a.type);
+  expect(placements).toEqual([
+    ...(placing(step.before) ? ['xstate.stopChild'] : []),
+    ...(placing(step.after) ? ['xstate.spawnChild'] : []),
+  ]);
 }
 /** The step moved the tooltip from what `before` showed to `to`, with status `statusTo`, keeping the trigger. */
 function expectMove(step: StepEffect, from: string, to: string, statusTo: string) {
@@ -60,57 +80,72 @@ function expectLost(step: StepEffect) {
   expect(status(step.after)).toEqual(['error']);
 }
 
-describePaths('tooltip', tooltipMachine, {
-  input: {},
-  events: [
-    { type: 'ATTACH' },
-    { type: 'OPEN' },
-    { type: 'CLOSE' },
-    { type: 'HOVER_START' },
-    { type: 'HOVER_END' },
-    { type: 'POSITIONED' },
-    { type: 'TARGET_LOST' },
-    // The named delays, as the clock would deliver them.
-    { type: 'xstate.after.hoverDelay.tooltip.opening' },
-    { type: 'xstate.after.closeDuration.tooltip.closing' },
-  ],
-  transitions: {
-    'tooltip.init|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
-    'tooltip.error|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
-    'tooltip.init|TARGET_LOST': expectLost,
-    'tooltip.idle|TARGET_LOST': expectLost,
-    'tooltip.opening|TARGET_LOST': expectLost,
-    'tooltip.open|TARGET_LOST': expectLost,
-    'tooltip.closing|TARGET_LOST': expectLost,
-    'tooltip.idle|OPEN': expectOpening,
-    'tooltip.idle|HOVER_START': expectOpening,
-    'tooltip.closing|OPEN': expectOpening,
-    'tooltip.closing|HOVER_START': expectOpening,
-    // A programmatic tooltip shows once placed; a hover hint shows only after its delay.
-    'tooltip.opening|POSITIONED': (step) => {
-      expect(trigger(step.before)).toBe('programmatic');
-      expectMove(step, 'mounted', 'visible', 'open');
+// A tooltip attached later (the tour's) and one whose target is its own element (an address), attached at once.
+for (const attached of [false, true])
+  describePaths('tooltip', tooltipMachine, {
+    input: { attached },
+    states: {
+      // It starts waiting for its target, or ready at once when the target is its own element.
+      'tooltip.init': (s, step) => {
+        expect(attached).toBe(false);
+        if (step) expect(step.event.type === 'xstate.init' || step.after.hasTag('status.init')).toBe(true);
+        expect(shown(s)).toBe('none');
+      },
     },
-    'tooltip.opening|xstate.after.hoverDelay.tooltip.opening': (step) => {
-      expect(trigger(step.before)).toBe('hover');
-      expectMove(step, 'mounted', 'visible', 'open');
+    events: [
+      { type: 'ATTACH' },
+      { type: 'OPEN' },
+      { type: 'CLOSE' },
+      { type: 'HOVER_START' },
+      { type: 'HOVER_END' },
+      { type: 'POSITIONED' },
+      { type: 'TARGET_LOST' },
+      // The named delays, as the clock would deliver them.
+      { type: 'xstate.after.hoverDelay.tooltip.opening' },
+      { type: 'xstate.after.closeDuration.tooltip.closing' },
+    ],
+    transitions: {
+      'tooltip.init|always': (step) => {
+        expect(attached).toBe(true);
+        expect(step.before.context.attached).toBe(true);
+        expectMove(step, 'none', 'none', 'idle');
+      },
+      'tooltip.init|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
+      'tooltip.error|ATTACH': (step) => expectMove(step, 'none', 'none', 'idle'),
+      'tooltip.init|TARGET_LOST': expectLost,
+      'tooltip.idle|TARGET_LOST': expectLost,
+      'tooltip.opening|TARGET_LOST': expectLost,
+      'tooltip.open|TARGET_LOST': expectLost,
+      'tooltip.closing|TARGET_LOST': expectLost,
+      'tooltip.idle|OPEN': expectOpening,
+      'tooltip.idle|HOVER_START': expectOpening,
+      'tooltip.closing|OPEN': expectOpening,
+      'tooltip.closing|HOVER_START': expectOpening,
+      // A programmatic tooltip shows once placed; a hover hint shows only after its delay.
+      'tooltip.opening|POSITIONED': (step) => {
+        expect(trigger(step.before)).toBe('programmatic');
+        expectMove(step, 'mounted', 'visible', 'open');
+      },
+      'tooltip.opening|xstate.after.hoverDelay.tooltip.opening': (step) => {
+        expect(trigger(step.before)).toBe('hover');
+        expectMove(step, 'mounted', 'visible', 'open');
+      },
+      // Leaving before the delay, or closing while opening, takes it off the page without a fade.
+      'tooltip.opening|HOVER_END': (step) => {
+        expect(trigger(step.before)).toBe('hover');
+        expectMove(step, 'mounted', 'none', 'idle');
+      },
+      'tooltip.opening|CLOSE': (step) => expectMove(step, 'mounted', 'none', 'idle'),
+      // Closing an open tooltip fades it out (still mounted), then removes it.
+      'tooltip.open|CLOSE': (step) => expectMove(step, 'visible', 'mounted', 'closing'),
+      'tooltip.open|HOVER_END': (step) => {
+        expect(trigger(step.before)).toBe('hover');
+        expectMove(step, 'visible', 'mounted', 'closing');
+      },
+      'tooltip.closing|xstate.after.closeDuration.tooltip.closing': (step) =>
+        expectMove(step, 'mounted', 'none', 'idle'),
     },
-    // Leaving before the delay, or closing while opening, takes it off the page without a fade.
-    'tooltip.opening|HOVER_END': (step) => {
-      expect(trigger(step.before)).toBe('hover');
-      expectMove(step, 'mounted', 'none', 'idle');
-    },
-    'tooltip.opening|CLOSE': (step) => expectMove(step, 'mounted', 'none', 'idle'),
-    // Closing an open tooltip fades it out (still mounted), then removes it.
-    'tooltip.open|CLOSE': (step) => expectMove(step, 'visible', 'mounted', 'closing'),
-    'tooltip.open|HOVER_END': (step) => {
-      expect(trigger(step.before)).toBe('hover');
-      expectMove(step, 'visible', 'mounted', 'closing');
-    },
-    'tooltip.closing|xstate.after.closeDuration.tooltip.closing': (step) =>
-      expectMove(step, 'mounted', 'none', 'idle'),
-  },
-});
+  });
 
 describe('tooltip guards', () => {
   it('a programmatic tooltip ignores the hover delay and the pointer leaving', () => {

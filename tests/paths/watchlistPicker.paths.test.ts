@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import {
+  PICKER_PLACEHOLDER,
+  PICKER_TITLE,
   pickerKeyword,
+  TRENDING_HEADING,
   watchlistPickerMachine,
   type PickerContext,
   type PickerEmitted,
@@ -19,7 +22,7 @@ const searchInput = (s: AnyMachineSnapshot) =>
 const RESULTS = [project('p1'), project('p2')];
 
 /** The picker's own actions: what it asks the app to do (XState's built-ins left out). */
-const own = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
+const own = (step: StepEffect) => step.actions.filter((a) => !String(a.type).startsWith('xstate.'));
 /** Nothing went into the list: the app was not asked to add, nothing emitted. */
 const nothingAdded = (step: StepEffect) => {
   expect(own(step)).toEqual([]);
@@ -38,6 +41,8 @@ for (const mode of ['single', 'multiple'] as const) {
       { type: 'OPEN', existing: ['p1'] },
       // The list's projects come with OPEN: opened again, the marks are the list's as it is now.
       { type: 'OPEN', existing: ['p1', 'p2'] },
+      // Opened without the list's projects: nothing is marked.
+      { type: 'OPEN' },
       { type: 'CLOSE' },
       { type: 'TYPE', keyword: ' et ' },
       { type: 'TYPE', keyword: 'e' },
@@ -54,7 +59,7 @@ for (const mode of ['single', 'multiple'] as const) {
     ],
     serializeState: (s) => {
       const c = ctx(s);
-      return JSON.stringify({ v: s.value, k: c.keyword, e: c.existing, r: c.results.length });
+      return JSON.stringify({ v: s.value, k: c.keyword, e: c.existing, r: c.results?.length });
     },
     transitions: {
       // Opening shows the list already in the watchlist marked, an empty keyword, and asks for the trending list.
@@ -134,6 +139,15 @@ for (const mode of ['single', 'multiple'] as const) {
         expect(searchInput(step.after)).toEqual({ keyword: keyword.length >= 2 ? keyword : '' });
       },
     },
+    // A failed search after one that answered: the earlier results are not shown with the error.
+    also: [
+      [
+        { type: 'OPEN', existing: ['p1'] },
+        { type: 'xstate.done.actor.searchProjects', output: RESULTS },
+        { type: 'TYPE', keyword: ' et ' },
+        { type: 'xstate.error.actor.searchProjects', error: new Error('500') },
+      ] as never,
+    ],
     states: {
       'watchlistPicker.closed': (s) => expect(ctx(s).keyword).toBe(''),
       'watchlistPicker.open.ready': (s) => expect(ctx(s).results).toEqual(RESULTS),
@@ -143,12 +157,12 @@ for (const mode of ['single', 'multiple'] as const) {
 }
 
 describe('watchlistPicker picks', () => {
-  const openReady = (mode: 'single' | 'multiple') => {
+  const openReady = (mode: 'single' | 'multiple', existing = ['p1']) => {
     const added: string[] = [];
     const a = createActor(machine, { input: { mode } });
     a.on('add', (e: PickerEmitted) => added.push(e.projectId));
     a.start();
-    a.send({ type: 'OPEN', existing: ['p1'] });
+    a.send({ type: 'OPEN', existing });
     a.send({ type: 'TYPE', keyword: 'eth' });
     a.send({ type: 'xstate.done.actor.searchProjects', output: [project('p1'), project('p2')] } as never);
     return { a, added };
@@ -175,6 +189,25 @@ describe('watchlistPicker picks', () => {
     expect(a.getSnapshot().context.existing).toEqual(['p2']);
     expect(added).toEqual(['p1', 'p2']);
     expect(a.getSnapshot().hasTag('open')).toBe(true);
+  });
+
+  it('multiple mode: unpicking one of several marked projects leaves the others marked', () => {
+    const { a, added } = openReady('multiple', ['p1', 'p2']);
+    a.send({ type: 'PICK', projectId: 'p1' });
+    expect(a.getSnapshot().context.existing).toEqual(['p2']);
+    expect(added).toEqual(['p1']);
+  });
+
+  it('picks one project at a time unless asked for several, and starts with nothing found or marked', () => {
+    const fresh = { mode: 'single', keyword: '', results: [], existing: [] };
+    expect(createActor(machine, { input: undefined }).getSnapshot().context).toEqual(fresh);
+    expect(createActor(machine, { input: {} }).getSnapshot().context).toEqual(fresh);
+  });
+
+  it("is titled, prompted and headed with the spec's texts", () => {
+    expect(PICKER_TITLE).toBe('Add Projects');
+    expect(PICKER_PLACEHOLDER).toBe('Search Project by Name / Token');
+    expect(TRENDING_HEADING).toBe('Trending Projects');
   });
 
   it('sends no keyword below two characters (the trending list)', () => {

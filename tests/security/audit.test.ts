@@ -14,7 +14,7 @@ import {
 } from '../helpers/auth';
 
 /**
- * Issue 12, finding 2: writes made while impersonating must not escape the audit through a percent-encoded path
+ * The pentest found: writes made while impersonating must not escape the audit through a percent-encoded path
  * (`/%61pi/...` is routed to `/api/...`). The audit decides on the matched route, so every such write is recorded
  * with the route it reached, whether it succeeded or was refused.
  */

@@ -17,7 +17,7 @@ import {
 import { siteOrigin } from '../../server/accounts/origin';
 
 /**
- * Issue 12, findings 1 and 15: CSRF is enforced on the matched route (a percent-encoded path is the same route),
+ * The pentest found: CSRF is enforced on the matched route (a percent-encoded path is the same route),
  * JSON routes take JSON only (a plain HTML form cannot post to them), and a token is valid only for the session
  * it was minted for.
  */
@@ -343,7 +343,7 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
     ]);
   });
 
-  it("records a signed-in browser's automatic report of a server error (issue 15, item 2)", async () => {
+  it("records a signed-in browser's automatic report of a server error", async () => {
     // A proxy in front of the server answers one read with a 503; the helper reports it through the same path
     // as every other write, so the report carries the session's CSRF token and is stored.
     const { request, log } = await browserClient({ failing: '/api/leaderboard' });

@@ -5,7 +5,7 @@ import { LIMITS } from '../../server/plugins/rateLimit';
 import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
- * Issue 12, finding 14 (the enumeration half): resend-confirmation and verify-email told an unknown address from
+ * The pentest found: resend-confirmation and verify-email told an unknown address from
  * an unconfirmed and a confirmed account. They now answer alike where Cognito with PreventUserExistenceErrors
  * does: resend succeeds for every address (mail only where a code means something), and verifying an unknown or
  * confirmed address is a wrong code. Sign-up itself still answers UsernameExistsException, as spec §8 requires.

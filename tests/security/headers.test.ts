@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * Issue 12, finding 16: no security headers on HTML — no CSP, no frame-ancestors (the sign-in form could be
+ * The pentest found: no security headers on HTML — no CSP, no frame-ancestors (the sign-in form could be
  * framed), no nosniff, no Referrer-Policy, no HSTS under an https PUBLIC_URL. Every answer now carries them, the
  * CSP allows no inline script or style, and the server-rendered pages pass it. (tests/e2e/csp.test.ts loads the
  * pages in Chromium and frames the sign-in page.)

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
- * Issue 12, finding 8: links in mail follow configuration only (PUBLIC_URL, else the server's own HOST:PORT),
+ * The pentest found: links in mail follow configuration only (PUBLIC_URL, else the server's own HOST:PORT),
  * never the Host or X-Forwarded-Host of the request that caused the mail; the unsubscribe token expires and is
  * signed with a key derived for that purpose, not with the raw AUTH_SECRET.
  */

@@ -4,11 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/seed/prepare';
 import { freshPostgresDatabase } from '../helpers/app';
 
 /**
- * Issue 12, finding 10: two instances starting on an empty PostgreSQL raced (duplicate keys in the migrations, a
+ * The pentest found: two instances starting on an empty PostgreSQL raced (duplicate keys in the migrations, a
  * double seed). Here several start at once on one empty database, as a fleet behind a load balancer does: every
  * start succeeds, each migration is applied once and the projects are seeded once.
  * Always on PostgreSQL (TEST_DATABASE_URL, else the local server CI has): PGlite allows a single process.

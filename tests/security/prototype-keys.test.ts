@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * Issue 12, finding 11: `GET /api/auth/signin?error=__proto__` and `/api/auth/error?error=constructor` answered
+ * The pentest found: `GET /api/auth/signin?error=__proto__` and `/api/auth/error?error=constructor` answered
  * 500 — the pages looked the value up in a plain object. Every name Object.prototype has must find nothing.
  */
 

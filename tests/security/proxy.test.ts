@@ -3,7 +3,7 @@ import { LIMITS } from '../../server/plugins/rateLimit';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
- * Issue 12, finding 7: X-Forwarded-For chose request.ip for anyone, so a rotating header lifted every per-address
+ * The pentest found: X-Forwarded-For chose request.ip for anyone, so a rotating header lifted every per-address
  * limit. Forwarded headers now count only from the proxies TRUST_PROXY names (default: none).
  */
 

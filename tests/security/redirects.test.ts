@@ -8,7 +8,7 @@ import { cookieHeader, getCsrf, signUpAndSignIn, TEST_PASSWORD } from '../helper
 import { siteOrigin } from '../../server/accounts/origin';
 
 /**
- * Issue 12, finding 4: open redirect after sign-in and sign-out. Every callbackUrl that leads off the site ends in
+ * The pentest found: open redirect after sign-in and sign-out. Every callbackUrl that leads off the site ends in
  * a same-site path; the origin comes from configuration (PUBLIC_URL or HOST:PORT), never from the Host header.
  */
 

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, getCsrf, signIn, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
- * Finding 6 of issue 12: the admin role was stored at sign-in (users.role, and inside the cookie) and outlived its
+ * Finding 6 of The admin role was stored at sign-in (users.role, and inside the cookie) and outlived its
  * removal from ADMIN_EMAILS. The role must follow the configuration the server runs with now.
  */
 

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { latestCode, signIn, signUpAndSignIn, TEST_PASSWORD, type TestSession } from '../helpers/auth';
 
 /**
- * Finding 5 of issue 12: sessions were never revoked (sign-out, password change and reset left old cookies
+ * Finding 5 of Sessions were never revoked (sign-out, password change and reset left old cookies
  * working) and reading a session extended it forever. Each test replays a stolen or stale cookie.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Server-side request forgery through webhooks (issue 16): endpoints on loopback, private, link-local and other
+ * Server-side request forgery through webhooks: endpoints on loopback, private, link-local and other
  * internal addresses are refused at registration and again at delivery (DNS rebinding), and the delivery connects
  * to the address it checked. No test here sends traffic anywhere but 127.0.0.1: public answers come from an
  * injected resolver and are never connected to.
@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { apiKeys, webhookDeliveries } from '../../server/db/schema/index';
-import { rows } from '../../server/seed/index';
+import { rows } from '../../server/db/rows';
 import {
   forbiddenRange,
   setWebhookResolver,

@@ -22,7 +22,7 @@ import {
 } from '../helpers/auth';
 
 /**
- * Issue 12, findings 3, 9 and 14 (lockout half): parallel password guessing gets at most LOCKOUT_AFTER password
+ * The pentest found: parallel password guessing gets at most LOCKOUT_AFTER password
  * checks, a stranger locks only their own address out of an account, every user-pool route is limited per client
  * address (429 with Retry-After), and a flood of sign-ins fills a bounded hashing queue (503) while the rest of the
  * server keeps answering.

@@ -11,7 +11,7 @@ import { authedInject, signUpAndSignIn, type TestSession } from '../helpers/auth
 vi.setConfig({ testTimeout: 120_000 });
 
 /*
- * Findings 12, 13 and 18 of issue 12, attacked against the real server: concurrent uploads by one user, uploads
+ * Three pentest findings, attacked against the real server: concurrent uploads by one user, uploads
  * over the 2 MB limit (through app.inject and through a real listener with fetch, the way the review saw
  * different results), and picture files that carry HTML.
  */

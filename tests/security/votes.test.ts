@@ -6,13 +6,13 @@ import { createRequest } from '../../api/http';
 import { LONGEST_WINDOW_MS, prune } from '../../server/accounts/rate';
 import { projects, rateCounters, votes } from '../../server/db/schema/index';
 import { LIMITS } from '../../server/plugins/rateLimit';
-import { VISITOR_COOKIE } from '../../server/routes/projects';
+import { VISITOR_COOKIE } from '../../server/projects/voter';
 import type { TestApp } from '../helpers/app';
 import { getCsrf, newClientAddress, signUpAndSignIn } from '../helpers/auth';
 import { createSeededApp } from '../helpers/seeded';
 
 /**
- * Issue 12, findings 17 and 19: anonymous votes were stuffed by dropping the visitor cookie (50 GETs → 50 votes).
+ * The pentest found: anonymous votes were stuffed by dropping the visitor cookie (50 GETs → 50 votes).
  * The spec's GET stays; the visitor cookie is signed (a forged or unsigned one is no visitor), votes are limited
  * per address, and the cookie is Secure on an https site. Expired rate counters are pruned.
  */

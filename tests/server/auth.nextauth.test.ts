@@ -7,7 +7,7 @@ import { getCsrf, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../he
 vi.setConfig({ testTimeout: 60_000 });
 
 /**
- * The answers a NextAuth v4 client reads (issue 15, item 14): it calls `new URL(data.url)` on every answer of a
+ * The answers a NextAuth v4 client reads: it calls `new URL(data.url)` on every answer of a
  * form post, so each one, failures included, carries an absolute URL on this site; the error name stays ours
  * (Cognito's), in the URL's `error`. The unmodified client itself runs in Chromium in tests/e2e/nextauth.test.ts.
  */

@@ -158,7 +158,7 @@ describe('resend confirmation', () => {
     t.app.clock.advance(15_000);
     const early = await post('/api/auth/resend-confirmation', { email });
     expect(early.statusCode).toBe(429);
-    // The answer says how long the cooldown still runs, so the client's countdown follows it (issue 15, item 3).
+    // The answer says how long the cooldown still runs, so the client's countdown follows it.
     expect(early.json()).toMatchObject({ error: 'LimitExceededException', retryAfterSeconds: 45 });
     expect(early.headers['retry-after']).toBe('45');
     t.app.clock.advance(46_000);

@@ -149,7 +149,7 @@ describe('POST /api/auth/callback/credentials', () => {
     const res = await login(email, TEST_PASSWORD);
     const realSeconds = Math.ceil((Date.now() - started) / 1000);
     expect(res.statusCode).toBe(401);
-    // With the seconds left of the resend cooldown sign-up started (issue 15, item 3): 60 less the 20 moved on, and
+    // With the seconds left of the resend cooldown sign-up started: 60 less the 20 moved on, and
     // less the real seconds the two password hashes took (10 s and more on a busy CI machine, which made a fixed
     // lower bound flaky).
     expect(res.json()).toMatchObject({ error: 'UserNotConfirmedException' });

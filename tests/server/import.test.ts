@@ -77,9 +77,9 @@ describe('importProjects', () => {
         { ...newProject, id: 'bad-chain', contracts: [{ ...newProject.contracts![0]!, chain: 'Mars' }] },
         { ...newProject, id: 'scored', subScores: { codeSecurity: 100 } },
         {
-          id: 'bitcoin',
-          name: 'Bitcoin',
-          tokenTickers: ['BTC'],
+          id: 'tether',
+          name: 'Tether',
+          tokenTickers: ['USDT'],
           chains: ['Ethereum'],
           signals: perfect,
         },
@@ -98,7 +98,7 @@ describe('importProjects', () => {
       expect.stringMatching(/^record 7 \(id "odd-signal"\): signals\.tvlUsd: Unknown signal "tvlUsd"/),
     ]);
 
-    const [btc] = await t.app.db.select().from(projects).where(eq(projects.id, 'bitcoin'));
+    const [btc] = await t.app.db.select().from(projects).where(eq(projects.id, 'tether'));
     // Scores, tier and badges are computed from the imported signals.
     expect(btc).toMatchObject({
       rank: 1,
@@ -111,7 +111,7 @@ describe('importProjects', () => {
     });
     // Sections the record did not carry are kept.
     const btcPage = (
-      await t.app.inject({ method: 'GET', url: '/api/projects/bitcoin' })
+      await t.app.inject({ method: 'GET', url: '/api/projects/tether' })
     ).json<ProjectDetail>();
     expect(btcPage.contracts.length).toBeGreaterThan(0);
 

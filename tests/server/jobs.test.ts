@@ -112,22 +112,29 @@ describe('runner', () => {
       },
     };
     const opts = { instance: 'r', backoffMs: 1000 };
-    expect(await runPendingJobs(a.db, handlers, opts)).toBe(1);
+    // The next attempt is due the backoff after the failure, which happened between `before` and `after` (bounds
+    // rather than a delay read afterwards, which a slow machine would shorten).
+    const runAndBound = async () => {
+      const before = Date.now();
+      expect(await runPendingJobs(a.db, handlers, opts)).toBe(1);
+      return { before, after: Date.now() };
+    };
+    let ran = await runAndBound();
     let row = await jobRow(a.db, id);
     expect(row.status).toBe('queued');
     expect(row.attempts).toBe(1);
     expect(row.lastError).toContain('boom 1');
-    const delay1 = row.runAt.getTime() - Date.now();
-    expect(delay1).toBeGreaterThan(500);
-    expect(delay1).toBeLessThanOrEqual(1500);
+    expect(row.runAt.getTime()).toBeGreaterThanOrEqual(ran.before + 1000 - 5);
+    expect(row.runAt.getTime()).toBeLessThanOrEqual(ran.after + 1000 + 5);
     // Not due yet: nothing runs.
     expect(await runPendingJobs(a.db, handlers, opts)).toBe(0);
     await a.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`);
-    expect(await runPendingJobs(a.db, handlers, opts)).toBe(1);
+    ran = await runAndBound();
     row = await jobRow(a.db, id);
     expect(row.status).toBe('queued');
-    const delay2 = row.runAt.getTime() - Date.now();
-    expect(delay2).toBeGreaterThan(1500); // doubled
+    // doubled
+    expect(row.runAt.getTime()).toBeGreaterThanOrEqual(ran.before + 2000 - 5);
+    expect(row.runAt.getTime()).toBeLessThanOrEqual(ran.after + 2000 + 5);
     await a.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`);
     expect(await runPendingJobs(a.db, handlers, opts)).toBe(1);
     row = await jobRow(a.db, id);

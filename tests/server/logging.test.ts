@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 
 /**
- * Issue 15, item 13 and issue 11: at the default info level the log keeps the useful lines. Logo requests (dozens
+ * At the default info level the log keeps the useful lines. Logo requests (dozens
  * per page) and the balancer's health and readiness probes are not logged one line each, other requests are, and
  * building the server prints no Fastify deprecation.
  */
@@ -54,7 +54,7 @@ describe('request logging at info level', () => {
     expect(logged.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 
-  it('does not log the health and readiness probes (issue 11)', async () => {
+  it('does not log the health and readiness probes', async () => {
     for (const url of ['/api/health', '/api/ready']) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
     }

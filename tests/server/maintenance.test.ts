@@ -11,9 +11,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { jobs } from '../../server/db/schema/index';
 import { REWRITTEN_BY, vacuumRewritten } from '../../server/db/maintenance';
-import { prepareDatabase } from '../../server/db/prepare';
+import { prepareDatabase } from '../../server/seed/prepare';
 import { enqueue } from '../../server/jobs/queue';
-import { rows, seedIfEmpty } from '../../server/seed/index';
+import { rows } from '../../server/db/rows';
+import { seedIfEmpty } from '../../server/seed/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 

@@ -19,7 +19,7 @@ import {
 import { createSeededApp } from '../helpers/seeded';
 
 /**
- * "A bad request to any endpoint gets a 4xx JSON error; none gets a 5xx" (issue 2, design notes §3 and §5).
+ * "A bad request to any endpoint gets a 4xx JSON error; none gets a 5xx" (design notes §3 and §5).
  *
  * Every route the real app registers is collected with an onRoute hook (the `fastify` factory is wrapped so the
  * hook is in place before any plugin adds a route), then each method + path — path parameters filled with real

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /**
- * Issue 16, item 2: the OpenAPI 3.1 document at /api/openapi.json is valid and lists every /api and /ofrep route the
+ * The OpenAPI 3.1 document at /api/openapi.json is valid and lists every /api and /ofrep route the
  * app registers; the Partner API reads carry the bearerAuth requirement.
  */
 
@@ -53,6 +53,9 @@ const PARTNER_READS = [
   ['get', '/api/projects/{id}/score-history'],
   ['get', '/api/projects/{id}/score-breakdown'],
   ['get', '/api/projects/{id}/peers'],
+  ['get', '/api/chains'],
+  ['get', '/api/projects/{id}/contracts'],
+  ['get', '/api/projects/{id}/audits'],
 ] as const;
 
 const ADMIN_EMAIL = 'openapi-admin@example.com';
@@ -354,6 +357,15 @@ describe('what a generated client and a linter need', () => {
         .map((p) => `${key} ${p.name}`),
     );
     expect(textual).toEqual([]);
+  });
+
+  it('lists the score changes over 24 h, 7 d and 30 d among the leaderboard sorts, for the page and the CSV', () => {
+    for (const path of ['/api/leaderboard', '/api/leaderboard.csv']) {
+      const sort = doc.paths[path]!.get!.parameters!.find((p) => p.name === 'sort')!;
+      const sorts = JSON.stringify(sort.schema);
+      for (const key of ['change24h', 'change7d', 'change30d', 'score', 'name'])
+        expect(sorts, path).toContain(`"${key}"`);
+    }
   });
 
   it('describes the sign-in form and the webhook deliveries', () => {

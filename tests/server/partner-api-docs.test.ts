@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../server/seed/index';
+import { rows } from '../../server/db/rows';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { signIn, type Client } from '../helpers/signed-in';

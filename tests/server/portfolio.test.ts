@@ -9,7 +9,7 @@ import { DEMO_WALLETS, seedWalletTokensIfEmpty } from '../../server/seed/wallets
 import { createTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
-/** Issue 15, item 16: holdings, their exposure by tier and risk band, riskiest first, and the wallet import. */
+/** Holdings, their exposure by tier and risk band, riskiest first, and the wallet import. */
 
 const flagsFile = (on: boolean) => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'flags-')), 'flags.json');

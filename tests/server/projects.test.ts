@@ -76,7 +76,7 @@ describe('GET /api/search-project', () => {
     expect(res.json()).toEqual([]);
   });
 
-  describe('compression (issue 11: each answer is compressed once, not per request)', () => {
+  describe('compression (each answer is compressed once, not per request)', () => {
     const BROWSER = 'gzip, deflate, br, zstd';
     const decode = (body: Buffer, coding: string | undefined) =>
       JSON.parse(
@@ -135,7 +135,7 @@ describe('GET /api/search-project', () => {
     });
   });
 
-  describe('before the index is built (issue 11: the server listens without waiting for it)', () => {
+  describe('before the index is built (the server listens without waiting for it)', () => {
     /** Names, fragments of names, tickers, short and unknown keywords, with case and spaces as people type them. */
     function keywords(projects: ProjectRow[]): string[] {
       const out = new Set(['', 'e', 'et', 'eth', 'ETH', '  coin ', 'an', 'swap', 'fi', 'qqqqzzzz', 'ai']);
@@ -367,7 +367,7 @@ describe('home sections', () => {
   });
 });
 
-describe('the public lists, kept until the projects change (issue 11)', () => {
+describe('the public lists, kept until the projects change', () => {
   const LISTS = [
     '/api/leaderboard?sort=score&order=desc&pageSize=10',
     '/api/trending?limit=10',
@@ -526,8 +526,12 @@ describe('GET /api/projects/:id', () => {
       name: 'Ethereum',
       chains: expect.arrayContaining(['Ethereum']),
     });
-    expect(p.contracts.length).toBeGreaterThan(0);
+    // Ether is native to its chain: no token contract. A token (UNI) lists its contracts.
+    expect(p.contracts).toEqual([]);
     expect(p.votes).toEqual({ yes: 0, no: 0, yesPercentage: 0, myVote: null });
+    const uni = (await get('/api/projects/uniswap')).json<ProjectDetail>();
+    expect(uni.contracts.length).toBeGreaterThan(0);
+    expect(uni.contracts[0]).toMatchObject({ chain: 'Ethereum', label: 'UNI token, 18 decimals' });
   });
 
   it('answers an unknown project with a JSON 404', async () => {

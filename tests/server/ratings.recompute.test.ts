@@ -13,15 +13,18 @@ import {
   type ScoreChange,
   UnknownSignalError,
 } from '../../server/ratings/recompute';
-import { rows } from '../../server/seed/index';
+import { rows } from '../../server/db/rows';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp, SEED_DAY } from '../helpers/seeded';
 import { signIn } from '../helpers/signed-in';
 
 let t: TestApp;
 let db: Db;
-/** The one project no watchlist holds: its changes queue no notify job (no one would be told). */
-const UNWATCHED = 'dogecoin';
+/**
+ * The one project no watchlist holds: its changes queue no notify job (no one would be told). An audited one, whose
+ * score moves as its audit ages (a native coin such as Dogecoin has no audit to age).
+ */
+const UNWATCHED = 'chainlink';
 beforeAll(async () => {
   t = await createSeededApp(60);
   db = t.app.db;
@@ -158,7 +161,7 @@ describe('import of a signal change', () => {
       id: 'bitcoin',
       name: 'Bitcoin',
       tokenTickers: ['BTC'],
-      chains: ['Ethereum', 'Polygon'],
+      chains: ['Bitcoin'],
       signals: { multisigThreshold: 1 },
       alerts: [
         {

@@ -18,7 +18,7 @@ import {
 } from '../../server/ratings/methodology';
 import { createTestApp, type TestApp } from '../helpers/app';
 
-/** Issue 13: the public ratings routes read the stored signals and snapshots (the source of truth). */
+/** The public ratings routes read the stored signals and snapshots (the source of truth). */
 
 const DAY = 86_400_000;
 const NOW = Date.now();

@@ -14,7 +14,7 @@ import { seedIfEmpty } from '../../server/seed/index';
 import { announcements, projects } from '../../server/db/schema/index';
 
 /*
- * Issue 11, item 1, on the server side (server/site/render.ts): how a render from dist-ssr/ becomes the page, with a
+ * The first paint, on the server side (server/site/render.ts): how a render from dist-ssr/ becomes the page, with a
  * stand-in for the built render (the real one runs in tests/e2e/prerender.test.ts). The stand-in writes what it was
  * asked to render into its HTML, and counts its renders.
  */
@@ -135,7 +135,7 @@ describe('a page rendered by the server', () => {
   });
 });
 
-describe("a guest's page, kept whole with its compressed forms (issue 11)", () => {
+describe("a guest's page, kept whole with its compressed forms", () => {
   const inBrowser = (url: string, encodings: string) =>
     app.inject({ method: 'GET', url, headers: { 'accept-encoding': encodings } });
 

@@ -181,7 +181,7 @@ describe('logos', () => {
     return { width: info.width, height: info.height, rgba: [...data.subarray(at, at + 4)] };
   };
 
-  it('draws a logo as WebP, w pixels wide, for a browser that takes WebP (auto=format, issue 11)', async () => {
+  it('draws a logo as WebP, w pixels wide, for a browser that takes WebP (auto=format)', async () => {
     const res = await logo(imageUrl('/logos/eth.svg', { width: 56 }, ''), BROWSER_ACCEPT);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

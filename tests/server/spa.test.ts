@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { projects } from '../../server/db/schema/index';
-import { PAGE_PATHS } from '../../src/routes';
+import { PAGE_PATHS } from '../../api/pages';
 import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, type Client } from '../helpers/signed-in';
 
 /**
- * Issue 15, item 12: the app's page paths answer 200 with the app for any GET (a `curl` sends `Accept: *\/*`),
+ * The app's page paths answer 200 with the app for any GET (a `curl` sends `Accept: *\/*`),
  * any other path gets the app (which shows its not-found page) with a 404, and API paths stay JSON.
  */
 const APP_SCRIPT = '<script src="/assets/app.js"></script>';
@@ -150,7 +150,7 @@ describe('other paths', () => {
   });
 });
 
-describe('precompressed assets (issue 11)', () => {
+describe('precompressed assets', () => {
   const fetchChunk = (acceptEncoding?: string) =>
     app.inject({
       method: 'GET',
@@ -189,7 +189,7 @@ describe('precompressed assets (issue 11)', () => {
 let adminClient: Client | undefined;
 const adminSession = async () => (adminClient ??= await signIn(app, { email: 'admin@example.com' }));
 
-describe('the announcement written into the page (issue 11: the banner is in place from the first paint)', () => {
+describe('the announcement written into the page (the banner is in place from the first paint)', () => {
   /** The JSON data block of the page, parsed: what the banner starts from. */
   const dataBlock = (html: string): unknown => {
     const match = /<script type="application\/json" id="announcement-data">(.*?)<\/script>/.exec(html);
@@ -244,7 +244,7 @@ describe('the announcement written into the page (issue 11: the banner is in pla
   });
 });
 
-describe('the flags written into the page (issue 11: the SDK can load after the first paint)', () => {
+describe('the flags written into the page (the SDK can load after the first paint)', () => {
   const flagsBlock = (html: string) => {
     const match = /<script type="application\/json" id="flags-data">(.*?)<\/script>/.exec(html);
     expect(match, html).not.toBeNull();

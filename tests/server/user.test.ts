@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchlists, projects } from '../../server/db/schema/index';
-import { ssoSettingsToken } from '../../server/routes/user';
+import { ssoSettingsToken } from '../../server/accounts/settingsLink';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -75,7 +75,7 @@ describe('profile', () => {
     expect(res.json()).toMatchObject({ username: user.username, email: user.email, profileImageUrl: null });
   });
 
-  it('has no public picture before an upload: 204, not a failed request the browser logs (issue 15, item 9)', async () => {
+  it('has no public picture before an upload: 204, not a failed request the browser logs', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/user/profile/image/${user.username}?v=1` });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projects, watchlists } from '../../server/db/schema/index';
+import { projects, scoreSnapshots, watchlists } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -282,4 +282,67 @@ describe('watchlist concurrency', () => {
     expect(final.version).toBe(51);
     await post(owner, '/api/watchlist/delete', { id });
   }, 60_000);
+});
+
+describe('watchlist table rows', () => {
+  it('answers each project’s row with audit, KYC and score changes over 24 h, 7 d and 30 d, in the order asked, to anyone', async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const subScores = {
+      codeSecurity: 50,
+      fundamentalHealth: 50,
+      operationalResilience: 50,
+      governanceStrength: 50,
+      marketStability: 50,
+      communityTrust: 50,
+    };
+    const snapshot = (projectId: string, daysAgo: number, score: number) => ({
+      projectId,
+      computedAt: new Date(now - daysAgo * day),
+      score,
+      subScores,
+      tier: 'BB',
+      methodologyVersion: 'test',
+      moves: [],
+      reason: 'signals' as const,
+    });
+    // proj-002 scores 52 now: 50 two days ago (the latest at or before 24 h ago), 55 ten days ago, nothing older.
+    await t.database.db
+      .insert(scoreSnapshots)
+      .values([snapshot(ids[2]!, 10, 55), snapshot(ids[2]!, 2, 50), snapshot(ids[2]!, 0.5, 51)]);
+    // proj-003 scores 53 now, 60.4 forty days ago: every window reaches back to it.
+    await t.database.db.insert(scoreSnapshots).values([snapshot(ids[3]!, 40, 60.4)]);
+    await t.database.db.update(projects).set({ kyc: true }).where(eq(projects.id, ids[3]!));
+
+    const res = await post(anonymous(t.app), '/api/watchlist/projects', {
+      projectIds: [ids[3], 'no-such-project', ids[2], ids[4], ids[3]],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      id: string;
+      score: number;
+      auditStatus: string;
+      kyc: boolean;
+      scoreChange: { d1: number | null; d7: number | null; d30: number | null };
+    }[];
+    expect(body.map((r) => r.id)).toEqual([ids[3], ids[2], ids[4]]);
+    expect(body.map((r) => [r.auditStatus, r.kyc])).toEqual([
+      ['audited', true],
+      ['audited', false],
+      ['audited', false],
+    ]);
+    expect(body.map((r) => r.scoreChange)).toEqual([
+      { d1: -7.4, d7: -7.4, d30: -7.4 },
+      { d1: 2, d7: -3, d30: null },
+      { d1: null, d7: null, d30: null },
+    ]);
+  });
+
+  it('refuses a malformed body or too many ids with a 400 naming the field', async () => {
+    for (const payload of [{}, { projectIds: 'x' }, { projectIds: [''] }, { projectIds: ids }]) {
+      const res = await post(owner, '/api/watchlist/projects', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toContain('projectIds');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The app's one actor system (issue 14, item 1): the root machine with its REAL children (session, flags, watchlist,
+ * The app's one actor system: the root machine with its REAL children (session, flags, watchlist,
  * notifications, survey notification, banner, cookie consent) and the real observers; only the children's fetches
  * (and the lazily loaded auth modal) are in-memory fakes. What the system does is asserted as a user would notice
  * it: the children's states, tags and context, and the calls made to the fakes.

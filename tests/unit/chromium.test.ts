@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensureChromium, INSTALL_COMMAND, type Machine } from '../e2e/chromium';
 
-/** Issue 15, item 13: `npm test` sets up its own browser, or stops at once saying how. */
+/** `npm test` sets up its own browser, or stops at once saying how. */
 function machine(opts: { installed: boolean; isRoot: boolean; installWorks?: boolean }) {
   const files = new Set(opts.installed ? ['/usr/bin/chromium'] : []);
   const commands: string[] = [];

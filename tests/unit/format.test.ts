@@ -8,7 +8,7 @@ import {
   shortAddress,
 } from '../../src/lib/format';
 
-// What en-US Intl writes: the formatters are our own (no ICU start-up on the page, issue 11) and must read the same.
+// What en-US Intl writes: the formatters are our own (no ICU start-up on the page) and must read the same.
 const intl = {
   usd: new Intl.NumberFormat('en-US', {
     style: 'currency',

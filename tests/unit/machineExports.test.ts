@@ -6,7 +6,7 @@ import { createMachine, type AnyStateMachine } from 'xstate';
 import { inlineNames, machineModules, renderMermaid, renderStately } from '../../scripts/machineExport';
 
 /**
- * docs/machines/<id>.stately.js (issue 14, item 5): each export, built with createMachine, has the graph of the
+ * docs/machines/<id>.stately.js: each export, built with createMachine, has the graph of the
  * source machine, and each file is what `npm run machines` writes today.
  */
 

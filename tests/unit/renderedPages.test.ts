@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ON_EVERY_PAGE, RENDERED_PAGES } from '../../server/site/render';
-import { PAGE_PATHS } from '../../src/routes';
+import { PAGE_PATHS } from '../../api/pages';
 
 /*
  * The server links the stylesheets of the lazy modules each rendered page shows (server/site/render.ts), and preloads

@@ -9,7 +9,7 @@ import {
 
 /**
  * The watchlist's message (the toast) goes by itself WATCHLIST_TOAST_MS after it was shown: the machine's own
- * timer (issue 14), driven here by a simulated clock.
+ * timer, driven here by a simulated clock.
  */
 function start() {
   const clock = new SimulatedClock();

@@ -7,3 +7,5 @@ export * from './objects';
 export * from './portfolio';
 export * from './ratings';
 export * from './partner';
+export * from './chain';
+export * from './research';

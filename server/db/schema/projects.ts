@@ -53,7 +53,17 @@ export const projects = pgTable(
     auditStatus: text('audit_status').$type<'audited' | 'in_progress' | 'none'>().notNull(),
     auditDate: date('audit_date'),
     kyc: boolean('kyc').notNull().default(false),
+    /** KYC details when `kyc`: the tier, when the team was verified (reviewed again 90 days later) and what was. */
+    kycTier: text('kyc_tier').$type<'gold' | 'silver' | 'bronze'>(),
+    kycVerifiedOn: date('kyc_verified_on'),
+    kycScope: text('kyc_scope').array(),
     marketCapUsd: real('market_cap_usd'),
+    priceUsd: real('price_usd'),
+    priceChange24hPct: real('price_change_24h_pct'),
+    /** Total value locked, where the project holds deposits (DeFi); null where it does not apply. */
+    tvlUsd: real('tvl_usd'),
+    /** The largest bug bounty reward offered, when the project runs a bounty programme. */
+    bugBountyUsd: real('bug_bounty_usd'),
     /** Computed from the last 7 days of page views and watchlist adds (server/ratings/trending.ts). */
     trendScore: real('trend_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,6 +121,15 @@ export const contracts = pgTable(
     privilegedAddresses: jsonb('privileged_addresses').$type<PrivilegedAddress[]>().notNull(),
     privilegedFunctions: jsonb('privileged_functions').$type<PrivilegedFunction[]>().notNull(),
     privilegedTransactions: jsonb('privileged_transactions').$type<PrivilegedTransaction[]>().notNull(),
+    /** EIP-155 chain id when the contract is on a chain the indexer reads; null for demo rows of other chains. */
+    chainId: integer('chain_id'),
+    /** The ABI an admin gave (else the indexer reads one from the bytecode). */
+    abi: jsonb('abi').$type<unknown[]>(),
+    /** When monitoring began; null when the contract is not monitored (its figures are demo data). */
+    monitoredSince: timestamp('monitored_since', { withTimezone: true }),
+    deploymentBlock: bigint('deployment_block', { mode: 'number' }),
+    /** Where the privileged figures come from: 'demo' (seed generator) or 'chain' (read by monitoring). */
+    source: text('source').$type<'demo' | 'chain'>().notNull().default('demo'),
   },
   (t) => [index('contracts_project_idx').on(t.projectId)],
 );

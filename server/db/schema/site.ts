@@ -9,6 +9,12 @@ export const incidentReports = pgTable('incident_reports', {
   contactEmail: text('contact_email'),
   userId: uuid('user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Staff moderation: 'pending' until approved (→ an incident, `incidentId`) or rejected with a reason. */
+  status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+  rejectReason: text('reject_reason'),
+  reviewedBy: uuid('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  incidentId: integer('incident_id'),
 });
 
 export const quoteRequests = pgTable('quote_requests', {

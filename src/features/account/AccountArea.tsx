@@ -5,7 +5,7 @@ import { useOpenAuthModal, usePrepareAuthModal, useSessionStatus, useSessionUser
 import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';
 
-// Signed in only: the avatar button and its menu are a chunk that guests never load (issue 11).
+// Signed in only: the avatar button and its menu are a chunk that guests never load.
 const AccountMenuOnIntent = lazy(() => import('./AccountMenuOnIntent'));
 
 /** Wide layouts (the large breakpoint) open the auth modal; narrow ones follow the links to the pages. */

@@ -5,7 +5,7 @@ import { onIntentMachine } from '../../../machines/on-intent/onIntent.machine';
 import type { SessionUser } from '../../../machines/session/session.machine';
 import { Avatar } from './Avatar';
 
-// The menu (Headless UI, floating-ui: a third of a signed-in page's JavaScript) loads on intent (issue 11).
+// The menu (Headless UI, floating-ui: a third of a signed-in page's JavaScript) loads on intent.
 const loadAccountMenu = () => import('./AccountMenu');
 const AccountMenu = lazy(loadAccountMenu);
 const accountMenuOnIntent = onIntentMachine.provide({

@@ -5,7 +5,7 @@ import { flagsMachine, type FlagsEvent } from '../../../machines/flags/flags.mac
 /**
  * Runs `task` when the page's flags first need refreshing: after one poll interval, or sooner when the tab comes back
  * into view (the provider's own refresh points). Until then the server's values in the page are as fresh as a poll
- * would make them, so the SDK is not downloaded on page load at all (issue 11).
+ * would make them, so the SDK is not downloaded on page load at all.
  */
 function whenFirstRefreshDue(task: () => void): () => void {
   const timer = window.setTimeout(run, FLAGS_POLL_MS);

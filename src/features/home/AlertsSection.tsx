@@ -18,7 +18,7 @@ const IncidentModal = lazy(() => import('./IncidentModal'));
 const ALERTS = 6;
 
 // The form's machine and view load together on intent (pointer over or focus on 'Report Incident'): most visits
-// never open it (issue 11).
+// never open it.
 const incidentOnIntent = dialogOnIntentMachine.provide({
   actors: {
     load: fromPromise<AnyActorLogic>(async () => {

@@ -1,41 +1,45 @@
+import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { fromCallback, fromPromise } from 'xstate';
-import { getLeaderboard, SUB_SCORE_LABELS, type ProjectRow, type SubScores } from '../../../api/projects';
+import {
+  getLeaderboard,
+  MARKET_SNAPSHOT_DATE,
+  SUB_SCORE_LABELS,
+  type LeaderboardRow,
+  type SubScores,
+} from '../../../api/projects';
+import {
+  LEADERBOARD_CSV_MAX_ROWS,
+  LEADERBOARD_TAB_LABELS,
+  LEADERBOARD_TABS,
+  leaderboardCsvUrl,
+  PROJECT_CATEGORIES,
+} from '../../../api/leaderboard';
 import {
   activeFilterCount,
   leaderboardMachine,
+  MAX_COMPARE,
+  type LeaderboardEvent,
   type LeaderboardQuery,
   type LeaderboardSort,
 } from '../../../machines/leaderboard/leaderboard.machine';
-import { queryFromSearch, searchFromQuery } from '../../../machines/leaderboard/leaderboard.url';
+import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/leaderboard/leaderboard.url';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
 import { ChainIcon } from '../../components/ChainIcon';
-import { CHAIN_ICONS, type ChainName } from '../../components/chains';
 import { FiltersPanel } from './FiltersPanel';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { ProjectActions } from '../../components/ProjectActions';
 import { inspect } from '../../lib/inspect';
 
 const machine = leaderboardMachine.provide({
   actors: {
     loadPage: fromPromise(({ input }: { input: LeaderboardQuery }) =>
-      getLeaderboard(request, {
-        sort: input.sort,
-        order: input.order,
-        page: input.page,
-        pageSize: input.pageSize,
-        chain: input.filters.chain || undefined,
-        tier: input.filters.tier || undefined,
-        audit: input.filters.audit || undefined,
-        kyc: input.filters.kyc ? 'true' : undefined,
-        minScore: input.filters.minScore || undefined,
-        maxScore: input.filters.maxScore || undefined,
-      } as Parameters<typeof getLeaderboard>[1]),
+      getLeaderboard(request, apiQuery(input)),
     ),
     // Back and Forward between leaderboard states (only the search changes; a route change unmounts us).
     urlWatcher: fromCallback(({ sendBack }) => {
@@ -52,12 +56,86 @@ const machine = leaderboardMachine.provide({
     },
     replaceQuery: (_, { query }) => {
       const search = searchFromQuery(location.search, query);
-      if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
+      if (search !== location.search)
+        history.replaceState(history.state, '', `${location.pathname}${search}`);
     },
   },
 });
 
-const COLUMNS = 8;
+const COLUMNS = 14;
+
+/** A score move with its sign, or a dash when no snapshot is that old. */
+function Change({ value, label }: { value: number | null; label: string }) {
+  if (value === null)
+    return (
+      <span className="muted" aria-label={`${label}: no data`}>
+        —
+      </span>
+    );
+  const cls = value > 0 ? 'delta is-up' : value < 0 ? 'delta is-down' : 'delta';
+  return <span className={cls}>{value > 0 ? `+${value.toFixed(1)}` : value.toFixed(1)}</span>;
+}
+
+const usdOrDash = (v: number | null) => (v === null ? '—' : formatUsd(v));
+const formatPrice = (v: number) =>
+  v >= 1 ? formatUsd(v) : `$${v.toPrecision(3).replace(/0+$/, '').replace(/\.$/, '')}`;
+const formatPct = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+
+/** The tabs above the table: an ARIA tablist (arrow keys, Home and End move between tabs and choose them). */
+function Tabs({ active, send }: { active: LeaderboardQuery['tab']; send: (e: LeaderboardEvent) => void }) {
+  const choose = (i: number, list: HTMLElement | null) => {
+    const tab = LEADERBOARD_TABS[(i + LEADERBOARD_TABS.length) % LEADERBOARD_TABS.length]!;
+    send({ type: 'SET_TAB', tab });
+    list?.querySelector<HTMLElement>(`#lb-tab-${tab}`)?.focus();
+  };
+  return (
+    <div className="lb-tabs" role="tablist" aria-label="Leaderboard views">
+      {LEADERBOARD_TABS.map((tab, i) => (
+        <button
+          key={tab}
+          id={`lb-tab-${tab}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === active}
+          aria-controls="lb-panel"
+          tabIndex={tab === active ? 0 : -1}
+          className={`lb-tab${tab === active ? ' is-active' : ''}`}
+          onClick={() => send({ type: 'SET_TAB', tab })}
+          onKeyDown={(e) => {
+            const list = e.currentTarget.parentElement;
+            const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: -1 };
+            const to = moves[e.key];
+            if (to === undefined) return;
+            e.preventDefault();
+            choose(to, list);
+          }}
+        >
+          {LEADERBOARD_TAB_LABELS[tab]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A score-change column's heading: the period on screen, what it measures for screen readers too. */
+const ScoreChangeLabel = ({ period }: { period: string }) => (
+  <>
+    <span className="visually-hidden">Score change </span>
+    {period}
+  </>
+);
+
+/** The sortable columns between Chains and KYC, in order, with the widths that hide them (stacked in the details). */
+const FIGURE_COLUMNS: { label: ReactNode; sort: LeaderboardSort; className: string }[] = [
+  { label: 'Security score', sort: 'score', className: 'col-score' },
+  { label: <ScoreChangeLabel period="24h" />, sort: 'change24h', className: 'col-change hide-sm' },
+  { label: <ScoreChangeLabel period="7d" />, sort: 'change7d', className: 'col-change hide-md' },
+  { label: <ScoreChangeLabel period="30d" />, sort: 'change30d', className: 'col-change hide-md' },
+  { label: 'Market cap', sort: 'marketCap', className: 'col-money hide-sm' },
+  { label: 'Price', sort: 'price', className: 'col-money hide-md' },
+  { label: 'TVL', sort: 'tvl', className: 'col-money hide-md' },
+  { label: 'Audit', sort: 'auditDate', className: 'col-audit hide-sm' },
+];
 
 function SortHeader({
   label,
@@ -66,7 +144,7 @@ function SortHeader({
   onSort,
   className,
 }: {
-  label: string;
+  label: ReactNode;
   sort: LeaderboardSort;
   query: LeaderboardQuery;
   onSort: (s: LeaderboardSort) => void;
@@ -74,8 +152,16 @@ function SortHeader({
 }) {
   const active = query.sort === sort;
   return (
-    <th scope="col" className={className} aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button type="button" className={`sort-button${active ? ' is-active' : ''}`} onClick={() => onSort(sort)}>
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className={`sort-button${active ? ' is-active' : ''}`}
+        onClick={() => onSort(sort)}
+      >
         {label}
         <span className="sort-icon" aria-hidden="true">
           {active ? <Icon name={query.order === 'asc' ? 'arrowUp' : 'arrowDown'} size={14} /> : null}
@@ -106,29 +192,51 @@ function SubScoreBars({ scores }: { scores: SubScores }) {
 function Chains({ chains }: { chains: string[] }) {
   return (
     <span className="chains" aria-label={chains.join(', ')}>
-      {chains.slice(0, 4).map((c) =>
-        c in CHAIN_ICONS ? (
-          <span key={c} title={c}>
-            <ChainIcon name={c as ChainName} weight="fillWithBackground" size={20} />
-          </span>
-        ) : (
-          <span key={c} className="badge">
-            {c}
-          </span>
-        ),
-      )}
+      {chains.slice(0, 4).map((c) => (
+        // The icon set's glyph, or a generated badge with the chain's initials (never another chain's icon).
+        <span key={c} title={c}>
+          <ChainIcon name={c} weight="fillWithBackground" size={20} />
+        </span>
+      ))}
       {chains.length > 4 && <span className="chains-more">+{chains.length - 4}</span>}
     </span>
   );
 }
 
-function Row({ p, open, onToggle }: { p: ProjectRow; open: boolean; onToggle: () => void }) {
+function Row({
+  p,
+  open,
+  onToggle,
+  picked,
+  canPick,
+  onPick,
+}: {
+  p: LeaderboardRow;
+  open: boolean;
+  onToggle: () => void;
+  picked: boolean;
+  canPick: boolean;
+  onPick: () => void;
+}) {
+  const demoMarket = p.marketDataAsOf === null;
   const href = `/projects/${encodeURIComponent(p.id)}`;
   const detailsId = `details-${p.id}`;
   return (
     <>
       <tr className={open ? 'is-open' : undefined} data-project={p.id}>
-        <td className="col-rank">{p.rank === null ? 'N/A' : p.rank}</td>
+        <td className="col-rank">
+          <span className="rank-cell">
+            <input
+              type="checkbox"
+              className="compare-check"
+              checked={picked}
+              disabled={!picked && !canPick}
+              aria-label={`Compare ${p.name}`}
+              onChange={onPick}
+            />
+            <span>{p.rank === null ? 'N/A' : p.rank}</span>
+          </span>
+        </td>
         <td className="col-project">
           <span className="project-cell">
             <ProjectLogo src={p.logo} size={32} />
@@ -146,6 +254,30 @@ function Row({ p, open, onToggle }: { p: ProjectRow; open: boolean; onToggle: ()
         <td className="col-score">
           <ScoreBadge score={p.score} tier={p.tier} />
         </td>
+        <td className="col-change hide-sm">
+          <Change value={p.scoreChange.d1} label="24 h" />
+        </td>
+        <td className="col-change hide-md">
+          <Change value={p.scoreChange.d7} label="7 d" />
+        </td>
+        <td className="col-change hide-md">
+          <Change value={p.scoreChange.d30} label="30 d" />
+        </td>
+        <td
+          className="col-money hide-sm"
+          title={demoMarket ? 'Demo data' : `Market data as of ${formatDate(MARKET_SNAPSHOT_DATE)}`}
+        >
+          {usdOrDash(p.marketCapUsd)}
+        </td>
+        <td className="col-money hide-md">
+          {p.priceUsd === null ? '—' : formatPrice(p.priceUsd)}
+          {p.priceChange24hPct !== null && (
+            <span className={`price-change ${p.priceChange24hPct >= 0 ? 'is-up' : 'is-down'}`}>
+              {formatPct(p.priceChange24hPct)}
+            </span>
+          )}
+        </td>
+        <td className="col-money hide-md">{usdOrDash(p.tvlUsd)}</td>
         <td className="col-audit hide-sm">
           <AuditBadge status={p.auditStatus} />
           {p.auditDate && <span className="audit-date">{formatDate(p.auditDate)}</span>}
@@ -181,6 +313,38 @@ function Row({ p, open, onToggle }: { p: ProjectRow; open: boolean; onToggle: ()
                 <AuditBadge status={p.auditStatus} />
                 <KycBadge kyc={p.kyc} />
               </div>
+              {/* The columns a narrow screen hides, stacked here. */}
+              <dl className="details-figures show-md">
+                <div>
+                  <dt>Score 24 h / 7 d / 30 d</dt>
+                  <dd>
+                    <Change value={p.scoreChange.d1} label="24 h" /> /{' '}
+                    <Change value={p.scoreChange.d7} label="7 d" /> /{' '}
+                    <Change value={p.scoreChange.d30} label="30 d" />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Market cap</dt>
+                  <dd>{usdOrDash(p.marketCapUsd)}</dd>
+                </div>
+                <div>
+                  <dt>Price (24 h)</dt>
+                  <dd>
+                    {p.priceUsd === null ? '—' : formatPrice(p.priceUsd)}
+                    {p.priceChange24hPct !== null && ` (${formatPct(p.priceChange24hPct)})`}
+                  </dd>
+                </div>
+                <div>
+                  <dt>TVL</dt>
+                  <dd>{usdOrDash(p.tvlUsd)}</dd>
+                </div>
+                <div>
+                  <dt>Market data</dt>
+                  <dd>
+                    {demoMarket ? 'Demo data' : `Market data as of ${formatDate(MARKET_SNAPSHOT_DATE)}`}
+                  </dd>
+                </div>
+              </dl>
               <Link href={href} className="btn btn-secondary btn-sm">
                 View full report
                 <Icon name="chevronRight" size={16} />
@@ -205,8 +369,10 @@ function pageList(page: number, pages: number): (number | '…')[] {
 /** The leaderboard with sorting, pagination and advanced filtering. */
 export function Leaderboard() {
   // The address names the query on arrival (a shared link, a reload, Back from a project page).
+  // wouter's search is the request's on the server, so the server's HTML and the browser's first render agree.
+  const search = useSearch();
   const actorRef = useActorRef(machine, {
-    input: { query: queryFromSearch(typeof location === 'undefined' ? '' : location.search) },
+    input: { query: queryFromSearch(search) },
     inspect,
   });
   const query = useSelector(actorRef, (s) => s.context.query);
@@ -216,6 +382,8 @@ export function Leaderboard() {
   const filtersOpen = useSelector(actorRef, (s) => s.hasTag('filtersOpen'));
   const draft = useSelector(actorRef, (s) => s.context.draft);
   const expanded = useSelector(actorRef, (s) => s.context.expanded);
+  const typed = useSelector(actorRef, (s) => s.context.typed);
+  const selected = useSelector(actorRef, (s) => s.context.selected);
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / query.pageSize));
   // The count describes the rows on screen (the answer's page), not the page asked for while it loads.
   const from = result && result.total > 0 ? (result.page - 1) * result.pageSize + 1 : 0;
@@ -230,10 +398,40 @@ export function Leaderboard() {
           <div>
             <p className="eyebrow">Security leaderboard</p>
             <h2 id="leaderboard-title">Project security ratings</h2>
-            <p className="muted">Every score combines code security, fundamentals, operations, governance, market and community.</p>
+            <p className="muted">
+              Every score combines code security, fundamentals, operations, governance, market and community.
+            </p>
           </div>
         </div>
+        <Tabs active={query.tab} send={actorRef.send} />
         <div className="lb-toolbar">
+          <div className="field lb-inline-field">
+            <label htmlFor="lb-category">Category</label>
+            <select
+              id="lb-category"
+              value={query.category}
+              onChange={(e) => actorRef.send({ type: 'SET_CATEGORY', category: e.target.value })}
+            >
+              <option value="">All categories</option>
+              {PROJECT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field lb-inline-field lb-keyword">
+            <label htmlFor="lb-keyword">Name or ticker</label>
+            <input
+              id="lb-keyword"
+              type="search"
+              placeholder="Filter projects"
+              autoComplete="off"
+              maxLength={100}
+              value={typed}
+              onChange={(e) => actorRef.send({ type: 'TYPE_KEYWORD', keyword: e.target.value })}
+            />
+          </div>
           <div className="lb-filter-anchor" data-tour="filters">
             <button
               type="button"
@@ -249,15 +447,49 @@ export function Leaderboard() {
             {filtersOpen && <FiltersPanel draft={draft} send={actorRef.send} />}
           </div>
           {activeFilters > 0 && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => actorRef.send({ type: 'RESET_FILTERS' })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => actorRef.send({ type: 'RESET_FILTERS' })}
+            >
               Clear filters
             </button>
           )}
+          <a className="btn btn-secondary btn-sm" href={leaderboardCsvUrl(apiQuery(query))} download>
+            Export CSV
+          </a>
+          {selected.length >= 2 ? (
+            <Link
+              className="btn btn-primary btn-sm"
+              href={`/compare?ids=${selected.map(encodeURIComponent).join(',')}`}
+            >
+              Compare ({selected.length})
+            </Link>
+          ) : (
+            <button type="button" className="btn btn-primary btn-sm" disabled>
+              Compare ({selected.length})
+            </button>
+          )}
           <p className="lb-count muted" aria-live="polite">
-            {result ? (result.total === 0 ? 'No projects match these filters' : `Showing ${from}–${to} of ${result.total} projects`) : ''}
+            {result
+              ? result.total === 0
+                ? 'No projects match these filters'
+                : `Showing ${from}–${to} of ${result.total} projects`
+              : ''}
           </p>
         </div>
-        <div className="table-card card">
+        <p className="lb-note muted">
+          Pick up to {MAX_COMPARE} projects to compare. Export CSV saves every page of this view, up to{' '}
+          {formatNumber(LEADERBOARD_CSV_MAX_ROWS)} rows. Market cap and price: Market data as of{' '}
+          {formatDate(MARKET_SNAPSHOT_DATE)} for the largest assets, Demo data for the others; 24 h price
+          change and TVL: Demo data.
+        </p>
+        <div
+          className="table-card card"
+          role="tabpanel"
+          id="lb-panel"
+          aria-labelledby={`lb-tab-${query.tab}`}
+        >
           <table className="lb-table" aria-busy={loading} aria-describedby="leaderboard-title">
             <thead>
               <tr>
@@ -266,8 +498,9 @@ export function Leaderboard() {
                 <th scope="col" className="col-chains hide-sm">
                   Chains
                 </th>
-                <SortHeader label="Security score" sort="score" query={query} onSort={sort} className="col-score" />
-                <SortHeader label="Audit" sort="auditDate" query={query} onSort={sort} className="col-audit hide-sm" />
+                {FIGURE_COLUMNS.map((column) => (
+                  <SortHeader key={column.sort} {...column} query={query} onSort={sort} />
+                ))}
                 <th scope="col" className="col-kyc hide-md">
                   KYC
                 </th>
@@ -299,6 +532,12 @@ export function Leaderboard() {
                     <td className="col-score">
                       <Skeleton width={90} />
                     </td>
+                    <td className="col-change hide-sm" />
+                    <td className="col-change hide-md" />
+                    <td className="col-change hide-md" />
+                    <td className="col-money hide-sm" />
+                    <td className="col-money hide-md" />
+                    <td className="col-money hide-md" />
                     <td className="col-audit hide-sm">
                       <Skeleton width={70} />
                     </td>
@@ -315,6 +554,9 @@ export function Leaderboard() {
                   p={p}
                   open={expanded.includes(p.id)}
                   onToggle={() => actorRef.send({ type: 'TOGGLE_DETAILS', id: p.id })}
+                  picked={selected.includes(p.id)}
+                  canPick={selected.length < MAX_COMPARE}
+                  onPick={() => actorRef.send({ type: 'TOGGLE_COMPARE', id: p.id })}
                 />
               ))}
             </tbody>

@@ -105,7 +105,7 @@ function Body({ m }: { m: Methodology }) {
   );
 }
 
-/** /resources/methodology: the published rating methodology, from GET /api/methodology (issue 13). */
+/** /resources/methodology: the published rating methodology, from GET /api/methodology. */
 export default function MethodologyPage() {
   useTitle('Rating methodology');
   const m = useResource<Methodology>(() => getMethodology(request));

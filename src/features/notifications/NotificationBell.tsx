@@ -29,7 +29,7 @@ export const BellIcon = ({ size = 22 }: { size?: number }) => (
   </svg>
 );
 
-/** The header's bell (issue 13): unread badge, and a popover with the latest five and "View all". */
+/** The header's bell: unread badge, and a popover with the latest five and "View all". */
 export function NotificationBell({ className }: { className?: string }) {
   const actorRef = useNotificationsActor();
   if (!actorRef) return null;

@@ -8,7 +8,7 @@ import type { notificationsMachine } from '../../../machines/notifications/notif
 
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 
-/** The app-wide notification centre actor (issue 13), a child of the app actor; it polls only while signed in. */
+/** The app-wide notification centre actor, a child of the app actor; it polls only while signed in. */
 export { useNotificationsActor } from '../../app/hooks';
 
 /** The notification centre's view model. */

@@ -2,7 +2,7 @@ import { getTwitterActivity, SOCIAL_TYPES, type ActivityPoint, type SocialType }
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { formatCompact, formatDate } from '../../lib/format';
-import { PanelError } from './MonitoringPanels';
+import { DemoNote, PanelError } from './MonitoringPanels';
 import { Tabs } from '../../components/Tabs';
 
 const DAYS = 30;
@@ -88,11 +88,14 @@ function Series({ projectId, type }: { projectId: string; type: SocialType }) {
   return <ActivityChart points={data.data} label={LABELS[type]} />;
 }
 
-/** Social activity by date (tweets, mentions, followers). */
-export function ActivityPanel({ projectId }: { projectId: string }) {
+/** Social activity by date (tweets, mentions, followers); `demo`: generated figures. */
+export function ActivityPanel({ projectId, demo = true }: { projectId: string; demo?: boolean }) {
   return (
     <section className="card panel" aria-labelledby="social-title">
-      <h2 id="social-title">Social activity</h2>
+      <div className="panel-head">
+        <h2 id="social-title">Social activity</h2>
+        {demo && <DemoNote />}
+      </div>
       <Tabs
         label="Series"
         items={SOCIAL_TYPES.map((t) => ({

@@ -1,14 +1,8 @@
-import {
-  getExchangeMetrics,
-  getTopCallers,
-  getTopEvents,
-  getTopFunctionCalls,
-  type TopEntry,
-} from '../../../api/skynet';
+import { getExchangeMetrics } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, formatNumber, formatUsd, shortAddress } from '../../lib/format';
+import { formatDate, formatUsd } from '../../lib/format';
 
 /** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
@@ -17,6 +11,11 @@ export function TableScroll({ label, children }: { label: string; children: Reac
       {children}
     </div>
   );
+}
+
+/** Says that a panel's figures are generated, not observed. */
+export function DemoNote() {
+  return <span className="data-note">Demo data</span>;
 }
 
 export function PanelError({ retry }: { retry: () => void }) {
@@ -38,7 +37,10 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
     <section className="card panel" aria-labelledby="exchanges-title">
       <div className="panel-head">
         <h2 id="exchanges-title">Exchange metrics</h2>
-        {metric.data && <span className="muted small">Updated {formatDate(metric.data.updatedAt)}</span>}
+        <span className="panel-notes">
+          {metric.data && <span className="muted small">Updated {formatDate(metric.data.updatedAt)}</span>}
+          <DemoNote />
+        </span>
       </div>
       {metric.failed ? (
         <PanelError retry={metric.retry} />
@@ -96,61 +98,6 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
           </table>
         </TableScroll>
       )}
-    </section>
-  );
-}
-
-function TopList({
-  title,
-  load,
-  showAddress,
-}: {
-  title: string;
-  load: () => Promise<TopEntry[]>;
-  showAddress?: boolean;
-}) {
-  const list = useResource(load);
-  const max = Math.max(1, ...(list.data ?? []).map((e) => e.count));
-  return (
-    <div className="toplist">
-      <h3>{title}</h3>
-      {list.failed && <PanelError retry={list.retry} />}
-      <ol>
-        {list.loading &&
-          Array.from({ length: 5 }, (_, i) => (
-            <li key={i} aria-hidden="true">
-              <Skeleton width="70%" />
-            </li>
-          ))}
-        {list.data?.map((e) => (
-          <li key={`${e.name}-${e.address ?? ''}`}>
-            <div className="toplist-row">
-              <span className={showAddress ? 'mono' : undefined} title={e.address ?? e.name}>
-                {showAddress && e.address ? shortAddress(e.address) : e.name}
-              </span>
-              <span className="toplist-count">{formatNumber(e.count)}</span>
-            </div>
-            <span className="bar thin" aria-hidden="true">
-              <span style={{ width: `${(e.count / max) * 100}%` }} />
-            </span>
-          </li>
-        ))}
-        {list.ready && list.data?.length === 0 && <li className="muted">No activity recorded.</li>}
-      </ol>
-    </div>
-  );
-}
-
-/** Top callers, events and function calls (skynet, 10 each). */
-export function TopListsPanel({ projectId }: { projectId: string }) {
-  return (
-    <section className="card panel" aria-labelledby="activity-lists-title">
-      <h2 id="activity-lists-title">On-chain activity</h2>
-      <div className="toplists">
-        <TopList title="Top callers" load={() => getTopCallers(request, projectId)} showAddress />
-        <TopList title="Top events" load={() => getTopEvents(request, projectId)} />
-        <TopList title="Top function calls" load={() => getTopFunctionCalls(request, projectId)} />
-      </div>
     </section>
   );
 }

@@ -69,7 +69,7 @@ function Scatter({ peers, name }: { peers: Peers; name: string }) {
   );
 }
 
-/** The project among its kind and its main chain: percentiles and a security vs market scatter (issue 13). */
+/** The project among its kind and its main chain: percentiles and a security vs market scatter. */
 export function PeersPanel({ projectId, name }: { projectId: string; name: string }) {
   const peers = useResource<Peers>(() => getPeers(request, projectId));
   const p = peers.data;

@@ -1,4 +1,5 @@
 import type { ProjectContract } from '../../../api/projects';
+import { getChains, getProjectContracts } from '../../../api/chains';
 import {
   getPrivilegedAddresses,
   getPrivilegedFunctions,
@@ -7,13 +8,18 @@ import {
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, shortAddress } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { Address } from '../../components/Address';
+import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { PanelError, TableScroll } from './MonitoringPanels';
 import { Tabs } from '../../components/Tabs';
 
 const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;
 
-function ContractDetails({ address }: { address: string }) {
+/** Where a contract's privileged data lives, for its addresses' explorer links; `demo`: generated, so no links. */
+type Where = { chain: string; chainId: number | null; demo: boolean; explorers?: ConfiguredExplorers };
+
+function ContractDetails({ address, where }: { address: string; where: Where }) {
   const addresses = useResource(() => getPrivilegedAddresses(request, address));
   const functions = useResource(() => getPrivilegedFunctions(request, address));
   const txs = useResource(() => getPrivilegedTransactions(request, address));
@@ -46,8 +52,8 @@ function ContractDetails({ address }: { address: string }) {
               {addresses.loading && skeleton(3, 3)}
               {addresses.data?.map((a) => (
                 <tr key={a.address + a.role}>
-                  <td className="mono" title={a.address} data-label="Address">
-                    {shortAddress(a.address)}
+                  <td data-label="Address">
+                    <Address value={a.address} {...where} />
                   </td>
                   <td data-label="Role">{a.role}</td>
                   <td data-label="Type">{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
@@ -107,14 +113,14 @@ function ContractDetails({ address }: { address: string }) {
               {txs.loading && skeleton(3, 4)}
               {txs.data?.map((t) => (
                 <tr key={t.hash}>
-                  <td className="mono" title={t.hash} data-label="Transaction">
-                    {shortAddress(t.hash)}
+                  <td data-label="Transaction">
+                    <Address value={t.hash} kind="tx" {...where} />
                   </td>
                   <td className="mono" data-label="Function">
                     {t.function}
                   </td>
-                  <td className="mono" title={t.from} data-label="From">
-                    {shortAddress(t.from)}
+                  <td data-label="From">
+                    <Address value={t.from} {...where} />
                   </td>
                   <td data-label="Date">{formatDate(t.timestamp)}</td>
                 </tr>
@@ -134,8 +140,40 @@ function ContractDetails({ address }: { address: string }) {
   );
 }
 
+/**
+ * Where a contract's privileged data comes from: "Demo data" for a demo contract, "On chain: CHAIN" for one the
+ * indexer reads; nothing (a reserved line) until that is known.
+ */
+function SourceNote({ source, chain }: { source: 'chain' | 'demo' | undefined; chain: string }) {
+  return (
+    <p className="privileged-source muted small">
+      {source === 'demo' ? (
+        <span className="data-note">Demo data</span>
+      ) : source === 'chain' ? (
+        <span className="data-note">On chain: {chain}</span>
+      ) : null}
+    </p>
+  );
+}
+
 /** Privileged addresses, functions and transactions per monitored contract. */
-export function PrivilegedPanel({ contracts }: { contracts: ProjectContract[] }) {
+export function PrivilegedPanel({
+  contracts,
+  projectId,
+}: {
+  contracts: ProjectContract[];
+  projectId?: string;
+}) {
+  // Each contract's data source (demo or read from the chain), from the monitoring list.
+  const monitored = useResource(() =>
+    projectId ? getProjectContracts(request, projectId) : Promise.resolve([]),
+  );
+  // A configured chain may name its own block explorer.
+  const chains = useResource(() => getChains(request));
+  const explorers = chains.data ? configuredExplorers(chains.data) : undefined;
+  const monitoredOf = (address: string) =>
+    monitored.data?.find((m) => m.address.toLowerCase() === address.toLowerCase());
+  const sourceOf = (address: string) => monitoredOf(address)?.source;
   return (
     <section className="card panel" aria-labelledby="privileged-title">
       <h2 id="privileged-title">Privileged access</h2>
@@ -157,9 +195,26 @@ export function PrivilegedPanel({ contracts }: { contracts: ProjectContract[] })
             panel: (
               <>
                 <p className="contract-address">
-                  <span className="muted">Contract</span> <span className="mono">{c.address}</span>
+                  <span className="muted">Contract</span>{' '}
+                  <Address
+                    value={c.address}
+                    chain={c.chain}
+                    chainId={monitoredOf(c.address)?.chainId}
+                    name={c.label}
+                    explorers={explorers}
+                  />
                 </p>
-                <ContractDetails address={c.address} />
+                <SourceNote source={sourceOf(c.address)} chain={c.chain} />
+                <ContractDetails
+                  address={c.address}
+                  where={{
+                    chain: c.chain,
+                    chainId: monitoredOf(c.address)?.chainId ?? null,
+                    // Until the source is known the figures count as generated: no link to an explorer.
+                    demo: sourceOf(c.address) !== 'chain',
+                    explorers,
+                  }}
+                />
               </>
             ),
           }))}

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
 import { partOnView } from '../../lib/partOnView';
 import {
   getProject,
+  MARKET_SNAPSHOT_DATE,
   recordPageView,
   SUB_SCORE_LABELS,
   type ProjectDetail,
@@ -9,6 +11,7 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
+import { takeShownProjectViews } from '../../app/pageView';
 import { useServedProject, useServedVoteAverage } from '../../app/servedPage';
 import { markTakenOver } from '../../lib/takenOver';
 import { useTitle } from '../../lib/title';
@@ -20,6 +23,9 @@ import { ChainTag } from '../../components/ChainIcon';
 import { formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { ProjectActions } from '../../components/ProjectActions';
 import { VotePanel } from './VotePanel';
+import { LazyAuditKycPanels } from './auditKyc.lazy';
+import { EmbedBadge } from './EmbedBadge';
+import { LazyIncidentHistoryPanel } from './incidentHistory.lazy';
 import './project.css';
 
 // Below the fold, most of the page's code: each panel loads when the visitor scrolls near it, with a busy card in its
@@ -47,8 +53,13 @@ const ExchangePanel = partOnView(
 );
 const TopListsPanel = partOnView(
   'top-lists',
-  () => import('./MonitoringPanels').then((m) => ({ default: m.TopListsPanel })),
+  () => import('./TopListsPanel').then((m) => ({ default: m.TopListsPanel })),
   PANEL_PENDING,
+);
+const ContractsPanel = partOnView(
+  'contracts',
+  () => import('./ContractsPanel').then((m) => ({ default: m.ContractsPanel })),
+  <div className="card panel contracts-panel" aria-busy="true" />,
 );
 const PrivilegedPanel = partOnView(
   'privileged',
@@ -91,9 +102,10 @@ function ScoreDial({ score }: { score: number }) {
 }
 
 function PageViews({ id }: { id: string }) {
-  const views = useResource(() => recordPageView(request, id));
+  // The view of the page the browser loaded may have been counted before the app ran (src/app/pageView.ts).
+  const views = useResource(() => takeShownProjectViews(id) ?? recordPageView(request, id));
   return (
-    <span className="meta-item">
+    <span className="meta-item meta-views">
       <Icon name="eye" size={16} />
       {views.data ? (
         `${formatNumber(views.data.views)} ${views.data.views === 1 ? 'view' : 'views'}`
@@ -136,7 +148,7 @@ function ProjectHeader({ p }: { p: ProjectDetail }) {
             </div>
             <p className="project-tickers">{p.tokenTickers.join(' · ')}</p>
             <div className="project-badges">
-              <AuditBadge status={p.auditStatus} />
+              <AuditBadge status={p.auditStatus} applicable={p.auditsApplicable} />
               <KycBadge kyc={p.kyc} />
               {p.chains.map((c) => (
                 <span key={c} className="badge chain-badge">
@@ -148,6 +160,14 @@ function ProjectHeader({ p }: { p: ProjectDetail }) {
               <PageViews id={p.id} />
               {p.marketCapUsd !== null && (
                 <span className="meta-item">Market cap {formatUsd(p.marketCapUsd)}</span>
+              )}
+              {p.marketCapUsd !== null && (
+                <span className="meta-item small">
+                  {/* null: this project's market figures are generated; absent: the server does not say. */}
+                  {p.marketDataAsOf === null
+                    ? 'Demo data'
+                    : `Market data as of ${formatDate(p.marketDataAsOf ?? MARKET_SNAPSHOT_DATE)}`}
+                </span>
               )}
               {p.auditDate && <span className="meta-item">Audited {formatDate(p.auditDate)}</span>}
               {p.website && (
@@ -172,6 +192,10 @@ function ProjectHeader({ p }: { p: ProjectDetail }) {
             <TierBadge tier={p.tier} />
             <div className="project-actions">
               <ProjectActions project={p} placement="header" />
+              {/* Opens the compare page with this project, which prompts to add others. */}{' '}
+              <Link className="btn btn-secondary btn-sm" href={`/compare?ids=${encodeURIComponent(p.id)}`}>
+                Compare
+              </Link>
             </div>
           </div>
         </div>
@@ -232,14 +256,15 @@ export default function ProjectPage({ id }: { id: string }) {
       <ProjectHeader p={p} />
       <div className="container project-body">
         <div className="project-grid">
-          {/* Two columns of about equal height on a desktop: the score's story on the left; the community, the
-              market, the activity and the peers on the right (with the vote alone there, the right column stood empty for
-              thousands of pixels). A phone shows the left column, then the right. */}
+          {/* Two columns of about equal height on a desktop: the score's story and its audits on the left; the
+              community, the market, the activity, the incidents, the peers and the contracts on the right (with the vote alone there, the right
+              column stood empty for thousands of pixels). A phone shows the left column, then the right. */}
           <div className="project-main">
             <Breakdown scores={p.subScores} />
             <ScoreChartPanel projectId={p.id} />
             <WhyScorePanel projectId={p.id} />
-            <PrivilegedPanel contracts={p.contracts} />
+            <PrivilegedPanel contracts={p.contracts} projectId={p.id} />
+            <LazyAuditKycPanels project={p} />
           </div>
           <div className="project-side">
             <VotePanel projectId={p.id} votes={p.votes} name={p.name} average={servedAverage} />
@@ -250,11 +275,20 @@ export default function ProjectPage({ id }: { id: string }) {
               </section>
             )}
             <ExchangePanel projectId={p.id} />
-            <TopListsPanel projectId={p.id} />
-            <ActivityPanel projectId={p.id} />
+            <TopListsPanel
+              projectId={p.id}
+              demo={p.demo?.monitoring !== false}
+              chain={p.contracts[0]?.chain ?? p.chains[0]}
+            />
+            <ActivityPanel projectId={p.id} demo={p.demo?.social !== false} />
+            <LazyIncidentHistoryPanel projectId={p.id} />
             {/* Last: its rows load when it comes into view; in a desktop's first view they cost a guest's first
                 key press 1.1 KB more. */}
             <PeersPanel projectId={p.id} name={p.name} />
+            <EmbedBadge projectId={p.id} name={p.name} />
+            {/* Last: far below a desktop's first view, its code (the contracts machine) is not part of a guest's first
+                key press. On the left it made a token with many contracts 2,000 px taller there than here. */}
+            <ContractsPanel projectId={p.id} />
           </div>
         </div>
       </div>

@@ -24,7 +24,7 @@ const liveScoreChartMachine = scoreChartMachine.provide({
 });
 
 /**
- * The project page's score chart (issue 13): overall and per-category score over 30, 90 or 180 days, with
+ * The project page's score chart: overall and per-category score over 30, 90 or 180 days, with
  * markers naming the signal that moved most. Renders the scoreChart machine; the plot has a fixed height.
  */
 export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: number }) {

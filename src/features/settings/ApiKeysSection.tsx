@@ -57,7 +57,7 @@ function UsageBars({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-/** Account Settings → API keys (issue 16): create (shown once), list with usage, revoke after a confirmation. */
+/** Account Settings → API keys: create (shown once), list with usage, revoke after a confirmation. */
 export function ApiKeysSection() {
   const [snapshot, send] = useActor(apiKeysLogic, { inspect });
   const view = connectApiKeys(snapshot);

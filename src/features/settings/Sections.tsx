@@ -300,7 +300,7 @@ export function NotificationsSection() {
   );
 }
 
-/** "Email alerts": how alerts about watched projects reach the user by mail (issue 13). */
+/** "Email alerts": how alerts about watched projects reach the user by mail. */
 function AlertMailSelect({ value, onChange }: { value: AlertMailMode; onChange: (mode: AlertMailMode) => void }) {
   const id = useId();
   return (

@@ -12,7 +12,7 @@ import { TierBadge } from '../../components/TierBadge';
 
 export type ImportActorRef = ActorRefFrom<typeof watchlistImportMachine>;
 
-/** Import into a list: paste or choose a file, preview row by row, then add the matched projects (issue 15). */
+/** Import into a list: paste or choose a file, preview row by row, then add the matched projects. */
 export default function ImportWatchlistDialog({ actorRef }: { actorRef: ImportActorRef }) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'));

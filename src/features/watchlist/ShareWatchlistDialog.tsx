@@ -10,7 +10,7 @@ import { shareUrl } from './watchlistDialogs.logic';
 
 export type ShareActorRef = ActorRefFrom<typeof watchlistShareMachine>;
 
-/** Turns a list's read-only link on or off and copies it (issue 15, item 15). */
+/** Turns a list's read-only link on or off and copies it. */
 export default function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActorRef }) {
   const open = useSelector(actorRef, (s) => s.hasTag('open'));
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'));

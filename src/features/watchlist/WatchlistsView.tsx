@@ -94,7 +94,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
   const share = useActorRef(logic.share, { inspect });
   const importer = useActorRef(logic.importer, { inspect });
   const picker = useActorRef(logic.picker, { input: { mode: 'single' }, inspect });
-  // Each dialog's code (and Headless UI's) loads when it first opens, not with the page (issue 11).
+  // Each dialog's code (and Headless UI's) loads when it first opens, not with the page.
   const shareOpen = useSelector(share, (s) => s.hasTag('open'));
   const importOpen = useSelector(importer, (s) => s.hasTag('open'));
   const pickerOpen = useSelector(picker, (s) => s.hasTag('open'));

@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
-import { getProjectsList, type ProjectRow } from '../../../api/projects';
 import {
   createWatchlist,
   deleteWatchlist,
+  getWatchlistRows,
   getWatchlists,
+  MAX_PROJECTS_PER_WATCHLIST,
   toggleWatchlistProject,
   updateWatchlist,
+  type WatchlistProjectRow,
 } from '../../../api/watchlist';
 import type { WatchlistItem } from '../../../machines/watchlist/watchlist.machine';
 import { request } from '../../lib/client';
@@ -35,10 +37,11 @@ export const watchlistActors = {
   ),
 };
 
-/** Rows for a list's projects, in list order (projects-list takes at most 200 ids per call). */
-export async function loadProjectRows(ids: string[]): Promise<ProjectRow[]> {
+/** Rows for a list's projects, in list order, with their score changes (a list holds at most 500 projects). */
+export async function loadProjectRows(ids: string[]): Promise<WatchlistProjectRow[]> {
   const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += 200) chunks.push(ids.slice(i, i + 200));
-  const pages = await Promise.all(chunks.map((c) => getProjectsList(request, c)));
+  for (let i = 0; i < ids.length; i += MAX_PROJECTS_PER_WATCHLIST)
+    chunks.push(ids.slice(i, i + MAX_PROJECTS_PER_WATCHLIST));
+  const pages = await Promise.all(chunks.map((c) => getWatchlistRows(request, c)));
   return pages.flat();
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import { seedIfEmpty, type SeedOptions } from '../seed/index';
-import { openDatabase, type Database } from './client';
-import { REWRITTEN_BY, vacuumRewritten } from './maintenance';
+import { openDatabase, type Database } from '../db/client';
+import { REWRITTEN_BY, vacuumRewritten } from '../db/maintenance';
+import { seedIfEmpty, type SeedOptions } from './index';
 
 /**
  * A server's start on its database: open, migrate, and seed when empty — one step, which instances starting

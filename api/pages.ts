@@ -1,5 +1,5 @@
 /**
- * Every page path of the app, in one place: App.tsx routes them and the server answers them with 200 (any other
+ * Every page path of the app, in one place: src/App.tsx routes them and the server answers them with 200 (any other
  * path gets the app's not-found page with a 404). Imported by the server, so it imports nothing.
  */
 export const PAGE_PATHS = {
@@ -10,6 +10,7 @@ export const PAGE_PATHS = {
   blog: '/resources/blog',
   blogPost: '/resources/blog/:slug',
   methodology: '/resources/methodology',
+  incidents: '/resources/incidents',
   watchlists: '/my/watchlists',
   sharedWatchlist: '/w/:token',
   settings: '/my/settings',
@@ -20,5 +21,8 @@ export const PAGE_PATHS = {
   signup: '/auth/signup',
   serverError: '/500',
   announcementAdmin: '/admin/announcement',
+  auditAdmin: '/admin/audits',
+  incidentAdmin: '/admin/incidents',
   developersApi: '/developers/api',
+  compare: '/compare',
 } as const;

@@ -1,0 +1,72 @@
+/**
+ * The directions imports may take (`npm run lint` runs this after eslint):
+ *   src → machines → api;  server → api;  machines never → src;  server → src only through the SSR entry;
+ *   server/db and server/lib import nothing else of the server;
+ *   nothing imports a route file but server/routes/index.ts, which registers them; no runtime cycle.
+ * Type-only imports (erased at build time) and dynamic imports (run after every module has loaded) make no cycle.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-runtime-cycle',
+      severity: 'error',
+      comment: 'A runtime import cycle: the order modules initialise in decides what they see.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
+    },
+    {
+      name: 'api-imports-only-api',
+      severity: 'error',
+      comment: 'api/ is the contract both sides share: it imports neither side.',
+      from: { path: '^api/' },
+      to: { path: '^(src|machines|server)/' },
+    },
+    {
+      name: 'machines-not-to-src-or-server',
+      severity: 'error',
+      comment:
+        'Machines run in node, in tests and in the visualizer: the browser and the server provide to them.',
+      from: { path: '^machines/' },
+      to: { path: '^(src|server)/' },
+    },
+    {
+      name: 'src-not-to-server',
+      severity: 'error',
+      comment: 'The browser talks to the server over HTTP (api/), never by import.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-to-src-only-through-ssr-entry',
+      severity: 'error',
+      comment:
+        'The server renders pages through src/entry-server.tsx (built to dist-ssr/), and imports nothing else of src/.',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/entry-server\\.tsx$' },
+    },
+    {
+      name: 'server-foundations-stay-below',
+      severity: 'error',
+      comment: 'server/db and server/lib are what everything else builds on: they import nothing above them.',
+      from: { path: '^server/(db|lib)/' },
+      to: { path: '^server/', pathNot: '^server/(db|lib)/|^server/(config|errors)\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-a-route-file',
+      severity: 'error',
+      comment: 'Route files answer URLs; what they share lives in a service, a repository or api/.',
+      from: { pathNot: '^server/routes/index\\.ts$' },
+      to: { path: '^server/routes/', pathNot: '^server/routes/(index|schemas)\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|dist-ssr|\\.tmp)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

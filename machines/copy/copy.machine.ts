@@ -1,0 +1,66 @@
+/**
+ * Copying a value (an address, a transaction hash) to the clipboard: idle → copying → copied or failed, which
+ * the page announces through a live region, then back to idle after a moment so the next copy is announced
+ * again. The clipboard write is the injected `write` actor (navigator.clipboard in the app, a stub in tests).
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+/** How long "Copied" (or the failure) stays, in ms. */
+export const COPY_SHOWN_FOR = 2000;
+
+export const COPY_MESSAGES = {
+  copied: 'Copied',
+  failed: 'Could not copy. Select the text and copy it by hand.',
+} as const;
+
+export type CopyEvent = { type: 'COPY'; text: string };
+export type CopyTag = 'copying' | 'copied' | 'failed';
+
+export const copyMachine = setup({
+  types: {
+    context: {} as { text: string | null },
+    events: {} as CopyEvent,
+    tags: {} as CopyTag,
+  },
+  actors: {
+    write: fromPromise<void, { text: string }>(async () => {
+      throw new Error('write not provided');
+    }),
+  },
+  delays: { shownFor: COPY_SHOWN_FOR },
+  actions: {
+    rememberText: assign({
+      text: ({ event }) => {
+        assertEvent(event, 'COPY');
+        return event.text;
+      },
+    }),
+  },
+}).createMachine({
+  id: 'copy',
+  context: { text: null },
+  initial: 'idle',
+  // A new copy restarts whatever the last one was doing.
+  on: { COPY: { target: '.copying', actions: 'rememberText', reenter: true } },
+  states: {
+    idle: {},
+    copying: {
+      tags: ['copying'],
+      invoke: {
+        id: 'write',
+        src: 'write',
+        input: ({ context }) => ({ text: context.text ?? '' }),
+        onDone: 'copied',
+        onError: 'failed',
+      },
+    },
+    copied: {
+      tags: ['copied'],
+      after: { shownFor: 'idle' },
+    },
+    failed: {
+      tags: ['failed'],
+      after: { shownFor: 'idle' },
+    },
+  },
+});

@@ -1,0 +1,160 @@
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+
+export type IncidentSort = 'date' | 'loss';
+export type SortOrder = 'asc' | 'desc';
+
+/** What the visitor chose: every part of it lives in the address bar (incidentsList.url.ts). */
+export type IncidentsQuery = {
+  type: string;
+  chain: string;
+  year: string;
+  from: string;
+  to: string;
+  keyword: string;
+  sort: IncidentSort;
+  order: SortOrder;
+  page: number;
+};
+export type IncidentFilters = Pick<IncidentsQuery, 'type' | 'chain' | 'year' | 'from' | 'to' | 'keyword'>;
+
+/** One row as the list shows it (api/incidents.ts Incident). */
+export type IncidentRow = {
+  id: number;
+  projectId: string | null;
+  projectName: string;
+  occurredOn: string;
+  type: string;
+  technique: string | null;
+  lossUsd: number | null;
+  returnedUsd: number | null;
+  chains: string[];
+  sourceUrl: string | null;
+  source: string;
+};
+export type IncidentsPage = {
+  items: IncidentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  chains: string[];
+};
+
+export const EMPTY_FILTERS: IncidentFilters = {
+  type: '',
+  chain: '',
+  year: '',
+  from: '',
+  to: '',
+  keyword: '',
+};
+export const DEFAULT_QUERY: IncidentsQuery = { ...EMPTY_FILTERS, sort: 'date', order: 'desc', page: 1 };
+
+export type IncidentsListEvent =
+  | { type: 'FILTER'; patch: Partial<IncidentFilters> }
+  | { type: 'CLEAR_FILTERS' }
+  | { type: 'SORT'; sort: IncidentSort }
+  | { type: 'PAGE'; page: number }
+  | { type: 'RETRY' }
+  | { type: 'URL_CHANGED'; query: IncidentsQuery };
+
+type Context = { query: IncidentsQuery; data: IncidentsPage | null; error: string | null };
+
+const messageOf = (error: unknown) =>
+  (error as { message?: string } | undefined)?.message ?? 'Something went wrong.';
+
+/**
+ * The incidents database page (/resources/incidents): filters (type, chain, year, date range, keyword), sorting (date,
+ * loss; choosing the same column again flips the order) and paging. Every choice is recorded in the address
+ * (`recordQuery`, a history entry each) and loads that page (`loadPage`); Back and Forward arrive as URL_CHANGED from
+ * `urlWatcher` and load without recording. A filter or sort change goes back to page 1. Tags: loading, ready, error.
+ */
+export const incidentsListMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as IncidentsListEvent,
+    input: {} as { query?: IncidentsQuery } | undefined,
+    tags: {} as 'loading' | 'ready' | 'error',
+  },
+  actors: {
+    loadPage: fromPromise<IncidentsPage, IncidentsQuery>(async () => {
+      throw new Error('loadPage not provided');
+    }),
+    urlWatcher: fromCallback(() => () => {}),
+  },
+  guards: {
+    otherPage: ({ context, event }) => {
+      assertEvent(event, 'PAGE');
+      return event.page >= 1 && event.page !== context.query.page;
+    },
+  },
+  actions: {
+    recordQuery: (_, _params: { query: IncidentsQuery }) => {},
+    applyFilter: assign(({ context, event }) => {
+      assertEvent(event, 'FILTER');
+      return { query: { ...context.query, ...event.patch, page: 1 } };
+    }),
+    clearFilters: assign(({ context }) => ({ query: { ...context.query, ...EMPTY_FILTERS, page: 1 } })),
+    applySort: assign(({ context, event }) => {
+      assertEvent(event, 'SORT');
+      const same = context.query.sort === event.sort;
+      // A new column starts with the largest or newest first; the same column flips.
+      const order: SortOrder = same ? (context.query.order === 'desc' ? 'asc' : 'desc') : 'desc';
+      return { query: { ...context.query, sort: event.sort, order, page: 1 } };
+    }),
+    applyPage: assign(({ context, event }) => {
+      assertEvent(event, 'PAGE');
+      return { query: { ...context.query, page: event.page } };
+    }),
+    applyUrl: assign(({ event }) => {
+      assertEvent(event, 'URL_CHANGED');
+      return { query: event.query };
+    }),
+    assignData: assign((_, params: { data: IncidentsPage }) => ({ data: params.data, error: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
+  },
+}).createMachine({
+  id: 'incidentsList',
+  context: ({ input }) => ({ query: input?.query ?? DEFAULT_QUERY, data: null, error: null }),
+  invoke: { id: 'urlWatcher', src: 'urlWatcher' },
+  initial: 'loading',
+  on: {
+    FILTER: {
+      target: '.loading',
+      actions: ['applyFilter', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+    },
+    CLEAR_FILTERS: {
+      target: '.loading',
+      actions: ['clearFilters', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+    },
+    SORT: {
+      target: '.loading',
+      actions: ['applySort', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+    },
+    PAGE: {
+      guard: 'otherPage',
+      target: '.loading',
+      actions: ['applyPage', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+    },
+    URL_CHANGED: { target: '.loading', actions: 'applyUrl' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => context.query,
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    ready: { tags: ['ready'] },
+    failed: { tags: ['error'], on: { RETRY: 'loading' } },
+  },
+});

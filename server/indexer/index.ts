@@ -1,0 +1,31 @@
+export {
+  BACKFILL_QUEUE,
+  FOLLOW_QUEUE,
+  backfillKey,
+  createIndexer,
+  ensureBackfillJob,
+  ensureFollowJob,
+  ensureFollowJobs,
+  ensureLocateJob,
+  followKey,
+  LOCATE_QUEUE,
+  locateKey,
+  indexerHandlers,
+  indexerProgress,
+  startMonitoring,
+  syncMonitoredContracts,
+  type Indexer,
+  type IndexerDeps,
+  type IndexerProgress,
+} from './indexer';
+export {
+  CheckpointMovedError,
+  ReorgError,
+  resetChain,
+  rollbackTo,
+  storeRange,
+  type OnStored,
+  type StoredLog,
+  type StoredTransaction,
+} from './store';
+export { createDecoder, KNOWN_EVENTS, KNOWN_FUNCTIONS, readBytecode, type Decoder } from './decode';

@@ -1,0 +1,127 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ChainInfo, MonitoredContract } from '../../api/chains';
+import * as C from '../../api/chains.schemas';
+import { ProjectIdParams } from '../../api/projects.schemas';
+import { listProjectContracts } from '../chains/contracts';
+import { chainState, contracts } from '../db/schema/index';
+import { badRequest, notFound } from '../errors';
+import { requireAdmin } from '../plugins/session';
+import { requireProject } from '../projects/detail';
+import { created, errorsOnly, noContent, replies, typed } from './schemas';
+
+/** Chains and the contracts a project has monitored on them (server/chains/, server/indexer/). */
+export async function chainsRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const confirmationsOf = (chainId: number) => app.chains.get(chainId)?.confirmations ?? 0;
+
+  app.get(
+    '/api/chains',
+    {
+      config: { partnerRead: true },
+      schema: { summary: 'Chains this instance reads', response: replies(C.ChainList) },
+    },
+    async (): Promise<ChainInfo[]> => {
+      const ids = app.chains.list.map((c) => c.id);
+      const heads = ids.length
+        ? await app.db.select().from(chainState).where(inArray(chainState.chainId, ids))
+        : [];
+      const headOf = new Map(heads.map((h) => [h.chainId, h.headBlock]));
+      return app.chains.list.map((c) => ({
+        id: c.id,
+        name: c.name,
+        kind: c.kind,
+        ...(headOf.has(c.id) ? { head: headOf.get(c.id)! } : {}),
+        // Only the embedded devnet's (loopback) and never in production.
+        ...(c.devnet && !app.config.production ? { rpcUrl: c.rpcUrls[0] } : {}),
+        ...(c.explorer ? { explorer: c.explorer } : {}),
+      }));
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/contracts',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: "A project's contracts, where their figures come from and the indexer's progress",
+        params: ProjectIdParams,
+        response: replies(C.MonitoredContractList),
+      },
+    },
+    async (request): Promise<MonitoredContract[]> => {
+      await requireProject(app, request.params.id);
+      return listProjectContracts(app.db, request.params.id, confirmationsOf);
+    },
+  );
+
+  app.post(
+    '/api/admin/projects/:id/contracts',
+    {
+      config: { audit: true },
+      preValidation: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['Admin'],
+        summary: 'Monitor a contract of a project (admin)',
+        params: ProjectIdParams,
+        body: C.AddContractBody,
+        response: created(C.MonitoredContract),
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const project = await requireProject(app, request.params.id);
+      const body = request.body;
+      const chain = app.chains.get(body.chainId);
+      if (!chain)
+        throw badRequest('This chain is not configured here.', { chainId: 'Choose a configured chain' });
+      const address = body.address.toLowerCase();
+      const [existing] = await app.db.select().from(contracts).where(eq(contracts.address, address)).limit(1);
+      if (existing && existing.projectId !== project.id)
+        throw badRequest('This contract belongs to another project.', {
+          address: 'This contract is monitored for another project',
+        });
+      await app.chains.addContract({
+        projectId: project.id,
+        chain,
+        address,
+        label: body.label ?? existing?.label ?? 'Contract',
+        abi: body.abi ?? null,
+        fromBlock: body.fromBlock,
+      });
+      const list = await listProjectContracts(app.db, project.id, confirmationsOf);
+      const added = list.find((c) => c.address.toLowerCase() === address && c.chainId === chain.id);
+      if (!added) throw notFound('The contract was removed meanwhile.');
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.delete(
+    '/api/admin/projects/:id/contracts/:chainId/:address',
+    {
+      config: { audit: true },
+      preValidation: async (request) => void requireAdmin(request),
+      schema: {
+        tags: ['Admin'],
+        summary: 'Stop monitoring a contract and remove it from a project (admin)',
+        params: C.ContractParams,
+        response: { 204: z.null(), ...errorsOnly },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { id, chainId, address } = request.params;
+      const key = address.toLowerCase();
+      const [row] = await app.db
+        .select({ address: contracts.address })
+        .from(contracts)
+        .where(and(eq(contracts.projectId, id), eq(contracts.chainId, chainId), eq(contracts.address, key)))
+        .limit(1);
+      if (!row)
+        throw notFound(`No contract ${address} on chain ${chainId} in project "${id.slice(0, 200)}".`);
+      await app.chains.removeContract(chainId, key);
+      return noContent(reply);
+    },
+  );
+}

@@ -1,0 +1,8 @@
+import { partOnView } from '../../lib/partOnView';
+
+/** The "Embed badge" panel of the project page, loaded when the visitor scrolls near it (its code is not a guest's first view). */
+export const EmbedBadge = partOnView(
+  'embed-badge',
+  () => import('./EmbedBadgePanel').then((m) => ({ default: m.EmbedBadgePanel })),
+  <div className="card panel" aria-busy="true" />,
+);

@@ -1,0 +1,9 @@
+import { createElement } from 'react';
+import { partOnView } from '../../lib/partOnView';
+
+/** The incident history panel, loaded when it scrolls near (ProjectPage renders it; its code is not in the page's). */
+export const LazyIncidentHistoryPanel = partOnView(
+  'incident-history',
+  () => import('./IncidentHistoryPanel').then((m) => ({ default: m.IncidentHistoryPanel })),
+  createElement('div', { className: 'card panel', 'aria-busy': 'true' }),
+);
