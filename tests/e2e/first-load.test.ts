@@ -184,19 +184,20 @@ describe("a guest's star", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`opens the login without loading the watchlist, its code loaded as the star is reached (${viewport.width} px)`, async () => {
       const project = await unvisitedProject(taken);
-      const { context, page, scripts, problems } = await guestPage(viewport);
+      const { context, page, scripts, problems, scriptsSettled } = await guestPage(viewport);
       await page.goto(`/projects/${project.id}`, { waitUntil: 'networkidle' });
       const star = page.getByRole('button', { name: 'Add to Watchlist' });
       // The pointer on its way to the star is the visitor's first sign of intent: the app runs, the star works.
       await star.hover();
       await untilRunning(page);
       await expect.poll(() => star.isEnabled()).toBe(true);
-      await page.waitForLoadState('networkidle');
+      await scriptsSettled();
       expect(scripts.filter((s) => s === '/assets/liveAuth')).toEqual([]);
       // The pointer comes back to the star: the login's code loads before the click.
       await page.mouse.move(0, 0);
       await star.hover();
-      await page.waitForLoadState('networkidle');
+      await expect.poll(() => scripts.includes('/assets/liveAuth')).toBe(true);
+      await scriptsSettled();
       const before = scripts.length;
       await star.click();
       const dialog = page.locator('[role="dialog"][data-scope="auth-modal"]');
@@ -218,16 +219,17 @@ describe("a guest's star", () => {
 
   it('opens the login by keyboard: the focus on the star loads its code, Enter loads nothing more', async () => {
     const project = await unvisitedProject(taken);
-    const { context, page, scripts } = await guestPage();
+    const { context, page, scripts, scriptsSettled } = await guestPage();
     await page.goto(`/projects/${project.id}`, { waitUntil: 'networkidle' });
     await page.keyboard.press('Shift');
     await untilRunning(page);
     const star = page.getByRole('button', { name: 'Add to Watchlist' });
     await expect.poll(() => star.isEnabled()).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await scriptsSettled();
     expect(scripts.filter((s) => s === '/assets/liveAuth')).toEqual([]);
     await star.focus();
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => scripts.includes('/assets/liveAuth')).toBe(true);
+    await scriptsSettled();
     const before = scripts.length;
     await page.keyboard.press('Enter');
     const dialog = page.locator('[role="dialog"][data-scope="auth-modal"]');

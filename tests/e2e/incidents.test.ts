@@ -103,6 +103,8 @@ describe('the incidents database', () => {
 });
 
 describe('moderation', () => {
+  // Four visitors' sessions and about forty steps: on a busy two-core machine this took over a minute (the time limit
+  // is the last argument).
   it('a report is approved and shows on the page and the project; another is rejected; the reporter hears', async () => {
     // A guest reports through the home page's form, with markup in it.
     const guest = await newPage(browser, server.url, DESKTOP);
@@ -209,5 +211,5 @@ describe('moderation', () => {
     }[];
     expect(guestMail[0]!.text).toContain('Reason: Not a security incident.');
     await reporter.context.close();
-  });
+  }, 150_000);
 });
