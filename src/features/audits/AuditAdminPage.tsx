@@ -22,6 +22,7 @@ import {
 } from '../../../machines/audit-admin/auditAdmin.machine';
 import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
+import { TableHead } from '../../components/TableHead';
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { formatDate } from '../../lib/format';
@@ -159,13 +160,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                   </h3>
                   <p className="muted">{a.scope}</p>
                   <table className="data-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Finding</th>
-                        <th scope="col">Severity</th>
-                        <th scope="col">Status</th>
-                      </tr>
-                    </thead>
+                    <TableHead columns={['Finding', 'Severity', 'Status']} />
                     <tbody>
                       {a.findings.map((f) => (
                         <tr key={f.id}>

@@ -3,6 +3,7 @@ import { getOpenApiDocument, type OpenApiDocument } from '../../../api/apiRefere
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
+import { TableHead } from '../../components/TableHead';
 import {
   referenceView,
   schemaAnchor,
@@ -29,18 +30,14 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
   return (
     <table className="ref-table">
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col" className="ref-col-short">
-            Required
-          </th>
-          <th scope="col" className="ref-col-notes">
-            Notes
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Field',
+          'Type',
+          { label: 'Required', className: 'ref-col-short' },
+          { label: 'Notes', className: 'ref-col-notes' },
+        ]}
+      />
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>
@@ -63,21 +60,15 @@ function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }
   return (
     <table className="ref-table">
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col" className="ref-col-short">
-            In
-          </th>
-          <th scope="col">Type</th>
-          <th scope="col" className="ref-col-short">
-            Required
-          </th>
-          <th scope="col" className="ref-col-notes">
-            Notes
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Name',
+          { label: 'In', className: 'ref-col-short' },
+          'Type',
+          { label: 'Required', className: 'ref-col-short' },
+          { label: 'Notes', className: 'ref-col-notes' },
+        ]}
+      />
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.in} ${row.name}`}>

@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import {
   approveIncidentReport,
@@ -92,11 +92,33 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
     ) : null;
   const described = (name: string) =>
     fields[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
-  const formAlert = error ? (
-    <p role="alert" className="field-error wide">
-      {error}
-    </p>
-  ) : null;
+  // Approving and rejecting end alike: the server's error, then submit (while the machine can) or Cancel.
+  const submitForm = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'SUBMIT' });
+  };
+  const formEnd = (submitLabel: string) => (
+    <>
+      {error ? (
+        <p role="alert" className="field-error wide">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions wide">
+        <button type="submit" className="btn btn-primary" disabled={!snapshot.can({ type: 'SUBMIT' })}>
+          {submitLabel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={() => send({ type: 'CANCEL' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </>
+  );
 
   return (
     <main id="main" className="container incident-admin">
@@ -118,13 +140,7 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
             {r.txHash ? ` · transaction ${r.txHash}` : ''}
           </p>
           {selected === r.id && snapshot.hasTag('approving') ? (
-            <form
-              aria-label={`Approve the report on ${r.projectName}`}
-              onSubmit={(e) => {
-                e.preventDefault();
-                send({ type: 'SUBMIT' });
-              }}
-            >
+            <form aria-label={`Approve the report on ${r.projectName}`} onSubmit={submitForm}>
               {FIELDS.map((f) => (
                 <div key={f.name} className="field">
                   <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
@@ -166,33 +182,10 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
                   {...described('description')}
                 />
               </div>
-              {formAlert}
-              <div className="actions wide">
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={!snapshot.can({ type: 'SUBMIT' })}
-                >
-                  Publish incident
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => send({ type: 'CANCEL' })}
-                >
-                  Cancel
-                </button>
-              </div>
+              {formEnd('Publish incident')}
             </form>
           ) : selected === r.id && snapshot.hasTag('rejecting') ? (
-            <form
-              aria-label={`Reject the report on ${r.projectName}`}
-              onSubmit={(e) => {
-                e.preventDefault();
-                send({ type: 'SUBMIT' });
-              }}
-            >
+            <form aria-label={`Reject the report on ${r.projectName}`} onSubmit={submitForm}>
               <div className="field wide">
                 <label htmlFor={`${id}-reason`}>Reason (sent to the reporter)</label>
                 <textarea
@@ -205,24 +198,7 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
                 />
                 {fieldError('reason')}
               </div>
-              {formAlert}
-              <div className="actions wide">
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={!snapshot.can({ type: 'SUBMIT' })}
-                >
-                  Reject report
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={busy}
-                  onClick={() => send({ type: 'CANCEL' })}
-                >
-                  Cancel
-                </button>
-              </div>
+              {formEnd('Reject report')}
             </form>
           ) : (
             <div className="actions">

@@ -3,6 +3,7 @@ import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
 import { TierBadge } from '../../components/TierBadge';
+import { TableHead } from '../../components/TableHead';
 import '../../components/marketing.css';
 
 const pct = (w: number) => `${Math.round(w * 100)}%`;
@@ -21,15 +22,7 @@ function Body({ m }: { m: Methodology }) {
         <h2 id="m-categories">Categories</h2>
         <div className="table-scroll">
           <table className="data-table methodology-table">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col" className="num">
-                  Weight
-                </th>
-                <th scope="col">What it measures</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Category', { label: 'Weight', className: 'num' }, 'What it measures']} />
             <tbody>
               {m.categories.map((c) => (
                 <tr key={c.key}>
@@ -52,16 +45,14 @@ function Body({ m }: { m: Methodology }) {
           <p>{c.description}</p>
           <div className="table-scroll">
             <table className="data-table methodology-table table-stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Signal</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">
-                    Weight
-                  </th>
-                  <th scope="col">Normalisation to 0–100</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Signal',
+                  'Description',
+                  { label: 'Weight', className: 'num' },
+                  'Normalisation to 0–100',
+                ]}
+              />
               <tbody>
                 {c.signals.map((s) => (
                   <tr key={s.key} data-signal={s.key}>

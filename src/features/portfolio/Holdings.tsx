@@ -12,6 +12,7 @@ import { ProjectLogo } from '../../components/ProjectLogo';
 import { request } from '../../lib/client';
 import { formatUsdWhole } from '../../lib/format';
 import { ProjectSearch } from '../../components/ProjectSearch';
+import { TableHead } from '../../components/TableHead';
 import { RISK_LABEL } from './risk';
 import { WatchedAndWallets } from './WatchedAndWallets';
 import './portfolio.css';
@@ -108,17 +109,15 @@ function HoldingsView({
       </div>
       <table className="portfolio-table table-stacked">
         <caption className="muted">Riskiest first (most value at risk)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Project</th>
-            <th scope="col">Score</th>
-            <th scope="col">Amount</th>
-            <th scope="col">At risk</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Project',
+            'Score',
+            'Amount',
+            'At risk',
+            { label: <span className="visually-hidden">Actions</span> },
+          ]}
+        />
         <tbody>
           {data.holdings.map((h) => (
             <tr key={h.id} data-holding={h.id}>

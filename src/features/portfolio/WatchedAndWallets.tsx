@@ -2,6 +2,7 @@ import type { Portfolio } from '../../../api/portfolio';
 import { WALLET_CHAIN_LABELS } from '../../../api/user';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { RISK_LABEL } from './risk';
+import { TableHead } from '../../components/TableHead';
 
 /** Watched projects (from the watchlists) and the wallets, from the portfolio the holdings section loaded. */
 export function WatchedAndWallets({ data }: { data: Portfolio }) {
@@ -31,14 +32,7 @@ export function WatchedAndWallets({ data }: { data: Portfolio }) {
         {data.projects.length > 0 && (
           <table className="portfolio-table">
             <caption className="muted">Lowest score first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Score</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Watchlists</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Project', 'Score', 'Risk', 'Watchlists']} />
             <tbody>
               {data.projects.map((p) => (
                 <tr key={p.id}>

@@ -12,6 +12,7 @@ import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { formatDate } from '../../lib/format';
 import { Skeleton } from '../../components/Skeleton';
+import { TableHead } from '../../components/TableHead';
 import { DemoNote, PanelError, TableScroll } from './MonitoringPanels';
 import { KycPanel } from './KycPanel';
 import '../audits/audits.css';
@@ -58,13 +59,7 @@ function AuditItem({ audit }: { audit: Audit }) {
           </summary>
           <TableScroll label={`Findings of ${audit.auditor}`}>
             <table className="data-table" id={findingsId}>
-              <thead>
-                <tr>
-                  <th scope="col">Finding</th>
-                  <th scope="col">Severity</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Finding', 'Severity', 'Status']} />
               <tbody>
                 {audit.findings.map((f) => (
                   <tr key={f.id}>

@@ -2,6 +2,7 @@ import { getExchangeMetrics } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
+import { TableHead } from '../../components/TableHead';
 import { formatDate, formatUsd } from '../../lib/format';
 
 /** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
@@ -29,6 +30,13 @@ export function PanelError({ retry }: { retry: () => void }) {
   );
 }
 
+const EXCHANGE_COLUMNS = [
+  'Exchange',
+  { label: '24h volume', className: 'num' },
+  { label: 'Liquidity', className: 'num' },
+  { label: 'Pairs', className: 'num' },
+];
+
 /** Exchange metrics (skynet metric-latest exchanges). */
 export function ExchangePanel({ projectId }: { projectId: string }) {
   const metric = useResource(() => getExchangeMetrics(request, projectId));
@@ -47,20 +55,7 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
       ) : (
         <TableScroll label="Exchange metrics table">
           <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Exchange</th>
-                <th scope="col" className="num">
-                  24h volume
-                </th>
-                <th scope="col" className="num">
-                  Liquidity
-                </th>
-                <th scope="col" className="num">
-                  Pairs
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={EXCHANGE_COLUMNS} />
             <tbody>
               {metric.loading &&
                 Array.from({ length: 4 }, (_, i) => (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProjectContract } from '../../../api/projects';
 import { getChains, getProjectContracts } from '../../../api/chains';
 import {
@@ -6,136 +7,121 @@ import {
   getPrivilegedTransactions,
 } from '../../../api/skynet';
 import { request } from '../../lib/client';
-import { useResource } from '../../lib/useResource';
+import { useResource, type Resource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
 import { formatDate } from '../../lib/format';
 import { Address } from '../../components/Address';
 import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { PanelError, TableScroll } from './MonitoringPanels';
 import { Tabs } from '../../components/Tabs';
+import { TableHead } from '../../components/TableHead';
 
 const RISK_TONE = { low: '', medium: 'badge-warning', high: 'badge-danger' } as const;
 
 /** Where a contract's privileged data lives, for its addresses' explorer links; `demo`: generated, so no links. */
 type Where = { chain: string; chainId: number | null; demo: boolean; explorers?: ConfiguredExplorers };
 
+/** One of a contract's privileged tables: its heading, then the table (skeleton rows while loading) or an error. */
+function DetailTable({
+  title,
+  columns,
+  resource,
+  children,
+}: {
+  title: string;
+  columns: readonly string[];
+  resource: Resource<unknown>;
+  /** The rows, once loaded. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {resource.failed ? (
+        <PanelError retry={resource.retry} />
+      ) : (
+        <TableScroll label={`${title} table`}>
+          <table className="data-table table-stacked">
+            <TableHead columns={columns} />
+            <tbody>
+              {resource.loading &&
+                Array.from({ length: 3 }, (_, i) => (
+                  <tr key={i} aria-hidden="true">
+                    {columns.map((column, j) => (
+                      <td key={column}>
+                        <Skeleton width={j === 0 ? 110 : 70} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              {children}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}
+
 function ContractDetails({ address, where }: { address: string; where: Where }) {
   const addresses = useResource(() => getPrivilegedAddresses(request, address));
   const functions = useResource(() => getPrivilegedFunctions(request, address));
   const txs = useResource(() => getPrivilegedTransactions(request, address));
-  const skeleton = (n: number, cols: number) =>
-    Array.from({ length: n }, (_, i) => (
-      <tr key={i} aria-hidden="true">
-        {Array.from({ length: cols }, (_, j) => (
-          <td key={j}>
-            <Skeleton width={j === 0 ? 110 : 70} />
-          </td>
-        ))}
-      </tr>
-    ));
   return (
     <div className="privileged">
-      <h3>Privileged addresses</h3>
-      {addresses.failed ? (
-        <PanelError retry={addresses.retry} />
-      ) : (
-        <TableScroll label="Privileged addresses table">
-          <table className="data-table table-stacked">
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Role</th>
-                <th scope="col">Type</th>
-              </tr>
-            </thead>
-            <tbody>
-              {addresses.loading && skeleton(3, 3)}
-              {addresses.data?.map((a) => (
-                <tr key={a.address + a.role}>
-                  <td data-label="Address">
-                    <Address value={a.address} {...where} />
-                  </td>
-                  <td data-label="Role">{a.role}</td>
-                  <td data-label="Type">{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <h3>Privileged functions</h3>
-      {functions.failed ? (
-        <PanelError retry={functions.retry} />
-      ) : (
-        <TableScroll label="Privileged functions table">
-          <table className="data-table table-stacked">
-            <thead>
-              <tr>
-                <th scope="col">Function</th>
-                <th scope="col">Guard</th>
-                <th scope="col">Risk</th>
-              </tr>
-            </thead>
-            <tbody>
-              {functions.loading && skeleton(3, 3)}
-              {functions.data?.map((f) => (
-                <tr key={f.signature}>
-                  <td className="mono" data-label="Function">
-                    {f.signature}
-                  </td>
-                  <td className="mono" data-label="Guard">
-                    {f.modifier}
-                  </td>
-                  <td data-label="Risk">
-                    <span className={`badge ${RISK_TONE[f.risk]}`}>{f.risk}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <h3>Recent privileged transactions</h3>
-      {txs.failed ? (
-        <PanelError retry={txs.retry} />
-      ) : (
-        <TableScroll label="Recent privileged transactions table">
-          <table className="data-table table-stacked">
-            <thead>
-              <tr>
-                <th scope="col">Transaction</th>
-                <th scope="col">Function</th>
-                <th scope="col">From</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {txs.loading && skeleton(3, 4)}
-              {txs.data?.map((t) => (
-                <tr key={t.hash}>
-                  <td data-label="Transaction">
-                    <Address value={t.hash} kind="tx" {...where} />
-                  </td>
-                  <td className="mono" data-label="Function">
-                    {t.function}
-                  </td>
-                  <td data-label="From">
-                    <Address value={t.from} {...where} />
-                  </td>
-                  <td data-label="Date">{formatDate(t.timestamp)}</td>
-                </tr>
-              ))}
-              {txs.ready && txs.data?.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted">
-                    No privileged transactions recorded.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DetailTable title="Privileged addresses" columns={['Address', 'Role', 'Type']} resource={addresses}>
+        {addresses.data?.map((a) => (
+          <tr key={a.address + a.role}>
+            <td data-label="Address">
+              <Address value={a.address} {...where} />
+            </td>
+            <td data-label="Role">{a.role}</td>
+            <td data-label="Type">{a.isContract ? 'Contract' : 'Wallet (EOA)'}</td>
+          </tr>
+        ))}
+      </DetailTable>
+      <DetailTable title="Privileged functions" columns={['Function', 'Guard', 'Risk']} resource={functions}>
+        {functions.data?.map((f) => (
+          <tr key={f.signature}>
+            <td className="mono" data-label="Function">
+              {f.signature}
+            </td>
+            <td className="mono" data-label="Guard">
+              {f.modifier}
+            </td>
+            <td data-label="Risk">
+              <span className={`badge ${RISK_TONE[f.risk]}`}>{f.risk}</span>
+            </td>
+          </tr>
+        ))}
+      </DetailTable>
+      <DetailTable
+        title="Recent privileged transactions"
+        columns={['Transaction', 'Function', 'From', 'Date']}
+        resource={txs}
+      >
+        {txs.data?.map((t) => (
+          <tr key={t.hash}>
+            <td data-label="Transaction">
+              <Address value={t.hash} kind="tx" {...where} />
+            </td>
+            <td className="mono" data-label="Function">
+              {t.function}
+            </td>
+            <td data-label="From">
+              <Address value={t.from} {...where} />
+            </td>
+            <td data-label="Date">{formatDate(t.timestamp)}</td>
+          </tr>
+        ))}
+        {txs.ready && txs.data?.length === 0 && (
+          <tr>
+            <td colSpan={4} className="muted">
+              No privileged transactions recorded.
+            </td>
+          </tr>
+        )}
+      </DetailTable>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import {
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
+import { TableHead } from '../../components/TableHead';
 
 /** The section's machine with the API and the clipboard. Every write answers with the fresh list. */
 export const webhooksSection = webhooksMachine.provide({
@@ -71,18 +72,16 @@ function DeliveryLog({ hook, busy, replayingId, onReplay }: LogProps) {
   return (
     <table className="webhooks-log" data-part="delivery-log">
       <caption className="visually-hidden">Deliveries to {hook.url}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Code</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Time</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Event',
+          'Status',
+          'Code',
+          'Attempts',
+          'Time',
+          { label: <span className="visually-hidden">Actions</span> },
+        ]}
+      />
       <tbody>
         {hook.deliveries.map((d) => (
           <tr key={d.id} data-part="delivery" data-status={d.status}>

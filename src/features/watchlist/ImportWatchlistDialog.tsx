@@ -9,6 +9,7 @@ import {
 } from '../../../machines/watchlist-import/watchlistImport.machine';
 import { Icon } from '../../components/Icon';
 import { TierBadge } from '../../components/TierBadge';
+import { TableHead } from '../../components/TableHead';
 
 export type ImportActorRef = ActorRefFrom<typeof watchlistImportMachine>;
 
@@ -123,14 +124,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
       </p>
       <div className="import-preview-scroll">
         <table className="watchlist-table table-stacked">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Input</th>
-              <th scope="col">Project</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Line', 'Input', 'Project', 'Status']} />
           <tbody>
             {preview.rows.map((r) => (
               <tr key={r.line} data-part="import-row" data-state={r.error ? 'error' : 'ok'}>
