@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { DialogTitle, Description } from '@headlessui/react';
 import { Icon } from './Icon';
+import { ModalDialog } from './ModalDialog';
 
 export type FormDialogProps = {
   /** `data-scope` of the panel, which tests select on. */
@@ -29,54 +30,51 @@ export type FormDialogProps = {
 export function FormDialog(props: FormDialogProps) {
   const { onClose } = props;
   return (
-    <Dialog open onClose={onClose} className={`dialog-root ${props.className ?? ''}`.trim()}>
-      <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-wrap">
-        <DialogPanel className={`dialog-panel ${props.panelClassName ?? ''}`.trim()} data-scope={props.scope}>
-          <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
-            <Icon name="close" />
+    <ModalDialog
+      onClose={onClose}
+      className={`dialog-root ${props.className ?? ''}`.trim()}
+      panelClassName={props.panelClassName}
+      scope={props.scope}
+    >
+      {props.submitted ? (
+        <div className="success-panel" role="status">
+          <div className="check">
+            <Icon name="check" size={28} />
+          </div>
+          <DialogTitle as="h2">{props.successTitle}</DialogTitle>
+          <p className="muted">{props.successText}</p>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Close
           </button>
-          {props.submitted ? (
-            <div className="success-panel" role="status">
-              <div className="check">
-                <Icon name="check" size={28} />
-              </div>
-              <DialogTitle as="h2">{props.successTitle}</DialogTitle>
-              <p className="muted">{props.successText}</p>
-              <button type="button" className="btn btn-primary" onClick={onClose}>
-                Close
-              </button>
-            </div>
-          ) : (
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                props.onSubmit();
-              }}
-            >
-              <DialogTitle as="h2">{props.title}</DialogTitle>
-              <Description className={`muted ${props.descriptionClassName ?? ''}`.trim()}>
-                {props.description}
-              </Description>
-              {props.serverError && (
-                <p className="form-alert" role="alert">
-                  {props.serverError}
-                </p>
-              )}
-              {props.children}
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-ghost" onClick={onClose}>
-                  Cancel
-                </button>
-                <button type="submit" className="btn btn-primary" disabled={props.submitting}>
-                  {props.submitting ? 'Sending…' : props.submitLabel}
-                </button>
-              </div>
-            </form>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onSubmit();
+          }}
+        >
+          <DialogTitle as="h2">{props.title}</DialogTitle>
+          <Description className={`muted ${props.descriptionClassName ?? ''}`.trim()}>
+            {props.description}
+          </Description>
+          {props.serverError && (
+            <p className="form-alert" role="alert">
+              {props.serverError}
+            </p>
           )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+          {props.children}
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={props.submitting}>
+              {props.submitting ? 'Sending…' : props.submitLabel}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -18,6 +18,7 @@ import '../features/watchlist/watchlist.css';
 import { request } from '../lib/client';
 import { useTitle } from '../lib/title';
 import { inspect } from '../lib/inspect';
+import { RetryButton } from '../components/RetryButton';
 
 /** /w/{token}: a watchlist someone shared, read-only, for anyone with the link. */
 export default function SharedWatchlistPage({ token }: { token: string }) {
@@ -71,13 +72,7 @@ export default function SharedWatchlistPage({ token }: { token: string }) {
       {state === 'failed' && (
         <div className="watchlist-empty card" role="alert">
           <p>{SHARED_MESSAGES.loadFailed}</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => actorRef.send({ type: 'RETRY' })}
-          >
-            Retry
-          </button>
+          <RetryButton onRetry={() => actorRef.send({ type: 'RETRY' })} className="btn btn-secondary" />
         </div>
       )}
       {state === 'ready' && list && (

@@ -10,6 +10,7 @@ import {
   type NotificationsActorRef,
 } from './NotificationsProvider';
 import { inspect } from '../../lib/inspect';
+import { RetryButton } from '../../components/RetryButton';
 
 export const BellIcon = ({ size = 22 }: { size?: number }) => (
   <svg
@@ -108,13 +109,7 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
         ) : view.loadFailed ? (
           <p className="notification-state" role="alert">
             Could not load your notifications.{' '}
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              onClick={() => actorRef.send({ type: 'RETRY' })}
-            >
-              Retry
-            </button>
+            <RetryButton onRetry={() => actorRef.send({ type: 'RETRY' })} />
           </p>
         ) : view.empty ? (
           <p className="notification-state muted">No notifications yet.</p>

@@ -5,6 +5,7 @@ import {
   useNotificationsView,
   type NotificationsActorRef,
 } from './NotificationsProvider';
+import { RetryButton } from '../../components/RetryButton';
 
 export const EMPTY_NOTIFICATIONS =
   'No notifications yet. Add projects to a watchlist to hear when their ratings change.';
@@ -61,9 +62,7 @@ function Centre({ actorRef }: { actorRef: NotificationsActorRef }) {
       ) : view.loadFailed ? (
         <div className="notifications-empty" role="alert">
           <p>Could not load your notifications.</p>
-          <button type="button" className="btn btn-primary" onClick={() => actorRef.send({ type: 'RETRY' })}>
-            Retry
-          </button>
+          <RetryButton onRetry={() => actorRef.send({ type: 'RETRY' })} className="btn btn-primary" />
         </div>
       ) : view.empty ? (
         <div className="notifications-empty">

@@ -17,6 +17,7 @@ import { RISK_LABEL } from './risk';
 import { WatchedAndWallets } from './WatchedAndWallets';
 import './portfolio.css';
 import { inspect } from '../../lib/inspect';
+import { RetryButton } from '../../components/RetryButton';
 
 const livePortfolioMachine = portfolioMachine.provide({
   actors: {
@@ -166,10 +167,7 @@ export function PortfolioSections() {
   if (snapshot.hasTag('failed') || !data)
     return (
       <p className="settings-error">
-        Could not load your portfolio.{' '}
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-          Retry
-        </button>
+        Could not load your portfolio. <RetryButton onRetry={() => send({ type: 'RETRY' })} />
       </p>
     );
   return (

@@ -17,6 +17,7 @@ import { relativeTime } from '../../../machines/notifications/notifications.conn
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
+import { RetryButton } from '../../components/RetryButton';
 
 /** The section's machine with its real calls: the api-keys routes and the clipboard. */
 const apiKeysLogic = apiKeysMachine.provide({
@@ -79,10 +80,7 @@ export function ApiKeysSection() {
         <span className="skeleton settings-skeleton" aria-busy="true" />
       ) : view.failed ? (
         <p className="settings-error">
-          {API_KEY_MESSAGES.loadFailed}{' '}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-            Retry
-          </button>
+          {API_KEY_MESSAGES.loadFailed} <RetryButton onRetry={() => send({ type: 'RETRY' })} />
         </p>
       ) : (
         <>

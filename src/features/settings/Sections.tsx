@@ -16,6 +16,7 @@ import type { SectionMessage } from '../../../machines/settings-section/settings
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
+import { RetryButton } from '../../components/RetryButton';
 
 function Message({ message, onDismiss }: { message: SectionMessage | null; onDismiss: () => void }) {
   if (!message) return null;
@@ -75,9 +76,7 @@ export function ProfileSection() {
       ) : snapshot.hasTag('failed') || !profile ? (
         <p className="settings-error">
           Could not load your profile.{' '}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-            Retry
-          </button>
+          <RetryButton onRetry={() => send({ type: 'RETRY' })} />
         </p>
       ) : (
         <div className="settings-profile">
@@ -266,9 +265,7 @@ export function NotificationsSection() {
       ) : !data ? (
         <p className="settings-error">
           Could not load your notification settings.{' '}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-            Retry
-          </button>
+          <RetryButton onRetry={() => send({ type: 'RETRY' })} />
         </p>
       ) : (
         <fieldset className="settings-toggles" disabled={busy}>

@@ -24,6 +24,7 @@ import {
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { TableHead } from '../../components/TableHead';
+import { RetryButton } from '../../components/RetryButton';
 
 /** The section's machine with the API and the clipboard. Every write answers with the fresh list. */
 export const webhooksSection = webhooksMachine.provide({
@@ -148,10 +149,7 @@ export function WebhooksSection() {
         <span className="skeleton settings-skeleton" aria-busy="true" />
       ) : view.loadFailed ? (
         <p className="settings-error">
-          Could not load your webhooks.{' '}
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-            Retry
-          </button>
+          Could not load your webhooks. <RetryButton onRetry={() => send({ type: 'RETRY' })} />
         </p>
       ) : (
         <div className="webhooks" data-scope="webhooks">

@@ -1,4 +1,4 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { WATCHLIST_NAME_MAX } from '../../../api/watchlist';
@@ -7,7 +7,7 @@ import {
   NAME_HINT,
   type createWatchlistMachine,
 } from '../../../machines/create-watchlist/createWatchlist.machine';
-import { Icon } from '../../components/Icon';
+import { ModalDialog } from '../../components/ModalDialog';
 
 export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine>;
 
@@ -23,61 +23,55 @@ export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistAc
   const cancel = () => actorRef.send({ type: 'CANCEL' });
   if (!open) return null;
   return (
-    <Dialog open onClose={cancel} className="watchlist-dialog">
-      <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-wrap">
-        <DialogPanel
-          className="dialog-panel watchlist-form-panel"
-          data-scope="create-watchlist"
-          data-part="panel"
-        >
-          <button type="button" className="dialog-close" aria-label="Close" onClick={cancel}>
-            <Icon name="close" />
+    <ModalDialog
+      onClose={cancel}
+      className="watchlist-dialog"
+      panelClassName="watchlist-form-panel"
+      scope="create-watchlist"
+      part="panel"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actorRef.send({ type: 'SUBMIT' });
+        }}
+      >
+        <DialogTitle as="h2">
+          {purpose === 'rename' ? 'Rename Watchlist' : CREATE_WATCHLIST_TITLE}
+        </DialogTitle>
+        <div className="field">
+          <label htmlFor="watchlist-name">Watchlist name</label>
+          <input
+            id="watchlist-name"
+            name="name"
+            autoComplete="off"
+            autoFocus
+            maxLength={WATCHLIST_NAME_MAX}
+            value={name}
+            placeholder="My Watchlist"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'watchlist-name-error watchlist-name-hint' : 'watchlist-name-hint'}
+            onChange={(e) => actorRef.send({ type: 'CHANGE', value: e.target.value })}
+          />
+          {error && (
+            <p className="field-error" id="watchlist-name-error" role="alert">
+              {error}
+            </p>
+          )}
+          <Description as="p" className="field-hint" id="watchlist-name-hint">
+            {NAME_HINT}
+          </Description>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={cancel}>
+            Cancel
           </button>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              actorRef.send({ type: 'SUBMIT' });
-            }}
-          >
-            <DialogTitle as="h2">
-              {purpose === 'rename' ? 'Rename Watchlist' : CREATE_WATCHLIST_TITLE}
-            </DialogTitle>
-            <div className="field">
-              <label htmlFor="watchlist-name">Watchlist name</label>
-              <input
-                id="watchlist-name"
-                name="name"
-                autoComplete="off"
-                autoFocus
-                maxLength={WATCHLIST_NAME_MAX}
-                value={name}
-                placeholder="My Watchlist"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'watchlist-name-error watchlist-name-hint' : 'watchlist-name-hint'}
-                onChange={(e) => actorRef.send({ type: 'CHANGE', value: e.target.value })}
-              />
-              {error && (
-                <p className="field-error" id="watchlist-name-error" role="alert">
-                  {error}
-                </p>
-              )}
-              <Description as="p" className="field-hint" id="watchlist-name-hint">
-                {NAME_HINT}
-              </Description>
-            </div>
-            <div className="dialog-actions">
-              <button type="button" className="btn btn-secondary" onClick={cancel}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary">
-                Confirm
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+          <button type="submit" className="btn btn-primary">
+            Confirm
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

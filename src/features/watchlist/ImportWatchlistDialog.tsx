@@ -1,4 +1,4 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Tier } from '../../../api/projects';
@@ -7,9 +7,9 @@ import {
   IMPORT_MESSAGES,
   watchlistImportMachine,
 } from '../../../machines/watchlist-import/watchlistImport.machine';
-import { Icon } from '../../components/Icon';
 import { TierBadge } from '../../components/TierBadge';
 import { TableHead } from '../../components/TableHead';
+import { ModalDialog } from '../../components/ModalDialog';
 
 export type ImportActorRef = ActorRefFrom<typeof watchlistImportMachine>;
 
@@ -23,94 +23,88 @@ export default function ImportWatchlistDialog({ actorRef }: { actorRef: ImportAc
   if (!open) return null;
   const matched = preview?.projects.length ?? 0;
   return (
-    <Dialog open onClose={close} className="watchlist-dialog">
-      <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-wrap">
-        <DialogPanel
-          className="dialog-panel watchlist-import-panel"
-          data-scope="import-watchlist"
-          data-part="panel"
-        >
-          <button type="button" className="dialog-close" aria-label="Close" onClick={close}>
-            <Icon name="close" />
-          </button>
-          <DialogTitle as="h2">Import into “{listName}”</DialogTitle>
-          {done ? (
-            <>
-              <p role="status" className="import-result">
-                {IMPORT_MESSAGES.added(added ?? 0, listName)}
-              </p>
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-primary" onClick={close}>
-                  Done
-                </button>
-              </div>
-            </>
-          ) : (
-            <>
-              <Description as="p" className="muted">
-                Paste project names, tickers or ids, one per line, or a CSV or JSON export of a watchlist.
-              </Description>
-              <div className="field">
-                <label htmlFor="import-text">Projects to import</label>
-                <textarea
-                  id="import-text"
-                  rows={5}
-                  value={text}
-                  disabled={busy}
-                  placeholder={'Uniswap\nAAVE\nlido-dao'}
-                  onChange={(e) => actorRef.send({ type: 'EDIT', text: e.target.value })}
-                />
-              </div>
-              <div className="import-file-row">
-                <label className="btn btn-secondary btn-sm import-file">
-                  Choose a file
-                  <input
-                    type="file"
-                    accept=".csv,.json,.txt,text/csv,application/json,text/plain"
-                    className="visually-hidden"
-                    disabled={busy}
-                    onChange={(e) => {
-                      const file = e.target.files?.[0];
-                      if (file) actorRef.send({ type: 'CHOOSE_FILE', file });
-                      e.target.value = '';
-                    }}
-                  />
-                </label>
-                {fileName && <span className="muted">{fileName}</span>}
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={busy || text.trim() === ''}
-                  onClick={() => actorRef.send({ type: 'PREVIEW' })}
-                >
-                  Preview
-                </button>
-              </div>
-              {error && (
-                <p className="field-error" role="alert">
-                  {error}
-                </p>
-              )}
-              {preview && <PreviewTable preview={preview} />}
-              <div className="dialog-actions">
-                <button type="button" className="btn btn-secondary" onClick={close}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy || !preview}
-                  onClick={() => actorRef.send({ type: 'IMPORT' })}
-                >
-                  {preview ? `Import ${matched} ${matched === 1 ? 'project' : 'projects'}` : 'Import'}
-                </button>
-              </div>
-            </>
+    <ModalDialog
+      onClose={close}
+      className="watchlist-dialog"
+      panelClassName="watchlist-import-panel"
+      scope="import-watchlist"
+      part="panel"
+    >
+      <DialogTitle as="h2">Import into “{listName}”</DialogTitle>
+      {done ? (
+        <>
+          <p role="status" className="import-result">
+            {IMPORT_MESSAGES.added(added ?? 0, listName)}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-primary" onClick={close}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <Description as="p" className="muted">
+            Paste project names, tickers or ids, one per line, or a CSV or JSON export of a watchlist.
+          </Description>
+          <div className="field">
+            <label htmlFor="import-text">Projects to import</label>
+            <textarea
+              id="import-text"
+              rows={5}
+              value={text}
+              disabled={busy}
+              placeholder={'Uniswap\nAAVE\nlido-dao'}
+              onChange={(e) => actorRef.send({ type: 'EDIT', text: e.target.value })}
+            />
+          </div>
+          <div className="import-file-row">
+            <label className="btn btn-secondary btn-sm import-file">
+              Choose a file
+              <input
+                type="file"
+                accept=".csv,.json,.txt,text/csv,application/json,text/plain"
+                className="visually-hidden"
+                disabled={busy}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) actorRef.send({ type: 'CHOOSE_FILE', file });
+                  e.target.value = '';
+                }}
+              />
+            </label>
+            {fileName && <span className="muted">{fileName}</span>}
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={busy || text.trim() === ''}
+              onClick={() => actorRef.send({ type: 'PREVIEW' })}
+            >
+              Preview
+            </button>
+          </div>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
           )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+          {preview && <PreviewTable preview={preview} />}
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || !preview}
+              onClick={() => actorRef.send({ type: 'IMPORT' })}
+            >
+              {preview ? `Import ${matched} ${matched === 1 ? 'project' : 'projects'}` : 'Import'}
+            </button>
+          </div>
+        </>
+      )}
+    </ModalDialog>
   );
 }
 

@@ -1,12 +1,12 @@
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Description, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   SHARE_MESSAGES,
   watchlistShareMachine,
 } from '../../../machines/watchlist-share/watchlistShare.machine';
-import { Icon } from '../../components/Icon';
 import { shareUrl } from './watchlistDialogs.logic';
+import { ModalDialog } from '../../components/ModalDialog';
 
 export type ShareActorRef = ActorRefFrom<typeof watchlistShareMachine>;
 
@@ -18,66 +18,56 @@ export default function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActo
   const close = () => actorRef.send({ type: 'CLOSE' });
   if (!open) return null;
   return (
-    <Dialog open onClose={close} className="watchlist-dialog">
-      <div className="dialog-backdrop" aria-hidden="true" />
-      <div className="dialog-wrap">
-        <DialogPanel
-          className="dialog-panel watchlist-share-panel"
-          data-scope="share-watchlist"
-          data-part="panel"
-        >
-          <button type="button" className="dialog-close" aria-label="Close" onClick={close}>
-            <Icon name="close" />
-          </button>
-          <DialogTitle as="h2">Share “{listName}”</DialogTitle>
-          <Description as="p" className="muted">
-            Anyone with the link sees this list’s projects, scores and tiers without signing in. They cannot
-            change it.
-          </Description>
-          <label className="share-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              // While the call runs the switch shows where it is going.
-              checked={busy ? token === null : token !== null}
-              disabled={busy}
-              onChange={(e) => actorRef.send({ type: 'SET_SHARED', shared: e.target.checked })}
-            />
-            <span>Share with a link</span>
-          </label>
-          {token !== null ? (
-            <div className="field">
-              <label htmlFor="share-link">Share link</label>
-              <div className="share-link-row">
-                <input id="share-link" readOnly value={shareUrl(token)} onFocus={(e) => e.target.select()} />
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => actorRef.send({ type: 'COPY' })}
-                >
-                  {copied ? SHARE_MESSAGES.copied : 'Copy link'}
-                </button>
-              </div>
-              <p className="field-hint">Turning the link off stops it working for everyone who has it.</p>
-            </div>
-          ) : (
-            <p className="field-hint">The list is private: only you can see it.</p>
-          )}
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <p className="visually-hidden" role="status">
-            {copied ? SHARE_MESSAGES.copied : ''}
-          </p>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              Done
+    <ModalDialog
+      onClose={close}
+      className="watchlist-dialog"
+      panelClassName="watchlist-share-panel"
+      scope="share-watchlist"
+      part="panel"
+    >
+      <DialogTitle as="h2">Share “{listName}”</DialogTitle>
+      <Description as="p" className="muted">
+        Anyone with the link sees this list’s projects, scores and tiers without signing in. They cannot
+        change it.
+      </Description>
+      <label className="share-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          // While the call runs the switch shows where it is going.
+          checked={busy ? token === null : token !== null}
+          disabled={busy}
+          onChange={(e) => actorRef.send({ type: 'SET_SHARED', shared: e.target.checked })}
+        />
+        <span>Share with a link</span>
+      </label>
+      {token !== null ? (
+        <div className="field">
+          <label htmlFor="share-link">Share link</label>
+          <div className="share-link-row">
+            <input id="share-link" readOnly value={shareUrl(token)} onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-primary" onClick={() => actorRef.send({ type: 'COPY' })}>
+              {copied ? SHARE_MESSAGES.copied : 'Copy link'}
             </button>
           </div>
-        </DialogPanel>
+          <p className="field-hint">Turning the link off stops it working for everyone who has it.</p>
+        </div>
+      ) : (
+        <p className="field-hint">The list is private: only you can see it.</p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {copied ? SHARE_MESSAGES.copied : ''}
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={close}>
+          Done
+        </button>
       </div>
-    </Dialog>
+    </ModalDialog>
   );
 }

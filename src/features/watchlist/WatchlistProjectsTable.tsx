@@ -16,6 +16,7 @@ import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
 import { loadProjectRows } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useConstant } from '../../lib/useConstant';
+import { RetryButton } from '../../components/RetryButton';
 
 /** A row of the table: a project's row with its score changes (absent where the loader has none). */
 export type WatchlistTableRow = ProjectRow & { scoreChange?: WatchlistScoreChange };
@@ -90,13 +91,7 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
     return (
       <div className="watchlist-empty" role="alert">
         <p>Something went wrong</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() => actorRef.send({ type: 'RETRY' })}
-        >
-          Retry
-        </button>
+        <RetryButton onRetry={() => actorRef.send({ type: 'RETRY' })} />
       </div>
     );
   }

@@ -26,6 +26,7 @@ const ProjectPickerModal = lazy(() =>
 import { connectWatchlist } from '../../../machines/watchlist/watchlist.connect';
 import { useWatchlistActor, type WatchlistActorRef } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
+import { RetryButton } from '../../components/RetryButton';
 
 type Props = {
   /** Replaces the picker's search (tests). */
@@ -126,9 +127,7 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
     return (
       <div className="watchlist-empty card" role="alert">
         <p>Something went wrong</p>
-        <button type="button" className="btn btn-secondary" onClick={() => actorRef.send({ type: 'RELOAD' })}>
-          Retry
-        </button>
+        <RetryButton onRetry={() => actorRef.send({ type: 'RELOAD' })} className="btn btn-secondary" />
       </div>
     );
   }
