@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signInApi } from './accounts';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, picture, PHONE, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 /** The newest code mailed to `email`, from the development outbox. */
 async function latestCode(email: string, after?: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const res = await fetch(`${server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${run.server.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const mails = (await res.json()) as { code?: string; sentAt: string }[];
     const mail = mails.find((m) => m.code && (!after || m.sentAt > after));
     if (mail?.code) return mail.code;
@@ -31,7 +22,7 @@ async function latestCode(email: string, after?: string): Promise<string> {
  * stays away for 7 days once `survey-last-notification-time` is stored), so only the auth flow is on screen.
  */
 async function openPage(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server.url, viewport);
+  const opened = await newPage(run.browser, run.server.url, viewport);
   await opened.context.addInitScript(() => {
     localStorage.setItem('survey-last-notification-time', String(Date.now()));
   });
@@ -42,7 +33,7 @@ async function openPage(viewport?: { width: number; height: number }) {
 async function confirmedAccount(prefix: string, password: string): Promise<string> {
   const email = `${prefix}-${Date.now()}@example.com`;
   const post = (path: string, body: object) =>
-    fetch(`${server.url}${path}`, {
+    fetch(`${run.server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -224,7 +215,7 @@ describe('accounts in a real browser', () => {
   });
 
   it('sends a signed-out visitor of /my/settings to sign-in with SessionRequired', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.goto('/my/settings');
     const url = new URL(page.url());
     expect(url.pathname).toBe('/api/auth/signin');

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, picture, PHONE, serverAndBrowser } from './harness';
 import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 /*
@@ -11,15 +10,7 @@ import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
  * screenshot goes to docs/screenshots/developers-api-desktop.png.
  */
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 describe('/developers/api', () => {
   it.each([
@@ -28,7 +19,7 @@ describe('/developers/api', () => {
   ])(
     'lists the operations, accessible, offline and under the CSP, at %s',
     async (label, viewport) => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await context.addInitScript(() => {
         localStorage.setItem('survey-last-notification-time', String(Date.now()));
         localStorage.setItem('cookieConsent', 'true');
@@ -43,7 +34,7 @@ describe('/developers/api', () => {
         if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
       });
       page.on('request', (r) => {
-        if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+        if (!r.url().startsWith(run.server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
       });
 
       const res = await page.goto('/developers/api');
@@ -82,7 +73,7 @@ describe('/developers/api', () => {
   ); // axe over the whole reference is slow while other suites share the two cores
 
   it('is linked from the footer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
     await page.goto('/company/about');
     const link = page.locator('footer').getByRole('link', { name: 'API Reference' });

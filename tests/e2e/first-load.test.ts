@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { appMark, guestPage as openGuestPage, slowApp, untilRunning } from './before-app';
-import { DESKTOP, launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, PHONE, serverAndBrowser } from './harness';
 import { expectNoAxeViolations } from './site-helpers';
 
 /*
@@ -10,19 +10,9 @@ import { expectNoAxeViolations } from './site-helpers';
  * harness's waitForTheApp, so the tests act before the app runs (tests/e2e/on-intent.test.ts shows the loader itself).
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const guestPage = (viewport = DESKTOP) => openGuestPage(browser, server.url, viewport);
+const guestPage = (viewport = DESKTOP) => openGuestPage(run.browser, run.server.url, viewport);
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id);
 
 describe("the '/' shortcut before and after the app runs", () => {
@@ -96,7 +86,7 @@ describe("the '/' shortcut before and after the app runs", () => {
 
 /** A project no other test here opens, and its view count as the server has it now (asking counts one view). */
 async function unvisitedProject(taken: Set<string>) {
-  const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=50&page=2`)).json()) as {
+  const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=50&page=2`)).json()) as {
     items: { id: string; name: string }[];
   };
   const project = board.items.find((item) => !taken.has(item.id))!;
@@ -104,8 +94,11 @@ async function unvisitedProject(taken: Set<string>) {
   return project;
 }
 const viewsOf = async (id: string) =>
-  ((await (await fetch(`${server.url}/api/projects/page-view?projectId=${id}`)).json()) as { views: number })
-    .views;
+  (
+    (await (await fetch(`${run.server.url}/api/projects/page-view?projectId=${id}`)).json()) as {
+      views: number;
+    }
+  ).views;
 const taken = new Set<string>();
 
 describe('a page is counted when it is shown', () => {
@@ -173,7 +166,7 @@ describe('a page is counted when it is shown', () => {
     const id = decodeURIComponent(href.split('/').at(-1)!);
     const before = await viewsOf(id);
     await link.click();
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${run.server.url}${href}`);
     await page.locator('.meta-views', { hasText: `${before + 1} view` }).waitFor();
     expect(pageViews).toEqual(['/', href]);
     await context.close();

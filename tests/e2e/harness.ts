@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildSpaIfStale } from '../../server/build-spa';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,6 +114,47 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** What serverAndBrowser started; reading either before its beforeAll has run is a mistake, and says so. */
+export type ServerAndBrowser = { readonly server: RunningServer; readonly browser: Browser };
+
+/**
+ * A test file's product and browser: starts both in a beforeAll and closes them in an afterAll, the browser first.
+ * `env` goes to startServer; a function is called in the hook, for settings known only once an earlier hook has run
+ * (an identity provider's address). `timeout` is the beforeAll's, for a file that allows its start more.
+ * Hooks the file registers after this call run after the start and, being afterAll, before the stop.
+ */
+export function serverAndBrowser(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts: { timeout?: number } = {},
+): ServerAndBrowser {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    // Each is kept as soon as it is up, so that the afterAll stops it even when the other failed to start.
+    await Promise.all([
+      startServer(typeof env === 'function' ? env() : env).then((s) => (server = s)),
+      launchBrowser().then((b) => (browser = b)),
+    ]);
+  }, opts.timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined)
+      throw new Error(`the ${name} is read before serverAndBrowser's beforeAll started it`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
 }
 
 export const DESKTOP = { width: 1440, height: 900 };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, startServer, waitForTheApp, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, serverAndBrowser, waitForTheApp } from './harness';
 import { acceptCookies } from './site-helpers';
 
 /*
@@ -10,15 +10,7 @@ import { acceptCookies } from './site-helpers';
  * location.search in the browser), so every address below must hydrate in place and then show the API's rows.
  */
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 /** Console errors and warnings, and uncaught errors, as a person with the developer tools open would read them. */
 function watchConsole(page: Page): string[] {
@@ -60,8 +52,8 @@ const BROWSERS = [
 describe('leaderboard addresses', () => {
   for (const { viewport, timezoneId, locale } of BROWSERS)
     it(`open without a hydration mismatch and show the API's rows for the address (${viewport.width} px, ${timezoneId})`, async () => {
-      const context = await browser.newContext({
-        baseURL: server.url,
+      const context = await run.browser.newContext({
+        baseURL: run.server.url,
         viewport,
         reducedMotion: 'reduce',
         timezoneId,
@@ -80,7 +72,7 @@ describe('leaderboard addresses', () => {
         const board = page.locator('[data-scope="leaderboard"]');
         await board.scrollIntoViewIfNeeded();
         await board.locator('tbody tr[data-project]').first().waitFor();
-        const response = await fetch(`${server.url}/api/leaderboard?pageSize=25&${api}`);
+        const response = await fetch(`${run.server.url}/api/leaderboard?pageSize=25&${api}`);
         expect(response.status, address).toBe(200);
         const answer = (await response.json()) as Answer;
         expect(answer.page, address).toBe(shownPage);

@@ -1,26 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 type Page = {
   total: number;
   items: { id: string; tokenTickers: string[]; scoreChange: { d7: number | null } }[];
 };
 const api = async (query: string) =>
-  (await (await fetch(`${server.url}/api/leaderboard?pageSize=100&${query}`)).json()) as Page;
+  (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=100&${query}`)).json()) as Page;
 const rowIds = (board: Locator) =>
   board
     .locator('tbody tr[data-project]')
@@ -35,7 +26,7 @@ describe('leaderboard tabs, category and keyword', () => {
       const keyword = dex.items[0]!.tokenTickers[0]!.toLowerCase();
       const expected = await api(`tab=kyc&category=DEX&keyword=${encodeURIComponent(keyword)}`);
 
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await acceptCookies(page);
       await page.goto('/');
       const board = page.locator('[data-scope="leaderboard"]');
@@ -103,7 +94,7 @@ describe('leaderboard tabs, category and keyword', () => {
     });
 
   it('sorts by the score change over 7 days from its column header, by pointer and by keyboard, largest rise first, then the other way', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     await page.goto('/');
     const board = page.locator('[data-scope="leaderboard"]');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { ServedStrips } from '../../api/projects';
 import { appMark, guestPage as openGuestPage, slowApp, untilRunning } from './before-app';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { serverAndBrowser } from './harness';
 
 /*
  * Home and a project page as a guest sees them are the server's HTML (home's hero, search box and
@@ -12,25 +12,15 @@ import { launchBrowser, startServer, type RunningServer } from './harness';
  * These pages are opened without the harness's waitForTheApp, which gives every page a sign of intent (newIdlePage).
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const guestPage = () => openGuestPage(browser, server.url);
+const guestPage = () => openGuestPage(run.browser, run.server.url);
 const heroSearch = (page: Page) => page.getByPlaceholder('Search Project by Name / Token');
 
 describe('home and a project page load the app on intent', () => {
   it('sends the guest its loader in place of the app on home and a project page, and other pages the app itself', async () => {
     const headOf = async (path: string) => {
-      const html = await (await fetch(`${server.url}${path}`)).text();
+      const html = await (await fetch(`${run.server.url}${path}`)).text();
       return html.slice(0, html.indexOf('</head>'));
     };
     for (const path of ['/', '/projects/ethereum']) {
@@ -115,7 +105,7 @@ describe('home and a project page load the app on intent', () => {
     // A strip is a part of home that the app takes over after the rest (src/lib/partOnView.tsx): the click waits for it.
     await link.click();
     expect(await appMark(page)).toBe('waiting');
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${run.server.url}${href}`);
     await untilRunning(page);
     await page
       .getByRole('heading', { level: 1, name: new RegExp(name.replace(/[A-Z]+$/, '').trim()) })
@@ -135,19 +125,19 @@ describe('home and a project page load the app on intent', () => {
     const href = (await link.getAttribute('href'))!;
     await link.click();
     // The server's HTML works as a plain page: the link loads the project page from the server.
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${run.server.url}${href}`);
     expect(await page.locator('#project-data').count()).toBe(1);
     await context.close();
   });
 
   it('shows a project page from the HTML, and counts the view and casts a vote clicked before the app ran once it runs', async () => {
     // A project no other test here opens: none of home's strips shows it.
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${run.server.url}/`)).text();
     const strips = JSON.parse(
       home.match(/<script type="application\/json" id="strips-data">(.*?)<\/script>/)![1]!,
     ) as ServedStrips;
     const onHome = new Set(Object.values(strips).flatMap((rows) => rows.map((row) => row.id)));
-    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=50`)).json()) as {
+    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=50`)).json()) as {
       items: { id: string; name: string }[];
     };
     const project = board.items.find((item) => !onHome.has(item.id))!;
@@ -166,7 +156,7 @@ describe('home and a project page load the app on intent', () => {
     await page.getByTestId('vote-result').filter({ hasText: '100.0% yes · 1 vote' }).waitFor();
     await page.locator('.meta-item', { hasText: /^1 view$/ }).waitFor();
     expect(await page.locator('.vote-yes').getAttribute('aria-pressed')).toBe('true');
-    const detail = (await (await fetch(`${server.url}/api/projects/${project.id}`)).json()) as {
+    const detail = (await (await fetch(`${run.server.url}/api/projects/${project.id}`)).json()) as {
       votes: { yes: number; no: number };
     };
     expect(detail.votes).toMatchObject({ yes: 1, no: 0 });
@@ -175,7 +165,7 @@ describe('home and a project page load the app on intent', () => {
   });
 
   it('keeps the skeletons of a page waiting for intent still: nothing loads, and a shimmer would repaint every frame', async () => {
-    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'no-preference' });
+    const context = await run.browser.newContext({ baseURL: run.server.url, reducedMotion: 'no-preference' });
     const page = await context.newPage();
     await page.goto('/projects/ethereum', { waitUntil: 'networkidle' });
     expect(await appMark(page)).toBe('waiting');

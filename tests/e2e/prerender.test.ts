@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, startServer, waitForTheApp, type RunningServer } from './harness';
+import { DESKTOP, newPage, serverAndBrowser, waitForTheApp } from './harness';
 
 /*
  * The public pages arrive rendered by the server (src/entry-server.tsx, server/site/render.ts),
@@ -11,17 +11,7 @@ import { DESKTOP, launchBrowser, newPage, startServer, waitForTheApp, type Runni
  * storage keys' names.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 /** Each page with what its first paint shows (a project page: its project, which the server wrote in). */
 const RENDERED = [
@@ -36,7 +26,7 @@ const RENDERED = [
 ];
 
 const get = (url: string, cookie?: string) =>
-  fetch(`${server.url}${url}`, { headers: cookie ? { cookie } : {} });
+  fetch(`${run.server.url}${url}`, { headers: cookie ? { cookie } : {} });
 
 /** The text of the app's root element as the server sent it (tags dropped). */
 const rootText = (html: string) => {
@@ -101,7 +91,7 @@ describe('pages rendered by the server', () => {
 
   it('sends an unknown company page as not found, whatever its name', async () => {
     for (const slug of ['nowhere', 'constructor', '__proto__', 'toString']) {
-      const { context, page } = await newPage(browser, server.url);
+      const { context, page } = await newPage(run.browser, run.server.url);
       await page.goto(`/company/${slug}`);
       await expect(page.getByRole('heading', { level: 1 }).textContent(), slug).resolves.toBe(
         'Page not found',
@@ -118,7 +108,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('paints the page from the HTML alone, with JavaScript off', async () => {
-    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const context = await run.browser.newContext({ baseURL: run.server.url, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -139,7 +129,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('is taken over by the app without a second render, and then works', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     for (const { url } of RENDERED) await page.goto(url);
     await page.goto('/');
@@ -154,7 +144,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('renders a session’s page without Log in, and a guest’s with it; the app keeps each as it takes over', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     const account = page.locator('header .account-area');
     await page.goto('/products/skynet');
@@ -177,7 +167,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('sends a project page with its project: the browser fetches it only after navigating back to it', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     const fetched: string[] = [];
     page.on('request', (r) => {
@@ -198,7 +188,7 @@ describe('pages rendered by the server', () => {
     expect(fetched.filter((p) => p === '/api/projects/ethereum')).toEqual([]);
     // Away and back in the app: what the page arrived with may be out of date, so it is fetched.
     await page.locator('header a.brand').click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Ethereum' }).waitFor();
     await expect
@@ -214,7 +204,7 @@ describe('pages rendered by the server', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     // Their code is not preloaded with the page.
     expect(head).not.toMatch(/modulepreload[^>]+(PrivilegedPanel|ActivityPanel|Footer)-/);
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -243,8 +233,8 @@ describe('pages rendered by the server', () => {
   });
 
   it('keeps the skeletons of a part still while it waits, so an idle page does not repaint on every frame', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await run.browser.newContext({
+      baseURL: run.server.url,
       viewport: DESKTOP,
       reducedMotion: 'no-preference',
     });
@@ -267,7 +257,7 @@ describe('pages rendered by the server', () => {
     );
     // Away and back in the app, the page is the browser's render: the part, its code here, is live from the start.
     await page.locator('header a.brand').click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Ethereum' }).waitFor();
     expect(await slot.getAttribute('data-live')).toBe('');
@@ -277,7 +267,7 @@ describe('pages rendered by the server', () => {
   it('sends an unknown project’s page without project data; the browser shows it is not rated', async () => {
     const html = await (await get('/projects/no-such-project')).text();
     expect(html).not.toContain('id="project-data"');
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.goto('/projects/no-such-project');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Project not found');
     await context.close();
@@ -288,7 +278,7 @@ describe('pages rendered by the server', () => {
     expect(guest).toContain('aria-label="Cookie notice"');
     expect(guest).toContain('aria-label="Announcement"');
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'I Accept' }).click();
@@ -315,7 +305,7 @@ describe('pages rendered by the server', () => {
 
   it('renders afresh in the browser when its storage knows more than the server did', async () => {
     // A choice stored before its cookie existed: the server shows the notice, the browser knows it was accepted.
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const problems = watchConsole(page);
     await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
     await page.goto('/');

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 /** Console errors and page errors that would mean React did not take the server's HTML over as it is. */
 function hydrationProblems(page: Page): string[] {
@@ -31,7 +22,7 @@ describe('leaderboard pages past the last one', () => {
   for (const viewport of [DESKTOP, PHONE])
     it(`/?page=999 shows the last page, in the address, the server's answer and the table (${viewport.width} px)`, async () => {
       // The seeded data: 300 projects, 25 a page, so the last page is 12 (ranks 276-300).
-      const api = (await (await fetch(`${server.url}/api/leaderboard?page=999`)).json()) as {
+      const api = (await (await fetch(`${run.server.url}/api/leaderboard?page=999`)).json()) as {
         page: number;
         total: number;
         items: { rank: number }[];
@@ -40,11 +31,11 @@ describe('leaderboard pages past the last one', () => {
       expect(api.page).toBe(12);
       expect(api.items.map((item) => item.rank)).toEqual(Array.from({ length: 25 }, (_, i) => 276 + i));
       // The server's page for the address is the last page's, other parameters kept.
-      const html = await fetch(`${server.url}/?page=999&tour=false`, { redirect: 'manual' });
+      const html = await fetch(`${run.server.url}/?page=999&tour=false`, { redirect: 'manual' });
       expect(html.status).toBe(302);
       expect(html.headers.get('location')).toBe('/?tour=false&page=12');
 
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await acceptCookies(page);
       const problems = hydrationProblems(page);
       await page.goto('/?page=999');
@@ -75,18 +66,18 @@ describe('leaderboard pages past the last one', () => {
 
 describe('vote figures', () => {
   it('after one "No" vote the average across all projects counts it, on the page and in the page served again', async () => {
-    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=6`)).json()) as {
+    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=6`)).json()) as {
       items: { id: string }[];
     };
     const [, other, fresh] = board.items.map((item) => item.id);
     // Another visitor's "Yes" on another project: the average is 100% until this page's "No" makes it 50%.
     // As the site's own page sends it (a vote from anywhere else is refused).
     const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
-    expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
+    expect((await fetch(`${run.server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
       200,
     );
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     const problems = hydrationProblems(page);
     await page.goto(`/projects/${fresh}`);
@@ -145,7 +136,7 @@ const showsPicture = (avatar: Locator) =>
 describe('the header avatar', () => {
   for (const viewport of [DESKTOP, PHONE])
     it(`shows a picture uploaded in Settings at once, and the initial again once it is deleted (${viewport.width} px)`, async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await acceptCookies(page);
       const email = await signUpAndSignIn(page, 'avatar');
       await surveyDone(page);
@@ -208,7 +199,7 @@ describe('the auth modal gives focus back to its opener', () => {
   ];
   for (const { name, url, opener } of openers)
     it(`Escape returns focus to ${name}`, async () => {
-      const { context, page } = await newPage(browser, server.url, DESKTOP);
+      const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
       await acceptCookies(page);
       await page.goto(url);
       const control = opener(page);

@@ -2,24 +2,23 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ssoSettingsLink } from '../../server/accounts/settingsLink';
 import { DEMO_WALLETS } from '../../server/seed/wallets';
 import { signInApi, signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import {
+  DESKTOP,
+  newPage,
+  picture,
+  PHONE,
+  serverAndBrowser,
+  startServer,
+  type RunningServer,
+} from './harness';
 import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const PASSWORD = 'Passw0rd!x';
 const NEW_PASSWORD = 'Brand-new-pass9';
@@ -45,7 +44,7 @@ async function surveyDone(page: Page) {
 
 describe('onboarding survey in a real browser', () => {
   it('first login → survey → Start a Guided Tour lands on /?tour=true', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await signUpAndSignIn(page, 'settings', PASSWORD);
     await page.goto('/my/watchlists');
     const dialog = page.getByRole('dialog');
@@ -89,7 +88,7 @@ describe('onboarding survey in a real browser', () => {
   });
 
   it("'I'll do it later' hides the survey for the next 7 days", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await signUpAndSignIn(page, 'settings', PASSWORD);
     await page.goto('/my/settings');
     await page.getByRole('button', { name: "I'll do it later" }).click();
@@ -106,7 +105,7 @@ describe('onboarding survey in a real browser', () => {
 
 describe('account settings in a real browser', () => {
   it('uploads a profile picture, adds a wallet and changes the password', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const email = await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     await page.goto('/my/settings');
@@ -151,7 +150,7 @@ describe('account settings in a real browser', () => {
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.').waitFor();
-    const other = await newPage(browser, server.url);
+    const other = await newPage(run.browser, run.server.url);
     expect((await signInApi(other.page.request, email, NEW_PASSWORD)).status()).toBe(200);
     await other.context.close();
 
@@ -162,15 +161,15 @@ describe('account settings in a real browser', () => {
   });
 
   it('unsubscribes from the email link without signing in', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     const { username } = (await (await page.request.get('/api/user/profile')).json()) as { username: string };
     // The server generated its AUTH_SECRET under DATA_DIR; the mail would carry this link.
-    const secret = readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim();
-    const link = ssoSettingsLink(server.url, secret, username);
+    const secret = readFileSync(path.join(run.server.dataDir, 'auth-secret'), 'utf8').trim();
+    const link = ssoSettingsLink(run.server.url, secret, username);
 
-    const stranger = await newPage(browser, server.url);
+    const stranger = await newPage(run.browser, run.server.url);
     await stranger.page.goto(link);
     await stranger.page.getByRole('heading', { name: 'Email notifications', level: 1 }).waitFor();
     await stranger.page.getByRole('button', { name: 'Unsubscribe from all' }).click();
@@ -185,7 +184,7 @@ describe('account settings in a real browser', () => {
   });
 
   it('hides the portfolio without the portfolio flag', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await signUpAndSignIn(page, 'settings', PASSWORD);
     await surveyDone(page);
     expect((await page.request.get('/api/portfolio')).status()).toBe(404);
@@ -224,7 +223,7 @@ describe('portfolio with the flag on', () => {
   afterAll(async () => flagged?.stop());
 
   it('shows the wallets and the risk view', async () => {
-    const { context, page } = await newPage(browser, flagged.url);
+    const { context, page } = await newPage(run.browser, flagged.url);
     await signUpAndSignIn(page, 'settings', PASSWORD);
     const headers = { 'x-csrf-token': await csrf(page) };
     expect(
@@ -245,7 +244,7 @@ describe('portfolio with the flag on', () => {
     ['phone', PHONE],
   ] as const) {
     it(`adds holdings, imports a demo wallet and shows the exposure, riskiest first, at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, flagged.url, viewport);
+      const { context, page } = await newPage(run.browser, flagged.url, viewport);
       await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
       await signUpAndSignIn(page, 'holdings', PASSWORD);
       const headers = { 'x-csrf-token': await csrf(page) };

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request as PwRequest } from 'playwright-core';
-import { PHONE, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Request as PwRequest } from 'playwright-core';
+import { PHONE, newPage, serverAndBrowser } from './harness';
 import { acceptCookies, horizontalOverflow } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 describe('app shell', () => {
   it('shows the cookie notice until I Accept, also after a reload', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     await notice.waitFor();
@@ -35,7 +26,7 @@ describe('app shell', () => {
   });
 
   it('keeps only the header bar fixed on a phone; the announcement scrolls away', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Announcement' });
@@ -59,7 +50,7 @@ describe('app shell', () => {
     it.each(['/', '/projects/ethereum'])(
       '%s does not move under the reader: the announcement is in place from the first paint',
       async (url) => {
-        const { context, page } = await newPage(browser, server.url, viewport);
+        const { context, page } = await newPage(run.browser, run.server.url, viewport);
         // Every layout shift from the first paint on (buffered), as Chromium reports them to CLS.
         await page.addInitScript(() => {
           const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
@@ -76,7 +67,7 @@ describe('app shell', () => {
             }
           }).observe({ type: 'layout-shift', buffered: true });
         });
-        const html = await (await fetch(`${server.url}${url}`)).text();
+        const html = await (await fetch(`${run.server.url}${url}`)).text();
         expect(html).toContain('<script type="application/json" id="announcement-data">{"content":');
         await page.goto(url);
         await page.getByRole('region', { name: 'Announcement' }).waitFor();
@@ -95,7 +86,7 @@ describe('app shell', () => {
     performance.getEntriesByType('resource').some((e) => /\/openfeature-[^/]+\.js$/.test(e.name));
 
   it('has the flags in the page and loads the OpenFeature SDK only when they are due for a refresh', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     // What the page fetched of the SDK and of flag evaluations (watched from here: the page's own clock is faked).
     const fetched: string[] = [];
     page.on('request', (r) => {
@@ -118,7 +109,7 @@ describe('app shell', () => {
   });
 
   it('loads the OpenFeature SDK early when the tab comes back into view', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(sdkLoaded)).toBe(false);
@@ -128,11 +119,11 @@ describe('app shell', () => {
   });
 
   it('dismisses the announcement banner, which then stays hidden for the same content', async () => {
-    const announcement = (await (await fetch(`${server.url}/api/announcement`)).json()) as {
+    const announcement = (await (await fetch(`${run.server.url}/api/announcement`)).json()) as {
       content: string;
     } | null;
     expect(announcement?.content).toBeTruthy();
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Announcement' });
@@ -150,7 +141,7 @@ describe('app shell', () => {
   });
 
   it('reveals the header search on / only from hero height − 70 px', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/');
     await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
@@ -187,12 +178,12 @@ describe('app shell', () => {
 
   it('shows whole project names in the 252 px header search, wrapping long ones', async () => {
     // The longest name among the first 100 projects of the leaderboard.
-    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=100`)).json()) as {
+    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=100`)).json()) as {
       items: { name: string }[];
     };
     const longest = board.items.map((p) => p.name).sort((a, b) => b.length - a.length)[0]!;
     expect(longest.length).toBeGreaterThan(20);
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/products/skynet');
     const input = page.getByPlaceholder('Search project', { exact: true });
@@ -210,7 +201,7 @@ describe('app shell', () => {
   });
 
   it('sends a page view on each route change and scrolls to the top', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     const views: string[] = [];
     page.on('request', (r: PwRequest) => {
@@ -231,7 +222,7 @@ describe('app shell', () => {
   });
 
   it('shows the server error page at /500 and reports it to /api/errors', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     const reported = page.waitForRequest((r) => r.url().endsWith('/api/errors') && r.method() === 'POST');
     await page.goto('/500');
@@ -244,13 +235,13 @@ describe('app shell', () => {
     const report = (await reported).postDataJSON() as { title: string; description: string };
     expect(report.description).toContain('/500');
     await page.getByRole('link', { name: 'Back to Homepage' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${run.server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Security ratings for blockchain projects' }).waitFor();
     await context.close();
   });
 
   it('shows a not-found page for unknown routes and unknown projects', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/nothing/here');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
@@ -260,7 +251,7 @@ describe('app shell', () => {
   });
 
   it('opens Products and Company as disclosure buttons with a visible chevron, signed out', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/about-nothing');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -293,7 +284,7 @@ describe('app shell', () => {
   });
 
   it('has a footer with the four groups, the chat QR code on hover and the current year', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/');
     const footer = page.locator('footer');
@@ -310,7 +301,7 @@ describe('app shell', () => {
 
 describe('project search', () => {
   it('works by keyboard: / focuses, trending first, arrows move, Enter chooses, Escape closes', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/products/security-audit');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -356,7 +347,7 @@ describe('project search', () => {
   });
 
   it('/ focuses the page-level search on the home page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/');
     await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
@@ -371,7 +362,7 @@ describe('project search', () => {
   });
 
   it('never lets a stale answer replace a newer one', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     // The answer for "bi" is held back until after the answer for "bitc" arrived.
     let releaseSlow: () => void = () => undefined;
@@ -401,7 +392,7 @@ describe('project search', () => {
 
 describe('narrow layout', () => {
   it('opens the full-screen drawer at 375 px with the search bar and the menu', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/');
     await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
@@ -430,7 +421,7 @@ describe('narrow layout', () => {
 
 describe('request a quote', () => {
   it('validates, stores and confirms a quote request', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     // The dialog's code (its machine and its view) loads when a visitor reaches for a button.
     const dialogCode: string[] = [];
     page.on('request', (r) => {

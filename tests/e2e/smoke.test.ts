@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { newPage, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 describe('the product in a real browser', () => {
   it('serves the home page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Security ratings/);
     await context.close();
   });
 
   it('serves client routes through the history fallback', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const res = await page.goto('/company/about-nothing-here');
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
@@ -30,7 +20,7 @@ describe('the product in a real browser', () => {
   });
 
   it('ends a short page with the footer at the bottom of the window, no band under it', async () => {
-    const { context, page } = await newPage(browser, server.url, { width: 1440, height: 1400 });
+    const { context, page } = await newPage(run.browser, run.server.url, { width: 1440, height: 1400 });
     await page.goto('/no/such/page');
     // Measured once the short page itself is shown: while its code loads, the page holds the footer below the fold.
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -50,7 +40,7 @@ describe('the product in a real browser', () => {
   });
 
   it('answers a path the app does not know with its not-found page and a 404', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');

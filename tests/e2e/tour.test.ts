@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, picture, PHONE, serverAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const ANONYMOUS = [
   'Search for projects',
@@ -54,7 +45,7 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`guided tour at ${viewport.width} px`, () => {
     it('anonymous: 6 steps, then the card inviting to create an account', async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await page.goto('/?tour=true');
       for (const [i, title] of ANONYMOUS.entries()) {
         await expectStep(page, title, `${i + 1} of 6`);
@@ -76,7 +67,7 @@ for (const [label, viewport] of [
     });
 
     it('signed in: 7 steps, then the signed-in card', async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       // This user answered the first-login survey notification with 'I'll do it later' just now.
       await context.addInitScript(() =>
         localStorage.setItem('survey-last-notification-time', String(Date.now())),
@@ -98,7 +89,7 @@ for (const [label, viewport] of [
     });
 
     it("Escape shows the skip card; 'No, maybe later' returns; 'Yes, skip' ends without a reload", async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await page.goto('/?tour=true');
       await expectStep(page, ANONYMOUS[0]!, '1 of 6');
       await next(page);
@@ -127,7 +118,7 @@ for (const [label, viewport] of [
     });
 
     it('a reload mid-tour resumes at the same step', async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await page.goto('/?tour=true');
       await expectStep(page, ANONYMOUS[0]!, '1 of 6');
       await next(page);
@@ -139,7 +130,7 @@ for (const [label, viewport] of [
     });
 
     it('a tour in one tab leaves the site in another tab alone', async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await page.goto('/?tour=true');
       await expectStep(page, ANONYMOUS[0]!, '1 of 6');
       await next(page);
@@ -160,7 +151,7 @@ for (const [label, viewport] of [
     });
 
     it('a removed target is skipped, and logged', async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       const logs: string[] = [];
       page.on('console', (m) => logs.push(m.text()));
       await page.goto('/?tour=true');

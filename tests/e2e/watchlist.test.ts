@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { newPage, picture, PHONE, serverAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 type ApiList = { id: string; name: string; projects: string[] };
 
 /** A signed-in page; the onboarding survey and the cookie notice are already answered. */
 async function signedInPage() {
-  const opened = await newPage(browser, server.url);
+  const opened = await newPage(run.browser, run.server.url);
   await opened.context.addInitScript(() => {
     window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
     window.localStorage.setItem('cookieConsent', 'true');
@@ -125,7 +116,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it('shows a watchlist at 1440 px as a table with its column headers, nothing clipped', async () => {
-    const opened = await newPage(browser, server.url);
+    const opened = await newPage(run.browser, run.server.url);
     await opened.context.addInitScript(() => {
       window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
       window.localStorage.setItem('cookieConsent', 'true');
@@ -160,7 +151,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it('shows a watchlist whole at 375 px, one labelled card per project', async () => {
-    const opened = await newPage(browser, server.url, PHONE);
+    const opened = await newPage(run.browser, run.server.url, PHONE);
     await opened.context.addInitScript(() => {
       window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
       window.localStorage.setItem('cookieConsent', 'true');
@@ -205,7 +196,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it("asks a guest to log in from the star, without loading the watchlist's code", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await context.addInitScript(() => window.localStorage.setItem('cookieConsent', 'true'));
     const scripts: string[] = [];
     page.on('request', (r) => {
