@@ -24,7 +24,7 @@ const sentKeyword = (typed: string, minLength: number) => {
 /** The search request in flight, if any. */
 const request = (s: AnyMachineSnapshot) => s.children.searchProjects as AnyActorRef | undefined;
 const requestedKeyword = (s: AnyMachineSnapshot) =>
-  (request(s)?.getSnapshot() as { input: { keyword: string } } | undefined)?.input.keyword;
+  (request(s)?.getSnapshot() as { input?: { keyword: string } } | undefined)?.input?.keyword;
 
 /** What the box shows: the dropdown, its skeleton rows, the options with the highlighted one, the error line. */
 const view = (s: AnyMachineSnapshot) => ({
@@ -34,6 +34,9 @@ const view = (s: AnyMachineSnapshot) => ({
   keyword: s.context.keyword as string,
 });
 
+/** The app's actions a step ran (an action without a name shows as one that is not the app's). */
+const appActions = (step: StepEffect) => step.actions.filter((a) => !String(a.type).startsWith('xstate.'));
+
 /** Where choosing a project takes the user (the component navigates to the page of the project it is given). */
 const navigations = (step: StepEffect) =>
   step.actions
@@ -42,7 +45,7 @@ const navigations = (step: StepEffect) =>
 
 /** The app's side of a choice: the input lets go of focus, then the project is chosen; it is emitted too. */
 function expectChosen(step: StepEffect, project: unknown) {
-  expect(step.actions.filter((a) => !a.type.startsWith('xstate.'))).toEqual([
+  expect(appActions(step)).toEqual([
     { type: 'blurInput', params: undefined },
     { type: 'choose', params: { project } },
   ]);
@@ -69,13 +72,14 @@ function expectNewRequest(step: StepEffect, keyword: string) {
   expect(view(step.after)).toMatchObject({ open: true, loading: true, error: false });
 }
 
-// Two result sets: two options (arrow keys wrap from the last to the first and back) and a single one (the
-// highlight stays on it). The page-level boxes may use another minimum length than the header's 2.
-// With two options, Enter and arrow down are only offered on the last option, so the paths go there with arrow
+// Two result sets: three options (arrow keys wrap from the last to the first and back, and arrow up steps back
+// one, not forward) and a single one (the highlight stays on it). The page-level boxes may use another minimum
+// length than the header's 2.
+// With three options, Enter and arrow down are only offered on the last option, so the paths go there with arrow
 // up (wrapping from the first) and show that arrow down wraps back to the first and that Enter takes the
 // highlighted option, not the first. With a single option every key is offered.
 const configs = [
-  { minLength: 2, results: [eth, etc], onLast: true },
+  { minLength: 2, results: [eth, etc, btc], onLast: true },
   { minLength: 1, results: [btc], onLast: false },
 ];
 
@@ -89,6 +93,8 @@ for (const { minLength, results, onLast } of configs) {
       { type: 'TYPE', keyword: 'eth' },
       // Same effective keyword as 'eth': no new request.
       { type: 'TYPE', keyword: ' eth ' },
+      // Long enough only with its space: the minimum counts the trimmed keyword.
+      { type: 'TYPE', keyword: ' e' },
       { type: 'PREV' },
       ...(offered(s.context.highlighted) ? [{ type: 'CHOOSE' }, { type: 'NEXT' }] : []),
       { type: 'SELECT', index: results.length - 1 },
@@ -103,6 +109,19 @@ for (const { minLength, results, onLast } of configs) {
             { type: 'xstate.error.actor.searchProjects', error: new Error('offline') },
           ]
         : []),
+    ],
+    // The shortest paths choose from a box focused while empty; these choose after typing, so the box is emptied.
+    also: [
+      [
+        { type: 'TYPE', keyword: 'eth' },
+        { type: 'xstate.done.actor.searchProjects', output: results },
+        { type: 'CHOOSE' },
+      ],
+      [
+        { type: 'TYPE', keyword: 'eth' },
+        { type: 'xstate.done.actor.searchProjects', output: results },
+        { type: 'COMPARE', index: results.length - 1 },
+      ],
     ],
     transitions: {
       // Focus opens the dropdown and loads for the keyword already in the box (trending when too short).
@@ -205,7 +224,7 @@ for (const { minLength, results, onLast } of configs) {
         const options = step.before.context.options as { id: string }[];
         const index = step.event.index as number;
         expect(index).toBeLessThan(options.length);
-        expect(step.actions.filter((a) => !a.type.startsWith('xstate.'))).toEqual([
+        expect(appActions(step)).toEqual([
           { type: 'blurInput', params: undefined },
           { type: 'compare', params: { project: options[index] } },
         ]);
@@ -277,5 +296,57 @@ describe('search: nothing to choose', () => {
     withResults.actor.send({ type: 'COMPARE', index: 2 });
     expect(withResults.chosen).toEqual([]);
     expect(withResults.actor.getSnapshot().hasTag('open')).toBe(true);
+  });
+});
+
+// Step by step what the paths above do not take: a click on the first option (they click the last one), and the
+// arrows over three options one at a time.
+describe('search: step by step', () => {
+  const start = () => {
+    const compared: unknown[] = [];
+    const actor = createActor(
+      machine.provide({
+        actions: { compare: (_, params: { project: unknown }) => void compared.push(params.project) },
+      }),
+      { input: { minLength: 2 } },
+    );
+    const chosen: unknown[] = [];
+    actor.on('chosen', (e) => chosen.push(e.project));
+    actor.start();
+    actor.send({ type: 'TYPE', keyword: 'eth' });
+    actor.send({ type: 'xstate.done.actor.searchProjects', output: [eth, etc] } as never);
+    actor.send({ type: 'NEXT' });
+    return { actor, chosen, compared };
+  };
+
+  it('a click on the first option chooses it, whichever is highlighted', () => {
+    const { actor, chosen } = start();
+    actor.send({ type: 'SELECT', index: 0 });
+    expect(chosen).toEqual([eth]);
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    expect(actor.getSnapshot().context.keyword).toBe('');
+  });
+
+  it('arrow up steps back one option, from the first round to the last; arrow down steps forward', () => {
+    const { actor } = start();
+    const highlighted = () => actor.getSnapshot().context.highlighted;
+    actor.send({ type: 'TYPE', keyword: 'bit' });
+    actor.send({ type: 'xstate.done.actor.searchProjects', output: [eth, etc, btc] } as never);
+    expect(highlighted()).toBe(0);
+    actor.send({ type: 'PREV' });
+    expect(highlighted()).toBe(2);
+    actor.send({ type: 'PREV' });
+    expect(highlighted()).toBe(1);
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    expect(highlighted()).toBe(0);
+  });
+
+  it('Compare on the first option compares it', () => {
+    const { actor, chosen, compared } = start();
+    actor.send({ type: 'COMPARE', index: 0 });
+    expect(compared).toEqual([eth]);
+    expect(chosen).toEqual([]);
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
   });
 });
