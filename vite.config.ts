@@ -117,7 +117,7 @@ export default defineConfig({
             },
           ]
         : []),
-      // Real instances (server/main.ts processes) on one PostgreSQL database and Redis (issue 10).
+      // Real instances (server/main.ts processes) on one PostgreSQL database and Redis: a fleet shares sessions, jobs and limits.
       {
         extends: true,
         test: {
