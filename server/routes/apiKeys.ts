@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   API_KEY_MESSAGES,
   API_KEY_PER_DAY,
@@ -22,15 +21,19 @@ import {
   RevokeApiKeyBody,
 } from '../../api/apiKeys.schemas';
 import { ErrorBody } from '../../api/errors.schemas';
-import { apiKeys, apiKeyUsage, users } from '../db/schema/index';
 import type { Db } from '../db/client';
 import { AppError, forbidden, notFound } from '../errors';
+import {
+  apiKeysOf,
+  apiKeyUsageSince,
+  createApiKeyWithinLimits,
+  revokeApiKey,
+  type ApiKeyRow,
+} from '../apiKeys/queries';
 import { hashApiKey, utcDay } from '../plugins/apiKey';
 import { requireUser } from '../plugins/session';
 
 const DAY = 24 * 60 * 60_000;
-
-type KeyRow = typeof apiKeys.$inferSelect;
 
 /** A new key: `sk_` and 32 random bytes in base64url (43 characters). */
 const newKey = () => `sk_${randomBytes(32).toString('base64url')}`;
@@ -44,23 +47,13 @@ function lastDays(now: Date): string[] {
 }
 
 /** The keys as settings shows them, each with its usage per day (zeros for days without requests). */
-async function describeKeys(db: Db, rows: KeyRow[], now: Date): Promise<ApiKey[]> {
+async function describeKeys(db: Db, rows: ApiKeyRow[], now: Date): Promise<ApiKey[]> {
   const days = lastDays(now);
-  const usage =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(apiKeyUsage)
-          .where(
-            and(
-              inArray(
-                apiKeyUsage.keyId,
-                rows.map((r) => r.id),
-              ),
-              gte(apiKeyUsage.day, days[0]!),
-            ),
-          );
+  const usage = await apiKeyUsageSince(
+    db,
+    rows.map((r) => r.id),
+    days[0]!,
+  );
   const byKeyDay = new Map(usage.map((u) => [`${u.keyId} ${u.day}`, u]));
   return rows.map((r) => ({
     id: r.id,
@@ -104,11 +97,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
     },
     async (request): Promise<ApiKeyList> => {
       const user = requireUser(request);
-      const rows = await app.db
-        .select()
-        .from(apiKeys)
-        .where(eq(apiKeys.userId, user.username))
-        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+      const rows = await apiKeysOf(app.db, user.username);
       return { keys: await describeKeys(app.db, rows, app.clock.now()) };
     },
   );
@@ -131,43 +120,33 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
       const { name } = request.body;
       const key = newKey();
       const now = app.clock.now();
-      // The owner's row lock makes the count and the insert one step: concurrent creates cannot pass 10 together.
-      const row = await app.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.username)).for('update');
-        const [active] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, user.username), isNull(apiKeys.revokedAt)));
-        if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
-          throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
-        }
+      const outcome = await createApiKeyWithinLimits(
+        app.db,
+        {
+          userId: user.username,
+          name,
+          prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+          hash: hashApiKey(key),
+          perMinute: API_KEY_PER_MINUTE,
+          perDay: API_KEY_PER_DAY,
+          createdAt: now,
+        },
         // Created in the last 24 hours, revoked or not: the oldest of them says when one more may be made.
-        const [recent] = await tx
-          .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${apiKeys.createdAt})` })
-          .from(apiKeys)
-          .where(and(eq(apiKeys.userId, user.username), gte(apiKeys.createdAt, new Date(now.getTime() - DAY))));
-        if ((recent?.n ?? 0) >= MAX_API_KEYS_PER_DAY) {
-          const oldest = new Date(recent!.oldest!).getTime();
-          const retryAfter = Math.max(1, Math.ceil((oldest + DAY - now.getTime()) / 1000));
-          throw new AppError(429, 'TooManyRequests', API_KEY_MESSAGES.tooManyToday, undefined, {
-            'retry-after': String(retryAfter),
-          });
-        }
-        const [inserted] = await tx
-          .insert(apiKeys)
-          .values({
-            userId: user.username,
-            name,
-            prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
-            hash: hashApiKey(key),
-            perMinute: API_KEY_PER_MINUTE,
-            perDay: API_KEY_PER_DAY,
-            createdAt: now,
-          })
-          .returning();
-        return inserted!;
-      });
-      const [described] = await describeKeys(app.db, [row], now);
+        {
+          maxActive: MAX_ACTIVE_API_KEYS,
+          maxSince: MAX_API_KEYS_PER_DAY,
+          since: new Date(now.getTime() - DAY),
+        },
+      );
+      if (outcome.kind === 'tooManyActive')
+        throw new AppError(409, 'TooManyApiKeys', API_KEY_MESSAGES.tooMany);
+      if (outcome.kind === 'tooManySince') {
+        const retryAfter = Math.max(1, Math.ceil((outcome.oldest.getTime() + DAY - now.getTime()) / 1000));
+        throw new AppError(429, 'TooManyRequests', API_KEY_MESSAGES.tooManyToday, undefined, {
+          'retry-after': String(retryAfter),
+        });
+      }
+      const [described] = await describeKeys(app.db, [outcome.row], now);
       reply.code(201);
       return { ...described!, key };
     },
@@ -187,13 +166,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const { id } = request.body;
       const now = app.clock.now();
-      const mine = and(eq(apiKeys.id, id), eq(apiKeys.userId, user.username));
-      // Revoking twice keeps the first time.
-      await app.db
-        .update(apiKeys)
-        .set({ revokedAt: now })
-        .where(and(mine, isNull(apiKeys.revokedAt)));
-      const [row] = await app.db.select().from(apiKeys).where(mine);
+      const row = await revokeApiKey(app.db, user.username, id, now);
       // Another user's key answers exactly as a missing one.
       if (!row) throw notFound('No such API key.');
       const [described] = await describeKeys(app.db, [row], now);

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_LIMIT,
@@ -14,17 +12,30 @@ import {
 } from '../../api/webhooks';
 import * as S from '../../api/webhooks.schemas';
 import type { Db } from '../db/client';
-import { apiKeys, users, watchlists, webhookDeliveries, webhooks } from '../db/schema/index';
 import { AppError, forbidden, notFound } from '../errors';
 import { requireUser } from '../plugins/session';
 import {
   checkWebhookUrl,
+  REGISTER_LIMIT,
   resolveWebhookTarget,
   WebhookAddressError,
   webhookPolicy,
 } from '../webhooks/address';
-import { enqueue } from '../jobs/queue';
-import { attemptDelivery, DELIVERY_ATTEMPTS } from '../webhooks/deliver';
+import { hasActiveApiKey } from '../apiKeys/queries';
+import { attemptDelivery } from '../webhooks/deliver';
+import {
+  deleteOwnWebhook,
+  deliveryById,
+  insertPingDelivery,
+  ownWebhookRow,
+  recentDeliveries,
+  registerWebhook,
+  replayFailedDelivery,
+  watchlistNamesOf,
+  webhooksOf,
+  type DeliveryRow,
+  type WebhookRow,
+} from '../webhooks/queries';
 import { newWebhookSecret, sealSecret } from '../webhooks/sign';
 import { created, Ok, replies, signedIn, typed } from './schemas';
 
@@ -35,30 +46,9 @@ export const WEBHOOK_MESSAGES = {
   notFailed: 'Only a failed delivery can be replayed.',
 } as const;
 
-/** Registrations (accepted or refused) per client address. */
-export const REGISTER_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
-
 /** A refused field, answered like every other invalid input: 400 ValidationError naming it. */
 const invalid = (field: string, message: string) =>
   new AppError(400, 'ValidationError', `${field}: ${message}`, { [field]: message });
-
-type WebhookRow = typeof webhooks.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-const hasActiveKey = async (db: Db, userId: string) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-  return Number(row?.n ?? 0) > 0;
-};
-
-const ownWatchlists = (db: Db, userId: string) =>
-  db
-    .select({ id: watchlists.id, name: watchlists.name })
-    .from(watchlists)
-    .where(eq(watchlists.userId, userId))
-    .orderBy(asc(watchlists.createdAt));
 
 export const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
   id: d.id,
@@ -72,12 +62,7 @@ export const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
 });
 
 async function describe(db: Db, hook: WebhookRow, names: Map<string, string>): Promise<Webhook> {
-  const log = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.webhookId, hook.id))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(WEBHOOK_LOG_SIZE);
+  const log = await recentDeliveries(db, hook.id, WEBHOOK_LOG_SIZE);
   return {
     id: hook.id,
     url: hook.url,
@@ -95,10 +80,7 @@ async function describe(db: Db, hook: WebhookRow, names: Map<string, string>): P
 
 /** The caller's webhook, or a 404 (another user's id is not found either). */
 async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
-  const [hook] = await db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+  const hook = await ownWebhookRow(db, userId, id);
   if (!hook) throw notFound('No such webhook.');
   return hook;
 }
@@ -133,17 +115,13 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request): Promise<WebhookList> => {
       const user = requireUser(request);
-      const lists = await ownWatchlists(app.db, user.username);
+      const lists = await watchlistNamesOf(app.db, user.username);
       const names = new Map(lists.map((l) => [l.id, l.name]));
-      const hooks = await app.db
-        .select()
-        .from(webhooks)
-        .where(eq(webhooks.userId, user.username))
-        .orderBy(asc(webhooks.createdAt));
+      const hooks = await webhooksOf(app.db, user.username);
       return {
         items: await Promise.all(hooks.map((h) => describe(app.db, h, names))),
         watchlists: lists,
-        hasApiKey: await hasActiveKey(app.db, user.username),
+        hasApiKey: await hasActiveApiKey(app.db, user.username),
         limit: WEBHOOK_LIMIT,
       };
     },
@@ -168,7 +146,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply): Promise<CreatedWebhook> => {
       const user = requireUser(request);
       const body = request.body;
-      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      if (!(await hasActiveApiKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
       const policy = webhookPolicy(app.config.production);
       let url: URL;
       try {
@@ -182,31 +160,20 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
         throw e;
       }
       const secret = newWebhookSecret();
-      const made = await app.db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        // One user's creations queue here, so two at once cannot pass the limit together.
-        await t.execute(sql`SELECT id FROM ${users} WHERE id = ${user.username} FOR UPDATE`);
-        const mine = await t
-          .select({ id: watchlists.id, name: watchlists.name })
-          .from(watchlists)
-          .where(and(eq(watchlists.userId, user.username), inArray(watchlists.id, body.watchlistIds)));
-        if (mine.length !== body.watchlistIds.length)
-          throw invalid('watchlistIds', WEBHOOK_MESSAGES.notYours);
-        const [n] = await t.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.username));
-        if (Number(n?.n ?? 0) >= WEBHOOK_LIMIT)
-          throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);
-        const [row] = await t
-          .insert(webhooks)
-          .values({
-            userId: user.username,
-            url: url.toString(),
-            secret: sealSecret(app.config.authSecret, secret),
-            watchlistIds: body.watchlistIds,
-            events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)),
-          })
-          .returning();
-        return { row: row!, names: new Map(mine.map((l) => [l.id, l.name])) };
-      });
+      const made = await registerWebhook(
+        app.db,
+        {
+          userId: user.username,
+          url: url.toString(),
+          secret: sealSecret(app.config.authSecret, secret),
+          watchlistIds: body.watchlistIds,
+          events: WEBHOOK_EVENTS.filter((e) => body.events.includes(e)),
+        },
+        WEBHOOK_LIMIT,
+      );
+      if (made.kind === 'notOwnWatchlists') throw invalid('watchlistIds', WEBHOOK_MESSAGES.notYours);
+      if (made.kind === 'limitReached')
+        throw new AppError(409, 'WebhookLimitExceeded', WEBHOOK_MESSAGES.limit);
       reply.code(201);
       return { webhook: await describe(app.db, made.row, made.names), secret };
     },
@@ -221,11 +188,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     async (request): Promise<{ ok: true }> => {
       const user = requireUser(request);
       const { id } = request.body;
-      const gone = await app.db
-        .delete(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.userId, user.username)))
-        .returning({ id: webhooks.id });
-      if (gone.length === 0) throw notFound('No such webhook.');
+      if (!(await deleteOwnWebhook(app.db, user.username, id))) throw notFound('No such webhook.');
       return { ok: true };
     },
   );
@@ -248,32 +211,12 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
     async (request): Promise<WebhookTestResult> => {
       const user = requireUser(request);
       const { id } = request.body;
-      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
-      const row = await app.db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [own] = await t
-          .select({ status: webhookDeliveries.status, webhookId: webhookDeliveries.webhookId })
-          .from(webhookDeliveries)
-          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-          .where(and(eq(webhookDeliveries.id, id), eq(webhooks.userId, user.username)));
-        if (!own) throw notFound('No such delivery.');
-        // Only a failed delivery, and only once: a second press while it waits finds it pending.
-        const [replayed] = await t
-          .update(webhookDeliveries)
-          .set({ status: 'pending' })
-          .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'failed')))
-          .returning();
-        if (!replayed) throw new AppError(409, 'DeliveryNotFailed', WEBHOOK_MESSAGES.notFailed);
-        await t.update(webhooks).set({ active: 1 }).where(eq(webhooks.id, own.webhookId));
-        await enqueue(
-          t,
-          'webhook-delivery',
-          { deliveryId: id },
-          { singletonKey: `webhook-delivery:${id}:replay:${randomUUID()}`, maxAttempts: DELIVERY_ATTEMPTS },
-        );
-        return replayed;
-      });
-      return { delivery: deliveryView(row) };
+      if (!(await hasActiveApiKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      const replay = await replayFailedDelivery(app.db, user.username, id);
+      if (replay.kind === 'notFound') throw notFound('No such delivery.');
+      if (replay.kind === 'notFailed')
+        throw new AppError(409, 'DeliveryNotFailed', WEBHOOK_MESSAGES.notFailed);
+      return { delivery: deliveryView(replay.delivery) };
     },
   );
 
@@ -296,28 +239,12 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
       const user = requireUser(request);
       const { id } = request.body;
       const hook = await ownWebhook(app.db, user.username, id);
-      if (!(await hasActiveKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
+      if (!(await hasActiveApiKey(app.db, user.username))) throw forbidden(WEBHOOK_MESSAGES.noKey);
       const now = app.clock.now();
-      const [delivery] = await app.db
-        .insert(webhookDeliveries)
-        .values({
-          webhookId: hook.id,
-          event: 'ping',
-          changeKey: `ping:${randomUUID()}`,
-          payload: {
-            event: 'ping',
-            createdAt: now.toISOString(),
-            webhook: { id: hook.id, url: hook.url, events: hook.events },
-          },
-          createdAt: now,
-        })
-        .returning({ id: webhookDeliveries.id });
+      const deliveryId = await insertPingDelivery(app.db, hook, now);
       // One attempt, now: the answer (or its failure) is in the log and in this response.
-      await attemptDelivery(app.db, deps(), delivery!.id, true);
-      const [row] = await app.db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, delivery!.id));
+      await attemptDelivery(app.db, deps(), deliveryId, true);
+      const row = await deliveryById(app.db, deliveryId);
       return { delivery: deliveryView(row!) };
     },
   );

@@ -41,6 +41,11 @@ export function webhookPolicy(production: boolean, env: NodeJS.ProcessEnv = proc
 }
 
 /**
+ * Webhook registrations (accepted or refused) per client address: each one resolves a host name the caller chose.
+ */
+export const REGISTER_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
+
+/**
  * What a caller is told about any host that may not receive webhooks, whatever the reason (an internal address, a
  * name that does not resolve): the same words every time, so registering endpoints cannot be used to learn how this
  * server resolves names or what its network holds. The UI shows it on its own, under the URL field.

@@ -14,11 +14,11 @@ import { apiKeys, webhookDeliveries } from '../../server/db/schema/index';
 import { rows } from '../../server/db/rows';
 import {
   forbiddenRange,
+  REGISTER_LIMIT,
   setWebhookResolver,
   WEBHOOK_HOST_REFUSED,
   webhookPolicy,
 } from '../../server/webhooks/address';
-import { REGISTER_LIMIT } from '../../server/routes/webhooks';
 import { runDeliveryJob } from '../../server/webhooks/deliver';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signIn, type Client } from '../helpers/signed-in';
