@@ -50,6 +50,28 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
   const announcement =
     api.isStepTooltip && step ? `${api.progressText}. ${step.title}. ${step.text}` : card ? card.title : '';
 
+  // The step tooltip and the cards: each a modal dialog named by its title and described by its text.
+  const dialogProps = {
+    role: 'dialog',
+    'aria-modal': true,
+    'aria-labelledby': titleId,
+    'aria-describedby': textId,
+    tabIndex: -1,
+    'data-scope': 'tour',
+    'data-status': tipStatus,
+    onKeyDown: trapTab,
+  } as const;
+  const titleAndText = (title: string, text: string) => (
+    <>
+      <h2 id={titleId} className="tour-title" data-scope="tour" data-part="title">
+        {title}
+      </h2>
+      <p id={textId} className="tour-text" data-scope="tour" data-part="description">
+        {text}
+      </p>
+    </>
+  );
+
   // A portal on <body>: no stacking context of the page can put page parts above the layer.
   return createPortal(
     <div {...api.getRootProps()} className="tour">
@@ -82,28 +104,16 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
 
       {api.isStepTooltip && step && (
         <div
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={textId}
-          tabIndex={-1}
+          {...dialogProps}
           className="tour-tooltip"
-          data-scope="tour"
           data-part="tooltip"
           data-step={step.id}
-          data-status={tipStatus}
           // Hidden until `placeTooltip` has placed it beside the target (the tooltip machine then opens).
           style={{ opacity: tipStatus === 'opening' ? 0 : undefined }}
-          onKeyDown={trapTab}
         >
           <div className="tour-arrow" data-scope="tour" data-part="arrow" />
           <CloseButton api={api} hint={snapshot.children.closeHint} />
-          <h2 id={titleId} className="tour-title" data-scope="tour" data-part="title">
-            {step.title}
-          </h2>
-          <p id={textId} className="tour-text" data-scope="tour" data-part="description">
-            {step.text}
-          </p>
+          {titleAndText(step.title, step.text)}
           <div className="tour-progress" data-scope="tour" data-part="progress">
             <div
               className="tour-progress-bar"
@@ -139,25 +149,8 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
       )}
 
       {card && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={textId}
-          tabIndex={-1}
-          className="tour-card"
-          data-scope="tour"
-          data-part="card"
-          data-card={card.id}
-          data-status={tipStatus}
-          onKeyDown={trapTab}
-        >
-          <h2 id={titleId} className="tour-title" data-scope="tour" data-part="title">
-            {card.title}
-          </h2>
-          <p id={textId} className="tour-text" data-scope="tour" data-part="description">
-            {card.text}
-          </p>
+        <div {...dialogProps} className="tour-card" data-part="card" data-card={card.id}>
+          {titleAndText(card.title, card.text)}
           <div className="tour-actions tour-actions--card">
             {card.id === 'skip' && (
               <>
