@@ -29,7 +29,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { constants } from 'node:zlib';
-import { ANSWER_BROTLI_QUALITY, brotliAnswer, COMPRESS_FROM_BYTES } from '../server/encodedAnswer';
+import { RESPONSE_BROTLI_QUALITY, brotliEncode, COMPRESS_FROM_BYTES } from '../server/cache/response';
 import {
   formatShares,
   monotonicMicros,
@@ -174,7 +174,7 @@ async function startFloor(url: string, keyword: string) {
   const text = await (await fetch(`${url}/api/search-project?keyword=${encodeURIComponent(keyword)}`)).text();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   const bodyFile = path.join(dir, 'answer.br');
-  writeFileSync(bodyFile, brotliAnswer(text, ANSWER_BROTLI_QUALITY));
+  writeFileSync(bodyFile, brotliEncode(text, RESPONSE_BROTLI_QUALITY));
   const child = spawn(process.execPath, ['bench/bareServer.mjs', bodyFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -332,9 +332,9 @@ async function newAnswerCost(url: string, words: string[]) {
     const text = await (await fetch(`${url}/api/search-project?keyword=${encodeURIComponent(word)}`)).text();
     if (text.length >= COMPRESS_FROM_BYTES) answers.push(text);
   }
-  const figures = [BROTLI_BEST_QUALITY, ANSWER_BROTLI_QUALITY].map((quality) => {
+  const figures = [BROTLI_BEST_QUALITY, RESPONSE_BROTLI_QUALITY].map((quality) => {
     const started = performance.now();
-    const bytes = answers.reduce((sum, answer) => sum + brotliAnswer(answer, quality).length, 0);
+    const bytes = answers.reduce((sum, answer) => sum + brotliEncode(answer, quality).length, 0);
     const ms = (performance.now() - started) / answers.length;
     return `quality ${quality} ${ms.toFixed(3)} ms and ${Math.round(bytes / answers.length)} bytes`;
   });

@@ -13,12 +13,16 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
   /**
-   * PGlite only: calls `listener` after each committed write to a table with a version (`table_versions`), before
-   * the writer's statement returns (migration 0016). PGlite's one session runs every write; a PostgreSQL server has
-   * other writers (instances, imports), whose notices would come late, so there it is undefined.
+   * PGlite only: calls `listener` after each committed write to a table with a version (`table_versions`, migration
+   * 0016) or to a project's data (`project_versions`, migration 0020), before the writer's statement returns.
+   * PGlite's one session runs every write; a PostgreSQL server has other writers (instances, imports), whose notices
+   * would come late, so there it is undefined.
    */
-  onVersionsChanged?: (listener: () => void) => void;
+  onVersionsChanged?: (listener: (change: VersionsChange) => void) => void;
 };
+
+/** What a write changed: a table's counter, or a project's (`id` null: any number of projects). */
+export type VersionsChange = { table: string } | { project: string | null };
 
 /** server/db/migrations, read at run time: from this module's folder, or beside the server bundle (server/start.mjs). */
 const moduleFolder = path.dirname(fileURLToPath(import.meta.url));
@@ -102,11 +106,13 @@ export async function openDatabase(opts: {
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   await opts.prepare?.(db as unknown as Db);
-  const versionListeners = new Set<() => void>();
+  const versionListeners = new Set<(change: VersionsChange) => void>();
+  const tell = (change: VersionsChange) => {
+    for (const listener of versionListeners) listener(change);
+  };
   // PGlite hands a notice to its listeners while it reads the answer of the statement that committed it.
-  await client.listen('table_versions', () => {
-    for (const listener of versionListeners) listener();
-  });
+  await client.listen('table_versions', (table) => tell({ table }));
+  await client.listen('project_versions', (id) => tell({ project: id === '' ? null : id }));
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -8,7 +8,7 @@ import { clampedHomeAddress } from '../site/homePage';
 import { pageDataFor } from '../site/pageData';
 import { pageRenderer, type PageKey } from '../site/render';
 import { pagePolicy } from './securityHeaders';
-import { sendAnswer } from '../encodedAnswer';
+import { sendResponse } from '../cache/response';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -59,7 +59,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
    */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, page?: PageKey) => {
     const { blocks, missing } = await pageDataFor(app, request, reply, page);
-    const { answer, styleAttributeHashes } = await renderer!.html(request, page, blocks);
+    const { response, styleAttributeHashes } = await renderer!.html(request, page, blocks);
     const policy = pagePolicy(app.config, styleAttributeHashes);
     if (policy) reply.header('content-security-policy', policy);
     // A page of something that does not exist (/projects/no-such-project) is the app's not-found page: a 404 too.
@@ -67,7 +67,7 @@ export const spa = fp(async (app: FastifyInstance, opts: { distDir?: string }) =
       .status(missing ? 404 : status)
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie');
-    return sendAnswer(request, reply, answer);
+    return sendResponse(request, reply, response);
   };
 
   // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a

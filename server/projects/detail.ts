@@ -7,15 +7,15 @@ import { contracts, projects, votes } from '../db/schema/index';
 import { notFound } from '../errors';
 import { demoFlags, marketDataAsOf } from '../seed/provenance';
 import { auditsApplicableTo, kycDetailsOf } from './audits';
-import { keptFor } from './kept';
+import { cacheFor } from '../cache/versionedCache';
 import { ownVote, round1, toProjectRow, votesCounted } from './rows';
 import { voterKey } from './voter';
 
 /**
  * A project as GET /api/projects/:id answers this request (its votes with the visitor's own); the project page's
  * HTML carries the same (server/site/pageData.ts). Throws the API's 404 for an unknown id. What anyone sees of it is
- * kept until the projects, the contracts or the votes change (server/projects/kept.ts); only the visitor's own vote is
- * read each time.
+ * cached until this project, its contracts or its votes change (its version: server/cache/versionedCache.ts); a
+ * write to another project leaves it cached. Only the visitor's own vote is read each time.
  */
 export async function projectDetail(
   app: FastifyInstance,
@@ -23,7 +23,7 @@ export async function projectDetail(
   reply: FastifyReply,
   id: string,
 ): Promise<ProjectDetail> {
-  const detail = await keptFor(app.database).projectPages.get(id, async () => {
+  const detail = await cacheFor(app.database).projectDetails.get(id, async () => {
     const project = await requireProject(app, id);
     const projectContracts = await app.db
       .select({
@@ -61,11 +61,11 @@ export async function projectDetail(
 
 /**
  * The average across projects of each one's share of yes votes (0 with no votes), as GET
- * /api/projects/average-yes-percentage answers it and every project page's HTML carries it. Kept until a vote changes,
- * so a vote counts at once.
+ * /api/projects/average-yes-percentage answers it and every project page's HTML carries it. Cached until any vote
+ * changes, so a vote counts at once.
  */
 export function averageYesPercentage(database: Database): Promise<number> {
-  return keptFor(database).voteAverage.get('all', async () => {
+  return cacheFor(database).voteAverage.get('all', async () => {
     const result = await database.db
       .select({ avg: sql<number | null>`avg(pct)::float8` })
       .from(

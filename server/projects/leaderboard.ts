@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { projects } from '../db/schema/index';
 import { csvCell } from '../lib/csv';
 import { marketDataAsOf } from '../seed/provenance';
-import { countProjects } from './kept';
+import { cacheFor } from '../cache/versionedCache';
 import { toProjectRow, type ProjectRecordRow } from './rows';
 import { scoreChangeSql, scoreChanges, type ScoreChange } from './scoreChange';
 
@@ -102,6 +102,19 @@ export async function toLeaderboardRows(
     bugBountyUsd: p.bugBountyUsd,
     marketDataAsOf: marketDataAsOf(p.id),
   }));
+}
+
+/** How many projects match `condition` (cached by the text and parameters of its count until the projects change). */
+function countProjects(database: Database, condition: SQL | undefined): Promise<number> {
+  const query = database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(condition);
+  const { sql: text, params } = query.toSQL();
+  return cacheFor(database).leaderboardTotals.get(JSON.stringify([text, params]), async () => {
+    const [counted] = await query;
+    return counted?.n ?? 0;
+  });
 }
 
 /** The last page of the leaderboard for the query's filters and page size (1 when nothing matches). */

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { HOME_STRIP_ROWS, type ServedStrips } from '../../api/projects';
 import type { Database, Db } from '../db/client';
 import { projects } from '../db/schema/index';
-import { keptFor } from './kept';
+import { cacheFor } from '../cache/versionedCache';
 import { toProjectRow, type ProjectRecordRow } from './rows';
 
 export type Strip = keyof ServedStrips;
@@ -27,9 +27,9 @@ export function stripRows(db: Db, strip: Strip, limit: number): Promise<ProjectR
   }
 }
 
-/** Home's strips as the page shows them, kept until the projects change (the server writes them into home's HTML). */
+/** Home's strips as the page shows them, cached until the projects change (the server writes them into home's HTML). */
 export function homeStrips(database: Database): Promise<ServedStrips> {
-  return keptFor(database).homeStrips.get('home', async () => {
+  return cacheFor(database).homeStrips.get('home', async () => {
     const [trending, recentlyAudited, auditsInProgress] = await Promise.all(
       (['trending', 'recentlyAudited', 'auditsInProgress'] as const).map(async (strip) =>
         (await stripRows(database.db, strip, HOME_STRIP_ROWS)).map(toProjectRow),

@@ -22,9 +22,9 @@ import {
 import { alerts, pageViews, projects, votes } from '../db/schema/index';
 import { LIMITS } from '../plugins/rateLimit';
 import { type ProjectRecordRow, toProjectRow, voteTally } from '../projects/rows';
-import { keptFor, type KeptWhileUnchanged } from '../projects/kept';
+import { cacheFor, type CachedValues } from '../cache/versionedCache';
 import { searchService } from '../search/index';
-import { encodeAnswer, sendAnswer, type EncodedAnswer } from '../encodedAnswer';
+import { encodeResponse, sendResponse, type EncodedResponse } from '../cache/response';
 import { recordView } from '../ratings/trending';
 import { stripRows } from '../projects/strips';
 import { leaderboardCsv, leaderboardPage, leaderboardRowsForExport } from '../projects/leaderboard';
@@ -47,28 +47,32 @@ export async function projectsRoutes(fastify: FastifyInstance) {
   });
   app.addHook('onClose', async () => search.stop());
 
-  // The public lists below (leaderboard pages, home's strips) are made from a few tables alone: each answer is
-  // encoded once by its route's schema and kept until those tables change (server/projects/kept.ts), as most
-  // visitors ask for the same few.
-  const kept = keptFor(app.database);
+  // The public lists below (leaderboard pages, home's strips) are made from a few tables alone: each response is
+  // encoded once by its route's schema and cached until those tables change (server/cache/versionedCache.ts), as
+  // most visitors ask for the same few.
+  const cache = cacheFor(app.database);
   const ProjectRows = z.array(ProjectRowSchema);
   const Alerts = z.array(AlertSchema);
-  const sendKept = async <S extends z.ZodType>(
+  const sendCached = async <S extends z.ZodType>(
     request: FastifyRequest,
     reply: FastifyReply,
-    answers: KeptWhileUnchanged<EncodedAnswer>,
+    responses: CachedValues<EncodedResponse>,
     key: string,
     schema: S,
     read: () => Promise<z.input<S>>,
-  ) => sendAnswer(request, reply, await answers.get(key, async () => encodeAnswer(schema, await read())));
-  const sendKeptRows = (
+  ) =>
+    sendResponse(request, reply, await responses.get(key, async () => encodeResponse(schema, await read())));
+  const sendCachedRows = (
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     read: () => Promise<ProjectRecordRow[]>,
-  ) => sendKept(request, reply, kept.answers, key, ProjectRows, async () => (await read()).map(toProjectRow));
+  ) =>
+    sendCached(request, reply, cache.listResponses, key, ProjectRows, async () =>
+      (await read()).map(toProjectRow),
+    );
 
-  // The answer is JSON the search index made once, compressed once per coding: ProjectSummary[].
+  // The response is JSON the search index made once, compressed once per coding: ProjectSummary[].
   app.get(
     '/api/search-project',
     {
@@ -83,7 +87,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { keyword } = request.query;
-      return sendAnswer(request, reply, await search.answer(keyword));
+      return sendResponse(request, reply, await search.response(keyword));
     },
   );
 
@@ -123,12 +127,12 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const now = app.clock.now();
-      // Score changes count back from now: an answer is kept within the hour (and until the projects change).
+      // Score changes count back from now: a response is cached within the hour (and until the projects change).
       const hour = Math.floor(now.getTime() / 3_600_000);
-      return sendKept(
+      return sendCached(
         request,
         reply,
-        kept.answers,
+        cache.listResponses,
         `leaderboard ${hour} ${JSON.stringify(request.query)}`,
         LeaderboardPageSchema,
         () => leaderboardPage(app.database, request.query, now),
@@ -180,7 +184,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendKeptRows(request, reply, `trending ${request.query.limit}`, () =>
+      sendCachedRows(request, reply, `trending ${request.query.limit}`, () =>
         stripRows(app.db, 'trending', request.query.limit),
       ),
   );
@@ -196,7 +200,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendKeptRows(request, reply, `recently-audited ${request.query.limit}`, () =>
+      sendCachedRows(request, reply, `recently-audited ${request.query.limit}`, () =>
         stripRows(app.db, 'recentlyAudited', request.query.limit),
       ),
   );
@@ -212,7 +216,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      sendKeptRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
+      sendCachedRows(request, reply, `audits-in-progress ${request.query.limit}`, () =>
         stripRows(app.db, 'auditsInProgress', request.query.limit),
       ),
   );
@@ -229,7 +233,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      return sendKept(request, reply, kept.alerts, `alerts ${limit}`, Alerts, async () => {
+      return sendCached(request, reply, cache.alertResponses, `alerts ${limit}`, Alerts, async () => {
         const rows = await app.db
           .select({
             id: alerts.id,

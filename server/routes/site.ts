@@ -19,8 +19,8 @@ import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/
 import { notFound } from '../errors';
 import { clientAddress, LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
-import { RecentlyUsed } from '../recentlyUsed';
-import { acceptedWeights } from '../encodedAnswer';
+import { LRUCache } from 'lru-cache';
+import { acceptedWeights } from '../cache/response';
 import { drawSvgAsWebp, MAX_DRAWN_LOGO_WIDTH } from '../storage/images';
 import { searchService } from '../search/index';
 import { activeAnnouncement } from '../site/pageData';
@@ -139,12 +139,12 @@ export async function siteRoutes(fastify: FastifyInstance) {
     if (svg === undefined) throw notFound(`No image at ${logoPath.slice(0, 200)}.`);
     return svg;
   };
-  /** A logo's answer, SVG or drawn: never sniffed as another type, kept by browsers for a day unless told otherwise. */
-  const answerLogo = (
+  /** A logo's response, SVG or drawn: never sniffed as another type, cached by browsers for a day unless told otherwise. */
+  const sendLogoBody = (
     reply: FastifyReply,
     type: string,
     body: Buffer | string,
-    cacheControl = LOGO_KEPT_A_DAY,
+    cacheControl = LOGO_CACHED_A_DAY,
   ) =>
     reply
       .type(type)
@@ -152,7 +152,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
       .header('x-content-type-options', 'nosniff')
       .send(body);
   const sendSvg = (reply: FastifyReply, svg: Buffer | string, cacheControl?: string) =>
-    answerLogo(
+    sendLogoBody(
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'"),
       'image/svg+xml',
       svg,
@@ -186,10 +186,10 @@ export async function siteRoutes(fastify: FastifyInstance) {
 
   // Logos drawn as WebP, by their SVG's text (a generated logo changes with its project's name), width and quality.
   // A new drawing costs a few milliseconds of a libuv thread, so each address gets NEW_DRAWINGS_PER_MINUTE of them
-  // (kept drawings are not counted), counted where every limit's counters live (plugins/rateLimit.ts: Redis or the
+  // (cached drawings are not counted), counted where every limit's counters live (plugins/rateLimit.ts: Redis or the
   // database). Past that, or while the counters cannot be reached, undefined: the caller answers the SVG, which the
   // browser draws itself.
-  const drawn = new RecentlyUsed<Promise<Buffer>>(DRAWN_LOGOS_KEPT);
+  const drawn = new LRUCache<string, Promise<Buffer>>({ max: CACHED_DRAWN_LOGOS });
   const newDrawing = app.createRateLimit({
     keyGenerator: (request) => `draw-logo:${clientAddress(request)}`,
     max: NEW_DRAWINGS_PER_MINUTE,
@@ -235,17 +235,17 @@ export async function siteRoutes(fastify: FastifyInstance) {
     const image = await drawnLogo(request, svg, width, q ?? DEFAULT_WEBP_QUALITY);
     // Over its drawings for the minute, the address gets the SVG, which its browser asks for again next time.
     if (!image) return sendSvg(reply, svg, 'no-store');
-    return answerLogo(reply, 'image/webp', image);
+    return sendLogoBody(reply, 'image/webp', image);
   });
 }
 
 const MINUTE = 60_000;
 /** How long browsers keep a logo. */
-const LOGO_KEPT_A_DAY = 'public, max-age=86400';
+const LOGO_CACHED_A_DAY = 'public, max-age=86400';
 /** New drawings per address and minute: far more than a person browsing the leaderboard's pages asks for. */
 export const NEW_DRAWINGS_PER_MINUTE = 300;
-/** Drawn logos kept (about 1 KB each): the rows of a few leaderboard pages at the sizes the pages show. */
-const DRAWN_LOGOS_KEPT = 2000;
+/** Drawn logos cached (about 1 KB each): the rows of a few leaderboard pages at the sizes the pages show. */
+const CACHED_DRAWN_LOGOS = 2000;
 /** imgix's default quality for lossy formats. */
 const DEFAULT_WEBP_QUALITY = 75;
 

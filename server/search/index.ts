@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { SEARCH_LIMIT, SEARCH_MIN_KEYWORD, type ProjectSummary } from '../../api/projects';
 import { nextTurn, type Database } from '../db/client';
-import { EncodedAnswer } from '../encodedAnswer';
+import { LRUCache } from 'lru-cache';
+import { EncodedResponse } from '../cache/response';
 
 /**
  * The project search index behind GET /api/search-project.
@@ -16,16 +17,16 @@ import { EncodedAnswer } from '../encodedAnswer';
  * "contains the keyword" into one contiguous range, found by binary search; two min-segment-trees over that
  * array (one for every suffix, one for key starts only) then yield the best-ranked projects of the range in
  * rank order, so a query costs O(log n + k log n) whatever the keyword, with no scan. Order: exact name or
- * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order). Answers are
- * remembered per keyword (bounded), with their compressed forms, so a repeated keyword costs one map lookup.
+ * ticker, then prefix, then substring; ties by rank (projects are numbered in rank order). Responses are
+ * cached per keyword (an LRU), with their compressed forms, so a repeated keyword costs one lookup.
  */
 
 const SEP = '\u0000';
 /** Suffixes are indexed up to this offset inside a key (longer names still match on their first 48 characters). */
 const MAX_OFFSET = 48;
 const NONE = 0x7fffffff;
-/** Most remembered answers (about 1.4 KB each, 2 KB with their compressed forms). */
-const ANSWER_MEMORY = 5000;
+/** Most cached responses (about 1.4 KB each, 2 KB with their compressed forms). */
+const CACHED_RESPONSES = 5000;
 /** Projects per read when the index is built (on PGlite a read of 10,000 held the server's thread for 0.2-0.35 s). */
 const LOAD_PAGE = 2_500;
 
@@ -43,9 +44,10 @@ export class ProjectSearchIndex {
   private readonly treeSize: number;
   private readonly treeAll: Int32Array;
   private readonly treePrefix: Int32Array;
-  private readonly trendingAnswer: EncodedAnswer;
+  private readonly trendingResponse: EncodedResponse;
   private readonly trendingList: ProjectSummary[];
-  private readonly answers = new Map<string, EncodedAnswer>();
+  /** People type the same few thousand keywords over and over (the index is immutable; a refresh builds a new one). */
+  private readonly responses = new LRUCache<string, EncodedResponse>({ max: CACHED_RESPONSES });
 
   /**
    * Builds the index: the keys with the event loop's turn every few thousand projects, then the suffix sort and the
@@ -75,7 +77,7 @@ export class ProjectSearchIndex {
       .slice(0, SEARCH_LIMIT)
       .map((t) => t.ord);
     this.trendingList = trendingOrds.map((o) => this.summaries[o]!);
-    this.trendingAnswer = new EncodedAnswer(`[${trendingOrds.map((o) => this.jsonOf(o)).join(',')}]`);
+    this.trendingResponse = new EncodedResponse(`[${trendingOrds.map((o) => this.jsonOf(o)).join(',')}]`);
   }
 
   /** A project's summary as JSON, made on first use (for 50,000 projects at once it held the thread ~90 ms). */
@@ -97,24 +99,21 @@ export class ProjectSearchIndex {
   }
 
   /**
-   * search() as a ready JSON array (the hot path: no serialisation per request), remembered with its compressed
-   * forms, each made once.
+   * search() as a ready JSON array (the hot path: no serialisation per request), cached with its compressed forms,
+   * each made once.
    */
-  searchAnswer(keyword: string): EncodedAnswer {
+  searchResponse(keyword: string): EncodedResponse {
     const q = normalize(keyword);
-    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingAnswer;
-    const cached = this.answers.get(q);
+    if (q.length < SEARCH_MIN_KEYWORD) return this.trendingResponse;
+    const cached = this.responses.get(q);
     if (cached !== undefined) return cached;
     const ords = this.match(q, SEARCH_LIMIT);
     let out = '[';
     for (let i = 0; i < ords.length; i++) out += (i ? ',' : '') + this.jsonOf(ords[i]!);
     out += ']';
-    // People type the same few thousand keywords over and over; remember the answers (the index is immutable,
-    // a refresh builds a new one with an empty memory). Bounded: when full it starts over.
-    if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
-    const answer = new EncodedAnswer(out);
-    this.answers.set(q, answer);
-    return answer;
+    const response = new EncodedResponse(out);
+    this.responses.set(q, response);
+    return response;
   }
 
   private match(q: string, limit: number): number[] {
@@ -466,10 +465,10 @@ export class SearchService {
     this.watch();
   }
 
-  /** The search answer for a keyword: from the index, or from the database while the index is first built. */
-  answer(keyword: string): EncodedAnswer | Promise<EncodedAnswer> {
-    if (this.index) return this.index.searchAnswer(keyword);
-    return searchDatabase(this.database, keyword).then((list) => new EncodedAnswer(JSON.stringify(list)));
+  /** The search response for a keyword: from the index, or from the database while the index is first built. */
+  response(keyword: string): EncodedResponse | Promise<EncodedResponse> {
+    if (this.index) return this.index.searchResponse(keyword);
+    return searchDatabase(this.database, keyword).then((list) => new EncodedResponse(JSON.stringify(list)));
   }
 
   /** One project's summary, from the index or, before it is built, the database. */

@@ -7,7 +7,7 @@ import type { PAGE_PATHS } from '../../api/pages';
 import type { Database } from '../db/client';
 import { announcements } from '../db/schema/index';
 import { flagContextFor } from '../flags/service';
-import { keptFor } from '../projects/kept';
+import { cacheFor } from '../cache/versionedCache';
 import { homeStrips } from '../projects/strips';
 import { averageYesPercentage, projectDetail } from '../projects/detail';
 
@@ -28,14 +28,14 @@ function announcementRead({ db }: Database) {
 }
 
 /**
- * The active announcement banner (the newest active one), or null. Every page asks for it, so it is kept until the
- * announcements change (server/projects/kept.ts): on PGlite, where queries run on the server's own thread, a page
- * then reads nothing of it from the database.
+ * The active announcement banner (the newest active one), or null. Every page asks for it, so it is cached until the
+ * announcements change (server/cache/versionedCache.ts): on PGlite, where queries run on the server's own thread, a
+ * page then reads nothing of it from the database.
  */
 export async function activeAnnouncement(database: Database): Promise<Announcement | null> {
   let read = announcementReads.get(database);
   if (!read) announcementReads.set(database, (read = announcementRead(database)));
-  return keptFor(database).announcement.get('active', read);
+  return cacheFor(database).announcement.get('active', read);
 }
 
 /** The flags as OFREP would answer this request's session, with the identity they were evaluated for. */

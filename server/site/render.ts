@@ -22,8 +22,8 @@ import type { PAGE_PATHS } from '../../api/pages';
 import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
-import { EncodedAnswer } from '../encodedAnswer';
-import { RecentlyUsed } from '../recentlyUsed';
+import { LRUCache } from 'lru-cache';
+import { EncodedResponse } from '../cache/response';
 
 export type PageKey = keyof typeof PAGE_PATHS;
 
@@ -94,8 +94,8 @@ export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Fo
 
 /** Renders of identical page states are the same HTML: most visitors share a few (guests, one announcement). */
 const CACHED_RENDERS = 200;
-/** Guests' whole pages kept with their compressed forms (up to 50-60 KB of HTML and a tenth of that compressed). */
-const KEPT_GUEST_PAGES = 100;
+/** Guests' whole pages cached with their compressed forms (up to 50-60 KB of HTML and a tenth of that compressed). */
+const CACHED_GUEST_PAGES = 100;
 
 type Manifest = Record<
   string,
@@ -134,7 +134,7 @@ function headFor(manifest: Manifest, modules: PageModules, indexHtml: string): s
  * A page's HTML (with its compressed forms, made once each), and the hashes of the `style` attribute values in it
  * (for its Content-Security-Policy).
  */
-export type PageHtml = { answer: EncodedAnswer; styleAttributeHashes: string[] };
+export type PageHtml = { response: EncodedResponse; styleAttributeHashes: string[] };
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -172,17 +172,17 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const entry = path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const shell = (blocks: Record<string, unknown>) => writePageData(indexHtml, blocks);
-  // A guest's page is the same for every guest with the same page data and choices: it is kept whole, compressed
+  // A guest's page is the same for every guest with the same page data and choices: it is cached whole, compressed
   // once. A session's page names its identity in its flags, so it is made per request and cannot push the guests'
   // pages out.
-  const guestPages = new RecentlyUsed<PageHtml>(KEPT_GUEST_PAGES);
+  const guestPages = new LRUCache<string, PageHtml>({ max: CACHED_GUEST_PAGES });
   const isGuest = (blocks: Record<string, unknown>) =>
     (blocks[FLAGS_ELEMENT_ID] as InlinedFlags | undefined)?.identity == null;
   const unrendered = (blocks: Record<string, unknown>): PageHtml => {
     const key = isGuest(blocks) ? JSON.stringify(['shell', blocks]) : undefined;
-    const kept = key === undefined ? undefined : guestPages.get(key);
-    if (kept) return kept;
-    const result = { answer: new EncodedAnswer(shell(blocks), HTML_TYPE), styleAttributeHashes: [] };
+    const cached = key === undefined ? undefined : guestPages.get(key);
+    if (cached) return cached;
+    const result = { response: new EncodedResponse(shell(blocks), HTML_TYPE), styleAttributeHashes: [] };
     if (key !== undefined) guestPages.set(key, result);
     return result;
   };
@@ -192,7 +192,9 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
   const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const heads = new Map<PageKey, string>();
-  const renders = new RecentlyUsed<{ body: string; styleAttributeHashes: string[] }>(CACHED_RENDERS);
+  const renders = new LRUCache<string, { body: string; styleAttributeHashes: string[] }>({
+    max: CACHED_RENDERS,
+  });
 
   const rendered = async (page: PageState) => {
     const key = JSON.stringify(page);
@@ -229,12 +231,12 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         strips: (blocks[STRIPS_ELEMENT_ID] as ServedStrips | undefined) ?? null,
       };
       // A stale banner cookie's text is written back as it came: such a page is made per request too.
-      const keptKey =
+      const guestKey =
         isGuest(blocks) && renderedFor.bannerIgnored === page.bannerIgnored
           ? JSON.stringify([pageKey, pagePath, search, blocks, renderedFor])
           : undefined;
-      const kept = keptKey === undefined ? undefined : guestPages.get(keptKey);
-      if (kept) return kept;
+      const cached = guestKey === undefined ? undefined : guestPages.get(guestKey);
+      if (cached) return cached;
       try {
         const { body, styleAttributeHashes } = await rendered(page);
         if (!heads.has(pageKey))
@@ -254,8 +256,8 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
         const html =
           isGuest(blocks) && ON_INTENT_PAGES[pageKey]?.(page) ? loadOnIntent(served, manifest) : served;
-        const result = { answer: new EncodedAnswer(html, HTML_TYPE), styleAttributeHashes };
-        if (keptKey !== undefined) guestPages.set(keptKey, result);
+        const result = { response: new EncodedResponse(html, HTML_TYPE), styleAttributeHashes };
+        if (guestKey !== undefined) guestPages.set(guestKey, result);
         return result;
       } catch (err) {
         // The browser renders the page instead: slower to paint, never broken.

@@ -17,7 +17,7 @@ import type { TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
 import { sql } from 'drizzle-orm';
 import { loadIndex, SearchService, searchDatabase, searchService } from '../../server/search/index';
-import { encodeAnswer } from '../../server/encodedAnswer';
+import { encodeResponse } from '../../server/cache/response';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +28,27 @@ afterAll(async () => t.close());
 /** A GET as the site's own pages send it (a vote is taken only with `Sec-Fetch-Site: same-origin` or a CSRF token). */
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { 'sec-fetch-site': 'same-origin', ...headers } });
+
+/**
+ * Records the statements the database client is sent until `stop()`: a text (PGlite) or a named query's config
+ * (pg's pool), with its parameters.
+ */
+function watchQueries() {
+  const client = (t.database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const send = client.query as (query: unknown, ...rest: unknown[]) => unknown;
+  const sent: { text: string; params: unknown[] }[] = [];
+  client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
+    const text = typeof query === 'string' ? query : (query as { text?: string } | null)?.text;
+    sent.push({ text: text ?? '', params: Array.isArray(rest[0]) ? rest[0] : [] });
+    return send.call(this, query, ...rest);
+  };
+  return {
+    sent,
+    stop: () => {
+      client.query = send;
+    },
+  };
+}
 
 describe('GET /api/search-project', () => {
   it('finds a project by exact ticker first, with the shape of spec §3', async () => {
@@ -175,8 +196,8 @@ describe('GET /api/search-project', () => {
     it('serves a search and a project before its first build, and takes in a write made during a build', async () => {
       const fresh = new SearchService(t.database);
       expect(fresh.current()).toBeUndefined();
-      const answer = await fresh.answer('eth');
-      expect(JSON.parse(answer.text)[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'] });
+      const response = await fresh.response('eth');
+      expect(JSON.parse(response.text)[0]).toMatchObject({ name: 'Ethereum', tokenTickers: ['ETH'] });
       expect((await fresh.project('ethereum'))?.name).toBe('Ethereum');
 
       const first = fresh.refresh();
@@ -190,7 +211,7 @@ describe('GET /api/search-project', () => {
             .search('zebulon')
             .map((p) => p.id),
         ).toEqual(['ethereum']);
-        expect(fresh.answer('zebulon')).not.toBeInstanceOf(Promise);
+        expect(fresh.response('zebulon')).not.toBeInstanceOf(Promise);
       } finally {
         await t.database.db.execute(sql`UPDATE projects SET name = 'Ethereum' WHERE id = 'ethereum'`);
       }
@@ -367,7 +388,7 @@ describe('home sections', () => {
   });
 });
 
-describe('the public lists, kept until the projects change', () => {
+describe('the public lists, cached until the projects change', () => {
   const LISTS = [
     '/api/leaderboard?sort=score&order=desc&pageSize=10',
     '/api/trending?limit=10',
@@ -389,11 +410,11 @@ describe('the public lists, kept until the projects change', () => {
     return lists;
   };
 
-  it('answers what it kept until any statement writes the projects, whoever runs it', async () => {
+  it('responds with what it cached until any statement writes the projects, whoever runs it', async () => {
     const db = t.database.db;
     const before = await read();
     for (const list of before) expect(list.length).toBeGreaterThan(0);
-    // Renamed behind the version's trigger: the kept answers cannot know of it.
+    // Renamed behind the version's trigger: the cached responses cannot know of it.
     await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER projects_version`);
     try {
       await db.execute(sql`UPDATE projects SET name = name || ' (renamed)'`);
@@ -434,7 +455,7 @@ describe('the public lists, kept until the projects change', () => {
     expect(await latest()).toEqual(before);
   });
 
-  it("keeps a project's page until it, its contracts or any vote change; the visitor's own vote is read each time", async () => {
+  it("caches a project's page until it, its contracts or its votes change; the visitor's own vote is read each time", async () => {
     const db = t.database.db;
     const { id, chains } = (await get('/api/leaderboard?pageSize=1&sort=name')).json<LeaderboardPage>()
       .items[0]!;
@@ -446,8 +467,9 @@ describe('the public lists, kept until the projects change', () => {
       chain: chains[0]!,
       label: 'Kept test',
     };
-    await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER projects_version`);
-    await db.execute(sql`ALTER TABLE contracts DISABLE TRIGGER contracts_version`);
+    // Written behind the counters' triggers (the tables' and the project's own): the cached page cannot know of it.
+    await db.execute(sql`ALTER TABLE projects DISABLE TRIGGER USER`);
+    await db.execute(sql`ALTER TABLE contracts DISABLE TRIGGER USER`);
     try {
       await db.execute(sql`UPDATE projects SET description = 'Kept page test' WHERE id = ${id}`);
       await db.execute(sql`
@@ -455,11 +477,12 @@ describe('the public lists, kept until the projects change', () => {
           privileged_transactions)
         VALUES (${contract.address}, ${id}, ${contract.chain}, ${contract.label}, '[]', '[]', '[]')`);
     } finally {
-      await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER projects_version`);
-      await db.execute(sql`ALTER TABLE contracts ENABLE TRIGGER contracts_version`);
+      await db.execute(sql`ALTER TABLE projects ENABLE TRIGGER USER`);
+      await db.execute(sql`ALTER TABLE contracts ENABLE TRIGGER USER`);
     }
     expect(await page()).toEqual(before);
-    await db.execute(sql`UPDATE contracts SET label = label WHERE false`);
+    // A write of one of its contracts raises the project's counter.
+    await db.execute(sql`UPDATE contracts SET label = label WHERE address = ${contract.address}`);
     const changed = await page();
     expect(changed.description).toBe('Kept page test');
     expect(changed.contracts).toContainEqual(contract);
@@ -474,23 +497,49 @@ describe('the public lists, kept until the projects change', () => {
     expect(await page()).toEqual(before);
   });
 
-  it('answers requests made at the same moment with shared version reads, each seeing the writes before it', async () => {
-    // Counts the versions' reads the database client is sent: a text (PGlite) or a named query's config (pg's pool).
-    const client = (t.database.db as unknown as { $client: Record<string, unknown> }).$client;
-    const send = client.query as (query: unknown, ...rest: unknown[]) => unknown;
-    let versionReads = 0;
-    client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
-      const text = typeof query === 'string' ? query : (query as { text?: string } | null)?.text;
-      if (text?.includes('"table_versions"')) versionReads += 1;
-      return send.call(this, query, ...rest);
-    };
+  it("keeps a project's page cached while another project gets a vote or changes; its own vote shows at once", async () => {
+    const db = t.database.db;
+    const [a, b] = (await get('/api/leaderboard?pageSize=2&sort=name')).json<LeaderboardPage>().items;
+    const page = async (id: string) => (await get(`/api/projects/${id}`)).json<ProjectDetail>();
+    const aBefore = await page(a!.id);
+    const bBefore = await page(b!.id);
+    // A project's page is made by reading its contracts: each read of them is one more page made.
+    const queries = watchQueries();
+    const pagesMade = (id: string) =>
+      queries.sent.filter((q) => q.text.includes('"contracts"') && q.params.includes(id)).length;
+    try {
+      await get(`/api/projects/vote?id=${b!.id}&vote=yes`);
+      await db.execute(sql`UPDATE projects SET description = 'Changed beside A' WHERE id = ${b!.id}`);
+      expect(await page(a!.id)).toEqual(aBefore);
+      expect(pagesMade(a!.id)).toBe(0);
+      // B's own page shows its vote and its change at once.
+      const bAfter = await page(b!.id);
+      expect(bAfter.votes).toMatchObject({ yes: bBefore.votes.yes + 1 });
+      expect(bAfter.description).toBe('Changed beside A');
+      expect(pagesMade(b!.id)).toBe(1);
+      // A vote on A is A's own change: its page is made again and shows it.
+      await get(`/api/projects/vote?id=${a!.id}&vote=no`);
+      expect((await page(a!.id)).votes).toMatchObject({ no: aBefore.votes.no + 1 });
+      expect(pagesMade(a!.id)).toBe(1);
+    } finally {
+      queries.stop();
+      await db.execute(sql`DELETE FROM votes WHERE project_id IN (${a!.id}, ${b!.id})`);
+      await db.execute(sql`UPDATE projects SET description = ${bBefore.description} WHERE id = ${b!.id}`);
+    }
+    expect(await page(a!.id)).toEqual(aBefore);
+    expect(await page(b!.id)).toEqual(bBefore);
+  });
+
+  it('responds to requests made at the same moment with coalesced version reads, each seeing the writes before it', async () => {
+    const queries = watchQueries();
+    const versionReads = () => queries.sent.filter((q) => q.text.includes('"table_versions"')).length;
     try {
       const url = '/api/trending?limit=5';
       const answers = await Promise.all(Array.from({ length: 20 }, () => get(url)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
       // One read per request would be 20; requests that arrive while a read runs share the next one.
-      expect(versionReads).toBeGreaterThan(0);
-      expect(versionReads).toBeLessThanOrEqual(4);
+      expect(versionReads()).toBeGreaterThan(0);
+      expect(versionReads()).toBeLessThanOrEqual(4);
       // A rename committed while requests are under way shows in every request made after it.
       const [top] = answers[0]!.json<ProjectRow[]>();
       const under = Array.from({ length: 10 }, () => get(url));
@@ -503,15 +552,15 @@ describe('the public lists, kept until the projects change', () => {
         await t.database.db.execute(sql`UPDATE projects SET name = ${top!.name} WHERE id = ${top!.id}`);
       }
     } finally {
-      client.query = send;
+      queries.stop();
     }
   });
 
-  it('encodes an answer as its schema does: unknown keys dropped, a value off the contract refused', async () => {
+  it('encodes a response as its schema does: unknown keys dropped, a value off the contract refused', async () => {
     const row = (await get('/api/trending?limit=1')).json<ProjectRow[]>()[0]!;
-    const json = encodeAnswer(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).text;
+    const json = encodeResponse(ProjectRowSchema, { ...row, passwordHash: 'x' } as ProjectRow).text;
     expect(JSON.parse(json)).toEqual(row);
-    expect(() => encodeAnswer(ProjectRowSchema, { ...row, tier: 'Z' } as unknown as ProjectRow)).toThrow();
+    expect(() => encodeResponse(ProjectRowSchema, { ...row, tier: 'Z' } as unknown as ProjectRow)).toThrow();
   });
 });
 

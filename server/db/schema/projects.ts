@@ -25,12 +25,23 @@ export type SubScores = {
 };
 
 /**
- * A counter per table, raised by a trigger in the same transaction as every write to the table (migration 0011):
- * what was computed from the table can be kept until its counter moves, whoever wrote (this server, another
- * instance, `npm run import`). Only `projects` has one (the public lists and totals: server/projects/kept.ts).
+ * A counter per table, raised by a trigger in the same transaction as every write to the table (migrations 0011,
+ * 0015, 0016, 0018): what was computed from the table can be cached until its counter moves, whoever wrote (this
+ * server, another instance, `npm run import`). See server/cache/versionedCache.ts.
  */
 export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A counter per project, raised by triggers in the same transaction as every write to its row, its contracts,
+ * votes, alerts, audits or incidents (migration 0020): a project's page is cached until its own counter moves, not
+ * whenever any project gets a vote. No foreign key: a deleted project's counter stays, so its id never counts again
+ * from 1.
+ */
+export const projectVersions = pgTable('project_versions', {
+  projectId: text('project_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedRead } from '../../server/sharedRead';
+import { coalesce, coalesceByKey } from '../../server/cache/coalesce';
 
 /** A read of a value that writes change, whose end the test decides: each started read waits for `finish()`. */
 function controlledRead() {
@@ -17,10 +17,10 @@ function controlledRead() {
 }
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('sharedRead', () => {
+describe('coalesce', () => {
   it('answers the calls made during a read with one next read, which sees the writes made before them', async () => {
     const source = controlledRead();
-    const shared = sharedRead(source.read);
+    const shared = coalesce(source.read);
     const first = shared();
     source.write(); // committed before the next calls are made: they must see it
     const second = shared();
@@ -38,7 +38,7 @@ describe('sharedRead', () => {
 
   it('starts a read of its own for a call made when none runs', async () => {
     const source = controlledRead();
-    const shared = sharedRead(source.read);
+    const shared = coalesce(source.read);
     const first = shared();
     source.started[0]!.finish();
     await first;
@@ -51,7 +51,7 @@ describe('sharedRead', () => {
 
   it('gives the waiting calls a fresh read when the running one fails', async () => {
     const source = controlledRead();
-    const shared = sharedRead(source.read);
+    const shared = coalesce(source.read);
     const failing = shared();
     const waiting = shared();
     source.started[0]!.finish(true);
@@ -66,5 +66,32 @@ describe('sharedRead', () => {
     expect(source.started).toHaveLength(3);
     source.started[2]!.finish();
     expect(await after).toBe(1);
+  });
+});
+
+describe('coalesceByKey', () => {
+  it('coalesces the calls of one key; a call of another key starts its own read at once', async () => {
+    const reads: { key: string; finish: () => void }[] = [];
+    /** Answers which read it was: the key and its place among all reads started. */
+    const read = (key: string) =>
+      new Promise<string>((resolve) => {
+        const started = reads.length + 1;
+        reads.push({ key, finish: () => resolve(`${key} #${started}`) });
+      });
+    const byKey = coalesceByKey(read);
+    const a1 = byKey('a');
+    const b1 = byKey('b');
+    const a2 = byKey('a');
+    const a3 = byKey('a');
+    expect(reads.map((r) => r.key)).toEqual(['a', 'b']);
+    reads[0]!.finish();
+    reads[1]!.finish();
+    expect(await b1).toBe('b #2');
+    expect(await a1).toBe('a #1');
+    await turn();
+    expect(reads.map((r) => r.key)).toEqual(['a', 'b', 'a']); // one read for both waiting calls of 'a'
+    reads[2]!.finish();
+    expect(await a2).toBe('a #3');
+    expect(await a3).toBe('a #3');
   });
 });
