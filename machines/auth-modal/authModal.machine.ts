@@ -79,6 +79,24 @@ const signedInActions = [
   'forgetEverything',
 ] as const;
 
+/**
+ * After a reset or a verification: signs in with the credentials the form kept; success closes the modal, a
+ * failure goes to login with its message.
+ */
+const signingInAgain = {
+  tags: ['busy'],
+  invoke: {
+    id: 'signIn',
+    src: 'signIn',
+    input: ({ context }: { context: AuthModalContext }) => context.credentials ?? { email: '', password: '' },
+    onDone: { target: '#authModal.hidden', actions: signedInActions },
+    onError: {
+      target: '#authModal.login',
+      actions: { type: 'loginAfterFailedSignIn', params: failure },
+    },
+  },
+} as const;
+
 const emptyTouched = (): Record<AuthField, boolean> => ({
   email: false,
   password: false,
@@ -422,19 +440,7 @@ export const authModalMachine = setup({
             ],
           },
         },
-        signingIn: {
-          tags: ['busy'],
-          invoke: {
-            id: 'signIn',
-            src: 'signIn',
-            input: ({ context }) => context.credentials ?? { email: '', password: '' },
-            onDone: { target: '#authModal.hidden', actions: signedInActions },
-            onError: {
-              target: '#authModal.login',
-              actions: { type: 'loginAfterFailedSignIn', params: failure },
-            },
-          },
-        },
+        signingIn: signingInAgain,
       },
     },
     'verify-email': {
@@ -473,19 +479,7 @@ export const authModalMachine = setup({
                 ],
               },
             },
-            signingIn: {
-              tags: ['busy'],
-              invoke: {
-                id: 'signIn',
-                src: 'signIn',
-                input: ({ context }) => context.credentials ?? { email: '', password: '' },
-                onDone: { target: '#authModal.hidden', actions: signedInActions },
-                onError: {
-                  target: '#authModal.login',
-                  actions: { type: 'loginAfterFailedSignIn', params: failure },
-                },
-              },
-            },
+            signingIn: signingInAgain,
           },
         },
         resend: {
