@@ -37,3 +37,11 @@ export async function settingsOf(db: Db, userId: string): Promise<NotificationSe
     .where(eq(ssoSettings.userId, userId));
   return mergeSettings(row?.settings);
 }
+
+/** Stores the user's whole settings object (a first save inserts the row). */
+export async function saveSettings(db: Db, userId: string, settings: NotificationSettings): Promise<void> {
+  await db
+    .insert(ssoSettings)
+    .values({ userId, settings })
+    .onConflictDoUpdate({ target: ssoSettings.userId, set: { settings, updatedAt: new Date() } });
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   detectChain,
   normalizeWalletAddress,
@@ -20,11 +19,17 @@ import {
   SsoUnsubscribeBody,
   SurveyUploadBody,
 } from '../../api/user.schemas';
-import { ssoSettings, surveys, users, wallets } from '../db/schema/index';
 import { AppError, badRequest, notFound } from '../errors';
-import { mergeSettings } from '../notifications/settings';
+import { saveSettings, settingsOf } from '../notifications/settings';
+import {
+  accountEmail,
+  bumpProfileImageVersion,
+  clearProfileImageVersion,
+  profileFieldsOf,
+} from '../accounts/profile';
 import { USER_ID, verifySsoToken } from '../accounts/settingsLink';
-import { toWallet, walletsOf } from '../accounts/wallets';
+import { saveSurvey, surveyOf } from '../accounts/survey';
+import { deleteWallet, insertWallet, toWallet, walletRowsOf, walletsOf } from '../accounts/wallets';
 import { isUniqueViolation } from '../db/errors';
 import { requireUser, type SessionUser } from '../plugins/session';
 import { reencodeImage, sniffImageType } from '../storage/images';
@@ -49,14 +54,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   const imageKey = (username: string) => `profile/${username}`;
 
   async function loadProfile(user: SessionUser): Promise<Profile> {
-    const [row] = await app.db
-      .select({
-        email: users.email,
-        image: users.image,
-        version: users.profileImageVersion,
-      })
-      .from(users)
-      .where(eq(users.id, user.username));
+    const row = await profileFieldsOf(app.db, user.username);
     const version = row?.version ?? null;
     return {
       username: user.username,
@@ -115,10 +113,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       // Store only a re-encoded copy: a polyglot (image header + HTML) never reaches the bucket.
       const picture = await reencodeImage(buffer);
       await store.put(imageKey(user.username), picture.bytes, picture.type);
-      await app.db
-        .update(users)
-        .set({ profileImageVersion: sql`coalesce(${users.profileImageVersion}, 0) + 1` })
-        .where(eq(users.id, user.username));
+      await bumpProfileImageVersion(app.db, user.username);
       return loadProfile(user);
     },
   );
@@ -129,7 +124,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       await store.delete(imageKey(user.username));
-      await app.db.update(users).set({ profileImageVersion: null }).where(eq(users.id, user.username));
+      await clearProfileImageVersion(app.db, user.username);
       return loadProfile(user);
     },
   );
@@ -180,11 +175,12 @@ export async function userRoutes(fastify: FastifyInstance) {
       );
       if (taken) throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
       try {
-        const [row] = await app.db
-          .insert(wallets)
-          .values({ userId: user.username, chain, walletAddress: body.walletAddress })
-          .returning();
-        return reply.status(201).send(toWallet(row!));
+        const row = await insertWallet(app.db, {
+          userId: user.username,
+          chain,
+          walletAddress: body.walletAddress,
+        });
+        return reply.status(201).send(toWallet(row));
       } catch (err) {
         if (isUniqueViolation(err))
           throw conflict('This wallet has already been added.', { walletAddress: 'Already added' });
@@ -206,7 +202,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      const rows = await app.db.select().from(wallets).where(eq(wallets.userId, user.username));
+      const rows = await walletRowsOf(app.db, user.username);
       const wanted = body.walletAddress.toLowerCase();
       const match =
         rows.find((w) => w.walletAddress === body.walletAddress) ??
@@ -214,7 +210,7 @@ export async function userRoutes(fastify: FastifyInstance) {
           (w) => (w.chain === 'evm' || w.chain === 'cosmos') && w.walletAddress.toLowerCase() === wanted,
         );
       if (!match) throw notFound('No such wallet.');
-      await app.db.delete(wallets).where(and(eq(wallets.id, match.id), eq(wallets.userId, user.username)));
+      await deleteWallet(app.db, user.username, match.id);
       return { deleted: true as const };
     },
   );
@@ -222,7 +218,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   // ---- survey ----
 
   const surveyStatus = async (userId: string): Promise<SurveyStatus> => {
-    const [row] = await app.db.select().from(surveys).where(eq(surveys.userId, userId));
+    const row = await surveyOf(app.db, userId);
     return row
       ? { survey: row.answers as SurveyAnswers, completedAt: row.createdAt.toISOString() }
       : { survey: null, completedAt: null };
@@ -252,10 +248,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const { survey } = request.body;
-      await app.db
-        .insert(surveys)
-        .values({ userId: user.username, answers: survey })
-        .onConflictDoUpdate({ target: surveys.userId, set: { answers: survey, createdAt: new Date() } });
+      await saveSurvey(app.db, user.username, survey);
       return surveyStatus(user.username);
     },
   );
@@ -290,10 +283,9 @@ export async function userRoutes(fastify: FastifyInstance) {
    * address) and without a new link (a link expires 30 days after its mail, however often it is used).
    */
   async function readSettings({ userId, byLink }: { userId: string; byLink: boolean }): Promise<SsoSettings> {
-    const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('No such account.');
-    const [row] = await app.db.select().from(ssoSettings).where(eq(ssoSettings.userId, userId));
-    return { ...(byLink ? {} : { email: user.email }), settings: mergeSettings(row?.settings) };
+    const email = await accountEmail(app.db, userId);
+    if (email === undefined) throw notFound('No such account.');
+    return { ...(byLink ? {} : { email }), settings: await settingsOf(app.db, userId) };
   }
 
   async function writeSettings(
@@ -303,10 +295,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     const { userId } = owner;
     const current = await readSettings(owner);
     const settings = { ...current.settings, ...patch };
-    await app.db
-      .insert(ssoSettings)
-      .values({ userId, settings })
-      .onConflictDoUpdate({ target: ssoSettings.userId, set: { settings, updatedAt: new Date() } });
+    await saveSettings(app.db, userId, settings);
     return { ...current, settings };
   }
 
