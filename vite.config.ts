@@ -85,10 +85,11 @@ export default defineConfig({
             'tests/chains/**/*.test.ts',
           ],
           // In CI these run beside the browser suites on two cores: tests that sign up several users (OWASP-cost
-          // scrypt hashes) took 20-35 s there, against 2-5 s alone.
-          testTimeout: 60_000,
-          // Creating a test app (PGlite + migrations) and OWASP-cost scrypt hashes are slow on a busy machine.
-          hookTimeout: 60_000,
+          // scrypt hashes) took 20-35 s there, against 2-5 s alone, and over 60 s on a machine busier still.
+          testTimeout: 90_000,
+          // Creating a test app (PGlite + migrations), starting a devnet and OWASP-cost scrypt hashes are slow on a
+          // busy machine: a chain test's set-up took 67 s under load.
+          hookTimeout: 120_000,
         },
       },
       // With TEST_DATABASE_URL the node project runs the server suite on PostgreSQL; this one repeats it on PGlite.
@@ -109,9 +110,9 @@ export default defineConfig({
                   // node project runs it on PGlite.
                   'tests/server/malformed.test.ts',
                 ],
-                testTimeout: 60_000,
+                testTimeout: 90_000,
                 // As the node project: creating a test app (PGlite + migrations) is slow on a busy machine.
-                hookTimeout: 60_000,
+                hookTimeout: 120_000,
                 env: { TEST_DATABASE_URL: '' },
               },
             },

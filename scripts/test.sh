@@ -13,10 +13,14 @@ npx tsx tests/paths/report.ts --clear
 
 # Two workers: vitest's default on two cores is one, which left a core idle for the last quarter of a CI run (the
 # PGlite repetition of the server suite, after the browser suites had finished).
+# The server group's output is also kept in a file: CI shows only the end of a run's output, so its failures are
+# printed again at the end.
+mkdir -p .tmp
+server_log=.tmp/server-group.log
 (
   set -o pipefail
   npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths 2>&1 |
-    sed -u 's/^/[server] /'
+    sed -u 's/^/[server] /' | tee "$server_log"
 ) &
 server=$!
 npx vitest run --project e2e --project fleet && npm run size
@@ -27,7 +31,10 @@ server_status=$?
 npx tsx tests/paths/report.ts
 report=$?
 
-if [ "$server_status" -ne 0 ]; then echo "npm test: the server or component suites, or the path tests, failed"; fi
+if [ "$server_status" -ne 0 ]; then
+  echo "npm test: the server or component suites, or the path tests, failed. Their failures again:"
+  sed 's/\x1b\[[0-9;]*m//g' "$server_log" | grep -E '^\[server\] +(FAIL|×|Error:|AssertionError)' | head -n 40
+fi
 if [ "$browser" -ne 0 ]; then echo "npm test: the browser suites or the JavaScript budget failed"; fi
 if [ "$report" -ne 0 ]; then echo "npm test: a machine's path coverage is below 100 %"; fi
 [ $((server_status + browser + report)) -eq 0 ]

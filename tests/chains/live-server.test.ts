@@ -87,7 +87,7 @@ beforeAll(async () => {
   await linkDemoProjects(t.app.db, devnet.deployment);
   await ensureFollowJobs(t.app.db, [devnet.chainId]);
   admin = await signIn(t.app, { email: 'chain-admin@example.com' });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await t?.close();
