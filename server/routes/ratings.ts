@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SUB_SCORE_LABELS, type Tier } from '../../api/projects';
 import { ProjectIdParams } from '../../api/projects.schemas';
@@ -14,13 +13,7 @@ import {
 import * as R from '../../api/ratings.schemas';
 import { ScoreHistoryQuery } from '../../api/ratings.schemas';
 import { replies, typed } from './schemas';
-import {
-  projectSignals,
-  projects,
-  scoreSnapshots,
-  type SignalMove,
-  type SignalValues,
-} from '../db/schema/index';
+import type { SignalMove, SignalValues } from '../db/schema/index';
 import { notFound } from '../errors';
 import {
   CATEGORIES,
@@ -32,7 +25,7 @@ import {
   TIER_THRESHOLDS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../ratings/methodology';
-import { lastComputedAt } from '../ratings/recompute';
+import { peerCohorts, snapshotsFrom, storedSignals } from '../ratings/queries';
 import { requireProject } from '../projects/detail';
 
 const DAY = 86_400_000;
@@ -59,19 +52,12 @@ function markerLabel(move: SignalMove, values: SignalValues, at: Date): string {
 const PEER_POINTS = 200;
 
 /**
- * Score history, "Why this score", peers and the published methodology. Public reads; every query
- * goes through a primary key or the (project_id, computed_at) index of score_snapshots.
+ * Score history, "Why this score", peers and the published methodology. Public reads (their queries are in
+ * server/ratings/queries.ts).
  */
 export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
-  const signalsOf = async (projectId: string) => {
-    const [row] = await app.db
-      .select({ values: projectSignals.values, computedAt: lastComputedAt })
-      .from(projectSignals)
-      .where(eq(projectSignals.projectId, projectId))
-      .limit(1);
-    return row;
-  };
+  const signalsOf = (projectId: string) => storedSignals(app.db, projectId);
 
   app.get(
     '/api/projects/:id/score-history',
@@ -92,25 +78,8 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       const { range } = request.query;
       await requireProject(app, id);
       const start = new Date(Date.now() - SCORE_RANGE_DAYS[range] * DAY);
-      const columns = {
-        computedAt: scoreSnapshots.computedAt,
-        score: scoreSnapshots.score,
-        subScores: scoreSnapshots.subScores,
-        tier: scoreSnapshots.tier,
-        moves: scoreSnapshots.moves,
-      };
-      const [before, inside, signals] = await Promise.all([
-        app.db
-          .select(columns)
-          .from(scoreSnapshots)
-          .where(and(eq(scoreSnapshots.projectId, id), lt(scoreSnapshots.computedAt, start)))
-          .orderBy(desc(scoreSnapshots.computedAt))
-          .limit(1),
-        app.db
-          .select(columns)
-          .from(scoreSnapshots)
-          .where(and(eq(scoreSnapshots.projectId, id), gte(scoreSnapshots.computedAt, start)))
-          .orderBy(asc(scoreSnapshots.computedAt), asc(scoreSnapshots.id)),
+      const [{ before, inside }, signals] = await Promise.all([
+        snapshotsFrom(app.db, id, start),
         signalsOf(id),
       ]);
       const values = signals?.values ?? {};
@@ -214,42 +183,21 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const project = await requireProject(app, id);
       const chain = project.chains[0] ?? '';
-      const market = sql<number>`coalesce((${projects.subScores} ->> 'marketStability')::float8, 0)`;
       const share = (below: number, all: number) => (all === 0 ? 0 : round1((below / all) * 100));
-      const [kindStats, chainStats, others] = await Promise.all([
-        app.db
-          .select({
-            all: sql<number>`count(*)::int`,
-            below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
-          })
-          .from(projects)
-          .where(eq(projects.kind, project.kind)),
-        app.db
-          .select({
-            all: sql<number>`count(*)::int`,
-            below: sql<number>`(count(*) filter (where ${projects.score} <= ${project.score}))::int`,
-          })
-          .from(projects)
-          .where(sql`${projects.chains}[1] = ${chain}`),
-        // A deterministic, evenly spread sample of the kind (not its top): the scatter shows the whole cohort.
-        app.db
-          .select({ id: projects.id, name: projects.name, score: projects.score, marketScore: market })
-          .from(projects)
-          .where(and(eq(projects.kind, project.kind), ne(projects.id, id)))
-          .orderBy(sql`md5(${projects.id})`)
-          .limit(PEER_POINTS - 1),
-      ]);
-      const k = kindStats[0] ?? { all: 0, below: 0 };
-      const c = chainStats[0] ?? { all: 0, below: 0 };
+      const cohorts = await peerCohorts(
+        app.db,
+        { id, kind: project.kind, chain, score: project.score },
+        PEER_POINTS - 1,
+      );
       cacheShort(reply);
       return {
         projectId: id,
         kind: project.kind,
         chain,
-        kindPercentile: share(Number(k.below), Number(k.all)),
-        kindCount: Number(k.all),
-        chainPercentile: share(Number(c.below), Number(c.all)),
-        chainCount: Number(c.all),
+        kindPercentile: share(cohorts.kind.below, cohorts.kind.all),
+        kindCount: cohorts.kind.all,
+        chainPercentile: share(cohorts.chain.below, cohorts.chain.all),
+        chainCount: cohorts.chain.all,
         points: [
           {
             id: project.id,
@@ -257,7 +205,7 @@ export async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
             score: project.score,
             marketScore: project.subScores.marketStability ?? 0,
           },
-          ...others.map((o) => ({ ...o, marketScore: Number(o.marketScore) })),
+          ...cohorts.others,
         ],
       };
     },
