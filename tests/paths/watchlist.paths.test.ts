@@ -203,6 +203,12 @@ const asksForLogin = (step: StepEffect) => {
   expect(requests(step.after)).toEqual([]);
 };
 
+/** No list is shown or selected, so no star is lit and nothing can be deleted. */
+const showsNoList = (s: AnyMachineSnapshot) => {
+  expect(view(s)).toMatchObject({ lists: [], selected: null, selectedIsTemp: false, canDelete: false });
+  expect(view(s).isInSelected('p1')).toBe(false);
+};
+
 /** A (re)load starts: the list request is in flight and the page shows it is loading. */
 const startsLoading = (step: StepEffect) => {
   expect(view(step.after)).toMatchObject({ loading: true, busy: true, ready: false, lists: [] });
@@ -488,14 +494,34 @@ for (const variant of variants)
     }),
     states: {
       // Before the session is known nothing is shown as signed in or out, and the toggles are disabled.
-      'watchlist.checkingSession': (s) =>
-        expect(view(s)).toMatchObject({ checkingSession: true, signedIn: false, lists: [], selected: null }),
+      'watchlist.checkingSession': (s) => {
+        expect(view(s)).toMatchObject({ checkingSession: true, signedIn: false, lists: [], selected: null });
+        showsNoList(s);
+      },
       'watchlist.signedOut': (s) => {
         expect(ctx(s).lists).toEqual([]);
         expect(view(s)).toMatchObject({ checkingSession: false, signedIn: false });
+        showsNoList(s);
+      },
+      // Signed in, but while the lists load or after they failed to, even with the lists of before a reload held.
+      'watchlist.loading': (s) => {
+        expect(view(s)).toMatchObject({ checkingSession: false, signedIn: true });
+        showsNoList(s);
+      },
+      'watchlist.loadFailed': (s) => {
+        expect(view(s)).toMatchObject({ checkingSession: false, signedIn: true });
+        showsNoList(s);
       },
       'watchlist.ready': (s) => {
         const c = ctx(s);
+        // The selected list is shown, marked when it is the temp list; Delete is offered while a real list exists
+        // and no write is in flight.
+        const v = view(s);
+        expect(v).toMatchObject({ checkingSession: false, signedIn: true, lists: c.lists });
+        expect(v.selected).toEqual(selectedOf(c));
+        expect(v.selectedIsTemp).toBe(selectedOf(c).id === 'temp');
+        expect(v.canDelete).toBe(!v.busy && c.lists.some((l) => l.id !== 'temp'));
+        expect(v.isInSelected('p1')).toBe(selectedOf(c).projects.includes('p1'));
         // A change from another flow lands on its own list only.
         for (const l of c.lists) if (l.shareToken) expect([l.id, l.shareToken]).toEqual(['w1', 'tok']);
         expect(c.lists.length).toBeGreaterThan(0);
