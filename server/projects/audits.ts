@@ -1,16 +1,20 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   FINDING_SEVERITY_LIST,
   FINDING_STATUS_LIST,
   type Audit,
   type AuditFinding,
   type FindingCounts,
+  type FindingStatus,
   type ProjectAudits,
 } from '../../api/audits';
+import type { AuditPublishBody } from '../../api/audits.schemas';
 import type { ProjectDetail } from '../../api/projects';
 import type { Db } from '../db/client';
 import { auditFindings, audits, contracts, projects } from '../db/schema/index';
 import { notFound } from '../errors';
+import { refreshAuditSignals } from '../ratings/auditSignals';
 import { nativeCoinIds } from '../seed/audits';
 
 /** A project's audit records and KYC details as its page and the API show them. */
@@ -132,4 +136,83 @@ export async function projectAudits(db: Db, projectId: string): Promise<ProjectA
     audits: shown,
     summary: countFindings(shown.flatMap((a) => a.findings)),
   };
+}
+
+/**
+ * Publishes a staff audit with its findings and refreshes the project's audit signals (its recompute is queued), in
+ * one transaction; answers the audit as the API shows it.
+ */
+export async function publishAudit(
+  db: Db,
+  projectId: string,
+  body: z.output<typeof AuditPublishBody>,
+  publishedBy: string,
+  now: Date,
+): Promise<Audit> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t
+      .insert(audits)
+      .values({
+        projectId,
+        auditor: body.auditor,
+        publishedOn: body.publishedOn,
+        scope: body.scope,
+        commit: body.commit,
+        contracts: body.contracts,
+        reportUrl: body.reportUrl,
+        source: 'staff',
+        publishedBy,
+        createdAt: now,
+      })
+      .returning();
+    const findings =
+      body.findings.length === 0
+        ? []
+        : await t
+            .insert(auditFindings)
+            .values(
+              body.findings.map((f) => ({
+                auditId: row!.id,
+                title: f.title,
+                severity: f.severity,
+                status: f.status,
+                updatedBy: publishedBy,
+                updatedAt: now,
+              })),
+            )
+            .returning();
+    await refreshAuditSignals(t, projectId);
+    return toAudit(row!, findings);
+  });
+}
+
+/**
+ * Sets a finding's status, in one transaction with its project's audit signals when the status changed; null when
+ * there is no such finding. Answers the finding, its project and the status it had.
+ */
+export async function setFindingStatus(
+  db: Db,
+  id: number,
+  status: FindingStatus,
+  updatedBy: string,
+  now: Date,
+): Promise<{ finding: FindingRow; projectId: string; before: FindingRow['status'] } | null> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [found] = await t
+      .select({ finding: auditFindings, projectId: audits.projectId })
+      .from(auditFindings)
+      .innerJoin(audits, eq(audits.id, auditFindings.auditId))
+      .where(eq(auditFindings.id, id))
+      .limit(1);
+    if (!found) return null;
+    const [updated] = await t
+      .update(auditFindings)
+      .set({ status, updatedBy, updatedAt: now })
+      .where(eq(auditFindings.id, id))
+      .returning();
+    if (found.finding.status !== status) await refreshAuditSignals(t, found.projectId);
+    return { finding: updated!, projectId: found.projectId, before: found.finding.status };
+  });
 }

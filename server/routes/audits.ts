@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type AuditFinding, type ProjectAudits } from '../../api/audits';
 import {
@@ -10,14 +9,18 @@ import {
   FindingStatusBody,
   ProjectAudits as ProjectAuditsSchema,
 } from '../../api/audits.schemas';
-import type { Db } from '../db/client';
-import { auditFindings, audits } from '../db/schema/index';
 import { AppError, notFound } from '../errors';
 import { audit as auditLog } from '../plugins/audit';
-import { refreshAuditSignals } from '../ratings/auditSignals';
 import { requireAdmin } from '../plugins/session';
 import { created, replies, typed } from './schemas';
-import { auditsApply, projectAudits, requireProjectId, toAudit, toFinding } from '../projects/audits';
+import {
+  auditsApply,
+  projectAudits,
+  publishAudit,
+  requireProjectId,
+  setFindingStatus,
+  toFinding,
+} from '../projects/audits';
 
 /**
  * Audit records: the public list of a project's audits (a Partner API read), and the staff workflow (admin only,
@@ -72,42 +75,7 @@ export async function auditsRoutes(fastify: FastifyInstance) {
           projectId: 'Not applicable: a native coin has no smart contract to audit',
         });
       }
-      const result = await app.db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [row] = await t
-          .insert(audits)
-          .values({
-            projectId: id,
-            auditor: body.auditor,
-            publishedOn: body.publishedOn,
-            scope: body.scope,
-            commit: body.commit,
-            contracts: body.contracts,
-            reportUrl: body.reportUrl,
-            source: 'staff',
-            publishedBy: admin.username,
-            createdAt: app.clock.now(),
-          })
-          .returning();
-        const findings =
-          body.findings.length === 0
-            ? []
-            : await t
-                .insert(auditFindings)
-                .values(
-                  body.findings.map((f) => ({
-                    auditId: row!.id,
-                    title: f.title,
-                    severity: f.severity,
-                    status: f.status,
-                    updatedBy: admin.username,
-                    updatedAt: app.clock.now(),
-                  })),
-                )
-                .returning();
-        await refreshAuditSignals(t, id);
-        return toAudit(row!, findings);
-      });
+      const result = await publishAudit(app.db, id, body, admin.username, app.clock.now());
       await auditLog(app, {
         adminId: admin.username,
         subjectId: admin.username,
@@ -142,23 +110,7 @@ export async function auditsRoutes(fastify: FastifyInstance) {
       const admin = requireAdmin(request);
       const { id } = request.params;
       const { status } = request.body;
-      const outcome = await app.db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [found] = await t
-          .select({ finding: auditFindings, projectId: audits.projectId })
-          .from(auditFindings)
-          .innerJoin(audits, eq(audits.id, auditFindings.auditId))
-          .where(eq(auditFindings.id, id))
-          .limit(1);
-        if (!found) return null;
-        const [updated] = await t
-          .update(auditFindings)
-          .set({ status, updatedBy: admin.username, updatedAt: app.clock.now() })
-          .where(and(eq(auditFindings.id, id)))
-          .returning();
-        if (found.finding.status !== status) await refreshAuditSignals(t, found.projectId);
-        return { finding: updated!, projectId: found.projectId, before: found.finding.status };
-      });
+      const outcome = await setFindingStatus(app.db, id, status, admin.username, app.clock.now());
       if (!outcome) throw notFound(`No audit finding ${id}.`);
       await auditLog(app, {
         adminId: admin.username,
