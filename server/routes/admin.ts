@@ -1,14 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type AdminAnnouncement } from '../../api/admin';
 import { AnnouncementUpdateBody } from '../../api/admin.schemas';
-import { announcements } from '../db/schema/index';
+import { latestAnnouncement, publishAnnouncement, type AnnouncementRow } from '../site/announcements';
 import { requireAdmin } from '../plugins/session';
 import { replies, typed } from './schemas';
 import * as A from '../../api/admin.schemas';
 
-type Row = typeof announcements.$inferSelect;
-const toAdmin = (row: Row): AdminAnnouncement => ({
+const toAdmin = (row: AnnouncementRow): AdminAnnouncement => ({
   content: row.content,
   link: row.link,
   linkText: row.linkText,
@@ -33,7 +31,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      const [row] = await app.db.select().from(announcements).orderBy(desc(announcements.id)).limit(1);
+      const row = await latestAnnouncement(app.db);
       return row ? toAdmin(row) : null;
     },
   );
@@ -52,21 +50,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (request) => {
       const admin = requireAdmin(request);
       const body = request.body;
-      const row = await app.db.transaction(async (tx) => {
-        await tx.update(announcements).set({ active: false }).where(eq(announcements.active, true));
-        const [created] = await tx
-          .insert(announcements)
-          .values({
-            content: body.content,
-            link: body.link,
-            linkText: body.linkText,
-            active: body.active,
-            updatedBy: admin.username,
-            updatedAt: app.clock.now(),
-          })
-          .returning();
-        return created!;
-      });
+      const row = await publishAnnouncement(app.db, body, admin.username, app.clock.now());
       return toAdmin(row);
     },
   );
