@@ -1,10 +1,10 @@
 import type { FlagKey } from '../../api/flags';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
 import { CreateImpersonationBody, DeleteImpersonationBody } from '../../api/impersonation.schemas';
-import { users } from '../db/schema/index';
 import { AppError, forbidden } from '../errors';
+import { userPoolFor } from '../accounts/index';
+import type { UserRow } from '../accounts/pool';
 import { roleFor, sessionUserFor } from '../accounts/sessions';
 import { flagContextFor } from '../flags/service';
 import { audit } from '../plugins/audit';
@@ -14,13 +14,9 @@ import * as I from '../../api/impersonation.schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type UserRow = typeof users.$inferSelect;
-
-async function findUser(app: FastifyInstance, id: string): Promise<UserRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [row] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
+/** The account of this id; an id that is no UUID finds none (and is never sent to the database's uuid column). */
+const findUser = (app: FastifyInstance, id: string): Promise<UserRow | undefined> =>
+  UUID.test(id) ? userPoolFor(app).findById(id) : Promise.resolve(undefined);
 
 /** The role an account has now: admin only while ADMIN_EMAILS lists its email. */
 const roleOf = (app: FastifyInstance, row: UserRow) => roleFor(app.config, row.email);
