@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProjectRow, Votes } from '../../api/projects';
 import type { Db } from '../db/client';
 import { projects, votes } from '../db/schema/index';
@@ -31,6 +31,12 @@ export function toProjectRow(p: ProjectRecordRow): ProjectRow {
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The stored projects of these ids, in no particular order (unknown ids are left out). */
+export async function projectsIn(db: Db, ids: string[]): Promise<ProjectRecordRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(projects).where(inArray(projects.id, ids));
+}
 
 /** Vote tallies of one project, with this voter's own vote. */
 export async function voteTally(db: Db, projectId: string, voterKey: string | undefined): Promise<Votes> {

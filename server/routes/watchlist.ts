@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS, type ToggleResult } from '../../api/watchlist';
 import {
   CreateWatchlistBody,
@@ -9,10 +8,9 @@ import {
   UpdateWatchlistBody,
   WatchlistRowsBody,
 } from '../../api/watchlist.schemas';
-import { projects, watchlists } from '../db/schema/index';
 import { AppError } from '../errors';
 import { requireUser } from '../plugins/session';
-import { toProjectRow } from '../projects/rows';
+import { projectsIn, toProjectRow } from '../projects/rows';
 import { scoreChanges } from '../projects/scoreChange';
 import { recordWatchlistAdds } from '../ratings/trending';
 import { replies, signedIn, typed } from './schemas';
@@ -21,6 +19,8 @@ import { csvCell } from '../lib/csv';
 import {
   assertProjectsExist,
   createList,
+  deleteOwnList,
+  listsOf,
   nameTaken,
   nameUsedByOther,
   noSuchList,
@@ -55,12 +55,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
     { preValidation: signedIn, schema: { summary: 'My watchlists', response: replies(W.WatchlistList) } },
     async (request) => {
       const user = requireUser(request);
-      const rows = await db
-        .select()
-        .from(watchlists)
-        .where(eq(watchlists.userId, user.username))
-        .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
-      return rows.map(toApi);
+      return (await listsOf(db, user.username)).map(toApi);
     },
   );
 
@@ -79,7 +74,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
       const ids = [...new Set(request.body.projectIds)];
       if (ids.length === 0) return [];
       const [rows, changes] = await Promise.all([
-        db.select().from(projects).where(inArray(projects.id, ids)),
+        projectsIn(db, ids),
         scoreChanges(db, ids, app.clock.now()),
       ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -203,11 +198,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const body = request.body;
       if (!UUID.test(body.id)) throw noSuchList();
-      const deleted = await db
-        .delete(watchlists)
-        .where(and(eq(watchlists.id, body.id), eq(watchlists.userId, user.username)))
-        .returning({ id: watchlists.id });
-      if (deleted.length === 0) throw noSuchList();
+      if (!(await deleteOwnList(db, user.username, body.id))) throw noSuchList();
       return { id: body.id };
     },
   );
@@ -225,10 +216,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const query = request.query;
       const list = await ownList(db, user.username, query.id);
-      const rows =
-        list.projects.length === 0
-          ? []
-          : await db.select().from(projects).where(inArray(projects.id, list.projects));
+      const rows = await projectsIn(db, list.projects);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const items = list.projects.flatMap((id) => {
         const p = byId.get(id);

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
 import { WATCHLIST_NAME_MAX } from '../../api/watchlist';
 import { CopySharedBody, ShareToken, ShareWatchlistBody } from '../../api/watchlist.schemas';
-import { projects, watchlists } from '../db/schema/index';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins/session';
-import { createList, noSuchList, ownList } from '../watchlists/lists';
+import {
+  createList,
+  existingProjectIds,
+  listByShareToken,
+  noSuchList,
+  ownList,
+  setShareToken,
+} from '../watchlists/lists';
 import { replies, signedIn, typed } from './schemas';
 import * as W from '../../api/watchlist.schemas';
 
@@ -38,7 +43,7 @@ export async function watchlistShareRoutes(fastify: FastifyInstance) {
   async function sharedList(raw: unknown) {
     const token = ShareToken.safeParse(raw);
     if (!token.success) throw noSuchLink();
-    const [row] = await db.select().from(watchlists).where(eq(watchlists.shareToken, token.data));
+    const row = await listByShareToken(db, token.data);
     if (!row) throw noSuchLink();
     return row;
   }
@@ -59,11 +64,7 @@ export async function watchlistShareRoutes(fastify: FastifyInstance) {
       const row = await ownList(db, user.username, body.id);
       // Turning on a list that is already shared keeps its link; turning it off drops the token.
       const shareToken = body.shared ? (row.shareToken ?? newShareToken()) : null;
-      const [written] = await db
-        .update(watchlists)
-        .set({ shareToken })
-        .where(and(eq(watchlists.id, row.id), eq(watchlists.userId, user.username)))
-        .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
+      const written = await setShareToken(db, user.username, row.id, shareToken);
       if (!written) throw noSuchList();
       return written;
     },
@@ -101,12 +102,7 @@ export async function watchlistShareRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const source = await sharedList(body.token);
       // Projects are never deleted today; should one be, the copy keeps the rest rather than failing.
-      const known =
-        source.projects.length === 0
-          ? []
-          : (
-              await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, source.projects))
-            ).map((r) => r.id);
+      const known = await existingProjectIds(db, source.projects);
       const kept = source.projects.filter((id) => known.includes(id));
       const row = await createList(db, user.username, kept, (taken) => freeName(source.name, taken));
       return { id: row.id, name: row.name, projects: row.projects };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_WATCHLISTS_PER_USER,
   NAME_TAKEN_MESSAGE,
@@ -33,11 +33,17 @@ export const toApi = (row: Row): Watchlist => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** Those of `ids` that are projects. */
+export async function existingProjectIds(db: Db | Tx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+  return found.map((r) => r.id);
+}
+
 /** Refuses ids that are not projects, naming them: `{ error: 'UnknownProjects', fields: { projects } }`. */
 export async function assertProjectsExist(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return;
-  const found = await db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
-  const known = new Set(found.map((r) => r.id));
+  const known = new Set(await existingProjectIds(db, ids));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     const list = unknown.slice(0, 20).join(', ') + (unknown.length > 20 ? ', …' : '');
@@ -136,4 +142,42 @@ export async function nameUsedByOther(db: Db | Tx, userId: string, name: string,
     .from(watchlists)
     .where(and(eq(watchlists.userId, userId), eq(watchlists.name, name)));
   return rows.some((r) => r.id !== exceptId);
+}
+
+/** The user's lists, oldest first. */
+export const listsOf = (db: Db, userId: string): Promise<Row[]> =>
+  db
+    .select()
+    .from(watchlists)
+    .where(eq(watchlists.userId, userId))
+    .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
+
+/** Deletes the user's list; false when they have none of that id. */
+export async function deleteOwnList(db: Db, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(watchlists)
+    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .returning({ id: watchlists.id });
+  return deleted.length > 0;
+}
+
+/** The list shared under this token; undefined for an unknown or revoked one. */
+export async function listByShareToken(db: Db, token: string): Promise<Row | undefined> {
+  const [row] = await db.select().from(watchlists).where(eq(watchlists.shareToken, token));
+  return row;
+}
+
+/** Sets (or, with null, drops) the share token of the user's list; undefined when they have no such list. */
+export async function setShareToken(
+  db: Db,
+  userId: string,
+  id: string,
+  shareToken: string | null,
+): Promise<{ id: string; shareToken: string | null } | undefined> {
+  const [written] = await db
+    .update(watchlists)
+    .set({ shareToken })
+    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
+  return written;
 }
