@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Tier } from '../../api/projects';
-import { projects } from '../db/schema/index';
+import { badgeFigures } from '../projects/badge';
 
 /** Other sites show the badge, so it may be cached a while, but not long: a score moves with each computation. */
 export const BADGE_CACHE_CONTROL = 'public, max-age=300';
@@ -100,15 +99,9 @@ const badgeHeaders = (reply: FastifyReply) =>
 export async function badgeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/badge/:id.svg', {}, async (request: FastifyRequest<{ Params: { id?: unknown } }>, reply) => {
     const id = typeof request.params.id === 'string' ? request.params.id : '';
-    const [project] =
+    const project =
       // No query for what cannot be an id (a NUL byte would be the database's error, not a 404).
-      id.length > 0 && id.length <= 200 && !/\p{Cc}/u.test(id)
-        ? await app.db
-            .select({ name: projects.name, score: projects.score, tier: projects.tier })
-            .from(projects)
-            .where(eq(projects.id, id))
-            .limit(1)
-        : [];
+      id.length > 0 && id.length <= 200 && !/\p{Cc}/u.test(id) ? await badgeFigures(app.db, id) : undefined;
     badgeHeaders(reply);
     if (!project) return reply.status(404).header('cache-control', 'public, max-age=60').send(NOT_RATED);
     const svg = projectBadge({ ...project, tier: project.tier as Tier });
