@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MonitoredContract } from '../../api/chains';
 import type { Db } from '../db/client';
 import { shownAddress } from './address';
@@ -64,4 +64,33 @@ export async function listProjectContracts(
       progress,
     };
   });
+}
+
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** The stored head of each of these chains (a chain the indexer has not read yet has none). */
+export const chainHeads = (db: Db, chainIds: number[]): Promise<(typeof chainState.$inferSelect)[]> =>
+  db.select().from(chainState).where(inArray(chainState.chainId, chainIds));
+
+/** The contract stored at this address (as stored: EVM addresses lower-case), on any chain, of any project. */
+export async function contractAt(db: Db, address: string): Promise<ContractRow | undefined> {
+  const [c] = await db.select().from(contracts).where(eq(contracts.address, address)).limit(1);
+  return c;
+}
+
+/** Whether this project has the contract at this address (stored form) on this chain. */
+export async function projectHasContract(
+  db: Db,
+  projectId: string,
+  chainId: number,
+  address: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ address: contracts.address })
+    .from(contracts)
+    .where(
+      and(eq(contracts.projectId, projectId), eq(contracts.chainId, chainId), eq(contracts.address, address)),
+    )
+    .limit(1);
+  return row !== undefined;
 }

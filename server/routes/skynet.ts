@@ -1,5 +1,3 @@
-import { and, count as countOf, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
   METRIC_NAME_PATTERN,
@@ -20,15 +18,19 @@ import {
 import * as S from '../../api/skynet.schemas';
 import { z } from 'zod';
 import { replies, typed } from './schemas';
+import { contractAt as storedContractAt } from '../chains/contracts';
+import type { Db } from '../db/client';
 import {
-  chainLogs,
-  chainTransactions,
-  contracts,
-  privilegedEvents,
-  projectMonitoring,
-  socialActivity,
-} from '../db/schema/index';
-import { shortAddress } from '../monitoring/surface';
+  latestPrivilegedEvents,
+  monitoredContracts,
+  projectMonitoringOf,
+  socialSeries,
+  topCallers,
+  topEvents,
+  topFunctionCalls,
+  type MonitoringRow,
+  type Monitored,
+} from '../monitoring/figures';
 import { notFound } from '../errors';
 import { requireProject } from '../projects/detail';
 
@@ -41,11 +43,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const monitoringOf = async (projectId: string) => {
     const project = await requireProject(app, projectId);
-    const [m] = await app.db
-      .select()
-      .from(projectMonitoring)
-      .where(eq(projectMonitoring.projectId, projectId));
-    return { project, monitoring: m };
+    return { project, monitoring: await projectMonitoringOf(app.db, projectId) };
   };
 
   app.get(
@@ -71,77 +69,11 @@ export async function skynetRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** The project's monitored contracts (chain id and address), empty when its figures are demo data. */
-  const monitoredOf = async (projectId: string) =>
-    app.db
-      .select({ chainId: contracts.chainId, address: contracts.address })
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.projectId, projectId),
-          isNotNull(contracts.monitoredSince),
-          isNotNull(contracts.chainId),
-        ),
-      );
-  type Monitored = Awaited<ReturnType<typeof monitoredOf>>;
-  /** Rows of a chain table that belong to the monitored contracts (by chain id and an address column). */
-  const ofContracts = (monitored: Monitored, chainIdColumn: AnyPgColumn, addressColumn: AnyPgColumn): SQL =>
-    or(
-      ...[...new Set(monitored.map((m) => m.chainId!))].map((chainId) =>
-        and(
-          eq(chainIdColumn, chainId),
-          inArray(
-            addressColumn,
-            monitored.filter((m) => m.chainId === chainId).map((m) => m.address),
-          ),
-        ),
-      ),
-    )!;
-
-  /** Top lists computed from the indexed transactions and logs of the project's monitored contracts. */
-  const chainTop = {
-    callers: async (monitored: Monitored, limit: number): Promise<TopEntry[]> => {
-      const n = countOf();
-      const list = await app.db
-        .select({ from: chainTransactions.from, count: n })
-        .from(chainTransactions)
-        .where(ofContracts(monitored, chainTransactions.chainId, chainTransactions.to))
-        .groupBy(chainTransactions.from)
-        .orderBy(desc(n), chainTransactions.from)
-        .limit(limit);
-      return list.map((r) => ({ name: shortAddress(r.from), count: Number(r.count), address: r.from }));
-    },
-    events: async (monitored: Monitored, limit: number): Promise<TopEntry[]> => {
-      const name = sql<string>`coalesce(${chainLogs.eventName}, ${chainLogs.topic0}, 'anonymous')`;
-      const n = countOf();
-      const list = await app.db
-        .select({ name, count: n })
-        .from(chainLogs)
-        .where(ofContracts(monitored, chainLogs.chainId, chainLogs.address))
-        .groupBy(name)
-        .orderBy(desc(n), name)
-        .limit(limit);
-      return list.map((r) => ({ name: r.name, count: Number(r.count) }));
-    },
-    functionCalls: async (monitored: Monitored, limit: number): Promise<TopEntry[]> => {
-      const name = sql<string>`coalesce(${chainTransactions.functionName}, ${chainTransactions.selector})`;
-      const n = countOf();
-      const list = await app.db
-        .select({ name, count: n })
-        .from(chainTransactions)
-        .where(ofContracts(monitored, chainTransactions.chainId, chainTransactions.to))
-        .groupBy(name)
-        .orderBy(desc(n), name)
-        .limit(limit);
-      return list.map((r) => ({ name: r.name, count: Number(r.count) }));
-    },
-  };
-
   const topList = (
     path: string,
     summary: string,
-    pick: (m: typeof projectMonitoring.$inferSelect) => TopEntry[],
-    fromChain: (monitored: Monitored, limit: number) => Promise<TopEntry[]>,
+    pick: (m: MonitoringRow) => TopEntry[],
+    fromChain: (db: Db, monitored: Monitored[], limit: number) => Promise<TopEntry[]>,
   ) =>
     app.get(
       path,
@@ -152,24 +84,24 @@ export async function skynetRoutes(fastify: FastifyInstance) {
       async (request): Promise<TopEntry[]> => {
         const { projectId, count } = request.query;
         const { monitoring } = await monitoringOf(projectId);
-        const monitored = await monitoredOf(projectId);
-        if (monitored.length > 0) return fromChain(monitored, count);
+        const monitored = await monitoredContracts(app.db, projectId);
+        if (monitored.length > 0) return fromChain(app.db, monitored, count);
         return monitoring ? [...pick(monitoring)].sort((a, b) => b.count - a.count).slice(0, count) : [];
       },
     );
-  topList('/api/skynet/top-callers', 'Top callers of a project', (m) => m.topCallers, chainTop.callers);
-  topList('/api/skynet/top-events', 'Top events of a project', (m) => m.topEvents, chainTop.events);
+  topList('/api/skynet/top-callers', 'Top callers of a project', (m) => m.topCallers, topCallers);
+  topList('/api/skynet/top-events', 'Top events of a project', (m) => m.topEvents, topEvents);
   topList(
     '/api/skynet/top-function-calls',
     'Top function calls of a project',
     (m) => m.topFunctionCalls,
-    chainTop.functionCalls,
+    topFunctionCalls,
   );
 
   const contractAt = async (address: string) => {
     // EVM addresses are case-insensitive hex; they are stored lower-case.
     const key = /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address;
-    const [c] = await app.db.select().from(contracts).where(eq(contracts.address, key)).limit(1);
+    const c = await storedContractAt(app.db, key);
     if (!c) throw notFound(`No monitored contract at "${address}".`);
     return c;
   };
@@ -225,21 +157,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
       const { address, limit } = request.query;
       const c = await contractAt(address);
       if (c.monitoredSince && c.chainId !== null) {
-        const events = await app.db
-          .select({
-            hash: privilegedEvents.transactionHash,
-            function: privilegedEvents.function,
-            from: privilegedEvents.from,
-            occurredAt: privilegedEvents.occurredAt,
-          })
-          .from(privilegedEvents)
-          .where(and(eq(privilegedEvents.chainId, c.chainId), eq(privilegedEvents.address, c.address)))
-          .orderBy(
-            desc(privilegedEvents.occurredAt),
-            desc(privilegedEvents.blockNumber),
-            desc(privilegedEvents.logIndex),
-          )
-          .limit(limit);
+        const events = await latestPrivilegedEvents(app.db, c.chainId, c.address, limit);
         return events.map((e) => ({
           hash: e.hash,
           function: e.function,
@@ -266,10 +184,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
     async (request): Promise<ActivityPoint[]> => {
       const { projectId, type, dates } = request.query;
       await requireProject(app, projectId);
-      const [series] = await app.db
-        .select()
-        .from(socialActivity)
-        .where(and(eq(socialActivity.projectId, projectId), eq(socialActivity.type, type)));
+      const series = await socialSeries(app.db, projectId, type);
       const start = series ? Date.parse(`${series.startDay}T00:00:00Z`) / 86_400_000 : 0;
       return dates.map((date) => {
         const i = Date.parse(`${date}T00:00:00Z`) / 86_400_000 - start;
