@@ -25,15 +25,19 @@ export async function createAccount(
   await expectOk('verify-email', verify);
 }
 
+/** The session's CSRF token, which every write of a signed-in caller sends (as x-csrf-token, or in a form). */
+export async function csrfToken(api: APIRequestContext): Promise<string> {
+  return ((await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
+}
+
 /** Signs in as the login form does (CSRF token, form-encoded credentials), in the cookies of `api`. */
 export async function signInApi(
   api: APIRequestContext,
   email: string,
   password = TEST_PASSWORD,
 ): Promise<APIResponse> {
-  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
   return api.post('/api/auth/callback/credentials', {
-    form: { email, password, csrfToken, callbackUrl: '/', json: 'true' },
+    form: { email, password, csrfToken: await csrfToken(api), callbackUrl: '/', json: 'true' },
   });
 }
 

@@ -1,46 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from './accounts';
-import {
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  scrollThrough,
-  startServer,
-  type RunningServer,
-} from './harness';
-import { expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { DESKTOP, PHONE, scrollThrough, serverAndBrowser } from './harness';
+import { expectNoAxeViolations, horizontalOverflow, quietPage } from './site-helpers';
 
 /**
  * Addresses a visitor can read, copy and follow: the devnet demo project's contracts (hint on hover and focus, copy
  * to the clipboard, no explorer for the devnet), an Ethereum project's contract linked to Etherscan; and the
  * watchlist table's audit, KYC and score change columns, sorted by a change.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ CHAINS: '', DEVNET_PORT: '0', DEVNET_TRAFFIC: 'off' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ CHAINS: '', DEVNET_PORT: '0', DEVNET_TRAFFIC: 'off' });
 
 async function open(viewport: typeof DESKTOP) {
-  const opened = await newPage(browser, server.url, viewport);
-  await opened.context.addInitScript(() => {
-    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    window.localStorage.setItem('cookieConsent', 'true');
-  });
-  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const opened = await quietPage(run.browser, run.server.url, viewport);
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
   return opened;
 }
 
-const apiJson = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+const apiJson = async <T>(path: string) => (await (await fetch(`${run.server.url}${path}`)).json()) as T;
 
 /** The first address of the Contracts panel: its value, hint, copy button and live region. */
 async function firstContractAddress(page: Page) {
@@ -131,8 +108,7 @@ describe('addresses and the watchlist table in a real browser', () => {
       await signUpAndSignIn(page, 'changes');
       const board = await apiJson<{ items: { id: string }[] }>('/api/leaderboard?pageSize=6');
       const ids = board.items.map((p) => p.id);
-      const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
-        .csrfToken;
+      const csrf = await csrfToken(page.request);
       const created = await page.request.post('/api/watchlist/create', {
         data: { name: 'Movers', projects: ids },
         headers: { 'x-csrf-token': csrf },

@@ -1,25 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API_KEY_MESSAGES, API_KEY_PER_MINUTE } from '../../api/apiKeys';
 import { rateLimitOf } from '../helpers/rateLimit';
 import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, picture, PHONE, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
-const run = promisify(execFile);
+const exec = promisify(execFile);
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({}, { timeout: 180_000 });
 
 type CurlAnswer = { status: number; headers: Record<string, string>; body: string };
 
@@ -33,8 +24,8 @@ async function curl(
   if (opts.method) args.push('-X', opts.method);
   if (opts.json !== undefined)
     args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(opts.json));
-  args.push(`${server.url}${pathAndQuery}`);
-  const { stdout } = await run('curl', args);
+  args.push(`${run.server.url}${pathAndQuery}`);
+  const { stdout } = await exec('curl', args);
   const split = stdout.indexOf('\r\n\r\n');
   const [statusLine, ...lines] = stdout.slice(0, split).split('\r\n');
   const headers: Record<string, string> = {};
@@ -47,11 +38,11 @@ async function curl(
 
 /** `count` requests in one curl run; the status of each. */
 async function curlBurst(key: string, pathAndQuery: string, count: number): Promise<number[]> {
-  const url = `${server.url}${pathAndQuery}`;
+  const url = `${run.server.url}${pathAndQuery}`;
   const args = ['-sS', '-w', '%{http_code}\\n', '-H', `Authorization: Bearer ${key}`];
   // -o applies to one URL each: every answer's body is dropped, only the status codes are printed.
   for (let i = 0; i < count; i++) args.push('-o', '/dev/null', url);
-  const { stdout } = await run('curl', args, { maxBuffer: 1 << 20 });
+  const { stdout } = await exec('curl', args, { maxBuffer: 1 << 20 });
   return stdout.trim().split('\n').map(Number);
 }
 
@@ -98,8 +89,8 @@ async function revokeInUi(page: Page, name: string) {
 
 describe('API keys made in Settings, used from curl', () => {
   it('at 1440 px: creates a key, reads the leaderboard with curl, is refused on writes, hits its quota, is revoked', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
     const section = await openSettings(page);
 
     // An empty name is refused before any call.
@@ -176,7 +167,7 @@ describe('API keys made in Settings, used from curl', () => {
   }, 120_000);
 
   it('at 375 px: creates a key, reads with curl, revokes it, and curl gets 401', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await openSettings(page);
     const key = await createKey(page, 'Phone key');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

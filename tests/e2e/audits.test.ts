@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from 'playwright-core';
+import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
 import { createAccount, signInApi } from './accounts';
-import {
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  scrollThrough,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 /**
@@ -24,17 +11,14 @@ import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site
  */
 const ADMIN = 'audit-admin@example.com';
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser({ ADMIN_EMAILS: ADMIN }, { timeout: 180_000 });
 let api: APIRequestContext;
 /** A seeded project with contracts and no audit yet, and one whose team is verified. */
 let target: { id: string; name: string };
 let verified: { id: string; name: string };
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN });
-  browser = await launchBrowser();
-  api = await playwrightRequest.newContext({ baseURL: server.url });
+  api = await playwrightRequest.newContext({ baseURL: run.server.url });
   await createAccount(api, ADMIN);
   const page = async (q: string) =>
     (
@@ -55,12 +39,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await api?.dispose();
-  await browser?.close();
-  await server?.stop();
 });
 
 async function visit(path: string, viewport = DESKTOP): Promise<Page> {
-  const { page } = await newPage(browser, server.url, viewport);
+  const { page } = await newPage(run.browser, run.server.url, viewport);
   await acceptCookies(page);
   await page.goto(path);
   return page;
@@ -84,7 +66,7 @@ async function choose(page: Page, keyword: string, name = keyword) {
 
 describe('audit records in a real browser', () => {
   it('staff find a project by its token ticker on a phone (375 px)', async () => {
-    const { page } = await newPage(browser, server.url, PHONE);
+    const { page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.addInitScript(() => {
       window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
@@ -105,7 +87,7 @@ describe('audit records in a real browser', () => {
   }, 60_000);
 
   it('an admin publishes an audit with a finding, then marks the finding resolved', async () => {
-    const { page } = await newPage(browser, server.url, DESKTOP);
+    const { page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     // The onboarding survey's notification was seen today: it does not cover the page.
     await page.addInitScript(() => {

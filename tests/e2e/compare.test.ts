@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '../../api/projects';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 /**
@@ -10,20 +10,14 @@ import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site
  * project page's badge embed code copied — at 1440 and 375 px, axe clean. A comparison also starts from, and grows
  * with, the search results (the header's box at 1440 px, the menu's at 375 px).
  */
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 let top: { id: string; name: string }[];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=3`)).json()) as LeaderboardPage;
+  const board = (await (
+    await fetch(`${run.server.url}/api/leaderboard?pageSize=3`)
+  ).json()) as LeaderboardPage;
   top = board.items.map((p) => ({ id: p.id, name: p.name }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const columnNames = (page: Page) =>
@@ -66,7 +60,7 @@ async function searchFor(page: Page, inputId: string, name: string) {
 describe('compare from the search results', () => {
   it('starts a comparison from the header search by keyboard, adds to it by mouse (1440 px)', async () => {
     const [a, b, c] = top as [(typeof top)[0], (typeof top)[0], (typeof top)[0]];
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     await page.goto(`/projects/${c.id}`);
 
@@ -101,7 +95,7 @@ describe('compare from the search results', () => {
 
   it('compares a result of the menu search on a phone (375 px)', async () => {
     const [a] = top as [(typeof top)[0]];
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/resources/incidents');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -122,9 +116,9 @@ describe('compare from the search results', () => {
 describe('compare projects and embed a badge', () => {
   it('compares from a project page, adds projects, shares the link, and copies the badge embed code (1440 px)', async () => {
     const [a, b, c] = top as [(typeof top)[0], (typeof top)[0], (typeof top)[0]];
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
 
     await page.goto(`/projects/${a.id}`);
     await page.getByRole('link', { name: 'Compare', exact: true }).click();
@@ -154,7 +148,7 @@ describe('compare projects and embed a badge', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByRole('status').filter({ hasText: 'Link copied.' }).waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toBe(`${server.url}/compare?ids=${a.id},${b.id},${c.id}`);
+    expect(link).toBe(`${run.server.url}/compare?ids=${a.id},${b.id},${c.id}`);
 
     // Back undoes the last addition; Forward brings it back.
     await page.goBack();
@@ -164,7 +158,7 @@ describe('compare projects and embed a badge', () => {
     await expect.poll(() => columnNames(page)).toEqual([a.name, b.name, c.name]);
 
     // The shared link, opened fresh by someone else, shows the same comparison.
-    const other = await newPage(browser, server.url, DESKTOP);
+    const other = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(other.page);
     await other.page.goto(link);
     await expect.poll(() => columnNames(other.page)).toEqual([a.name, b.name, c.name]);
@@ -181,9 +175,9 @@ describe('compare projects and embed a badge', () => {
     await panel.getByText('HTML copied.').waitFor();
     const html = await page.evaluate(() => navigator.clipboard.readText());
     expect(html).toBe(await panel.getByLabel('HTML').inputValue());
-    expect(html).toContain(`src="${server.url}/badge/${a.id}.svg"`);
-    expect(html).toContain(`href="${server.url}/projects/${a.id}"`);
-    const badge = await fetch(`${server.url}/badge/${a.id}.svg`);
+    expect(html).toContain(`src="${run.server.url}/badge/${a.id}.svg"`);
+    expect(html).toContain(`href="${run.server.url}/projects/${a.id}"`);
+    const badge = await fetch(`${run.server.url}/badge/${a.id}.svg`);
     expect(badge.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await badge.text()).toContain(`<title>${a.name}: Sentinel Ratings security score`);
     await expectNoAxeViolations(page, 'project page with the embed panel open');
@@ -192,7 +186,7 @@ describe('compare projects and embed a badge', () => {
 
   it('prompts, refuses and compares on a phone (375 px)', async () => {
     const [a, b] = top as [(typeof top)[0], (typeof top)[0]];
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/compare');
     await page.getByText('Choose at least two projects to compare.').waitFor();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provider';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { newPage, serverAndBrowser } from './harness';
+import { passOidcProvider } from './site-helpers';
 
 /*
  * In a real browser: the Content-Security-Policy the server sends is strict (no inline
@@ -12,34 +12,30 @@ import { launchBrowser, newPage, startServer, type RunningServer } from './harne
  */
 
 let idp: LocalOidcProvider;
-let server: RunningServer;
-let browser: Browser;
 let projectId: string;
 
 beforeAll(async () => {
   idp = await startOidcProvider({
-    redirectUris: () => [`${server.url}/api/auth/callback/google`],
+    redirectUris: () => [`${run.server.url}/api/auth/callback/google`],
     claims: (login) => ({ email: login, emailVerified: true }),
   });
-  [server, browser] = await Promise.all([
-    startServer({
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
-      OIDC_PROVIDERS: 'Google',
-    }),
-    launchBrowser(),
-  ]);
-  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as {
+});
+afterAll(async () => {
+  await idp?.close();
+});
+
+const run = serverAndBrowser(() => ({
+  OIDC_ISSUER: idp.issuer,
+  OIDC_CLIENT_ID: idp.clientId,
+  OIDC_CLIENT_SECRET: idp.clientSecret,
+  OIDC_PROVIDERS: 'Google',
+}));
+
+beforeAll(async () => {
+  const page = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=1`)).json()) as {
     items: { id: string }[];
   };
   projectId = page.items[0]!.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await idp?.close();
 });
 
 type Violation = { page: string; text: string };
@@ -53,7 +49,7 @@ async function watchedPage(): Promise<{
   page: Page;
   violations: () => Promise<Violation[]>;
 }> {
-  const { context, page } = await newPage(browser, server.url);
+  const { context, page } = await newPage(run.browser, run.server.url);
   await context.addInitScript(() => {
     localStorage.setItem('survey-last-notification-time', String(Date.now()));
     localStorage.setItem('cookieConsent', 'true');
@@ -67,12 +63,12 @@ async function watchedPage(): Promise<{
   });
   const reported: Violation[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text()) && page.url().startsWith(server.url)) {
+    if (/Content Security Policy|Refused to/i.test(message.text()) && page.url().startsWith(run.server.url)) {
       reported.push({ page: page.url(), text: message.text() });
     }
   });
   const violations = async () => {
-    const events: Violation[] = page.url().startsWith(server.url)
+    const events: Violation[] = page.url().startsWith(run.server.url)
       ? ((await page.evaluate(() => JSON.parse(sessionStorage.getItem('__csp') ?? '[]'))) as string[]).map(
           (text) => ({ page: page.url(), text }),
         )
@@ -82,19 +78,9 @@ async function watchedPage(): Promise<{
   return { context, page, violations };
 }
 
-/** oidc-provider's development login and consent pages. */
-async function passProvider(page: Page, email: string) {
-  await page.waitForURL((url) => url.origin === idp.issuer);
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('anything');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
 describe('the product under its Content-Security-Policy', () => {
   it('sends the strict policy with the SPA', async () => {
-    const res = await fetch(`${server.url}/`);
+    const res = await fetch(`${run.server.url}/`);
     const policy = res.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
@@ -107,7 +93,7 @@ describe('the product under its Content-Security-Policy', () => {
     await page.goto('/');
     await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
     await page.goto(`/projects/${projectId}`);
-    const detail = (await (await fetch(`${server.url}/api/projects/${projectId}`)).json()) as {
+    const detail = (await (await fetch(`${run.server.url}/api/projects/${projectId}`)).json()) as {
       name: string;
     };
     await page.getByRole('heading', { level: 1, name: detail.name }).waitFor();
@@ -133,8 +119,8 @@ describe('the product under its Content-Security-Policy', () => {
     await page.goto('/api/auth/signin?callbackUrl=%2F');
     const before = await violations();
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
-    await passProvider(page, `csp-link-${Date.now()}@example.com`);
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/');
+    await passOidcProvider(page, idp.issuer, `csp-link-${Date.now()}@example.com`);
+    await page.waitForURL((url) => url.origin === run.server.url && url.pathname === '/');
     await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
     expect([...before, ...(await violations())]).toEqual([]);
     await context.close();
@@ -163,8 +149,8 @@ describe('the product under its Content-Security-Policy', () => {
       form.submit();
     }, csrfToken);
     await page.waitForURL((url) => url.origin === idp.issuer);
-    await passProvider(page, `csp-form-${Date.now()}@example.com`);
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/');
+    await passOidcProvider(page, idp.issuer, `csp-form-${Date.now()}@example.com`);
+    await page.waitForURL((url) => url.origin === run.server.url && url.pathname === '/');
     const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
     expect(session.user.email).toMatch(/^csp-form-/);
     expect(await violations()).toEqual([]);
@@ -172,14 +158,14 @@ describe('the product under its Content-Security-Policy', () => {
   });
 
   it('cannot be framed by another site', async () => {
-    const { context, page } = await newPage(browser, idp.issuer);
+    const { context, page } = await newPage(run.browser, idp.issuer);
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/frame-ancestors|X-Frame-Options/i.test(message.text())) refused.push(message.text());
     });
     // Any other origin will do: the identity provider's plays the attacker's page.
     await page.goto(`${idp.issuer}/.well-known/openid-configuration`);
-    await page.setContent(`<iframe id="victim" src="${server.url}/api/auth/signin"></iframe>`);
+    await page.setContent(`<iframe id="victim" src="${run.server.url}/api/auth/signin"></iframe>`);
     await page.waitForFunction(() => document.querySelector('iframe')?.contentWindow !== null);
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     await frame.waitForLoadState('load').catch(() => undefined);

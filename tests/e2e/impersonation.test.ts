@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from 'playwright-core';
-import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { newPage, PHONE, serverAndBrowser } from './harness';
 
 const ADMIN = 'admin@example.com';
 const TARGET = 'target@example.com';
 const PASSWORD = 'Passw0rd!x';
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser({ ADMIN_EMAILS: ADMIN });
 let api: APIRequestContext;
 
 /** Signs up and confirms an account through the real routes (code from the development outbox). */
@@ -45,7 +39,7 @@ const sessionUser = async (page: Page) =>
 
 /** A page whose user already saw the onboarding survey notification today (so it does not cover the page). */
 async function freshPage() {
-  const opened = await newPage(browser, server.url);
+  const opened = await newPage(run.browser, run.server.url);
   await opened.context.addInitScript(() => {
     window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
   });
@@ -65,23 +59,19 @@ async function openTool(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN });
-  browser = await launchBrowser();
-  api = await playwrightRequest.newContext({ baseURL: server.url });
+  api = await playwrightRequest.newContext({ baseURL: run.server.url });
   await createAccount(ADMIN);
   await createAccount(TARGET);
 });
 afterAll(async () => {
   await api?.dispose();
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('impersonation in a real browser', () => {
   it('lets an admin impersonate a user, shows the banner, and exits back to the admin', async () => {
     const { context, page } = await freshPage();
     // The target's id (username), as support would copy it from the user's account.
-    const targetPage = await newPage(browser, server.url);
+    const targetPage = await newPage(run.browser, run.server.url);
     await signIn(targetPage.page, TARGET);
     const target = await sessionUser(targetPage.page);
     await targetPage.context.close();
@@ -128,7 +118,7 @@ describe('impersonation in a real browser', () => {
   });
 
   it('lets an admin on a phone open the tool from the menu drawer', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await context.addInitScript(() => {
       window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
     });

@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAccount, signInApi, signUpAndSignIn } from './accounts';
-import {
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  scrollThrough,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 const ADMIN = 'incidents-staff@example.com';
 const XSS = '<img src=x onerror="document.title=1">';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAILS: ADMIN }), launchBrowser()]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser({ ADMIN_EMAILS: ADMIN }, { timeout: 180_000 });
 
 type Row = { id: string; name: string };
 
 describe('the incidents database', () => {
   it('a visitor filters and sorts it, every choice in the address, with the Atom feed linked', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     await page.goto('/');
     await page.locator('footer').getByRole('link', { name: 'Incidents Database' }).click();
@@ -92,7 +74,7 @@ describe('the incidents database', () => {
   });
 
   it('reads well on a phone', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/resources/incidents?sort=loss');
     await page.locator('[data-part="incident-row"]').first().waitFor();
@@ -107,7 +89,7 @@ describe('moderation', () => {
   // is the last argument).
   it('a report is approved and shows on the page and the project; another is rejected; the reporter hears', async () => {
     // A guest reports through the home page's form, with markup in it.
-    const guest = await newPage(browser, server.url, DESKTOP);
+    const guest = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(guest.page);
     await guest.page.goto('/');
     const alerts = guest.page.locator('[data-tour="alerts"]');
@@ -123,7 +105,7 @@ describe('moderation', () => {
     await guest.context.close();
 
     // A signed-in reporter (the same request the form makes, with the session's CSRF token).
-    const reporter = await newPage(browser, server.url, DESKTOP);
+    const reporter = await newPage(run.browser, run.server.url, DESKTOP);
     await signUpAndSignIn(reporter.page, 'reporter');
     const board = (await (await reporter.page.request.get('/api/leaderboard?page=8')).json()) as {
       items: Row[];
@@ -143,7 +125,7 @@ describe('moderation', () => {
     expect(sent.status(), await sent.text()).toBe(201);
 
     // Staff: the queue is an admin's only.
-    const staff = await newPage(browser, server.url, DESKTOP);
+    const staff = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(staff.page);
     // The onboarding survey a new account gets is for another test; here it would cover the queue.
     await staff.page.addInitScript(() =>
@@ -182,7 +164,7 @@ describe('moderation', () => {
     await staff.context.close();
 
     // The visitor finds it in the database and on the project's page.
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     await page.goto(`/resources/incidents?keyword=${encodeURIComponent('flash loan')}&sort=date`);
     const row = page.locator('[data-part="incident-row"]').filter({ hasText: target.name });

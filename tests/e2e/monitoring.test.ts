@@ -1,11 +1,11 @@
 import { keccak256, toBytes } from 'viem';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChainInfo } from '../../api/chains';
 import { sendAsOwner } from '../../server/chains/devnet';
 import type { DemoDeployment } from '../../server/chains/devnet';
-import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, scrollThrough, startServer, type RunningServer } from './harness';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { DESKTOP, scrollThrough, serverAndBrowser } from './harness';
+import { quietPage } from './site-helpers';
 import { eventually } from './ui-model';
 
 /**
@@ -13,21 +13,13 @@ import { eventually } from './ui-model';
  * demo projects. A tester sends a privileged action to the devnet (its RPC URL is in GET /api/chains) and watches it
  * arrive: on the project page and in a watcher's bell, within seconds.
  */
-let server: RunningServer;
-let browser: Browser;
+// CHAINS unset (''): the devnet, on a free port; its own traffic off so the test's action is the only one.
+const run = serverAndBrowser({ CHAINS: '', DEVNET_PORT: '0', DEVNET_TRAFFIC: 'off', JOBS_POLL_MS: '100' });
 let chain: ChainInfo;
 
 beforeAll(async () => {
-  // CHAINS unset (''): the devnet, on a free port; its own traffic off so the test's action is the only one.
-  server = await startServer({ CHAINS: '', DEVNET_PORT: '0', DEVNET_TRAFFIC: 'off', JOBS_POLL_MS: '100' });
-  browser = await launchBrowser();
-  const chains = (await (await fetch(`${server.url}/api/chains`)).json()) as ChainInfo[];
+  const chains = (await (await fetch(`${run.server.url}/api/chains`)).json()) as ChainInfo[];
   chain = chains.find((c) => c.name === 'Devnet')!;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('monitoring the embedded devnet in a real browser', () => {
@@ -37,15 +29,10 @@ describe('monitoring the embedded devnet in a real browser', () => {
       kind: 'evm',
       rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
     // A new account is offered the onboarding survey and the cookie notice: both answered, so neither covers the page.
-    await context.addInitScript(() => {
-      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-      window.localStorage.setItem('cookieConsent', 'true');
-    });
+    const { context, page } = await quietPage(run.browser, run.server.url, DESKTOP);
     await signUpAndSignIn(page, 'chain-watcher');
-    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
-      .csrfToken;
+    const csrf = await csrfToken(page.request);
     const created = await page.request.post('/api/watchlist/create', {
       data: { name: 'Devnet', projects: ['tidemark-usd'] },
       headers: { 'x-csrf-token': csrf },
@@ -63,7 +50,7 @@ describe('monitoring the embedded devnet in a real browser', () => {
 
     // A privileged action, sent as the devnet's first account (the demo contracts' admin).
     const tmusd = (
-      (await (await fetch(`${server.url}/api/projects/tidemark-usd/contracts`)).json()) as {
+      (await (await fetch(`${run.server.url}/api/projects/tidemark-usd/contracts`)).json()) as {
         address: string;
         label: string;
       }[]
@@ -112,7 +99,7 @@ describe('monitoring the embedded devnet in a real browser', () => {
       .first()
       .waitFor();
     const txs = (await (
-      await fetch(`${server.url}/api/skynet/privileged-transaction?address=${tmusd.address}`)
+      await fetch(`${run.server.url}/api/skynet/privileged-transaction?address=${tmusd.address}`)
     ).json()) as { hash: string }[];
     expect(txs.map((t) => t.hash)).toContain(receipt.transactionHash);
     await context.close();

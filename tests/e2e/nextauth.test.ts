@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TEST_PASSWORD } from './accounts';
-import { DESKTOP, launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
 
 /*
  * The real NextAuth v4 client (`next-auth/react` from npm, unmodified) against our auth routes
@@ -45,40 +45,28 @@ type NextAuthWindow = {
   };
 };
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 let bundle: string;
 
 beforeAll(async () => {
-  const [built, started, launched] = await Promise.all([
-    build({
-      stdin: { contents: CLIENT_ENTRY, resolveDir: process.cwd(), loader: 'js' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      // The client reads NEXTAUTH_URL and NODE_ENV from process.env, as a Next.js build would inline them.
-      define: { 'process.env.NODE_ENV': '"production"', 'process.env.NEXTAUTH_URL': 'undefined' },
-      banner: { js: 'var process = { env: {} };' },
-      logLevel: 'silent',
-    }),
-    startServer(),
-    launchBrowser(),
-  ]);
+  const built = await build({
+    stdin: { contents: CLIENT_ENTRY, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    // The client reads NEXTAUTH_URL and NODE_ENV from process.env, as a Next.js build would inline them.
+    define: { 'process.env.NODE_ENV': '"production"', 'process.env.NEXTAUTH_URL': 'undefined' },
+    banner: { js: 'var process = { env: {} };' },
+    logLevel: 'silent',
+  });
   bundle = built.outputFiles[0]!.text;
-  server = started;
-  browser = launched;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A page on our origin that runs the bundled NextAuth client; everything else goes to the real server. */
 async function nextAuthPage(viewport: typeof DESKTOP): Promise<Page> {
-  const { page } = await newPage(browser, server.url, viewport);
-  await page.route(`${server.url}/nextauth-client/**`, (route) => {
+  const { page } = await newPage(run.browser, run.server.url, viewport);
+  await page.route(`${run.server.url}/nextauth-client/**`, (route) => {
     const isScript = route.request().url().endsWith('.js');
     return route.fulfill({
       status: 200,
@@ -142,7 +130,12 @@ describe.each([
         }),
       [email, TEST_PASSWORD] as const,
     );
-    expect(right).toMatchObject({ ok: true, status: 200, error: null, url: `${server.url}/my/watchlists` });
+    expect(right).toMatchObject({
+      ok: true,
+      status: 200,
+      error: null,
+      url: `${run.server.url}/my/watchlists`,
+    });
     await expect.poll(() => status(page)).toBe('authenticated');
     const session = await page.evaluate(() => (window as unknown as NextAuthWindow).nextAuth.getSession());
     expect(session?.user).toMatchObject({ name: email, email });
@@ -158,7 +151,7 @@ describe.each([
     const out = await page.evaluate(() =>
       (window as unknown as NextAuthWindow).nextAuth.signOut({ redirect: false, callbackUrl: '/' }),
     );
-    expect(out.url).toBe(`${server.url}/`);
+    expect(out.url).toBe(`${run.server.url}/`);
     await expect.poll(() => status(page)).toBe('unauthenticated');
     const after = await page.request.get('/api/auth/session');
     expect(await after.json()).toEqual({});

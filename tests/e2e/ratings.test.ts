@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Methodology, ScoreHistory } from '../../api/ratings';
-import { DESKTOP, PHONE, launchBrowser, newPage, picture, startServer, type RunningServer } from './harness';
+import { DESKTOP, PHONE, newPage, picture, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
 /** In Chromium: the project page's score chart, "Why this score", peers, and /resources/methodology. */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 /** A well-known project whose 90-day history has points and at least one marker. */
 let projectId: string;
 let history: ScoreHistory;
-const api = async <T>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T;
+const api = async <T>(path: string) => (await (await fetch(`${run.server.url}${path}`)).json()) as T;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const top = await api<{ items: { id: string }[] }>('/api/leaderboard?pageSize=20');
   for (const { id } of top.items) {
     const h = await api<ScoreHistory>(`/api/projects/${id}/score-history?range=90d`);
@@ -25,10 +22,6 @@ beforeAll(async () => {
       break;
     }
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function openProject(page: Page) {
@@ -44,7 +37,7 @@ describe('project page ratings', () => {
     ['phone', PHONE],
   ] as const) {
     it(`shows the score chart with its points and markers, "Why this score" and peers (${label})`, async () => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await openProject(page);
       const chart = page.locator('[data-scope="score-chart"]');
       expect(await chart.locator('svg[role="img"]').getAttribute('data-points')).toBe(
@@ -107,7 +100,7 @@ describe('project page ratings', () => {
   }
 
   it('keeps the chart’s height while another range loads (no layout shift)', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await openProject(page);
     const box = async () => (await page.locator('[data-scope="score-chart"]').boundingBox())!.height;
     const before = await box();
@@ -135,13 +128,13 @@ describe('/resources/methodology', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await acceptCookies(page);
       await page.goto('/');
       await page.locator('footer').getByRole('link', { name: 'Rating Methodology' }).click();
       await page.getByRole('heading', { name: 'Rating methodology', level: 1 }).waitFor();
       await page.locator('tr[data-signal]').first().waitFor();
-      expect(page.url()).toBe(`${server.url}/resources/methodology`);
+      expect(page.url()).toBe(`${run.server.url}/resources/methodology`);
       const signals = m.categories.flatMap((c) => c.signals);
       expect(await page.locator('tr[data-signal]').count()).toBe(signals.length);
       for (const s of signals)

@@ -3,19 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { CHAT_LINK } from '../../src/lib/nav';
 import { signUpAndSignIn } from './accounts';
-import {
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  scrollThrough,
-  startServer,
-  type RunningServer,
-} from './harness';
+import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 /*
@@ -24,9 +16,7 @@ import { acceptCookies, horizontalOverflow } from './site-helpers';
  * measures what the visitor sees.
  */
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
+const run = serverAndBrowser(() => {
   // The portfolio page exists only with its flag on (off by default); the other flags keep their defaults.
   const flags = path.join(mkdtempSync(path.join(os.tmpdir(), 'flags-')), 'flags.json');
   const onOff = { on: true, off: false };
@@ -39,16 +29,12 @@ beforeAll(async () => {
       },
     }),
   );
-  [server, browser] = await Promise.all([startServer({ FLAGS_FILE: flags }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  return { FLAGS_FILE: flags };
 });
 
 describe('footer QR code', () => {
   it('decodes, as a phone camera would read it, to the chat link', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto('/company/about');
     await scrollThrough(page);
@@ -104,7 +90,7 @@ const boxes = (locator: Locator) =>
 
 describe('portfolio (flag on)', () => {
   it('fits a phone: the risk overview of projects with long names does not scroll the page sideways', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     const headers = await signedIn(page, 'portfolio-phone');
     // Long one-word names are the hardest for a narrow table.
     const created = await page.request.post('/api/watchlist/create', {
@@ -128,7 +114,7 @@ describe('portfolio (flag on)', () => {
   });
 
   it('keeps the Amount field inside its card at 1440 px', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await signedIn(page, 'portfolio-desk');
     await page.goto('/my/portfolio');
     const holdings = page.locator('[data-scope="holdings"]');
@@ -145,7 +131,7 @@ describe('portfolio (flag on)', () => {
 
 describe('leaderboard on a phone', () => {
   it('shows "Ethereum" whole in its row at 375 px, and home does not scroll sideways', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto('/');
     const row = page.locator('[data-scope="leaderboard"] tr[data-project="ethereum"]');
@@ -166,7 +152,7 @@ describe('settings', () => {
   ])(
     'shows the whole wallet placeholder, the Chain label in line, one body text size, at %s',
     async (_label, viewport) => {
-      const { context, page } = await newPage(browser, server.url, viewport);
+      const { context, page } = await newPage(run.browser, run.server.url, viewport);
       await signedIn(page, 'settings-layout');
       await page.goto('/my/settings');
       const address = page.getByLabel('Wallet address');
@@ -229,7 +215,7 @@ describe('settings', () => {
 
 describe('project page at 1440 px', () => {
   it('has two columns of about equal height, and whole function names', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     // Uniswap: a token with contracts and function calls (a native coin such as Ether has neither).
     await page.goto('/projects/uniswap');
@@ -267,7 +253,7 @@ describe('project page at 1440 px', () => {
 
 describe('guided tour on a phone', () => {
   it('keeps the cookie notice from under the tooltip at every step; the notice is back after the tour', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await page.goto('/?tour=true');
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     const tooltip = page.locator('[data-scope="tour"][role="dialog"]');
@@ -301,7 +287,7 @@ describe('blog', () => {
     ['1440 px', DESKTOP],
     ['375 px', PHONE],
   ])('fills every row of its grid but the last, and the first, at %s', async (_label, viewport) => {
-    const { context, page } = await newPage(browser, server.url, viewport);
+    const { context, page } = await newPage(run.browser, run.server.url, viewport);
     await acceptCookies(page);
     await page.goto('/resources/blog');
     const grid = page.locator('.post-grid');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, startServer, type RunningServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { DESKTOP, serverAndBrowser } from './harness';
+import { leaderboardTop, quietPage } from './site-helpers';
 
 /*
  * What a new user ran into in Chromium around watchlists and the leaderboard: importing a CSV as Excel writes it in
@@ -9,39 +10,21 @@ import { DESKTOP, launchBrowser, newPage, startServer, type RunningServer } from
  * that named internal fields, and notifications of one score change.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 type Row = { id: string; name: string; tokenTickers: string[] };
 let top: Row[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=3`)).json()) as { items: Row[] };
-  top = board.items;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  top = await leaderboardTop<Row>(run.server.url, 3);
 });
 
-async function quietContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, server.url, DESKTOP);
-  await opened.context.addInitScript(() => {
-    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    window.localStorage.setItem('cookieConsent', 'true');
-  });
-  return opened;
-}
-
-async function csrf(page: Page) {
-  return ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
-}
+const quietContext = () => quietPage(run.browser, run.server.url, DESKTOP);
 
 /** Creates a list through the API as the signed-in page's user. */
 async function createList(page: Page, name: string, projects: string[]) {
   const res = await page.request.post('/api/watchlist/create', {
     data: { name, projects },
-    headers: { 'x-csrf-token': await csrf(page) },
+    headers: { 'x-csrf-token': await csrfToken(page.request) },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { id: string }).id;
@@ -91,7 +74,7 @@ describe('error banners', () => {
   it('show the problem in words, never the API’s field key', async () => {
     const { context, page } = await quietContext();
     await signUpAndSignIn(page, 'banner-words');
-    const headers = { 'x-csrf-token': await csrf(page) };
+    const headers = { 'x-csrf-token': await csrfToken(page.request) };
     await page.request.post('/api/user/survey/upload', {
       data: { survey: { userType: 'Institutional Partner', projects: [] } },
       headers,

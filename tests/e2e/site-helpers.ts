@@ -1,6 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { newPage } from './harness';
 
 /** Runs axe-core in the page and fails with the list of violations (rule id and offending nodes). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
@@ -24,3 +25,40 @@ export const horizontalOverflow = (page: Page) =>
 /** Accept the cookie notice before the page loads (for tests about something else). */
 export const acceptCookies = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
+
+/**
+ * newPage for a visitor who has already answered the notices a new account meets: the onboarding survey's was seen
+ * just now and the cookie notice is accepted, so neither covers what the test looks at.
+ */
+export async function quietPage(...args: Parameters<typeof newPage>) {
+  const opened = await newPage(...args);
+  await opened.context.addInitScript(() => {
+    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
+    window.localStorage.setItem('cookieConsent', 'true');
+  });
+  return opened;
+}
+
+/** The leaderboard's first `count` rows, as GET /api/leaderboard lists them. */
+export async function leaderboardTop<Row = { id: string; name: string }>(
+  baseURL: string,
+  count: number,
+): Promise<Row[]> {
+  const board = (await (await fetch(`${baseURL}/api/leaderboard?pageSize=${count}`)).json()) as {
+    items: Row[];
+  };
+  return board.items;
+}
+
+/**
+ * oidc-provider's development login page (any login is the account id; the tests' providers make it the email claim
+ * too), then its consent page; `issuer` is the provider's address, where the product sends the browser.
+ */
+export async function passOidcProvider(page: Page, issuer: string, email: string) {
+  await page.waitForURL((url) => url.origin === issuer);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

@@ -1,31 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  newPage,
-  picture,
-  scrollThrough,
-  startServer,
-  type RunningServer,
-} from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, newPage, picture, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 let projectId: string;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const page = (await (await fetch(`${server.url}/api/leaderboard?pageSize=1`)).json()) as {
+  const page = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=1`)).json()) as {
     items: { id: string }[];
   };
   projectId = page.items[0]!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const rowScores = (page: Page) =>
@@ -41,7 +25,7 @@ async function openHome(page: Page) {
 
 describe('home', () => {
   it('has the tour anchors on the home sections', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await openHome(page);
     // The strips below the leaderboard are a lazy chunk: wait for it before counting.
@@ -66,7 +50,7 @@ describe('home', () => {
   });
 
   it('keeps the leaderboard page, sort and filters in the address, so reload and Back restore them', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await openHome(page);
     const table = page.locator('.lb-table');
@@ -127,7 +111,7 @@ describe('home', () => {
   });
 
   it('sorts, pages and filters the leaderboard, and shows sub-scores on demand', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await openHome(page);
     const table = page.locator('.lb-table');
@@ -194,7 +178,7 @@ describe('home', () => {
   });
 
   it('stores an incident report from the Security alerts section', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     // The form's code (its machine and its view) loads with the first press or on intent.
     const formCode: string[] = [];
     page.on('request', (r) => {
@@ -231,9 +215,9 @@ describe('home', () => {
 
 describe('project page', () => {
   it('shows the header, breakdown, monitoring data, chart and records a vote', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
-    const detail = (await (await fetch(`${server.url}/api/projects/${projectId}`)).json()) as {
+    const detail = (await (await fetch(`${run.server.url}/api/projects/${projectId}`)).json()) as {
       name: string;
     };
     const viewed = page.waitForResponse((r) => r.url().includes('/api/projects/page-view'));
@@ -265,7 +249,7 @@ describe('project page', () => {
   });
 
   it('shows the privileged tables at 1440 px as tables with their column headers, nothing clipped', async () => {
-    const { context, page } = await newPage(browser, server.url, DESKTOP);
+    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
     await acceptCookies(page);
     await page.goto(`/projects/${projectId}`);
     const panel = page.locator('section[aria-labelledby="privileged-title"]');
@@ -288,7 +272,7 @@ describe('project page', () => {
   });
 
   it('shows the privileged tables whole at 375 px, one labelled card per row', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await page.goto(`/projects/${projectId}`);
     const panel = page.locator('section[aria-labelledby="privileged-title"]');
@@ -321,25 +305,25 @@ describe('project page', () => {
   });
 
   it('counts a first view as "1 view", shows no votes as an empty bar, and refreshes the average after a vote', async () => {
-    const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=4`)).json()) as {
+    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=4`)).json()) as {
       items: { id: string }[];
     };
     const [, other, fresh] = board.items.map((item) => item.id);
     // Another visitor's yes on another project, so a no on this one moves the average across all projects.
     // As the site's own page sends it (a vote from anywhere else is refused).
     const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
-    expect((await fetch(`${server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
+    expect((await fetch(`${run.server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
       200,
     );
     const average = async () =>
       (
-        (await (await fetch(`${server.url}/api/projects/average-yes-percentage`)).json()) as {
+        (await (await fetch(`${run.server.url}/api/projects/average-yes-percentage`)).json()) as {
           averageYesPercentage: number;
         }
       ).averageYesPercentage;
     const before = await average();
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     await page.goto(`/projects/${fresh}`);
     await page.locator('.meta-item', { hasText: /^1 view$/ }).waitFor();
@@ -363,7 +347,7 @@ describe('project page', () => {
 
 describe('marketing content', () => {
   it('serves the four product pages, the six company pages and the blog', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);
     for (const slug of ['security-audit', 'skynet', 'skytrace', 'pentest']) {
       await page.goto(`/products/${slug}`);
@@ -436,7 +420,7 @@ describe('accessibility and layout', () => {
       let context: BrowserContext;
       let page: Page;
       beforeAll(async () => {
-        ({ context, page } = await newPage(browser, server.url, viewport));
+        ({ context, page } = await newPage(run.browser, run.server.url, viewport));
       });
       afterAll(async () => {
         await context.close();
@@ -454,7 +438,7 @@ describe('accessibility and layout', () => {
   }
 
   it('has zero axe-core violations with the drawer, the quote dialog and the search list open', async () => {
-    const { context, page } = await newPage(browser, server.url, PHONE);
+    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
     await acceptCookies(page);
     await settle(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { DESKTOP, picture, PHONE, serverAndBrowser } from './harness';
+import { leaderboardTop, quietPage } from './site-helpers';
 
 /*
  * In Chromium at 1440 and 375 px: the owner shares a list and copies the link; a visitor opens it
@@ -9,37 +10,25 @@ import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type Runn
  * the link off and the visitor's link is dead. Then an import with a preview that names the rows it cannot take.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 type Row = { id: string; name: string; tokenTickers: string[] };
 let top: Row[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const board = (await (await fetch(`${server.url}/api/leaderboard?pageSize=3`)).json()) as { items: Row[] };
-  top = board.items;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  top = await leaderboardTop<Row>(run.server.url, 3);
 });
 
 async function quietContext(viewport: typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, server.url, viewport);
-  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await opened.context.addInitScript(() => {
-    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    window.localStorage.setItem('cookieConsent', 'true');
-  });
+  const opened = await quietPage(run.browser, run.server.url, viewport);
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
   return opened;
 }
 
 /** Creates a list through the API as the signed-in page's user. */
 async function createList(page: Page, name: string, projects: string[]) {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
   const res = await page.request.post('/api/watchlist/create', {
     data: { name, projects },
-    headers: { 'x-csrf-token': csrfToken },
+    headers: { 'x-csrf-token': await csrfToken(page.request) },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -63,7 +52,7 @@ describe.each([
     const linkInput = dialog.getByLabel('Share link');
     await linkInput.waitFor();
     const link = await linkInput.inputValue();
-    expect(link).toMatch(new RegExp(`^${server.url}/w/[A-Za-z0-9_-]{32}$`));
+    expect(link).toMatch(new RegExp(`^${run.server.url}/w/[A-Za-z0-9_-]{32}$`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await dialog.getByRole('button', { name: 'Link copied' }).waitFor();
     expect(await owner.page.evaluate(() => navigator.clipboard.readText())).toBe(link);

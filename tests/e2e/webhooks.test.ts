@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { verifyWebhook } from '../../server/webhooks/sign';
 import { signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, picture, startServer, type RunningServer } from './harness';
+import { newPage, picture, serverAndBrowser } from './harness';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 const received: Received[] = [];
@@ -13,8 +13,6 @@ const received: Received[] = [];
 let status = 200;
 let receiver: http.Server;
 let endpoint: string;
-let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -28,15 +26,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sentinel`;
-  // The receiver is plain http on loopback: both development escape hatches on.
-  server = await startServer({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
-  browser = await launchBrowser();
-}, 180_000);
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
+
+// The receiver is plain http on loopback: both development escape hatches on.
+const run = serverAndBrowser({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' }, { timeout: 180_000 });
 
 const csrf = async (page: Page) =>
   ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
@@ -49,8 +45,8 @@ async function post(page: Page, url: string, data: unknown) {
 
 describe('webhooks in Settings (Chromium, 1440 px)', () => {
   it('registers a webhook, shows the secret once, sends a test and logs the delivery', async () => {
-    const { context, page } = await newPage(browser, server.url);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { context, page } = await newPage(run.browser, run.server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
     await signUpAndSignIn(page, 'webhooks');
     // Set-up through the API: no survey in the way, an API key (webhooks belong to a key's owner), a watchlist.
     await post(page, '/api/user/survey/upload', {
@@ -127,7 +123,7 @@ describe('webhooks in Settings (Chromium, 1440 px)', () => {
   }, 120_000);
 
   it('replays a failed delivery from its row in the log', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(run.browser, run.server.url);
     await signUpAndSignIn(page, 'webhooks-replay');
     await post(page, '/api/user/survey/upload', {
       survey: { userType: 'Institutional Partner', projects: [] },
