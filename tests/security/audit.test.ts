@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = await signUpAndSignIn(t.app, ADMIN_EMAIL);
   target = await signUpAndSignIn(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 /** Cookie headers merged as a browser's jar would (later values win). */

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 type Answer = { status?: number; connection?: string; body: string; error?: string };

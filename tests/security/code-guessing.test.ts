@@ -15,7 +15,7 @@ vi.setConfig({ testTimeout: 120_000 });
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 let n = 0;

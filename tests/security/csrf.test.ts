@@ -28,7 +28,7 @@ const WALLET = `0x${'a'.repeat(40)}`;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const cookieValue = (cookie: string, name: string) =>

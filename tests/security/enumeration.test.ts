@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { LIMITS } from '../../server/plugins/rateLimit';
 import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
@@ -12,7 +12,6 @@ import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD }
  */
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp;
 let n = 0;
@@ -56,7 +55,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Time stands still, so answers that name a wait ("Please wait 60 seconds") are comparable.
   t.app.clock.set(new Date());
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe('resend-confirmation', () => {

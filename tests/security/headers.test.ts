@@ -69,7 +69,7 @@ beforeAll(async () => {
   // The same server with the SPA, on the test database.
   app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await t?.close();
@@ -140,7 +140,7 @@ describe('with an https PUBLIC_URL and outside services configured', () => {
       VITE_IMAGE_HOST: 'https://images.example.org/',
       SENTRY_DSN: 'https://public@o1.ingest.sentry.example/42',
     });
-  }, 60_000);
+  });
   afterAll(async () => s?.close());
 
   it('adds HSTS and upgrade-insecure-requests, and allows exactly the configured origins', async () => {

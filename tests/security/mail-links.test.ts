@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_SETTINGS } from '../../api/user';
 import { ssoSettings } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -13,7 +13,6 @@ import { signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
  */
 
 // OWASP-cost scrypt makes every sign-up take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 const SPOOFED = {
@@ -40,7 +39,7 @@ describe('without PUBLIC_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ HOST: '127.0.0.1', PORT: '3000' });
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('links a forgot-password mail to the server’s own address, whatever Host and X-Forwarded-Host say', async () => {
@@ -82,7 +81,7 @@ describe('with PUBLIC_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://ratings.example.com' });
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it('links every mail to PUBLIC_URL, whatever the request says', async () => {
@@ -110,7 +109,7 @@ describe('the unsubscribe token', () => {
     username = session.user.username;
     const [verification] = (await mails(t, email)).slice(-1);
     token = linksIn(verification!)[0]!.searchParams.get('id')!;
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   const storedSettings = async () =>

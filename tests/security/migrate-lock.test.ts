@@ -23,7 +23,7 @@ let dataDir: string;
 beforeAll(async () => {
   scratch = await freshPostgresDatabase(BASE);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-migrate-lock-'));
-}, 60_000);
+});
 afterAll(async () => {
   await scratch?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -75,5 +75,5 @@ describe('instances starting together on one empty PostgreSQL database', () => {
     expect(seeded).toBe(false);
     expect(await count('SELECT count(*) AS n FROM projects')).toBe(SEED_PROJECTS);
     expect(await count('SELECT count(*) AS n FROM announcements')).toBe(1);
-  }, 60_000);
+  });
 });

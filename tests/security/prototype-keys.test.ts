@@ -17,7 +17,7 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: 'secret',
     OIDC_PROVIDERS: 'Google',
   });
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

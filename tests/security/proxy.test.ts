@@ -42,7 +42,7 @@ describe('with TRUST_PROXY unset (the default)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   it.each(ROUTES)('a rotating X-Forwarded-For does not lift the limit of %s', async (url, body, max) => {
@@ -83,7 +83,7 @@ describe('with TRUST_PROXY naming the proxy', () => {
   const proxy = '10.0.0.2';
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: `${proxy},127.0.0.1` });
-  }, 60_000);
+  });
   afterAll(async () => t?.close());
 
   const report = (remoteAddress: string, forwardedFor: string) =>

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealJwt } from '../../server/plugins/session';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, getCsrf, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
@@ -13,7 +13,6 @@ import { siteOrigin } from '../../server/accounts/origin';
  */
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 /** Targets that left the site before (the first three are the review's), and their relatives. */
 const ATTACKS = [
@@ -239,7 +238,7 @@ describe('with PUBLIC_URL', () => {
   let p: TestApp;
   beforeAll(async () => {
     p = await createTestApp({ PUBLIC_URL: 'https://ratings.example.com' });
-  }, 60_000);
+  });
   afterAll(async () => p?.close());
 
   it('follows absolute URLs on PUBLIC_URL only, whatever the Host header says', async () => {

@@ -19,7 +19,7 @@ vi.setConfig({ testTimeout: 120_000 });
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -74,7 +74,7 @@ beforeAll(async () => {
   list = rows<{ id: string }>(
     await db.execute(sql`SELECT id FROM watchlists WHERE user_id = ${user.username}`),
   )[0]!.id;
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await new Promise((resolve) => receiver?.close(resolve));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   projectIds = (await t.app.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id))).map(
     (p) => p.id,
   );
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 /** A vote as the site's own page casts it (a browser's fetch from our page says `Sec-Fetch-Site: same-origin`). */
@@ -165,7 +165,7 @@ describe('finding 19: the visitor cookie follows TLS, and rate counters are prun
   });
 });
 
-describe('a vote is taken only from this site: another site cannot cast it in a visitor\'s name', () => {
+describe("a vote is taken only from this site: another site cannot cast it in a visitor's name", () => {
   /** What a signed-in user's browser sends on a top-level navigation from another site (SameSite=Lax lets it). */
   const fromElsewhere = (cookie: string, site: string) => ({
     cookie,
@@ -208,13 +208,16 @@ describe('a vote is taken only from this site: another site cannot cast it in a 
         headers,
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'CsrfError', message: expect.stringContaining("this site's own pages") });
+      expect(res.json()).toEqual({
+        error: 'CsrfError',
+        message: expect.stringContaining("this site's own pages"),
+      });
     }
     expect(await myVote(project, victim.cookie)).toBe('yes');
     expect((await votesOn(project)).map((v) => v.vote)).toEqual([true]);
   });
 
-  it('refuses an anonymous visitor\'s vote from another site too, without using up their quota', async () => {
+  it("refuses an anonymous visitor's vote from another site too, without using up their quota", async () => {
     const project = projectIds[7]!;
     const address = newClientAddress();
     for (let i = 0; i < LIMITS.vote.max + 5; i++) {
@@ -241,7 +244,7 @@ describe('a vote is taken only from this site: another site cannot cast it in a 
     expect(res.json()).toMatchObject({ yes: 1, no: 0, myVote: null });
   });
 
-  it('takes a vote with this browser\'s CSRF token and no Fetch Metadata', async () => {
+  it("takes a vote with this browser's CSRF token and no Fetch Metadata", async () => {
     const project = projectIds[8]!;
     const { csrf, cookie } = await getCsrf(t.app);
     const res = await t.app.inject({

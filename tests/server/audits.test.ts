@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_APPLICABLE_TEXT, type Audit, type ProjectAudits } from '../../api/audits';
 import type { ProjectDetail } from '../../api/projects';
-import { audits, impersonationAudit, projectSignals, projects, scoreSnapshots } from '../../server/db/schema/index';
+import {
+  audits,
+  impersonationAudit,
+  projectSignals,
+  projects,
+  scoreSnapshots,
+} from '../../server/db/schema/index';
 import { openFindingsOf } from '../../server/ratings/auditSignals';
 import { nativeCoinIds } from '../../server/seed/audits';
 import type { TestApp } from '../helpers/app';
@@ -87,7 +93,7 @@ describe('seeded audit records', () => {
         severities.filter((s) => s === 'critical' || s === 'major').length,
       );
     }
-  }, 60_000);
+  });
 
   it('never shows a native coin as audited: Bitcoin says audits are not applicable', async () => {
     const rows = await allProjects();

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigin } from '../../server/accounts/origin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getCsrf, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 // OWASP-cost scrypt makes every sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * The answers a NextAuth v4 client reads: it calls `new URL(data.url)` on every answer of a

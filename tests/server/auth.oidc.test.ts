@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 import { OidcClient } from '../../server/accounts/oidc';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, signUpAndSignIn } from '../helpers/auth';
@@ -38,7 +37,7 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: idp.clientSecret,
     OIDC_PROVIDERS: 'Google,Facebook',
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -174,7 +173,7 @@ describe('social sign-in through OpenID Connect', () => {
     expect(callback.cookies.map((c) => c.name)).not.toContain('session-token');
   });
 
-  it('refuses a code issued to another sign-in, even with that sign-in\'s state (PKCE verifier and nonce are bound)', async () => {
+  it("refuses a code issued to another sign-in, even with that sign-in's state (PKCE verifier and nonce are bound)", async () => {
     account = { sub: 'alice-sub', email: 'alice@example.com', emailVerified: true };
     const mine = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
     const theirs = await t.app.inject({ method: 'GET', url: '/api/auth/signin/google' });
@@ -203,10 +202,18 @@ describe('social sign-in through OpenID Connect', () => {
     expect(refused.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
     // The genuine answer works once; the same code again is refused by the provider.
     const genuine = `${back.pathname}${back.search}`;
-    const first = await t.app.inject({ method: 'GET', url: genuine, headers: { cookie: cookieHeader(start) } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: genuine,
+      headers: { cookie: cookieHeader(start) },
+    });
     expect(first.headers.location).toBe('/');
     expect(first.cookies.map((c) => c.name)).toContain('session-token');
-    const replay = await t.app.inject({ method: 'GET', url: genuine, headers: { cookie: cookieHeader(start) } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: genuine,
+      headers: { cookie: cookieHeader(start) },
+    });
     expect(replay.headers.location).toBe('/api/auth/signin?error=OAuthCallback&callbackUrl=%2F');
     expect(replay.cookies.map((c) => c.name)).not.toContain('session-token');
   });

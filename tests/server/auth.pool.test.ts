@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
@@ -17,7 +16,7 @@ import {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 let n = 0;

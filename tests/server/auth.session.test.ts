@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 // OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   authedInject,
@@ -17,7 +16,7 @@ import { siteOrigin } from '../../server/accounts/origin';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 let n = 0;
@@ -352,7 +351,7 @@ describe('cookies', () => {
     } finally {
       await secure.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('sign out', () => {
@@ -524,7 +523,7 @@ describe('development outbox', () => {
     } finally {
       await smtp.close();
     }
-  }, 60_000);
+  });
 });
 
 // signIn is used by other suites; keep one direct use here so a broken helper fails close to its source.

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe('addresses the router cannot decode', () => {

@@ -16,17 +16,38 @@ import { epochDay } from '../../server/ratings/methodology';
 let t: TestApp;
 beforeAll(async () => {
   t = await createSeededApp(30);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 // Signals perfect in every respect (score 100), as of any day up to three months after SEED_DAY's audit.
 const perfect = {
-  auditCount: 4, lastAuditDay: epochDay(new Date('2026-10-01')), openFindings: 0, bugBountyUsd: 1e7,
-  highRiskFunctions: 0, marketCapUsd: 1e10, projectAgeDays: 3000, teamKyc: 1, top10HolderPct: 10,
-  treasuryRunwayMonths: 48, incidents12m: 0, incidentLossUsd12m: 0, monitoringUptimePct: 100,
-  timelockCoveragePct: 100, incidentResponseHours: 1, multisigThreshold: 5, timelockHours: 72, adminEoaCount: 0,
-  governanceParticipationPct: 50, liquidityUsd: 1e9, volatility30dPct: 5, exchangeCount: 12, slippage1mPct: 0,
-  socialFollowers: 1e8, sentiment: 100, devCommits90d: 10_000, holderCount: 1e7,
+  auditCount: 4,
+  lastAuditDay: epochDay(new Date('2026-10-01')),
+  openFindings: 0,
+  bugBountyUsd: 1e7,
+  highRiskFunctions: 0,
+  marketCapUsd: 1e10,
+  projectAgeDays: 3000,
+  teamKyc: 1,
+  top10HolderPct: 10,
+  treasuryRunwayMonths: 48,
+  incidents12m: 0,
+  incidentLossUsd12m: 0,
+  monitoringUptimePct: 100,
+  timelockCoveragePct: 100,
+  incidentResponseHours: 1,
+  multisigThreshold: 5,
+  timelockHours: 72,
+  adminEoaCount: 0,
+  governanceParticipationPct: 50,
+  liquidityUsd: 1e9,
+  volatility30dPct: 5,
+  exchangeCount: 12,
+  slippage1mPct: 0,
+  socialFollowers: 1e8,
+  sentiment: 100,
+  devCommits90d: 10_000,
+  holderCount: 1e7,
 };
 const newProject: ProjectRecordInput = {
   id: 'zyxwv-protocol',
@@ -70,24 +91,28 @@ const newProject: ProjectRecordInput = {
 
 describe('importProjects', () => {
   it('loads valid records, upserts existing ones, reranks, and reports each bad record with index and field', async () => {
-    const result = await importProjects(t.app.db, {
-      projects: [
-        newProject,
-        { ...newProject, id: 'no-name', name: undefined },
-        { ...newProject, id: 'bad-chain', contracts: [{ ...newProject.contracts![0]!, chain: 'Mars' }] },
-        { ...newProject, id: 'scored', subScores: { codeSecurity: 100 } },
-        {
-          id: 'tether',
-          name: 'Tether',
-          tokenTickers: ['USDT'],
-          chains: ['Ethereum'],
-          signals: perfect,
-        },
-        { ...newProject, name: 'Duplicate' },
-        'not an object',
-        { ...newProject, id: 'odd-signal', signals: { tvlUsd: 5 } },
-      ],
-    }, { asOf: SEED_DAY });
+    const result = await importProjects(
+      t.app.db,
+      {
+        projects: [
+          newProject,
+          { ...newProject, id: 'no-name', name: undefined },
+          { ...newProject, id: 'bad-chain', contracts: [{ ...newProject.contracts![0]!, chain: 'Mars' }] },
+          { ...newProject, id: 'scored', subScores: { codeSecurity: 100 } },
+          {
+            id: 'tether',
+            name: 'Tether',
+            tokenTickers: ['USDT'],
+            chains: ['Ethereum'],
+            signals: perfect,
+          },
+          { ...newProject, name: 'Duplicate' },
+          'not an object',
+          { ...newProject, id: 'odd-signal', signals: { tvlUsd: 5 } },
+        ],
+      },
+      { asOf: SEED_DAY },
+    );
     expect(result.imported).toBe(2);
     expect(result.errors.map(formatError)).toEqual([
       expect.stringMatching(/^record 1 \(id "no-name"\): name: /),

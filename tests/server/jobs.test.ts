@@ -34,7 +34,7 @@ beforeAll(async () => {
     a = await openDatabase({ dataDir: ':memory:' });
     b = a;
   }
-}, 60_000);
+});
 afterAll(async () => {
   await a?.close();
   if (b !== a) await b?.close();

@@ -63,7 +63,7 @@ describe('scoreChanges', () => {
       snap('fell', daysAgo(8), 55),
       snap('rose', daysAgo(20), 63),
     ]);
-  }, 60_000);
+  });
   afterAll(async () => t.close());
 
   it('answers current minus the latest snapshot at or before 24 h, 7 d and 30 d, null when none is that old', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_SETTINGS } from '../../api/user';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { TEST_PASSWORD } from '../helpers/auth';
 
 // OWASP-cost scrypt makes every sign-up take a while on a busy machine.
-vi.setConfig({ testTimeout: 60_000 });
 
 /*
  * Every code mail (sign-up verification, password reset) ends with the notification-settings / unsubscribe link:

@@ -105,7 +105,7 @@ beforeAll(async () => {
   watcher = await signIn(t.app);
   other = await signIn(t.app);
   admin = await signIn(t.app, { email: 'signals-admin@example.com' });
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe('settings: alertMail', () => {

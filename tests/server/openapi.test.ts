@@ -76,7 +76,7 @@ beforeAll(async () => {
   const full = await admin.inject({ method: 'GET', url: '/api/admin/openapi.json' });
   expect(full.statusCode, full.body).toBe(200);
   adminDoc = full.json() as Doc;
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe('GET /api/openapi.json', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Portfolio, WalletImport } from '../../api/portfolio';
+import { MAX_HOLDINGS, type Portfolio, type WalletImport } from '../../api/portfolio';
 import { holdings, projects } from '../../server/db/schema/index';
 import { DEMO_WALLETS, seedWalletTokensIfEmpty } from '../../server/seed/wallets';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await t.app.db.insert(projects).values(PROJECTS);
   await seedWalletTokensIfEmpty(t.app.db);
   user = await signIn(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const set = (client: Client, payload: unknown) =>
@@ -190,6 +190,32 @@ describe('importing from wallets', () => {
       await owner.inject({ method: 'POST', url: '/api/portfolio/import-wallets', payload: {} })
     ).json() as WalletImport;
     expect(again.portfolio.exposure.totalUsd).toBe(body.portfolio.exposure.totalUsd);
+  });
+});
+
+describe('the holdings limit', () => {
+  it(`refuses a holding past ${MAX_HOLDINGS} with a 409 and keeps the holdings as they were`, async () => {
+    const owner = await signIn(t.app);
+    const ids = Array.from({ length: MAX_HOLDINGS + 1 }, (_, i) => `pf-cap-${i}`);
+    await t.app.db
+      .insert(projects)
+      .values(ids.map((id, i) => ({ ...base, id, name: `Cap ${i}`, score: 50, tier: 'BB', rank: null })));
+    await t.app.db.insert(holdings).values(
+      ids.slice(0, MAX_HOLDINGS).map((projectId) => ({
+        userId: owner.username,
+        projectId,
+        amountUsd: 1,
+        source: 'manual' as const,
+      })),
+    );
+    const refused = await set(owner, { projectId: ids[MAX_HOLDINGS], amountUsd: 5 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: `You can keep at most ${MAX_HOLDINGS} holdings.` });
+    const after = await portfolio(owner);
+    expect(after.holdings).toHaveLength(MAX_HOLDINGS);
+    expect(after.holdings.map((h) => h.id)).not.toContain(ids[MAX_HOLDINGS]);
+    // At the limit, a kept holding can still be changed: the limit counts holdings, not writes.
+    expect((await set(owner, { projectId: ids[0], amountUsd: 7 })).statusCode).toBe(200);
   });
 });
 

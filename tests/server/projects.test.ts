@@ -22,7 +22,7 @@ import { encodeResponse } from '../../server/cache/response';
 let t: TestApp;
 beforeAll(async () => {
   t = await createSeededApp(120);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 /** A GET as the site's own pages send it (a vote is taken only with `Sec-Fetch-Site: same-origin` or a CSRF token). */

@@ -9,7 +9,7 @@ import { createSeededApp } from '../helpers/seeded';
 let t: TestApp;
 beforeAll(async () => {
   t = await createSeededApp(30);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const HUGE = '9'.repeat(400);

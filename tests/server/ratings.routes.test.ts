@@ -101,7 +101,7 @@ beforeAll(async () => {
     snap(10, 60, [{ signal: 'liquidityUsd', from: 50, to: 60, delta: 0.5 }]),
     snap(5, 60, []),
   ]);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDER);
   app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await t?.close();

@@ -24,7 +24,7 @@ import { searchService } from '../../server/search/index';
 let t: TestApp;
 beforeAll(async () => {
   t = await createSeededApp(700);
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const post = (url: string, payload: unknown) =>

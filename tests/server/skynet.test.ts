@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createSeededApp(40);
   // Ether is native to its chain (no contract); Uniswap's token has true contracts on several chains.
   address = (await get('/api/projects/uniswap')).json<ProjectDetail>().contracts[0]!.address;
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

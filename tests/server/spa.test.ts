@@ -55,7 +55,7 @@ beforeAll(async () => {
   });
   app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
   await app.ready();
-}, 60_000);
+});
 afterAll(async () => {
   await app?.close();
   await t?.close();
@@ -101,7 +101,8 @@ describe('the app’s pages', () => {
       expect(res.headers.location, url).toBe(location);
     }
     // A page that exists, and filters the leaderboard would refuse, are served as asked.
-    for (const url of [`/?page=${last}`, '/?page=999&min=abc']) expect((await get(url)).statusCode, url).toBe(200);
+    for (const url of [`/?page=${last}`, '/?page=999&min=abc'])
+      expect((await get(url)).statusCode, url).toBe(200);
   });
 
   it('redirects signed-out visitors of /my pages to sign-in, as before', async () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
     })),
   );
   user = await signIn(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const activity = async (id: string) =>

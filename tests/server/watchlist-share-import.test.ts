@@ -44,7 +44,7 @@ beforeAll(async () => {
     ]);
   owner = await signIn(t.app);
   friend = await signIn(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const post = (c: Client, url: string, payload: object) => c.inject({ method: 'POST', url, payload });

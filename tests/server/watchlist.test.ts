@@ -30,13 +30,15 @@ beforeAll(async () => {
     tier: 'BB',
     auditStatus: 'audited' as const,
   }));
-  for (let i = 0; i < rows.length; i += 100) await t.database.db.insert(projects).values(rows.slice(i, i + 100));
+  for (let i = 0; i < rows.length; i += 100)
+    await t.database.db.insert(projects).values(rows.slice(i, i + 100));
   owner = await signIn(t.app);
   other = await signIn(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
-const post = (c: Client, url: string, payload: unknown) => c.inject({ method: 'POST', url, payload: payload as object });
+const post = (c: Client, url: string, payload: unknown) =>
+  c.inject({ method: 'POST', url, payload: payload as object });
 const list = async (c: Client) => {
   const res = await c.inject({ method: 'GET', url: '/api/watchlist' });
   expect(res.statusCode).toBe(200);
@@ -79,7 +81,11 @@ describe('watchlist routes: owner', () => {
     let mine = await list(owner);
     expect(mine.find((w) => w.id === id)).toMatchObject({ name: 'Blue chips', projects: [], version: 1 });
 
-    const upd = await post(owner, '/api/watchlist/update', { id, name: 'Majors', projects: [ids[2], ids[0]] });
+    const upd = await post(owner, '/api/watchlist/update', {
+      id,
+      name: 'Majors',
+      projects: [ids[2], ids[0]],
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ id, name: 'Majors', projects: [ids[2], ids[0]], version: 2 });
 
@@ -178,13 +184,18 @@ describe('watchlist validation and limits', () => {
     expect(rename.json().error).toBe('NameTaken');
     expect(await rowOf(b)).toMatchObject({ name: 'Beta', version: 1 });
     // Keeping one's own name is no clash.
-    expect((await post(owner, '/api/watchlist/update', { id: a, name: 'Alpha', projects: [ids[0]] })).statusCode).toBe(200);
+    expect(
+      (await post(owner, '/api/watchlist/update', { id: a, name: 'Alpha', projects: [ids[0]] })).statusCode,
+    ).toBe(200);
     await post(owner, '/api/watchlist/delete', { id: a });
     await post(owner, '/api/watchlist/delete', { id: b });
   });
 
   it('refuses unknown project ids, naming them', async () => {
-    const res = await post(owner, '/api/watchlist/create', { name: 'Unknowns', projects: [ids[0], 'nope-1', 'nope-2'] });
+    const res = await post(owner, '/api/watchlist/create', {
+      name: 'Unknowns',
+      projects: [ids[0], 'nope-1', 'nope-2'],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'UnknownProjects' });
     expect(res.json().message).toContain('nope-1, nope-2');
@@ -192,7 +203,11 @@ describe('watchlist validation and limits', () => {
     expect((await list(owner)).some((w) => w.name === 'Unknowns')).toBe(false);
 
     const id = await create(owner, 'Knowns', [ids[0]]);
-    const upd = await post(owner, '/api/watchlist/update', { id, name: 'Knowns', projects: [ids[0], 'ghost'] });
+    const upd = await post(owner, '/api/watchlist/update', {
+      id,
+      name: 'Knowns',
+      projects: [ids[0], 'ghost'],
+    });
     expect(upd.statusCode).toBe(400);
     expect(upd.json().message).toContain('ghost');
     const tog = await post(owner, '/api/watchlist/toggle', { id, projectId: 'ghost' });
@@ -230,18 +245,33 @@ describe('watchlist validation and limits', () => {
   it('refuses a stale version on update', async () => {
     const id = await create(owner, 'Versioned');
     await post(owner, '/api/watchlist/toggle', { id, projectId: ids[0] });
-    const stale = await post(owner, '/api/watchlist/update', { id, name: 'Versioned', projects: [], version: 1 });
+    const stale = await post(owner, '/api/watchlist/update', {
+      id,
+      name: 'Versioned',
+      projects: [],
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toBe('VersionConflict');
     expect(await rowOf(id)).toMatchObject({ projects: [ids[0]], version: 2 });
-    const fresh = await post(owner, '/api/watchlist/update', { id, name: 'Versioned', projects: [], version: 2 });
+    const fresh = await post(owner, '/api/watchlist/update', {
+      id,
+      name: 'Versioned',
+      projects: [],
+      version: 2,
+    });
     expect(fresh.statusCode).toBe(200);
     await post(owner, '/api/watchlist/delete', { id });
   });
 
   it('answers malformed bodies with 4xx, never 5xx', async () => {
     const bodies = [null, [], { id: 5 }, { id: 'x', projectId: {} }, { name: 3 }, 'text'];
-    for (const url of ['/api/watchlist/create', '/api/watchlist/update', '/api/watchlist/toggle', '/api/watchlist/delete']) {
+    for (const url of [
+      '/api/watchlist/create',
+      '/api/watchlist/update',
+      '/api/watchlist/toggle',
+      '/api/watchlist/delete',
+    ]) {
       for (const payload of bodies) {
         const res = await owner.inject({
           method: 'POST',
@@ -260,7 +290,9 @@ describe('watchlist concurrency', () => {
   it('50 concurrent toggles end in the state of their acknowledgements applied in order', async () => {
     const id = await create(owner, 'Concurrent', [ids[0], ids[1]]);
     const picks = Array.from({ length: 50 }, (_, i) => ids[(i * 7) % 9]!);
-    const results = await Promise.all(picks.map((projectId) => post(owner, '/api/watchlist/toggle', { id, projectId })));
+    const results = await Promise.all(
+      picks.map((projectId) => post(owner, '/api/watchlist/toggle', { id, projectId })),
+    );
     const acks = results.map((r, i) => {
       expect(r.statusCode, r.body).toBe(200);
       const body = r.json() as { projects: string[]; version: number; added: boolean };
@@ -281,7 +313,7 @@ describe('watchlist concurrency', () => {
     expect(final.projects).toEqual(state);
     expect(final.version).toBe(51);
     await post(owner, '/api/watchlist/delete', { id });
-  }, 60_000);
+  });
 });
 
 describe('watchlist table rows', () => {
