@@ -152,7 +152,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          // Beside the server suites on two cores a browser test that signs people up (OWASP-cost scrypt) can pass a
+          // minute.
+          testTimeout: 90_000,
           // expect.poll waits 1 s by default: too short while the server suites share the two cores (scripts/test.sh).
           expect: { poll: { timeout: 15_000 } },
           hookTimeout: 180_000,
