@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ChainInfo, MonitoredContract } from '../../api/chains';
 import * as C from '../../api/chains.schemas';
 import { ProjectIdParams } from '../../api/projects.schemas';
-import { listProjectContracts } from '../chains/contracts';
-import { chainState, contracts } from '../db/schema/index';
+import { chainHeads, contractAt, listProjectContracts, projectHasContract } from '../chains/contracts';
 import { badRequest, notFound } from '../errors';
 import { requireAdmin } from '../plugins/session';
 import { requireProject } from '../projects/detail';
@@ -24,9 +22,7 @@ export async function chainsRoutes(fastify: FastifyInstance) {
     },
     async (): Promise<ChainInfo[]> => {
       const ids = app.chains.list.map((c) => c.id);
-      const heads = ids.length
-        ? await app.db.select().from(chainState).where(inArray(chainState.chainId, ids))
-        : [];
+      const heads = ids.length ? await chainHeads(app.db, ids) : [];
       const headOf = new Map(heads.map((h) => [h.chainId, h.headBlock]));
       return app.chains.list.map((c) => ({
         id: c.id,
@@ -77,7 +73,7 @@ export async function chainsRoutes(fastify: FastifyInstance) {
       if (!chain)
         throw badRequest('This chain is not configured here.', { chainId: 'Choose a configured chain' });
       const address = body.address.toLowerCase();
-      const [existing] = await app.db.select().from(contracts).where(eq(contracts.address, address)).limit(1);
+      const existing = await contractAt(app.db, address);
       if (existing && existing.projectId !== project.id)
         throw badRequest('This contract belongs to another project.', {
           address: 'This contract is monitored for another project',
@@ -113,12 +109,7 @@ export async function chainsRoutes(fastify: FastifyInstance) {
       requireAdmin(request);
       const { id, chainId, address } = request.params;
       const key = address.toLowerCase();
-      const [row] = await app.db
-        .select({ address: contracts.address })
-        .from(contracts)
-        .where(and(eq(contracts.projectId, id), eq(contracts.chainId, chainId), eq(contracts.address, key)))
-        .limit(1);
-      if (!row)
+      if (!(await projectHasContract(app.db, id, chainId, key)))
         throw notFound(`No contract ${address} on chain ${chainId} in project "${id.slice(0, 200)}".`);
       await app.chains.removeContract(chainId, key);
       return noContent(reply);
