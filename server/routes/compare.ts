@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   COMPARE_HISTORY_DAYS,
@@ -9,10 +8,10 @@ import {
 import { Comparison as ComparisonSchema, CompareQuery } from '../../api/compare.schemas';
 import { SUB_SCORE_LABELS, type Tier } from '../../api/projects';
 import type { ScorePoint } from '../../api/ratings';
-import { projectSignals, projects, scoreSnapshots } from '../db/schema/index';
 import { AppError } from '../errors';
-import { toProjectRow } from '../projects/rows';
-import { lastComputedAt } from '../ratings/recompute';
+import { projectsIn, toProjectRow } from '../projects/rows';
+import { storedSignalsIn } from '../ratings/comparison';
+import { snapshotsFrom } from '../ratings/queries';
 import { METHODOLOGY_VERSION, rate, SIGNALS, type SignalDefinition } from '../ratings/methodology';
 import { replies, typed } from './schemas';
 
@@ -28,25 +27,7 @@ export async function compareRoutes(fastify: FastifyInstance): Promise<void> {
 
   /** The last computation before the range (the line's start), then every one inside it, oldest first. */
   const historyOf = async (id: string, start: Date): Promise<ScorePoint[]> => {
-    const columns = {
-      computedAt: scoreSnapshots.computedAt,
-      score: scoreSnapshots.score,
-      subScores: scoreSnapshots.subScores,
-      tier: scoreSnapshots.tier,
-    };
-    const [before, inside] = await Promise.all([
-      app.db
-        .select(columns)
-        .from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.projectId, id), lt(scoreSnapshots.computedAt, start)))
-        .orderBy(desc(scoreSnapshots.computedAt))
-        .limit(1),
-      app.db
-        .select(columns)
-        .from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.projectId, id), gte(scoreSnapshots.computedAt, start)))
-        .orderBy(asc(scoreSnapshots.computedAt), asc(scoreSnapshots.id)),
-    ]);
+    const { before, inside } = await snapshotsFrom(app.db, id, start);
     return [...before, ...inside].map((s) => ({
       at: s.computedAt.toISOString(),
       score: s.score,
@@ -71,17 +52,7 @@ export async function compareRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply): Promise<Comparison> => {
       const { ids } = request.query;
-      const [rows, signalRows] = await Promise.all([
-        app.db.select().from(projects).where(inArray(projects.id, ids)),
-        app.db
-          .select({
-            projectId: projectSignals.projectId,
-            values: projectSignals.values,
-            computedAt: lastComputedAt,
-          })
-          .from(projectSignals)
-          .where(inArray(projectSignals.projectId, ids)),
-      ]);
+      const [rows, signalRows] = await Promise.all([projectsIn(app.db, ids), storedSignalsIn(app.db, ids)]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const unknown = ids.find((id) => !byId.has(id));
       if (unknown !== undefined)
