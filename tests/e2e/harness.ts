@@ -157,6 +157,22 @@ export function serverAndBrowser(
   };
 }
 
+/**
+ * For a file that needs the product and a browser while its tests are collected (the model-based paths plan from
+ * the server's answers, with top-level await): starts both, and closes them in an afterAll.
+ */
+export async function startServerAndBrowser(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer(env);
+  const browser = await launchBrowser();
+  afterAll(async () => {
+    await browser.close();
+    await server.stop();
+  });
+  return { server, browser };
+}
+
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 

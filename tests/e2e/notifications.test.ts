@@ -11,9 +11,10 @@ import {
   type BrowserContext,
   type Page,
 } from 'playwright-core';
-import { createAccount, signInApi, signUpAndSignIn } from './accounts';
+import { createAccount, csrfToken, signInApi, signUpAndSignIn } from './accounts';
 import { DESKTOP, launchBrowser, newPage, picture, PHONE, startServer, type RunningServer } from './harness';
 import { freshPostgresDatabase } from '../helpers/app';
+import { quietPage } from './site-helpers';
 
 const ADMIN = 'ratings-admin@example.com';
 
@@ -31,9 +32,6 @@ const BACKENDS = [
 ];
 
 type Mail = { to: string; subject: string; text: string; sentAt: string };
-
-const csrfOf = async (api: APIRequestContext) =>
-  ((await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
 
 /** An admin changes a project's signals (the server recomputes it and queues the notify jobs). */
 async function setSignals(projectId: string, signals: Record<string, number | null>): Promise<void> {
@@ -120,11 +118,7 @@ async function waitForMail(email: string, about: string, atLeast: number): Promi
 async function watcherPage(
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  await context.addInitScript(() => {
-    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    window.localStorage.setItem('cookieConsent', 'true');
-  });
+  const { context, page } = await quietPage(browser, server.url, viewport);
   const email = await signUpAndSignIn(page, 'watcher');
   return { context, page, email };
 }
@@ -146,7 +140,7 @@ describe.each(BACKENDS)('notification centre in a real browser on $backend', ({ 
     await createAccount(admin, ADMIN);
     const signedIn = await signInApi(admin, ADMIN);
     expect(signedIn.status(), await signedIn.text()).toBe(200);
-    adminCsrf = await csrfOf(admin);
+    adminCsrf = await csrfToken(admin);
   });
   afterAll(async () => {
     await admin?.dispose();
@@ -168,7 +162,7 @@ describe.each(BACKENDS)('notification centre in a real browser on $backend', ({ 
         name: string;
       }[];
       const project = board[0]!;
-      const csrf = await csrfOf(page.request);
+      const csrf = await csrfToken(page.request);
       const created = await page.request.post('/api/watchlist/create', {
         data: { name: 'Core', projects: [project.id] },
         headers: { 'x-csrf-token': csrf },
@@ -244,11 +238,7 @@ describe.each(BACKENDS)('notification centre in a real browser on $backend', ({ 
       await context.close();
 
       // At 375 px: the same watcher, a second change (the audits come back, the score rises).
-      const phone = await newPage(browser, server.url, PHONE);
-      await phone.context.addInitScript(() => {
-        window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-        window.localStorage.setItem('cookieConsent', 'true');
-      });
+      const phone = await quietPage(browser, server.url, PHONE);
       const signedIn = await signInApi(phone.page.request, email);
       expect(signedIn.status()).toBe(200);
       await setSignals(project.id, { auditCount: 4, bugBountyUsd: 1_000_000, incidents12m: 0 });

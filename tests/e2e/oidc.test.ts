@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcProvider, type LocalOidcProvider } from '../helpers/oidc-provider';
-import { launchBrowser, newPage, PHONE, startServer, type RunningServer } from './harness';
+import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import { passOidcProvider, quietPage } from './site-helpers';
 
 /*
  * Social sign-in in a real browser: the product (configured with OIDC_* as docs/auth.md says) sends Chromium to a
@@ -40,27 +41,8 @@ afterAll(async () => {
 });
 
 /** A page without the onboarding survey's first-login notification and the cookie notice over it. */
-async function openPage(url: string, viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, url, viewport);
-  await opened.context.addInitScript(() => {
-    localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    localStorage.setItem('cookieConsent', 'true');
-  });
-  return opened;
-}
-
-/**
- * oidc-provider's development login page (any login is the account id; its email claim is the login
- * itself), then its consent page.
- */
-async function passProvider(page: Page, email: string) {
-  await page.waitForURL((url) => url.origin === idp.issuer);
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('anything');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
+const openPage = (url: string, viewport?: { width: number; height: number }) =>
+  quietPage(browser, url, viewport);
 
 const account = (page: Page) => page.locator('[data-tour="account"]');
 const dialog = (page: Page) => page.locator('[role="dialog"][data-scope="auth-modal"]');
@@ -94,7 +76,7 @@ describe('social sign-in with the local OpenID provider', () => {
     await google.click();
 
     // The provider's login and consent pages, then back to the product.
-    await passProvider(page, email);
+    await passOidcProvider(page, idp.issuer, email);
     const authorize = idp.lastAuthorize();
     expect(authorize?.get('identity_provider')).toBe('Google');
     expect(authorize?.get('response_type')).toBe('CODE');
@@ -115,7 +97,7 @@ describe('social sign-in with the local OpenID provider', () => {
     const { context, page } = await openPage(server.url, PHONE);
     await page.goto('/auth/login?callbackUrl=%2Fmy%2Fsettings');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await passProvider(page, email);
+    await passOidcProvider(page, idp.issuer, email);
     await page.waitForURL((url) => url.origin === server.url);
     expect(new URL(page.url()).pathname).toBe('/my/settings');
     await page.getByRole('heading', { level: 1, name: 'Account Settings' }).waitFor();

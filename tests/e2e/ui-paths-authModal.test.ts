@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { connect } from '../../machines/auth-modal/authModal.connect';
 import { authModalMachine, type AuthModalContext } from '../../machines/auth-modal/authModal.machine';
@@ -18,18 +18,13 @@ import { AUTH_MESSAGES } from '../../machines/auth-modal/authModal.messages';
 import type { AuthView } from '../../machines/auth-modal/authModal.validation';
 import { pending, planPaths } from '../paths/harness';
 import { TEST_PASSWORD } from './accounts';
-import { launchBrowser, newPage, startServer } from './harness';
+import { newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
 // Each path comes from its own address (X-Forwarded-For through a trusted proxy), as different people would: the
 // server's per-address limits (10 sign-ups a minute) then count each path on its own.
-const server = await startServer({ TRUST_PROXY: '127.0.0.1' });
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const { server, browser } = await startServerAndBrowser({ TRUST_PROXY: '127.0.0.1' });
 
 // ---- The stand-ins of the model, and what each path makes of them ----
 

@@ -15,7 +15,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { impersonationMachine, USER_NOT_FOUND } from '../../machines/impersonation/impersonation.machine';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
-import { launchBrowser, newPage, startServer } from './harness';
+import { newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
@@ -37,13 +37,9 @@ const { targeting: _adminsOnly, ...shipped } = flags.flags.impersonationTool!;
 flags.flags.impersonationTool = { ...shipped, defaultVariant: 'on' };
 writeFileSync(flagsFile, JSON.stringify(flags));
 
-const server = await startServer({ ADMIN_EMAILS: ADMIN, FLAGS_FILE: flagsFile });
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-  rmSync(flagsDir, { recursive: true, force: true });
-});
+// Registered first, so that it runs last: after the server has stopped.
+afterAll(() => rmSync(flagsDir, { recursive: true, force: true }));
+const { server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: ADMIN, FLAGS_FILE: flagsFile });
 
 /** The accounts' ids (usernames), as support would copy them. */
 async function accountId(email: string): Promise<string> {

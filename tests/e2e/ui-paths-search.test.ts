@@ -4,21 +4,16 @@
  * is seen too; the results are the server's own (the model is fed them before planning).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 import { effectiveKeyword, searchMachine } from '../../machines/search/search.machine';
 import { pending } from '../paths/harness';
-import { launchBrowser, newPage, startServer } from './harness';
+import { newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
-const server = await startServer();
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const { server, browser } = await startServerAndBrowser();
 
 const KEYWORD = 'uni';
 /** The server's answers, which the model's done events carry (trending for a keyword below 2 characters). */

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 import { WATCHLIST_NAME_MESSAGE } from '../../api/user';
@@ -22,16 +22,11 @@ import {
 } from '../../machines/survey/survey.machine';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
-import { DESKTOP, launchBrowser, startServer, waitForTheApp } from './harness';
+import { DESKTOP, startServerAndBrowser, waitForTheApp } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
-const server = await startServer();
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const { server, browser } = await startServerAndBrowser();
 
 /** The project chosen in the picker: the first of its trending list (what the picker shows before any keyword). */
 const trending = (await (

@@ -10,7 +10,7 @@
  * A saved tour is resumed the way a reload resumes it: from the tab's session storage.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { SESSION_BROADCAST_KEY } from '../../machines/session/session.machine';
 import { TOUR_STORAGE_KEY } from '../../machines/tour/tour.dom';
@@ -18,16 +18,11 @@ import { tourMachine } from '../../machines/tour/tour.machine';
 import { TOUR_CARDS, stepById } from '../../machines/tour/tour.steps';
 import type { CardId, SavedTour, StepId, TourContext, TourEvent } from '../../machines/tour/tour.types';
 import { signInApi, signUpAndSignIn } from './accounts';
-import { DESKTOP, launchBrowser, newPage, startServer } from './harness';
+import { DESKTOP, newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
 import { describeUiPaths, eventually } from './ui-model';
 
-const server = await startServer();
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const { server, browser } = await startServerAndBrowser();
 
 /** One account for the signed-in paths: signed up and in once, its session cookies given to each path's browser. */
 const account = await (async () => {

@@ -29,16 +29,12 @@ import {
   NAME_HINT,
   type CreateWatchlistContext,
 } from '../../machines/create-watchlist/createWatchlist.machine';
-import { signUpAndSignIn } from './accounts';
-import { launchBrowser, newPage, startServer } from './harness';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { startServerAndBrowser } from './harness';
+import { quietPage } from './site-helpers';
 import { describeUiPaths, eventually, holdRequests } from './ui-model';
 
-const server = await startServer();
-const browser = await launchBrowser();
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const { server, browser } = await startServerAndBrowser();
 
 /** The server's search answers, which the picker's done events carry (trending below 2 characters). */
 const KEYWORD = ' uni ';
@@ -68,11 +64,7 @@ const contexts = new Map<string, BrowserContext>();
 async function signedInPage(prefix: string, lists: { name: string; projects?: string[] }[] = []) {
   let context = contexts.get(prefix);
   if (!context) {
-    context = (await newPage(browser, server.url)).context;
-    await context.addInitScript(() => {
-      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-      window.localStorage.setItem('cookieConsent', 'true');
-    });
+    context = (await quietPage(browser, server.url)).context;
     await signUpAndSignIn(context.pages()[0]!, prefix);
     await context.pages()[0]!.close();
     contexts.set(prefix, context);
@@ -92,9 +84,6 @@ async function signedInPage(prefix: string, lists: { name: string; projects?: st
 afterAll(async () => {
   for (const context of contexts.values()) await context.close();
 });
-
-const csrfToken = async (api: APIRequestContext) =>
-  ((await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string }).csrfToken;
 
 /** Creates a list through the API in the page's session (as another tab of the same user would). */
 async function createListApi(api: APIRequestContext, name: string, projects: string[] = []) {

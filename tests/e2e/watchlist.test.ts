@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signUpAndSignIn } from './accounts';
-import { newPage, picture, PHONE, serverAndBrowser } from './harness';
+import { csrfToken, signUpAndSignIn } from './accounts';
+import { DESKTOP, newPage, picture, PHONE, serverAndBrowser } from './harness';
+import { quietPage } from './site-helpers';
 
 const run = serverAndBrowser();
 
 type ApiList = { id: string; name: string; projects: string[] };
 
 /** A signed-in page; the onboarding survey and the cookie notice are already answered. */
-async function signedInPage() {
-  const opened = await newPage(run.browser, run.server.url);
-  await opened.context.addInitScript(() => {
-    window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-    window.localStorage.setItem('cookieConsent', 'true');
-  });
-  await signUpAndSignIn(opened.page, 'watch');
+async function signedInPage(viewport = DESKTOP, prefix = 'watch') {
+  const opened = await quietPage(run.browser, run.server.url, viewport);
+  await signUpAndSignIn(opened.page, prefix);
   return opened;
+}
+
+/** A new account's /my/watchlists showing its one list, `name`, of the leaderboard's first four projects. */
+async function listOfFour(viewport: typeof DESKTOP, prefix: string, name: string) {
+  const { context, page } = await signedInPage(viewport, prefix);
+  const board = (await (await page.request.get('/api/leaderboard?pageSize=4')).json()) as {
+    items: { id: string }[];
+  };
+  const created = await page.request.post('/api/watchlist/create', {
+    data: { name, projects: board.items.map((p) => p.id) },
+    headers: { 'x-csrf-token': await csrfToken(page.request) },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto('/my/watchlists');
+  const rows = page.locator('tr[data-part="project-row"]');
+  await rows.nth(3).waitFor();
+  return { context, page, rows, table: page.locator('table.watchlist-table') };
 }
 
 const serverLists = async (page: Page) =>
@@ -116,27 +130,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it('shows a watchlist at 1440 px as a table with its column headers, nothing clipped', async () => {
-    const opened = await newPage(run.browser, run.server.url);
-    await opened.context.addInitScript(() => {
-      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-      window.localStorage.setItem('cookieConsent', 'true');
-    });
-    const { context, page } = opened;
-    await signUpAndSignIn(page, 'desktop-list');
-    const board = (await (await page.request.get('/api/leaderboard?pageSize=4')).json()) as {
-      items: { id: string }[];
-    };
-    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
-      .csrfToken;
-    const created = await page.request.post('/api/watchlist/create', {
-      data: { name: 'Desk list', projects: board.items.map((p) => p.id) },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(created.status()).toBe(200);
-    await page.goto('/my/watchlists');
-    const rows = page.locator('tr[data-part="project-row"]');
-    await rows.nth(3).waitFor();
-    const table = page.locator('table.watchlist-table');
+    const { context, page, rows, table } = await listOfFour(DESKTOP, 'desktop-list', 'Desk list');
     expect(await table.locator('thead').isVisible()).toBe(true);
     expect(
       await table.evaluate((el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1),
@@ -151,27 +145,7 @@ describe('watchlists in a real browser', () => {
   });
 
   it('shows a watchlist whole at 375 px, one labelled card per project', async () => {
-    const opened = await newPage(run.browser, run.server.url, PHONE);
-    await opened.context.addInitScript(() => {
-      window.localStorage.setItem('survey-last-notification-time', String(Date.now()));
-      window.localStorage.setItem('cookieConsent', 'true');
-    });
-    const { context, page } = opened;
-    await signUpAndSignIn(page, 'phone-list');
-    const board = (await (await page.request.get('/api/leaderboard?pageSize=4')).json()) as {
-      items: { id: string }[];
-    };
-    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
-      .csrfToken;
-    const created = await page.request.post('/api/watchlist/create', {
-      data: { name: 'Phone list', projects: board.items.map((p) => p.id) },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(created.status()).toBe(200);
-    await page.goto('/my/watchlists');
-    const rows = page.locator('tr[data-part="project-row"]');
-    await rows.nth(3).waitFor();
-    const table = page.locator('table.watchlist-table');
+    const { context, page, rows, table } = await listOfFour(PHONE, 'phone-list', 'Phone list');
     expect(
       await table.evaluate((el) => el.scrollWidth <= (el.parentElement as HTMLElement).clientWidth + 1),
     ).toBe(true);
@@ -225,8 +199,7 @@ describe('watchlists in a real browser', () => {
 
   it('lets the user choose the list Add to Watchlist adds to on a project page', async () => {
     const { context, page } = await signedInPage();
-    const csrf = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
-      .csrfToken;
+    const csrf = await csrfToken(page.request);
     for (const name of ['First', 'Second'])
       expect(
         (
