@@ -71,7 +71,7 @@ export type PathOptions = {
   /** Traversal bound. */
   limit?: number;
   /** Event sequences to run besides the planned paths, where repeating an event matters. */
-  also?: EventObject[][];
+  also?: (EventObject & Record<string, unknown>)[][];
 };
 
 /** A promise actor that never settles: its outcome comes from the path's events. */
