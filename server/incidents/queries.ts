@@ -79,6 +79,18 @@ export async function listIncidents(
 }
 
 /** The latest incidents, newest first (the Atom feed). */
+/** Stores a visitor's incident report for the staff queue; answers its id. */
+export async function saveIncidentReport(
+  db: Db,
+  report: Pick<
+    typeof incidentReports.$inferInsert,
+    'projectName' | 'description' | 'txHash' | 'contactEmail' | 'userId'
+  >,
+): Promise<number> {
+  const [row] = await db.insert(incidentReports).values(report).returning({ id: incidentReports.id });
+  return row!.id;
+}
+
 export const latestIncidents = (db: Db, limit: number): Promise<IncidentRow[]> =>
   db.select().from(incidents).orderBy(desc(incidents.occurredOn), desc(incidents.id)).limit(limit);
 

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -55,4 +56,14 @@ export function createMailer(opts: { config: Config; db: Db; clock: Clock; log: 
       log.info({ to, subject: content.subject, code: content.code }, 'mail kept in the outbox (no SMTP_URL)');
     },
   };
+}
+
+/** The outbox's newest mail (200 at most), to one address or to all. */
+export async function outboxMail(db: Db, to: string | undefined) {
+  return db
+    .select()
+    .from(outbox)
+    .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
+    .orderBy(desc(outbox.sentAt), desc(outbox.id))
+    .limit(200);
 }

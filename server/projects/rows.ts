@@ -38,6 +38,17 @@ export async function projectsIn(db: Db, ids: string[]): Promise<ProjectRecordRo
   return db.select().from(projects).where(inArray(projects.id, ids));
 }
 
+/** Records this voter's vote on the project, or changes the one they gave. */
+export async function castVote(db: Db, projectId: string, voterKey: string, yes: boolean): Promise<void> {
+  await db
+    .insert(votes)
+    .values({ projectId, voterKey, vote: yes })
+    .onConflictDoUpdate({
+      target: [votes.projectId, votes.voterKey],
+      set: { vote: yes, createdAt: new Date() },
+    });
+}
+
 /** Vote tallies of one project, with this voter's own vote. */
 export async function voteTally(db: Db, projectId: string, voterKey: string | undefined): Promise<Votes> {
   const tally = await votesCounted(db, projectId);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
+import { pageViews } from '../db/schema/index';
 
 /** Days of activity trending counts (today and the 6 before). */
 export const TRENDING_DAYS = 7;
@@ -55,6 +56,17 @@ export async function computeTrending(db: Db, asOf: Date = new Date()): Promise<
     RETURNING p.id`);
   await db.execute(sql`DELETE FROM project_activity WHERE day < ${today}::date - ${KEEP_ACTIVITY_DAYS}::int`);
   return rows(result).length;
+}
+
+/** Counts a view of the project's page: its total (answered) and, for trending, the day of `at`. */
+export async function countPageView(db: Db, projectId: string, at: Date): Promise<number> {
+  const [row] = await db
+    .insert(pageViews)
+    .values({ projectId, views: 1 })
+    .onConflictDoUpdate({ target: pageViews.projectId, set: { views: sql`${pageViews.views} + 1` } })
+    .returning({ views: pageViews.views });
+  await recordView(db, projectId, at);
+  return row?.views ?? 1;
 }
 
 /** Counts a page view of the project for the day of `at` (one upsert). */

@@ -1,10 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml, PAGES_CSS_URL } from '../accounts/pages';
-import { outbox } from '../db/schema/site';
-
-import { outboxEnabled } from '../mail/index';
+import { outboxEnabled, outboxMail } from '../mail/index';
 import { replies, typed } from './schemas';
 
 const OutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
@@ -27,12 +24,7 @@ export async function devRoutes(fastify: FastifyInstance) {
   if (!outboxEnabled(app.config)) return;
 
   const list = async (to: string | undefined) => {
-    const rows = await app.db
-      .select()
-      .from(outbox)
-      .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
-      .orderBy(desc(outbox.sentAt), desc(outbox.id))
-      .limit(200);
+    const rows = await outboxMail(app.db, to);
     return rows.map((r) => ({
       to: r.to,
       subject: r.subject,

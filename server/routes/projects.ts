@@ -1,4 +1,3 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ProjectDetail, type ProjectRow } from '../../api/projects';
 import { LEADERBOARD_CSV_MAX_ROWS } from '../../api/leaderboard';
@@ -19,13 +18,13 @@ import {
   VoteQuery,
   Votes,
 } from '../../api/projects.schemas';
-import { alerts, pageViews, projects, votes } from '../db/schema/index';
 import { LIMITS } from '../plugins/rateLimit';
-import { type ProjectRecordRow, toProjectRow, voteTally } from '../projects/rows';
+import { castVote, projectsIn, type ProjectRecordRow, toProjectRow, voteTally } from '../projects/rows';
+import { latestAlerts } from '../projects/alerts';
 import { cacheFor, type CachedValues } from '../cache/versionedCache';
 import { searchService } from '../search/index';
 import { encodeResponse, sendResponse, type EncodedResponse } from '../cache/response';
-import { recordView } from '../ratings/trending';
+import { countPageView } from '../ratings/trending';
 import { stripRows } from '../projects/strips';
 import { leaderboardCsv, leaderboardPage, leaderboardRowsForExport } from '../projects/leaderboard';
 import { errorsOnly, replies, typed } from './schemas';
@@ -105,8 +104,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     async (request): Promise<ProjectRow[]> => {
       const { projectIds } = request.body;
       const ids = [...new Set(projectIds)];
-      if (ids.length === 0) return [];
-      const rows = await app.db.select().from(projects).where(inArray(projects.id, ids));
+      const rows = await projectsIn(app.db, ids);
       const byId = new Map(rows.map((r) => [r.id, toProjectRow(r)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
@@ -234,23 +232,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { limit } = request.query;
       return sendCached(request, reply, cache.alertResponses, `alerts ${limit}`, Alerts, async () => {
-        const rows = await app.db
-          .select({
-            id: alerts.id,
-            projectId: alerts.projectId,
-            projectName: projects.name,
-            projectLogo: projects.logo,
-            severity: alerts.severity,
-            title: alerts.title,
-            description: alerts.description,
-            lossUsd: alerts.lossUsd,
-            occurredAt: alerts.occurredAt,
-          })
-          .from(alerts)
-          .innerJoin(projects, eq(projects.id, alerts.projectId))
-          .orderBy(desc(alerts.occurredAt), desc(alerts.id))
-          .limit(limit);
-        return rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() }));
+        return latestAlerts(app.db, limit);
       });
     },
   );
@@ -272,13 +254,7 @@ export async function projectsRoutes(fastify: FastifyInstance) {
       await requireProject(app, id);
       const voter = voterKey(request, reply, vote !== undefined);
       if (vote !== undefined && voter) {
-        await app.db
-          .insert(votes)
-          .values({ projectId: id, voterKey: voter, vote: vote === 'yes' })
-          .onConflictDoUpdate({
-            target: [votes.projectId, votes.voterKey],
-            set: { vote: vote === 'yes', createdAt: new Date() },
-          });
+        await castVote(app.db, id, voter, vote === 'yes');
       }
       return voteTally(app.db, id, voter);
     },
@@ -296,14 +272,8 @@ export async function projectsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { projectId } = request.query;
       await requireProject(app, projectId);
-      const [row] = await app.db
-        .insert(pageViews)
-        .values({ projectId, views: 1 })
-        .onConflictDoUpdate({ target: pageViews.projectId, set: { views: sql`${pageViews.views} + 1` } })
-        .returning({ views: pageViews.views });
-      // Today's views feed trending (server/ratings/trending.ts).
-      await recordView(app.db, projectId, app.clock.now());
-      return { views: row?.views ?? 1 };
+      // Today's views also feed trending (server/ratings/trending.ts).
+      return { views: await countPageView(app.db, projectId, app.clock.now()) };
     },
   );
 

@@ -15,7 +15,8 @@ import {
   UserEventBody,
 } from '../../api/site.schemas';
 import { created, errorsOnly, noContent, replies, typed } from './schemas';
-import { clientErrors, incidentReports, quoteRequests, userEvents } from '../db/schema/index';
+import { saveIncidentReport } from '../incidents/queries';
+import { recordUserEvent, saveClientError, saveQuoteRequest } from '../site/submissions';
 import { notFound } from '../errors';
 import { clientAddress, LIMITS } from '../plugins/rateLimit';
 import { hashString } from '../seed/random';
@@ -51,17 +52,14 @@ export async function siteRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const [row] = await app.db
-        .insert(incidentReports)
-        .values({
-          projectName: body.projectName,
-          description: body.description,
-          txHash: body.txHash || null,
-          contactEmail: body.contactEmail ?? null,
-          userId: userId(request.user?.username),
-        })
-        .returning({ id: incidentReports.id });
-      return reply.status(201).send({ id: row!.id });
+      const id = await saveIncidentReport(app.db, {
+        projectName: body.projectName,
+        description: body.description,
+        txHash: body.txHash || null,
+        contactEmail: body.contactEmail ?? null,
+        userId: userId(request.user?.username),
+      });
+      return reply.status(201).send({ id });
     },
   );
 
@@ -73,8 +71,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const [row] = await app.db.insert(quoteRequests).values(body).returning({ id: quoteRequests.id });
-      return reply.status(201).send({ id: row!.id });
+      return reply.status(201).send({ id: await saveQuoteRequest(app.db, body) });
     },
   );
 
@@ -99,7 +96,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      await app.db.insert(userEvents).values({
+      await recordUserEvent(app.db, {
         eventName: body.eventName,
         properties: body.properties,
         userId: userId(request.user?.username),
@@ -120,7 +117,7 @@ export async function siteRoutes(fastify: FastifyInstance) {
         { clientError: { title: body.title, description: body.description.slice(0, 500) } },
         'client error',
       );
-      await app.db.insert(clientErrors).values(body);
+      await saveClientError(app.db, body);
       return noContent(reply);
     },
   );
