@@ -237,15 +237,25 @@ export async function scrollThrough(page: Page) {
     }
     // On a busy machine a part can be passed before its watcher looks: each one not yet loaded is visited and given
     // up to 10 s (a part the app removed never loads, and is left).
-    for (const slot of document.querySelectorAll('[data-part-on-view]:not([data-live])')) {
-      slot.scrollIntoView({ block: 'center' });
-      for (
-        let waited = 0;
-        !slot.hasAttribute('data-live') && slot.isConnected && waited < 10_000;
-        waited += 100
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    // A part that arrives can bring slots of its own (a project page's last panels): up to three rounds.
+    const visited = new Set<Element>();
+    for (let round = 0; round < 3; round++) {
+      const waiting = [...document.querySelectorAll('[data-part-on-view]:not([data-live])')].filter(
+        (slot) => !visited.has(slot),
+      );
+      if (waiting.length === 0) break;
+      for (const slot of waiting) {
+        visited.add(slot);
+        slot.scrollIntoView({ block: 'center' });
+        for (
+          let waited = 0;
+          !slot.hasAttribute('data-live') && slot.isConnected && waited < 10_000;
+          waited += 100
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
+      await frame();
     }
     window.scrollTo(0, 0);
   });

@@ -228,6 +228,9 @@ describe('project page at 1440 px', () => {
     // Every panel of the page has arrived (the parts below the fold load as the reader scrolls past them).
     await page.getByRole('heading', { name: 'Social activity' }).waitFor();
     await page.getByRole('heading', { name: 'Privileged access' }).waitFor();
+    // The right column's last panels: the peers (loaded when scrolled to) and the contracts with their rows.
+    await page.locator('[data-scope="peers"] [data-part="me"]').waitFor();
+    await page.locator('section.contracts-panel[aria-busy="false"]').waitFor();
     const columns = await page.evaluate(() =>
       [...document.querySelectorAll('.project-grid > *')].map((column) => {
         const panels = [...column.querySelectorAll('section.panel')].map((s) => s.getBoundingClientRect());
