@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Request as PwRequest } from 'playwright-core';
-import { PHONE, newPage, serverAndBrowser } from './harness';
+import { PHONE, newPage, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 const run = serverAndBrowser();
@@ -211,6 +211,9 @@ describe('app shell', () => {
       }
     });
     await page.goto('/');
+    // Home's parts below the fold arrive as they are scrolled to and push the footer down: all of them first, so the
+    // click lands on the link (it once landed beside it as a part arrived).
+    await scrollThrough(page);
     const footer = page.locator('footer.site-footer');
     await footer.getByRole('link', { name: 'About Us' }).scrollIntoViewIfNeeded();
     await footer.getByRole('link', { name: 'About Us' }).click();
