@@ -12,12 +12,12 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
  * which both load. Otherwise the loader would import `start`, all of the app. A new import of the loader's belongs in
  * SHARED_WITH_LOADER (`npm run size` fails otherwise: home would download the app before any intent).
  */
-const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]hydrate-on-intent[\\/][^\\/]+)$/;
+const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]first-load[\\/]hydrate[\\/][^\\/]+)$/;
 const SHARED_WITH_LOADER =
-  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/](pageData|slashShortcut)\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices|pageView)\.ts)$/;
+  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]account[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/](pageData|slashShortcut)\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices|pageView)\.ts)$/;
 /** A page's fetched data: the hook and its machine. */
 const USE_RESOURCE =
-  /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]resource[\\/]resource\.machine\.ts)$/;
+  /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]core[\\/]resource[\\/]resource\.machine\.ts)$/;
 /** What a project's row (leaderboard) and its page show beside its name: chain icons, the watchlist button. */
 const PROJECT_ROW = /[\\/]src[\\/]components[\\/](ChainIcon\.tsx|chains\.ts|ProjectActions\.tsx)$/;
 

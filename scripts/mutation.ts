@@ -25,23 +25,23 @@ import { pathToFileURL } from 'node:url';
 
 const BAR = 90;
 
-/** The spec's machines and the app, by machine folder. */
+/** The spec's machines and the app, by machine folder (under machines/). */
 const DEFAULT = [
-  'session',
-  'auth-modal',
-  'survey',
-  'survey-notification',
-  'watchlist',
-  'watchlist-picker',
-  'create-watchlist',
-  'impersonation',
-  'banner',
-  'cookie-consent',
-  'resend-timer',
-  'search',
-  'tooltip',
-  'tour',
-  'app',
+  'auth/session',
+  'auth/modal',
+  'account/survey',
+  'account/survey-notification',
+  'watchlist/list',
+  'watchlist/picker',
+  'watchlist/create',
+  'auth/impersonation',
+  'ui/banner',
+  'ui/cookie-consent',
+  'auth/resend-timer',
+  'projects/search',
+  'ui/tooltip',
+  'account/tour',
+  'core/app',
 ];
 
 type Mutant = {
@@ -64,22 +64,22 @@ type Equivalent = {
   reason: string;
 };
 
-const camel = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-
 /** A machine folder's mutated files and the tests that check them. */
 function target(folder: string) {
   const dir = path.join('machines', folder);
   const mutate = readdirSync(dir)
     .filter((f) => f.endsWith('.machine.ts') || f.endsWith('.connect.ts'))
     .map((f) => path.join(dir, f));
-  const name = camel(folder);
+  // A machine's tests are named after its file: machines/auth/modal/authModal.machine.ts, tests/paths/authModal.*.
+  const names = mutate.filter((f) => f.endsWith('.machine.ts')).map((f) => path.basename(f, '.machine.ts'));
+  const ofMachine = (f: string) => names.some((name) => f.startsWith(`${name}.`));
   const tests = [
     ...readdirSync('tests/paths')
-      .filter((f) => f === `${name}.paths.test.ts` || f.startsWith(`${name}.`))
+      .filter(ofMachine)
       .map((f) => `tests/paths/${f}`),
     ...(existsSync('tests/watchers')
       ? readdirSync('tests/watchers')
-          .filter((f) => f.startsWith(`${name}.`) && f.endsWith('.test.ts'))
+          .filter((f) => ofMachine(f) && f.endsWith('.test.ts'))
           .map((f) => `tests/watchers/${f}`)
       : []),
   ];
@@ -215,7 +215,7 @@ for (const folder of folders) {
     failed = true;
     continue;
   }
-  const reportFile = `.tmp/mutation/${folder}.json`;
+  const reportFile = `.tmp/mutation/${folder.replace(/\//g, '-')}.json`;
   console.log(`\n== ${folder}: mutating ${mutate.join(', ')} against ${tests.join(', ')}`);
   const started = Date.now();
   const run = spawnSync('npx', ['stryker', 'run', '--reporters', 'json,progress', '--logLevel', 'warn'], {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import type { AppInput } from '../machines/app/app.machine';
+import type { AppInput } from '../machines/core/app/app.machine';
 import { AppProvider } from './app/AppProvider';
 import { useSurveyNotificationActor } from './app/hooks';
 import { ServedPageProvider, type ServedPage } from './app/servedPage';

@@ -11,8 +11,8 @@ import {
   hydrateOnIntentMachine,
   type HeldAction,
   type HydrateOnIntentEvent,
-} from '../machines/hydrate-on-intent/hydrateOnIntent.machine';
-import { tourRequested } from '../machines/tour/tour.address';
+} from '../machines/first-load/hydrate/hydrateOnIntent.machine';
+import { tourRequested } from '../machines/account/tour/tour.address';
 import { countShownPage } from './app/pageView';
 import { keptInThisBrowser, renderedAsShown } from './app/renderedAsShown';
 import { pageData } from './lib/pageData';

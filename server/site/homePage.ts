@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LeaderboardQuery } from '../../api/projects.schemas';
-import { DEFAULT_PAGE_SIZE } from '../../machines/leaderboard/leaderboard.machine';
-import { apiQuery, queryFromSearch, searchFromQuery } from '../../machines/leaderboard/leaderboard.url';
+import { DEFAULT_PAGE_SIZE } from '../../machines/projects/leaderboard/leaderboard.machine';
+import { apiQuery, queryFromSearch, searchFromQuery } from '../../machines/projects/leaderboard/leaderboard.url';
 import { lastLeaderboardPage } from '../projects/leaderboard';
 import { matchedAddress } from './address';
 

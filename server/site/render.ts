@@ -16,8 +16,8 @@ import {
   type ServedProject,
   type ServedStrips,
 } from '../../api/projects';
-import { IGNORED_BANNER_KEY } from '../../machines/banner/banner.machine';
-import { COOKIE_CONSENT_KEY } from '../../machines/cookie-consent/cookieConsent.machine';
+import { IGNORED_BANNER_KEY } from '../../machines/ui/banner/banner.machine';
+import { COOKIE_CONSENT_KEY } from '../../machines/ui/cookie-consent/cookieConsent.machine';
 import type { PAGE_PATHS } from '../../api/pages';
 import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';

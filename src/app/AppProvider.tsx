@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { AppInput } from '../../machines/app/app.machine';
+import type { AppInput } from '../../machines/core/app/app.machine';
 import { inspect } from '../lib/inspect';
 import { appInput, liveAppMachine, redirectToSignIn } from './liveApp';
 import { useConstant } from '../lib/useConstant';

@@ -6,29 +6,29 @@ import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { FLAG_DEFAULTS, type FlagKey } from '../../api/flags';
-import type { AuthView } from '../../machines/app/app.machine';
-import type { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
-import type { bannerMachine } from '../../machines/banner/banner.machine';
-import type { cookieConsentMachine } from '../../machines/cookie-consent/cookieConsent.machine';
-import type { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
-import type { flagsMachine } from '../../machines/flags/flags.machine';
-import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import type { quoteFormMachine } from '../../machines/quote-form/quoteForm.machine';
+import type { AuthView } from '../../machines/core/app/app.machine';
+import type { accountActorsMachine } from '../../machines/core/account-actors/accountActors.machine';
+import type { bannerMachine } from '../../machines/ui/banner/banner.machine';
+import type { cookieConsentMachine } from '../../machines/ui/cookie-consent/cookieConsent.machine';
+import type { dialogOnIntentMachine } from '../../machines/first-load/dialog/dialogOnIntent.machine';
+import type { flagsMachine } from '../../machines/core/flags/flags.machine';
+import type { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
+import type { quoteFormMachine } from '../../machines/site/quote-form/quoteForm.machine';
 import {
   sessionStatus,
   type sessionMachine,
   type SessionStatus,
   type SessionUser,
-} from '../../machines/session/session.machine';
-import type { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
-import type { signOutMachine } from '../../machines/sign-out/signOut.machine';
+} from '../../machines/auth/session/session.machine';
+import type { surveyNotificationMachine } from '../../machines/account/survey-notification/surveyNotification.machine';
+import type { signOutMachine } from '../../machines/auth/sign-out/signOut.machine';
 import {
   connectWatchlist,
   type WatchlistSnapshot,
   type WatchlistView,
-} from '../../machines/watchlist/watchlist.connect';
-import type { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
-import type { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
+} from '../../machines/watchlist/list/watchlist.connect';
+import type { watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import type { watchlistHostMachine } from '../../machines/watchlist/host/watchlistHost.machine';
 import { AppActor } from './AppProvider';
 
 type Children = {

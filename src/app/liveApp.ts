@@ -3,22 +3,22 @@ import { ANNOUNCEMENT_ELEMENT_ID, getAnnouncement, sendUserEvent, type Announcem
 import {
   accountActorsMachine,
   type AccountActorLogic,
-} from '../../machines/account-actors/accountActors.machine';
+} from '../../machines/core/account-actors/accountActors.machine';
 import {
   appMachine,
   type AppEvent,
   type AppInput,
   type AppLocation,
   type LoadedTour,
-} from '../../machines/app/app.machine';
-import { IGNORED_BANNER_KEY, bannerMachine } from '../../machines/banner/banner.machine';
+} from '../../machines/core/app/app.machine';
+import { IGNORED_BANNER_KEY, bannerMachine } from '../../machines/ui/banner/banner.machine';
 import {
   COOKIE_CONSENT_KEY,
   cookieConsentMachine,
-} from '../../machines/cookie-consent/cookieConsent.machine';
-import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/tour/tour.address';
-import { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
-import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
+} from '../../machines/ui/cookie-consent/cookieConsent.machine';
+import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/account/tour/tour.address';
+import { dialogOnIntentMachine } from '../../machines/first-load/dialog/dialogOnIntent.machine';
+import { watchlistHostMachine } from '../../machines/watchlist/host/watchlistHost.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import {
   PROJECT_ELEMENT_ID,

@@ -1,6 +1,6 @@
 import type { RenderedFor } from '../../api/site';
 import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../api/storageKeys';
-import { loadSavedTour } from '../../machines/tour/tour.address';
+import { loadSavedTour } from '../../machines/account/tour/tour.address';
 import type { PageState } from './liveApp';
 import { stored } from './rememberedChoices';
 

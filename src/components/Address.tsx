@@ -1,9 +1,9 @@
 import { useActor } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { connectCopy } from '../../machines/copy/copy.connect';
-import { copyMachine } from '../../machines/copy/copy.machine';
-import { tooltipMachine } from '../../machines/tooltip/tooltip.machine';
+import { connectCopy } from '../../machines/ui/copy/copy.connect';
+import { copyMachine } from '../../machines/ui/copy/copy.machine';
+import { tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
 import { explorerUrl, type ConfiguredExplorers, type ExplorerTarget } from '../lib/explorer';
 import { floatingPlacement } from '../lib/floatingPlacement';
 import { shortAddress } from '../lib/format';

@@ -8,7 +8,7 @@ import {
   TRENDING_HEADING,
   pickerKeyword,
   type watchlistPickerMachine,
-} from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { Icon } from './Icon';
 import { ProjectLogo } from './ProjectLogo';
 import { RetryButton } from './RetryButton';

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { tabsMachine, type TabsEvent } from '../../machines/tabs/tabs.machine';
+import { tabsMachine, type TabsEvent } from '../../machines/ui/tabs/tabs.machine';
 import { inspect } from '../lib/inspect';
 import { useConstant } from '../lib/useConstant';
 

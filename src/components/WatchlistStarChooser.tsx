@@ -1,10 +1,10 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { WatchlistItem } from '../../machines/watchlist/watchlist.machine';
+import type { WatchlistItem } from '../../machines/watchlist/list/watchlist.machine';
 import type { WatchlistActorRef } from '../app/hooks';
-import { dismissOnOutside } from '../../machines/nav-dropdown/navDropdown.dom';
-import { watchlistChooserMachine } from '../../machines/watchlist-chooser/watchlistChooser.machine';
+import { dismissOnOutside } from '../../machines/ui/nav-dropdown/navDropdown.dom';
+import { watchlistChooserMachine } from '../../machines/watchlist/chooser/watchlistChooser.machine';
 import { inspect } from '../lib/inspect';
 import { ToggleButton } from './AddToWatchlistButton';
 

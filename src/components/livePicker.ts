@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { searchProjects, type ProjectSummary } from '../../api/projects';
-import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
+import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { request } from '../lib/client';
 
 /** The project picker with the real project search (the watchlists page and the onboarding survey use it). */

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import {
   machineExplorerMachine,
   type ExplorerLayout,
-} from '../../machines/machine-explorer/machineExplorer.machine';
+} from '../../machines/core/machine-explorer/machineExplorer.machine';
 import { actorRegistry, type ActorEntry } from '../lib/inspect';
 import { acceptedEvents, activeStateIds, elkLayout, type ChartLayout, type LayoutFn } from './chart';
 import './machineExplorer.css';

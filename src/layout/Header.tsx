@@ -2,12 +2,12 @@ import { lazy, Suspense } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { fromCallback } from 'xstate';
-import { drawerMachine, type DrawerEvent } from '../../machines/drawer/drawer.machine';
+import { drawerMachine, type DrawerEvent } from '../../machines/ui/drawer/drawer.machine';
 import {
   DEFAULT_HERO_HEIGHT,
   scrollRevealMachine,
   type ScrollRevealEvent,
-} from '../../machines/scroll-reveal/scrollReveal.machine';
+} from '../../machines/ui/scroll-reveal/scrollReveal.machine';
 import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { AccountArea } from '../features/account/AccountArea';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from 'wouter';
-import { DRAWER } from '../../machines/drawer/drawer.machine';
+import { DRAWER } from '../../machines/ui/drawer/drawer.machine';
 import { Icon } from '../components/Icon';
 import { Logo } from '../components/Logo';
 import { RequestQuoteButton } from '../components/RequestQuoteButton';

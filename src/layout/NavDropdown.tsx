@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
-import { dismissOnOutside } from '../../machines/nav-dropdown/navDropdown.dom';
-import { navDropdownMachine } from '../../machines/nav-dropdown/navDropdown.machine';
+import { dismissOnOutside } from '../../machines/ui/nav-dropdown/navDropdown.dom';
+import { navDropdownMachine } from '../../machines/ui/nav-dropdown/navDropdown.machine';
 import { Icon } from '../components/Icon';
 import type { NavLink } from '../lib/nav';
 import { inspect } from '../lib/inspect';

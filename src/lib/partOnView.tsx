@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
-import { partOnViewMachine, type PartOnViewEvent } from '../../machines/part-on-view/partOnView.machine';
+import { partOnViewMachine, type PartOnViewEvent } from '../../machines/first-load/part/partOnView.machine';
 import { inspect } from './inspect';
 import { markTakenOver } from './takenOver';
 

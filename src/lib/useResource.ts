@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { resourceMachine } from '../../machines/core/resource/resource.machine';
 import { inspect } from './inspect';
 import { useConstant } from './useConstant';
 

@@ -10,7 +10,7 @@ import {
 import {
   SHARED_MESSAGES,
   sharedWatchlistMachine,
-} from '../../machines/shared-watchlist/sharedWatchlist.machine';
+} from '../../machines/watchlist/shared/sharedWatchlist.machine';
 import { useOpenAuthModal } from '../app/hooks';
 import { useSignedIn } from '../app/hooks';
 import { WatchlistProjectsTable } from '../features/watchlist/WatchlistProjectsTable';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { getSsoSettings, NOTIFICATION_LABELS, NOTIFICATION_SETTINGS, unsubscribe, updateSsoSettings, type SsoSettings } from '../../api/user';
-import { settingsSectionMachine, type MutationResult } from '../../machines/settings-section/settingsSection.machine';
+import { settingsSectionMachine, type MutationResult } from '../../machines/account/settings-section/settingsSection.machine';
 import { request } from '../lib/client';
 import '../features/settings/settings.css';
 import { inspect } from '../lib/inspect';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { COPY_MESSAGES, copyMachine } from '../../machines/copy/copy.machine';
+import { COPY_MESSAGES, copyMachine } from '../../machines/ui/copy/copy.machine';
 import { Address } from '../../src/components/Address';
 
 const ADDRESS = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';

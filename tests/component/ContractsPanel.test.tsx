@@ -6,8 +6,8 @@ import type { AddContractBody, ChainInfo, MonitoredContract } from '../../api/ch
 import {
   PROJECT_CONTRACTS_MESSAGES as M,
   projectContractsMachine,
-} from '../../machines/projectContracts/projectContracts.machine';
-import { copyMachine } from '../../machines/copy/copy.machine';
+} from '../../machines/projects/contracts/projectContracts.machine';
+import { copyMachine } from '../../machines/ui/copy/copy.machine';
 import { ContractsView, dataSource } from '../../src/features/project/ContractsPanel';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

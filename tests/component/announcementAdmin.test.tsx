@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type {
   AnnouncementForm,
   StoredAnnouncement,
-} from '../../machines/announcement-admin/announcementAdmin.machine';
+} from '../../machines/admin/announcement/announcementAdmin.machine';
 import AnnouncementAdminPage, {
   liveAnnouncementAdminMachine,
 } from '../../src/features/announcement-admin/AnnouncementAdminPage';

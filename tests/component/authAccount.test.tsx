@@ -10,7 +10,7 @@ vi.mock('../../src/lib/client', () => ({
 
 const { TestApp } = await import('../helpers/testApp');
 const { AccountArea } = await import('../../src/features/account/AccountArea');
-const { SESSION_BROADCAST_KEY } = await import('../../machines/session/session.machine');
+const { SESSION_BROADCAST_KEY } = await import('../../machines/auth/session/session.machine');
 
 // Headless UI anchors the menu with floating-ui, which observes sizes; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
-import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
+import { sessionMachine, type SessionData } from '../../machines/auth/session/session.machine';
 import { useFlag } from '../../src/app/hooks';
 import { liveFlagsMachine } from '../../src/features/flags/liveFlags';
 import { useOpenImpersonationTool } from '../../src/app/hooks';

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
-import { drawerMachine } from '../../machines/drawer/drawer.machine';
+import { drawerMachine } from '../../machines/ui/drawer/drawer.machine';
 import { inspect } from '../../src/lib/inspect';
 import MachineExplorer from '../../src/dev/MachineExplorer';
 import { elkLayout, rootOf, type ChartLayout, type ChartNode } from '../../src/dev/chart';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList } from '../../api/notifications';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
 import { NotificationBell } from '../../src/features/notifications/NotificationBell';
 import { useSessionStatus } from '../../src/app/hooks';
 import { fixedAccountActors, TestApp } from '../helpers/testApp';

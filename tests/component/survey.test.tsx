@@ -7,9 +7,9 @@ import {
   SURVEY_LAST_NOTIFICATION_KEY,
   surveyNotificationMachine,
   type LastNotification,
-} from '../../machines/survey-notification/surveyNotification.machine';
-import { surveyMachine, type SurveyOutput } from '../../machines/survey/survey.machine';
-import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/account/survey-notification/surveyNotification.machine';
+import { surveyMachine, type SurveyOutput } from '../../machines/account/survey/survey.machine';
+import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 
 // The dialog's live actors are replaced below; the app's request helper is never reached.
 vi.mock('../../src/lib/client', () => ({

@@ -7,7 +7,7 @@ import {
   loadSavedTour,
   TOUR_STORAGE_KEY,
   tourRequested,
-} from '../../machines/tour/tour.dom';
+} from '../../machines/account/tour/tour.dom';
 import { liveTourMachine, type TourActorRef } from '../../src/features/tour/liveTour';
 import Tour from '../../src/features/tour/Tour';
 

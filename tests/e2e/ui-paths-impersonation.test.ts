@@ -12,7 +12,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { impersonationMachine, USER_NOT_FOUND } from '../../machines/impersonation/impersonation.machine';
+import { impersonationMachine, USER_NOT_FOUND } from '../../machines/auth/impersonation/impersonation.machine';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
 import { newPage, startServerAndBrowser } from './harness';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
-import { effectiveKeyword, searchMachine } from '../../machines/search/search.machine';
+import { effectiveKeyword, searchMachine } from '../../machines/projects/search/search.machine';
 import { pending } from '../paths/harness';
 import { newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';

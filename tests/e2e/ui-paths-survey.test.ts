@@ -19,7 +19,7 @@ import {
   surveyMachine,
   type SurveyDraft,
   type SurveyStep,
-} from '../../machines/survey/survey.machine';
+} from '../../machines/account/survey/survey.machine';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
 import { DESKTOP, startServerAndBrowser, waitForTheApp } from './harness';

@@ -12,11 +12,11 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { SESSION_BROADCAST_KEY } from '../../machines/session/session.machine';
-import { TOUR_STORAGE_KEY } from '../../machines/tour/tour.dom';
-import { tourMachine } from '../../machines/tour/tour.machine';
-import { TOUR_CARDS, stepById } from '../../machines/tour/tour.steps';
-import type { CardId, SavedTour, StepId, TourContext, TourEvent } from '../../machines/tour/tour.types';
+import { SESSION_BROADCAST_KEY } from '../../machines/auth/session/session.machine';
+import { TOUR_STORAGE_KEY } from '../../machines/account/tour/tour.dom';
+import { tourMachine } from '../../machines/account/tour/tour.machine';
+import { TOUR_CARDS, stepById } from '../../machines/account/tour/tour.steps';
+import type { CardId, SavedTour, StepId, TourContext, TourEvent } from '../../machines/account/tour/tour.types';
 import { signInApi, signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';

@@ -17,18 +17,18 @@ import {
   watchlistMachine,
   type WatchlistContext,
   type WatchlistItem,
-} from '../../machines/watchlist/watchlist.machine';
-import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/watchlist.connect';
+} from '../../machines/watchlist/list/watchlist.machine';
+import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
 import {
   pickerKeyword,
   watchlistPickerMachine,
   type PickerContext,
-} from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/watchlist/picker/watchlistPicker.machine';
 import {
   createWatchlistMachine,
   NAME_HINT,
   type CreateWatchlistContext,
-} from '../../machines/create-watchlist/createWatchlist.machine';
+} from '../../machines/watchlist/create/createWatchlist.machine';
 import { csrfToken, signUpAndSignIn } from './accounts';
 import { startServerAndBrowser } from './harness';
 import { quietPage } from './site-helpers';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { createMachine, fromCallback, fromPromise, type AnyActorLogic } from 'xstate';
 import type { FlagKey, FlagValues } from '../../api/flags';
-import { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
-import { flagsMachine } from '../../machines/flags/flags.machine';
-import { sessionMachine, type SessionData, type SessionUser } from '../../machines/session/session.machine';
+import { accountActorsMachine } from '../../machines/core/account-actors/accountActors.machine';
+import { flagsMachine } from '../../machines/core/flags/flags.machine';
+import { sessionMachine, type SessionData, type SessionUser } from '../../machines/auth/session/session.machine';
 import { AppProvider, type AppProviderProps } from '../../src/app/AppProvider';
 import { liveAccountActors } from '../../src/features/account/liveAccountActors';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createMachine, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { accountActorsMachine } from '../../machines/account-actors/accountActors.machine';
+import { accountActorsMachine } from '../../machines/core/account-actors/accountActors.machine';
 import { describePaths, pending, withFreshSystems, type StepEffect } from './harness';
 
 /** The loaded actors: machines that keep their input, to show what they were spawned with. */

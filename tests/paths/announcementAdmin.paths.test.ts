@@ -4,7 +4,7 @@ import {
   announcementAdminMachine,
   type AnnouncementForm,
   type StoredAnnouncement,
-} from '../../machines/announcement-admin/announcementAdmin.machine';
+} from '../../machines/admin/announcement/announcementAdmin.machine';
 import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 

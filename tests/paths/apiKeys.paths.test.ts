@@ -7,8 +7,8 @@ import {
   type EventObject,
 } from 'xstate';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '../../api/apiKeys';
-import { connectApiKeys, usageBars, type ApiKeysSnapshot } from '../../machines/api-keys/apiKeys.connect';
-import { apiKeysMachine, type ApiKeysContext } from '../../machines/api-keys/apiKeys.machine';
+import { connectApiKeys, usageBars, type ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.connect';
+import { apiKeysMachine, type ApiKeysContext } from '../../machines/account/api-keys/apiKeys.machine';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 
 const KEY = `sk_${'Q'.repeat(43)}`;

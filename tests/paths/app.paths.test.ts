@@ -7,8 +7,8 @@ import {
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/app/app.machine';
-import type { SessionStatus, SessionUser } from '../../machines/session/session.machine';
+import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/core/app/app.machine';
+import type { SessionStatus, SessionUser } from '../../machines/auth/session/session.machine';
 import { PAGE_PATHS } from '../../api/pages';
 import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
 

@@ -8,8 +8,8 @@ import {
   type AuditAdminContext,
   type AuditForm,
   type LoadedAudits,
-} from '../../machines/audit-admin/auditAdmin.machine';
-import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/admin/audit/auditAdmin.machine';
+import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 
 const picker = auditPicker(watchlistPickerMachine.provide({ actors: { searchProjects: pending() } }));

@@ -10,10 +10,10 @@ import {
   authModalMachine,
   type AuthModalContext,
   type Credentials,
-} from '../../machines/auth-modal/authModal.machine';
-import { connect } from '../../machines/auth-modal/authModal.connect';
-import { AUTH_MESSAGES } from '../../machines/auth-modal/authModal.messages';
-import type { AuthField, AuthView } from '../../machines/auth-modal/authModal.validation';
+} from '../../machines/auth/modal/authModal.machine';
+import { connect } from '../../machines/auth/modal/authModal.connect';
+import { AUTH_MESSAGES } from '../../machines/auth/modal/authModal.messages';
+import type { AuthField, AuthView } from '../../machines/auth/modal/authModal.validation';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const EMAIL = 'ada@example.com';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { authProvidersMachine } from '../../machines/auth-providers/authProviders.machine';
+import { authProvidersMachine } from '../../machines/auth/providers/authProviders.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const providers = [

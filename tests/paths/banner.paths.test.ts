@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { bannerMachine, IGNORED_BANNER_KEY, type Announcement } from '../../machines/banner/banner.machine';
+import { bannerMachine, IGNORED_BANNER_KEY, type Announcement } from '../../machines/ui/banner/banner.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const announcement = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Learn more' };

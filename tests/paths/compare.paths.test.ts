@@ -7,16 +7,16 @@ import {
   badgeEmbedMachine,
   embedCodes,
   type BadgeEmbedContext,
-} from '../../machines/compare/badgeEmbed.machine';
-import { connectCompare, type CompareSnapshot } from '../../machines/compare/compare.connect';
+} from '../../machines/projects/compare/badgeEmbed.machine';
+import { connectCompare, type CompareSnapshot } from '../../machines/projects/compare/compare.connect';
 import {
   COMPARE_MESSAGES as M,
   compareMachine,
   comparePicker,
   type CompareContext,
-} from '../../machines/compare/compare.machine';
-import { idsFromSearch } from '../../machines/compare/compare.url';
-import { watchlistPickerMachine } from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/projects/compare/compare.machine';
+import { idsFromSearch } from '../../machines/projects/compare/compare.url';
+import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = compareMachine.provide({

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import {
   COOKIE_CONSENT_KEY,
   cookieConsentMachine,
-} from '../../machines/cookie-consent/cookieConsent.machine';
+} from '../../machines/ui/cookie-consent/cookieConsent.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const actionNames = (step: StepEffect) => step.actions.map((a) => a.type);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import { connectCopy } from '../../machines/copy/copy.connect';
-import { COPY_MESSAGES, COPY_SHOWN_FOR, copyMachine } from '../../machines/copy/copy.machine';
+import { connectCopy } from '../../machines/ui/copy/copy.connect';
+import { COPY_MESSAGES, COPY_SHOWN_FOR, copyMachine } from '../../machines/ui/copy/copy.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = copyMachine.provide({ actors: { write: pending() as never } });

@@ -7,7 +7,7 @@ import {
   type CreateWatchlistContext,
   type CreateWatchlistEmitted,
   type CreateWatchlistEvent,
-} from '../../machines/create-watchlist/createWatchlist.machine';
+} from '../../machines/watchlist/create/createWatchlist.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CreateWatchlistContext;

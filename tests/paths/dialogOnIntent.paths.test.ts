@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { assign, createMachine, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { dialogOnIntentMachine } from '../../machines/dialog-on-intent/dialogOnIntent.machine';
+import { dialogOnIntentMachine } from '../../machines/first-load/dialog/dialogOnIntent.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 /** The dialog's own machine, standing in for a form: it counts the OPENs it heard. */

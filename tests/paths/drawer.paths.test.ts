@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { drawerMachine } from '../../machines/drawer/drawer.machine';
+import { drawerMachine } from '../../machines/ui/drawer/drawer.machine';
 import { describePaths, type StepEffect } from './harness';
 
 /** The address listeners the header provides, while attached. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import type { FlagIdentity } from '../../api/flags';
-import { flagsMachine } from '../../machines/flags/flags.machine';
+import { flagsMachine } from '../../machines/core/flags/flags.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const alice: FlagIdentity = { targetingKey: 'u-alice', email: 'alice@example.com' };

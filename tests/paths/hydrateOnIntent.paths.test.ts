@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { hydrateOnIntentMachine } from '../../machines/hydrate-on-intent/hydrateOnIntent.machine';
+import { hydrateOnIntentMachine } from '../../machines/first-load/hydrate/hydrateOnIntent.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const LINK = { kind: 'click', target: { href: '/projects/tether' } } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { impersonationMachine } from '../../machines/impersonation/impersonation.machine';
+import { impersonationMachine } from '../../machines/auth/impersonation/impersonation.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 /** The shortcut and open-request listeners the app provides: whether each running one listens. */

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
-import type { FormDialogContext } from '../../machines/form-dialog/formDialog';
+import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
 import {
   incidentFormMachine,
   validateIncident,
   type IncidentValues,
-} from '../../machines/incident-form/incidentForm.machine';
+} from '../../machines/incidents/form/incidentForm.machine';
 import { describePaths, pending } from './harness';
 
 type Context = FormDialogContext<IncidentValues>;

@@ -7,7 +7,7 @@ import {
   type ApproveForm,
   type ModerationContext,
   type PendingReport,
-} from '../../machines/incident-moderation/incidentModeration.machine';
+} from '../../machines/incidents/moderation/incidentModeration.machine';
 import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, type StepEffect } from './harness';
 

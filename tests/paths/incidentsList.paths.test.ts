@@ -6,8 +6,8 @@ import {
   incidentsListMachine,
   type IncidentsPage,
   type IncidentsQuery,
-} from '../../machines/incidents-list/incidentsList.machine';
-import { queryFromSearch, searchFromQuery } from '../../machines/incidents-list/incidentsList.url';
+} from '../../machines/incidents/list/incidentsList.machine';
+import { queryFromSearch, searchFromQuery } from '../../machines/incidents/list/incidentsList.url';
 import { describePaths, pending, type StepEffect } from './harness';
 
 type Context = { query: IncidentsQuery; data: IncidentsPage | null; error: string | null };

@@ -8,7 +8,7 @@ import {
   type LeaderboardFilters,
   type LeaderboardQuery,
   type LeaderboardSort,
-} from '../../machines/leaderboard/leaderboard.machine';
+} from '../../machines/projects/leaderboard/leaderboard.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 type Context = {

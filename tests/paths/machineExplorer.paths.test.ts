@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import { machineExplorerMachine } from '../../machines/machine-explorer/machineExplorer.machine';
+import { machineExplorerMachine } from '../../machines/core/machine-explorer/machineExplorer.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = machineExplorerMachine.provide({ actors: { layout: pending() } });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyActorRef } from 'xstate';
-import { navDropdownMachine } from '../../machines/nav-dropdown/navDropdown.machine';
+import { navDropdownMachine } from '../../machines/ui/nav-dropdown/navDropdown.machine';
 import { describePaths, type StepEffect } from './harness';
 
 /** The outside/Escape listeners the component provides, while attached: each step sees whether they are. */

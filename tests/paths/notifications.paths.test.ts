@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList } from '../../api/notifications';
-import { connectNotifications } from '../../machines/notifications/notifications.connect';
+import { connectNotifications } from '../../machines/account/notifications/notifications.connect';
 import {
   NOTIFICATION_MESSAGES,
   notificationsMachine,
   type NotificationsContext,
-} from '../../machines/notifications/notifications.machine';
+} from '../../machines/account/notifications/notifications.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const note = (id: number, read: boolean): Notification => ({

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { onIntentMachine } from '../../machines/on-intent/onIntent.machine';
+import { onIntentMachine } from '../../machines/first-load/on-intent/onIntent.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 /** The loads in flight, by actor id. */

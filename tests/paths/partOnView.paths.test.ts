@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { partOnViewMachine } from '../../machines/part-on-view/partOnView.machine';
+import { partOnViewMachine } from '../../machines/first-load/part/partOnView.machine';
 import { describePaths, pending } from './harness';
 
 const CODE = { default: 'the part' };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Portfolio, WalletImport } from '../../api/portfolio';
-import { portfolioMachine, type PickedProject } from '../../machines/portfolio/portfolio.machine';
+import { portfolioMachine, type PickedProject } from '../../machines/account/portfolio/portfolio.machine';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 
 type Context = {

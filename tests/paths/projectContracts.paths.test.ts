@@ -4,13 +4,13 @@ import type { ChainInfo, MonitoredContract } from '../../api/chains';
 import {
   connectProjectContracts,
   type ProjectContractsSnapshot,
-} from '../../machines/projectContracts/projectContracts.connect';
+} from '../../machines/projects/contracts/projectContracts.connect';
 import {
   EMPTY_FORM,
   PROJECT_CONTRACTS_MESSAGES as M,
   projectContractsMachine,
   type ProjectContractsContext,
-} from '../../machines/projectContracts/projectContracts.machine';
+} from '../../machines/projects/contracts/projectContracts.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = projectContractsMachine.provide({

@@ -4,7 +4,7 @@ import {
   projectVoteMachine,
   type VoteChoice,
   type Votes,
-} from '../../machines/project-vote/projectVote.machine';
+} from '../../machines/projects/vote/projectVote.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 type Context = {

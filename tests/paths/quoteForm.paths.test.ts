@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
-import type { FormDialogContext } from '../../machines/form-dialog/formDialog';
+import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
 import {
   quoteFormMachine,
   validateQuote,
   type QuoteValues,
-} from '../../machines/quote-form/quoteForm.machine';
+} from '../../machines/site/quote-form/quoteForm.machine';
 import { describePaths, pending } from './harness';
 
 type Context = FormDialogContext<QuoteValues>;

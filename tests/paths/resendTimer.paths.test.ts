@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../../machines/resend-timer/resendTimer.machine';
+import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../../machines/auth/resend-timer/resendTimer.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const tick = { type: 'xstate.after.tick.resendTimer.counting' };

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { resourceMachine } from '../../machines/core/resource/resource.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 type ErrorLike = { kind?: string; message?: string } | undefined;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ScoreHistory, ScoreRange } from '../../api/ratings';
-import { connectScoreChart } from '../../machines/score-chart/scoreChart.connect';
+import { connectScoreChart } from '../../machines/projects/score-chart/scoreChart.connect';
 import {
   SCORE_CHART_MESSAGES,
   scoreChartMachine,
   type LoadHistoryInput,
   type ScoreChartContext,
-} from '../../machines/score-chart/scoreChart.machine';
+} from '../../machines/projects/score-chart/scoreChart.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const sub = (v: number) => ({

@@ -3,7 +3,7 @@ import { fromCallback, type AnyActorRef, type AnyMachineSnapshot, type EventObje
 import {
   scrollRevealMachine,
   type ScrollRevealEvent,
-} from '../../machines/scroll-reveal/scrollReveal.machine';
+} from '../../machines/ui/scroll-reveal/scrollReveal.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const events = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { searchMachine } from '../../machines/search/search.machine';
+import { searchMachine } from '../../machines/projects/search/search.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const eth = { id: 'eth', rank: 1, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH'] };

@@ -7,7 +7,7 @@ import {
   type SessionData,
   type SessionEmitted,
   type SessionStatus,
-} from '../../machines/session/session.machine';
+} from '../../machines/auth/session/session.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const user = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };

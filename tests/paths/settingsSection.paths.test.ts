@@ -3,7 +3,7 @@ import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import {
   settingsSectionMachine,
   type SettingsSectionContext,
-} from '../../machines/settings-section/settingsSection.machine';
+} from '../../machines/account/settings-section/settingsSection.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = settingsSectionMachine.provide({

@@ -4,7 +4,7 @@ import {
   SHARED_MESSAGES,
   sharedWatchlistMachine,
   type SharedWatchlistContext,
-} from '../../machines/shared-watchlist/sharedWatchlist.machine';
+} from '../../machines/watchlist/shared/sharedWatchlist.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const LIST = { name: 'Blue chips', projects: ['uni', 'aave'] };

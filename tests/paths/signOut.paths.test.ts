@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import { SIGN_OUT_MESSAGES, signOutMachine } from '../../machines/sign-out/signOut.machine';
+import { SIGN_OUT_MESSAGES, signOutMachine } from '../../machines/auth/sign-out/signOut.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 /** Whether the sign-out request is in flight. */

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { connectSurvey } from '../../machines/survey/survey.connect';
+import { connectSurvey } from '../../machines/account/survey/survey.connect';
 import {
   SURVEY_LAST_NOTIFICATION_KEY,
   surveyMachine,
   type SurveyDraft,
   type SurveyStep,
-} from '../../machines/survey/survey.machine';
+} from '../../machines/account/survey/survey.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 // A failed save is logged to the console (spec §8); keep the test output quiet, and look at what is logged.

@@ -5,7 +5,7 @@ import {
   SURVEY_RESHOW_INTERVAL_MS,
   surveyNotificationMachine,
   type LastNotification,
-} from '../../machines/survey-notification/surveyNotification.machine';
+} from '../../machines/account/survey-notification/surveyNotification.machine';
 import { describePaths, pending } from './harness';
 
 const NOW = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { tabsMachine, type TabsEvent } from '../../machines/tabs/tabs.machine';
+import { tabsMachine, type TabsEvent } from '../../machines/ui/tabs/tabs.machine';
 import { describePaths, type StepEffect } from './harness';
 
 const COUNT = 3;

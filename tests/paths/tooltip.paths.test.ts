@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import { CLOSE_DURATION, HOVER_DELAY, tooltipMachine } from '../../machines/tooltip/tooltip.machine';
+import { CLOSE_DURATION, HOVER_DELAY, tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
 import { describePaths, type StepEffect } from './harness';
 
 /** What the page shows: nothing (not mounted), the floating element in the DOM but hidden, or the tooltip. */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { connect, type TourSnapshot } from '../../machines/tour/tour.connect';
-import { tourMachine } from '../../machines/tour/tour.machine';
-import { TOUR_CARDS, TOUR_STEPS } from '../../machines/tour/tour.steps';
+import { connect, type TourSnapshot } from '../../machines/account/tour/tour.connect';
+import { tourMachine } from '../../machines/account/tour/tour.machine';
+import { TOUR_CARDS, TOUR_STEPS } from '../../machines/account/tour/tour.steps';
 import type {
   CardId,
   SavedTour,
@@ -11,7 +11,7 @@ import type {
   TourContext,
   TourEvent,
   TourTag,
-} from '../../machines/tour/tour.types';
+} from '../../machines/account/tour/tour.types';
 import { describePaths, type StepEffect } from './harness';
 
 const view = (s: AnyMachineSnapshot) => connect(s as TourSnapshot, () => undefined);

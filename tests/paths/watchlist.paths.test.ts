@@ -12,8 +12,8 @@ import {
   type WatchlistContext,
   type WatchlistItem,
   type WatchlistMessage,
-} from '../../machines/watchlist/watchlist.machine';
-import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/watchlist.connect';
+} from '../../machines/watchlist/list/watchlist.machine';
+import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = watchlistMachine.provide({

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
-import { watchlistChooserMachine } from '../../machines/watchlist-chooser/watchlistChooser.machine';
+import { watchlistChooserMachine } from '../../machines/watchlist/chooser/watchlistChooser.machine';
 import { describePaths, type StepEffect } from './harness';
 
 /** The outside/Escape listeners the component provides, while attached: each step sees whether they are. */

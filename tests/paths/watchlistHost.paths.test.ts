@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createMachine, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
+import { watchlistHostMachine } from '../../machines/watchlist/host/watchlistHost.machine';
 import { describePaths, pending, withFreshSystems, type StepEffect } from './harness';
 
 /** The loaded watchlist: a machine that does nothing, so what the host tells it is the step's `sent` list. */

@@ -6,7 +6,7 @@ import {
   watchlistImportMachine,
   type WatchlistImportContext,
   type WatchlistImported,
-} from '../../machines/watchlist-import/watchlistImport.machine';
+} from '../../machines/watchlist/import/watchlistImport.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistImportContext;

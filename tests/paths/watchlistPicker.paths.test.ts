@@ -9,7 +9,7 @@ import {
   type PickerContext,
   type PickerEmitted,
   type PickerEvent,
-} from '../../machines/watchlist-picker/watchlistPicker.machine';
+} from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = watchlistPickerMachine.provide({ actors: { searchProjects: pending() as never } });

@@ -5,7 +5,7 @@ import {
   watchlistShareMachine,
   type WatchlistShareContext,
   type WatchlistShareChanged,
-} from '../../machines/watchlist-share/watchlistShare.machine';
+} from '../../machines/watchlist/share/watchlistShare.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const TOKEN = 'A'.repeat(32);

@@ -5,13 +5,13 @@ import {
   sortRows,
   type SortableRow,
   type WatchlistSortSnapshot,
-} from '../../machines/watchlist-sort/watchlistSort.connect';
+} from '../../machines/watchlist/sort/watchlistSort.connect';
 import {
   FIRST_DIRECTION,
   WATCHLIST_SORT_KEYS,
   watchlistSortMachine,
   type WatchlistSortKey,
-} from '../../machines/watchlist-sort/watchlistSort.machine';
+} from '../../machines/watchlist/sort/watchlistSort.machine';
 import { describePaths, type StepEffect } from './harness';
 
 type Row = SortableRow & { id: string };

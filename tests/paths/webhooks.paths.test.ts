@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { Webhook, WebhookDelivery, WebhookList } from '../../api/webhooks';
-import { connectWebhooks, type WebhooksSnapshot } from '../../machines/webhooks/webhooks.connect';
+import { connectWebhooks, type WebhooksSnapshot } from '../../machines/account/webhooks/webhooks.connect';
 import {
   WEBHOOK_FLOW_MESSAGES,
   webhooksMachine,
   type WebhooksContext,
-} from '../../machines/webhooks/webhooks.machine';
+} from '../../machines/account/webhooks/webhooks.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = webhooksMachine.provide({

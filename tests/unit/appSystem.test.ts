@@ -17,18 +17,18 @@ import {
   type Actor,
 } from 'xstate';
 import type { FlagIdentity } from '../../api/flags';
-import { appMachine, type AppLocation } from '../../machines/app/app.machine';
+import { appMachine, type AppLocation } from '../../machines/core/app/app.machine';
 import {
   accountActorsMachine,
   type AccountActorLogic,
-} from '../../machines/account-actors/accountActors.machine';
-import { bannerMachine } from '../../machines/banner/banner.machine';
-import { flagsMachine } from '../../machines/flags/flags.machine';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { sessionMachine, type SessionData } from '../../machines/session/session.machine';
-import { surveyNotificationMachine } from '../../machines/survey-notification/surveyNotification.machine';
-import { watchlistMachine } from '../../machines/watchlist/watchlist.machine';
-import { watchlistHostMachine } from '../../machines/watchlist-host/watchlistHost.machine';
+} from '../../machines/core/account-actors/accountActors.machine';
+import { bannerMachine } from '../../machines/ui/banner/banner.machine';
+import { flagsMachine } from '../../machines/core/flags/flags.machine';
+import { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
+import { sessionMachine, type SessionData } from '../../machines/auth/session/session.machine';
+import { surveyNotificationMachine } from '../../machines/account/survey-notification/surveyNotification.machine';
+import { watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import { watchlistHostMachine } from '../../machines/watchlist/host/watchlistHost.machine';
 import { watchlistInApp } from '../../src/features/watchlist/liveWatchlist';
 
 const ada = { username: '7f0c1c1e-0000-4000-8000-000000000001', email: 'ada@example.com' };

@@ -30,7 +30,7 @@ describe('chunkMakeup (npm run size)', () => {
   it('names the package of a source, scoped or not, and our own code "app"', () => {
     expect(packageOf('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom');
     expect(packageOf('../../node_modules/@xstate/react/dist/xstate-react.esm.js')).toBe('@xstate/react');
-    expect(packageOf('../../machines/app/app.machine.ts')).toBe('app');
+    expect(packageOf('../../machines/core/app/app.machine.ts')).toBe('app');
   });
 
   it("splits a chunk's gzip size by package and gives the size without the app's code", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS } from '../../machines/leaderboard/leaderboard.machine';
-import { queryFromSearch, searchFromQuery } from '../../machines/leaderboard/leaderboard.url';
+import { EMPTY_FILTERS } from '../../machines/projects/leaderboard/leaderboard.machine';
+import { queryFromSearch, searchFromQuery } from '../../machines/projects/leaderboard/leaderboard.url';
 
 /** The leaderboard's tab, category, keyword, page, sort and filters live in the address. */
 const DEFAULTS = { tab: 'score', category: '', keyword: '' } as const;

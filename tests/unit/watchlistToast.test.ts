@@ -5,7 +5,7 @@ import {
   watchlistMachine,
   type WatchlistEvent,
   type WatchlistItem,
-} from '../../machines/watchlist/watchlist.machine';
+} from '../../machines/watchlist/list/watchlist.machine';
 
 /**
  * The watchlist's message (the toast) goes by itself WATCHLIST_TOAST_MS after it was shown: the machine's own

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, type AnyActorLogic, type InspectionEvent } from 'xstate';
-import { appMachine, type AppLocation } from '../../machines/app/app.machine';
+import { appMachine, type AppLocation } from '../../machines/core/app/app.machine';
 import { liveAppMachine } from '../../src/app/liveApp';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { NotificationList } from '../../api/notifications';
-import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
 
 /**
  * The notifications machine as shipped, with its real visibility watcher; only the HTTP calls are provided. A tab

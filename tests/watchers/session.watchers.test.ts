@@ -6,7 +6,7 @@ import {
   sessionStatus,
   type SessionData,
   type SessionInput,
-} from '../../machines/session/session.machine';
+} from '../../machines/auth/session/session.machine';
 
 /**
  * The session machine as shipped, with its real visibility and storage watchers and its real poll timer; only the

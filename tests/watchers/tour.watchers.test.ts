@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { connect } from '../../machines/tour/tour.connect';
+import { connect } from '../../machines/account/tour/tour.connect';
 import { liveTourMachine, type TourActorRef } from '../../src/features/tour/liveTour';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Link } from 'wouter';
-import type { SessionUser } from '../../../machines/session/session.machine';
+import type { SessionUser } from '../../../machines/auth/session/session.machine';
 import { useOpenAuthModal, usePrepareAuthModal, useSessionStatus, useSessionUser } from '../../app/hooks';
 import { SignOutMessage, useSignOut } from './SignOut';
 import './account.css';

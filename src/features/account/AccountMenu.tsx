@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useCallback } from 'react';
 import { Link } from 'wouter';
-import type { SessionUser } from '../../../machines/session/session.machine';
+import type { SessionUser } from '../../../machines/auth/session/session.machine';
 import { useFlag, useOpenImpersonationTool } from '../../app/hooks';
 import { Avatar } from './Avatar';
 

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { fromPromise } from 'xstate';
-import { onIntentMachine } from '../../../machines/on-intent/onIntent.machine';
-import type { SessionUser } from '../../../machines/session/session.machine';
+import { onIntentMachine } from '../../../machines/first-load/on-intent/onIntent.machine';
+import type { SessionUser } from '../../../machines/auth/session/session.machine';
 import { Avatar } from './Avatar';
 
 // The menu (Headless UI, floating-ui: a third of a signed-in page's JavaScript) loads on intent.

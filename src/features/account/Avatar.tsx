@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { SyntheticEvent } from 'react';
-import type { SessionUser } from '../../../machines/session/session.machine';
+import type { SessionUser } from '../../../machines/auth/session/session.machine';
 import { useAppChild } from '../../app/hooks';
 
 /** The cache-busting value of the profile picture: it changes every minute (spec §3, §9). */

@@ -1,7 +1,7 @@
 import { sendTo } from 'xstate';
-import type { AccountActorLogic } from '../../../machines/account-actors/accountActors.machine';
-import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
-import { surveyNotificationMachine } from '../../../machines/survey-notification/surveyNotification.machine';
+import type { AccountActorLogic } from '../../../machines/core/account-actors/accountActors.machine';
+import { notificationsMachine } from '../../../machines/account/notifications/notifications.machine';
+import { surveyNotificationMachine } from '../../../machines/account/survey-notification/surveyNotification.machine';
 import { notificationsActors } from '../notifications/actors';
 import { surveyNotificationActors } from '../survey/notificationActors';
 import { liveSignOutMachine } from './liveSignOut';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { getCsrfToken, signOut } from '../../../api/auth';
-import { signOutMachine } from '../../../machines/sign-out/signOut.machine';
+import { signOutMachine } from '../../../machines/auth/sign-out/signOut.machine';
 import { request } from '../../lib/client';
 
 /** Sign out with the real auth-service call (CSRF token first). */

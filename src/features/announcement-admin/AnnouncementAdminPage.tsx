@@ -6,7 +6,7 @@ import {
   announcementAdminMachine,
   type AnnouncementForm,
   type StoredAnnouncement,
-} from '../../../machines/announcement-admin/announcementAdmin.machine';
+} from '../../../machines/admin/announcement/announcementAdmin.machine';
 import { request } from '../../lib/client';
 import './announcement-admin.css';
 import { inspect } from '../../lib/inspect';

@@ -19,7 +19,7 @@ import {
   type LoadedAudits,
   type Status,
   type UpdatedFinding,
-} from '../../../machines/audit-admin/auditAdmin.machine';
+} from '../../../machines/admin/audit/auditAdmin.machine';
 import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { TableHead } from '../../components/TableHead';

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ActorRefFrom } from 'xstate';
-import type { authModalMachine } from '../../../machines/auth-modal/authModal.machine';
+import type { authModalMachine } from '../../../machines/auth/modal/authModal.machine';
 import { AuthForms } from './AuthForms';
 import './auth.css';
 

@@ -9,11 +9,11 @@ import {
   signUp,
   verifyEmail,
 } from '../../../api/auth';
-import { authModalMachine, type Credentials } from '../../../machines/auth-modal/authModal.machine';
+import { authModalMachine, type Credentials } from '../../../machines/auth/modal/authModal.machine';
 import {
   authProvidersMachine,
   type SocialProvider,
-} from '../../../machines/auth-providers/authProviders.machine';
+} from '../../../machines/auth/providers/authProviders.machine';
 import { request } from '../../lib/client';
 
 const here = () => (typeof window === 'undefined' ? '/' : window.location.href);

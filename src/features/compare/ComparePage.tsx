@@ -11,9 +11,9 @@ import {
   type Comparison,
 } from '../../../api/compare';
 import { getProjectsList, SUB_SCORE_LABELS, type ProjectRow, type SubScores } from '../../../api/projects';
-import { connectCompare } from '../../../machines/compare/compare.connect';
-import { compareMachine, comparePicker } from '../../../machines/compare/compare.machine';
-import { idsFromSearch } from '../../../machines/compare/compare.url';
+import { connectCompare } from '../../../machines/projects/compare/compare.connect';
+import { compareMachine, comparePicker } from '../../../machines/projects/compare/compare.machine';
+import { idsFromSearch } from '../../../machines/projects/compare/compare.url';
 import { Icon } from '../../components/Icon';
 import { livePickerMachine } from '../../components/livePicker';
 import { ProjectLogo } from '../../components/ProjectLogo';

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { FLAGS_POLL_MS, type FlagIdentity, type FlagValues } from '../../../api/flags';
-import { flagsMachine, type FlagsEvent } from '../../../machines/flags/flags.machine';
+import { flagsMachine, type FlagsEvent } from '../../../machines/core/flags/flags.machine';
 
 /**
  * Runs `task` when the page's flags first need refreshing: after one poll interval, or sooner when the tab comes back

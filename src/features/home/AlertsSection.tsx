@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { getAlerts, type Alert } from '../../../api/projects';
-import { dialogOnIntentMachine } from '../../../machines/dialog-on-intent/dialogOnIntent.machine';
+import { dialogOnIntentMachine } from '../../../machines/first-load/dialog/dialogOnIntent.machine';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';

@@ -4,7 +4,7 @@ import {
   scoreRangeImpossible,
   type LeaderboardEvent,
   type LeaderboardFilters,
-} from '../../../machines/leaderboard/leaderboard.machine';
+} from '../../../machines/projects/leaderboard/leaderboard.machine';
 
 /** The advanced filter form (chain, score range, tier, audit status, KYC); applied as a whole. */
 export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send: (e: LeaderboardEvent) => void }) {

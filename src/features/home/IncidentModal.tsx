@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { incidentFormMachine } from '../../../machines/incident-form/incidentForm.machine';
+import type { incidentFormMachine } from '../../../machines/incidents/form/incidentForm.machine';
 import { FormDialog } from '../../components/FormDialog';
 
 /** 'Report Incident' form: stored by our server, confirmed to the reporter. */

@@ -23,8 +23,8 @@ import {
   type LeaderboardEvent,
   type LeaderboardQuery,
   type LeaderboardSort,
-} from '../../../machines/leaderboard/leaderboard.machine';
-import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/leaderboard/leaderboard.url';
+} from '../../../machines/projects/leaderboard/leaderboard.machine';
+import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/projects/leaderboard/leaderboard.url';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';

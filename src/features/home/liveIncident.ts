@@ -3,7 +3,7 @@ import { reportIncident } from '../../../api/site';
 import {
   incidentFormMachine,
   type IncidentValues,
-} from '../../../machines/incident-form/incidentForm.machine';
+} from '../../../machines/incidents/form/incidentForm.machine';
 import { request } from '../../lib/client';
 
 /** The report-incident form's machine with the real submission; home loads it on the first 'Report Incident'. */

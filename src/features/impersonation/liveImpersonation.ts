@@ -3,7 +3,7 @@ import { createImpersonation, deleteImpersonation } from '../../../api/impersona
 import {
   impersonationMachine,
   type OpenRequestsEvent,
-} from '../../../machines/impersonation/impersonation.machine';
+} from '../../../machines/auth/impersonation/impersonation.machine';
 import { request } from '../../lib/client';
 
 /** Keyboard shortcut for the tool: Alt+Shift+I. */

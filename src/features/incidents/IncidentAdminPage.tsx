@@ -13,7 +13,7 @@ import {
   incidentModerationMachine,
   type ApproveForm,
   type PendingReport,
-} from '../../../machines/incident-moderation/incidentModeration.machine';
+} from '../../../machines/incidents/moderation/incidentModeration.machine';
 import { request } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import { inspect } from '../../lib/inspect';

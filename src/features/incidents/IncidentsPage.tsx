@@ -7,8 +7,8 @@ import {
   type IncidentSort,
   type IncidentsPage as PageData,
   type IncidentsQuery,
-} from '../../../machines/incidents-list/incidentsList.machine';
-import { queryFromSearch, searchFromQuery } from '../../../machines/incidents-list/incidentsList.url';
+} from '../../../machines/incidents/list/incidentsList.machine';
+import { queryFromSearch, searchFromQuery } from '../../../machines/incidents/list/incidentsList.url';
 import { request } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import { lossText, SourceCell } from './incidentCells';

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Notification } from '../../../api/notifications';
-import { relativeTime } from '../../../machines/notifications/notifications.connect';
+import { relativeTime } from '../../../machines/account/notifications/notifications.connect';
 import { ProjectLogo } from '../../components/ProjectLogo';
 
 export type NotificationItemProps = {

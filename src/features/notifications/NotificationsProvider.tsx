@@ -3,8 +3,8 @@ import type { ActorRefFrom } from 'xstate';
 import {
   connectNotifications,
   type NotificationsView,
-} from '../../../machines/notifications/notifications.connect';
-import type { notificationsMachine } from '../../../machines/notifications/notifications.machine';
+} from '../../../machines/account/notifications/notifications.connect';
+import type { notificationsMachine } from '../../../machines/account/notifications/notifications.machine';
 
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 

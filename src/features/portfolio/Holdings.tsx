@@ -7,7 +7,7 @@ import {
   setHolding,
   type Portfolio,
 } from '../../../api/portfolio';
-import { portfolioMachine } from '../../../machines/portfolio/portfolio.machine';
+import { portfolioMachine } from '../../../machines/account/portfolio/portfolio.machine';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { request } from '../../lib/client';
 import { formatUsdWhole } from '../../lib/format';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import type { connectProjectContracts } from '../../../machines/projectContracts/projectContracts.connect';
+import type { connectProjectContracts } from '../../../machines/projects/contracts/projectContracts.connect';
 import type {
   ContractField,
   ProjectContractsEvent,
-} from '../../../machines/projectContracts/projectContracts.machine';
+} from '../../../machines/projects/contracts/projectContracts.machine';
 
 type View = ReturnType<typeof connectProjectContracts>;
 

@@ -9,8 +9,8 @@ import {
   type MonitoredContract,
 } from '../../../api/chains';
 import { getProfile } from '../../../api/user';
-import { connectProjectContracts } from '../../../machines/projectContracts/projectContracts.connect';
-import { projectContractsMachine } from '../../../machines/projectContracts/projectContracts.machine';
+import { connectProjectContracts } from '../../../machines/projects/contracts/projectContracts.connect';
+import { projectContractsMachine } from '../../../machines/projects/contracts/projectContracts.machine';
 import { useSignedIn } from '../../app/hooks';
 import { Address, type CopyLogic } from '../../components/Address';
 import { Skeleton } from '../../components/Skeleton';

@@ -5,7 +5,7 @@ import {
   badgeEmbedMachine,
   embedCodes,
   type EmbedFormat,
-} from '../../../machines/compare/badgeEmbed.machine';
+} from '../../../machines/projects/compare/badgeEmbed.machine';
 import { inspect } from '../../lib/inspect';
 import './embedBadge.css';
 

@@ -2,12 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { SUB_SCORE_LABELS } from '../../../api/projects';
 import { getScoreHistory, SCORE_RANGE_DAYS, type ScoreHistory } from '../../../api/ratings';
-import { connectScoreChart } from '../../../machines/score-chart/scoreChart.connect';
+import { connectScoreChart } from '../../../machines/projects/score-chart/scoreChart.connect';
 import {
   scoreChartMachine,
   type LoadHistoryInput,
   type ScoreSeries,
-} from '../../../machines/score-chart/scoreChart.machine';
+} from '../../../machines/projects/score-chart/scoreChart.machine';
 import { request } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import { chartDomain, seriesValue, SERIES_COLORS, timeX, valueY } from './scoreChartGeometry';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { getAverageYesPercentage, voteProject, type Votes } from '../../../api/projects';
-import { projectVoteMachine, type VoteChoice } from '../../../machines/project-vote/projectVote.machine';
+import { projectVoteMachine, type VoteChoice } from '../../../machines/projects/vote/projectVote.machine';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { inspect } from '../../lib/inspect';

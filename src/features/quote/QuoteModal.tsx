@@ -1,4 +1,4 @@
-import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/quote-form/quoteForm.machine';
+import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/site/quote-form/quoteForm.machine';
 import { FormDialog } from '../../components/FormDialog';
 import { useSelector } from '@xstate/react';
 import type { useQuoteForm } from '../../app/hooks';

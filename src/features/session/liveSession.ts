@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { getSession } from '../../../api/session';
-import { sessionMachine, type SessionData } from '../../../machines/session/session.machine';
+import { sessionMachine, type SessionData } from '../../../machines/auth/session/session.machine';
 import { request } from '../../lib/client';
 
 /** The session machine with the real session call. */

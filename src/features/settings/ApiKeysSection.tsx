@@ -11,9 +11,9 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '../../../api/apiKeys';
-import { connectApiKeys, totalRequests, usageBars } from '../../../machines/api-keys/apiKeys.connect';
-import { apiKeysMachine } from '../../../machines/api-keys/apiKeys.machine';
-import { relativeTime } from '../../../machines/notifications/notifications.connect';
+import { connectApiKeys, totalRequests, usageBars } from '../../../machines/account/api-keys/apiKeys.connect';
+import { apiKeysMachine } from '../../../machines/account/api-keys/apiKeys.machine';
+import { relativeTime } from '../../../machines/account/notifications/notifications.connect';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';

@@ -12,7 +12,7 @@ import {
   type Wallet,
 } from '../../../api/user';
 import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../../api/notifications';
-import type { SectionMessage } from '../../../machines/settings-section/settingsSection.machine';
+import type { SectionMessage } from '../../../machines/account/settings-section/settingsSection.machine';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';

@@ -13,13 +13,13 @@ import {
   type Webhook,
   type WebhookEvent,
 } from '../../../api/webhooks';
-import { connectWebhooks } from '../../../machines/webhooks/webhooks.connect';
+import { connectWebhooks } from '../../../machines/account/webhooks/webhooks.connect';
 import {
   webhooksMachine,
   type CreateOutput,
   type ReplayOutput,
   type TestOutput,
-} from '../../../machines/webhooks/webhooks.machine';
+} from '../../../machines/account/webhooks/webhooks.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
-import type { surveyNotificationMachine } from '../../../machines/survey-notification/surveyNotification.machine';
-import type { SurveyOutput } from '../../../machines/survey/survey.machine';
+import type { surveyNotificationMachine } from '../../../machines/account/survey-notification/surveyNotification.machine';
+import type { SurveyOutput } from '../../../machines/account/survey/survey.machine';
 import type { SurveyDialogProps } from './SurveyDialog';
 
 // The dialog (and its picker) is a separate chunk: most page loads never show it.

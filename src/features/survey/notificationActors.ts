@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { SurveyStatus } from '../../../api/user';
-import { readLastNotificationFromStorage } from '../../../machines/survey-notification/surveyNotification.machine';
+import { readLastNotificationFromStorage } from '../../../machines/account/survey-notification/surveyNotification.machine';
 import { request } from '../../lib/client';
 
 /**

@@ -10,8 +10,8 @@ import { useId, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { createEmptyActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import type { TooltipStatus, tooltipMachine } from '../../../machines/tooltip/tooltip.machine';
-import { connect, PROGRESS_BAR_WIDTH, type TourApi } from '../../../machines/tour/tour.connect';
+import type { TooltipStatus, tooltipMachine } from '../../../machines/ui/tooltip/tooltip.machine';
+import { connect, PROGRESS_BAR_WIDTH, type TourApi } from '../../../machines/account/tour/tour.connect';
 import type { TourActorRef } from './liveTour';
 import './tour.css';
 

@@ -1,6 +1,6 @@
 /**
  * The tour machine on a real page: the DOM versions of the page actors and side effects that
- * machines/tour/tour.machine.ts declares with neutral defaults. The app creates (and starts) one actor from
+ * machines/account/tour/tour.machine.ts declares with neutral defaults. The app creates (and starts) one actor from
  * `liveTourMachine` and gives it to <Tour>, which only renders it.
  */
 import { arrow, autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/react';
@@ -11,9 +11,9 @@ import {
   forgetTour,
   removeTourFlag,
   saveTour,
-} from '../../../machines/tour/tour.dom';
-import { tourMachine, type DialogInput, type TargetInput } from '../../../machines/tour/tour.machine';
-import type { WatcherEvent } from '../../../machines/tour/tour.types';
+} from '../../../machines/account/tour/tour.dom';
+import { tourMachine, type DialogInput, type TargetInput } from '../../../machines/account/tour/tour.machine';
+import type { WatcherEvent } from '../../../machines/account/tour/tour.types';
 
 /** Spotlight padding around the target, px (spec §2). */
 export const SPOTLIGHT_PADDING = 2;

@@ -6,7 +6,7 @@ import {
   CREATE_WATCHLIST_TITLE,
   NAME_HINT,
   type createWatchlistMachine,
-} from '../../../machines/create-watchlist/createWatchlist.machine';
+} from '../../../machines/watchlist/create/createWatchlist.machine';
 import { ModalDialog } from '../../components/ModalDialog';
 
 export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine>;

@@ -6,7 +6,7 @@ import type { ImportPreview } from '../../../api/watchlist';
 import {
   IMPORT_MESSAGES,
   watchlistImportMachine,
-} from '../../../machines/watchlist-import/watchlistImport.machine';
+} from '../../../machines/watchlist/import/watchlistImport.machine';
 import { TierBadge } from '../../components/TierBadge';
 import { TableHead } from '../../components/TableHead';
 import { ModalDialog } from '../../components/ModalDialog';

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import {
   SHARE_MESSAGES,
   watchlistShareMachine,
-} from '../../../machines/watchlist-share/watchlistShare.machine';
+} from '../../../machines/watchlist/share/watchlistShare.machine';
 import { shareUrl } from './watchlistDialogs.logic';
 import { ModalDialog } from '../../components/ModalDialog';
 

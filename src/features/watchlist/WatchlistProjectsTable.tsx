@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
 import type { WatchlistScoreChange } from '../../../api/watchlist';
-import { resourceMachine } from '../../../machines/resource/resource.machine';
-import { connectWatchlistSort } from '../../../machines/watchlist-sort/watchlistSort.connect';
+import { resourceMachine } from '../../../machines/core/resource/resource.machine';
+import { connectWatchlistSort } from '../../../machines/watchlist/sort/watchlistSort.connect';
 import {
   watchlistSortMachine,
   type SortDirection,
   type WatchlistSortKey,
-} from '../../../machines/watchlist-sort/watchlistSort.machine';
+} from '../../../machines/watchlist/sort/watchlistSort.machine';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';

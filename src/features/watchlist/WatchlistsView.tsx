@@ -4,8 +4,8 @@ import { Link } from 'wouter';
 import { sendTo } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistExportUrl } from '../../../api/watchlist';
-import { createWatchlistMachine } from '../../../machines/create-watchlist/createWatchlist.machine';
-import type { watchlistPickerMachine } from '../../../machines/watchlist-picker/watchlistPicker.machine';
+import { createWatchlistMachine } from '../../../machines/watchlist/create/createWatchlist.machine';
+import type { watchlistPickerMachine } from '../../../machines/watchlist/picker/watchlistPicker.machine';
 import { livePickerMachine } from '../../components/livePicker';
 import { importDialogLogic, shareDialogLogic } from './watchlistDialogs.logic';
 
@@ -23,7 +23,7 @@ const ImportWatchlistDialog = lazy(() => import('./ImportWatchlistDialog'));
 const ProjectPickerModal = lazy(() =>
   import('../../components/ProjectPickerModal').then((m) => ({ default: m.ProjectPickerModal })),
 );
-import { connectWatchlist } from '../../../machines/watchlist/watchlist.connect';
+import { connectWatchlist } from '../../../machines/watchlist/list/watchlist.connect';
 import { useWatchlistActor, type WatchlistActorRef } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';

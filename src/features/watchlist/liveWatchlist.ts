@@ -1,5 +1,5 @@
 import { sendParent } from 'xstate';
-import { watchlistMachine } from '../../../machines/watchlist/watchlist.machine';
+import { watchlistMachine } from '../../../machines/watchlist/list/watchlist.machine';
 import { watchlistActors } from './actors';
 
 /**

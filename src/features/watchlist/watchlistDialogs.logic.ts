@@ -6,8 +6,8 @@ import {
   shareWatchlist,
   type ImportPreview,
 } from '../../../api/watchlist';
-import { watchlistImportMachine } from '../../../machines/watchlist-import/watchlistImport.machine';
-import { watchlistShareMachine } from '../../../machines/watchlist-share/watchlistShare.machine';
+import { watchlistImportMachine } from '../../../machines/watchlist/import/watchlistImport.machine';
+import { watchlistShareMachine } from '../../../machines/watchlist/share/watchlistShare.machine';
 import { request } from '../../lib/client';
 
 // The share and import dialogs' machines with their real calls. Kept apart from the dialogs, which load lazily:

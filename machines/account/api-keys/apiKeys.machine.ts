@@ -1,0 +1,211 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
+
+/** A key just created: the only time its secret is on screen. */
+export type NewApiKey = { id: string; name: string; key: string };
+
+export type ApiKeysContext = {
+  keys: ApiKey[];
+  /** The key made last, shown once until HIDE_KEY, another CREATE, or its revocation; never loaded again. */
+  created: NewApiKey | null;
+  /** The name sent with the CREATE in flight. */
+  name: string;
+  /** The key whose revocation waits for CONFIRM. */
+  confirmId: string | null;
+  copied: boolean;
+  /** A message for the whole section (create, revoke, copy, load failures). */
+  error: string | null;
+  /** The name field's message (checked before any call). */
+  nameError: string | null;
+};
+
+export type ApiKeysEvent =
+  | { type: 'CREATE'; name: string }
+  | { type: 'REVOKE'; id: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'COPY' }
+  | { type: 'HIDE_KEY' }
+  | { type: 'DISMISS' }
+  | { type: 'RETRY' };
+
+/** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
+function messageOf(error: unknown, fallback: string): string {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  return typeof e.code === 'string' && typeof e.message === 'string' && e.message ? e.message : fallback;
+}
+
+const withoutSecret = ({ key: _secret, ...rest }: CreatedApiKey): ApiKey => rest;
+
+/**
+ * The "API keys" section of Account Settings: the user's keys load; CREATE (name checked first) calls
+ * `create` and shows the new key once, with COPY (`copyKey`: the clipboard) and HIDE_KEY; REVOKE asks to CONFIRM
+ * before `revoke` runs. One call at a time. Actors arrive through .provide(): load, create, revoke, copyKey.
+ */
+export const apiKeysMachine = setup({
+  types: {
+    context: {} as ApiKeysContext,
+    events: {} as ApiKeysEvent,
+    tags: {} as 'loading' | 'failed' | 'ready' | 'busy' | 'confirming',
+  },
+  actors: {
+    load: fromPromise<ApiKey[]>(async () => {
+      throw new Error('load not provided');
+    }),
+    create: fromPromise<CreatedApiKey, { name: string }>(async () => {
+      throw new Error('create not provided');
+    }),
+    revoke: fromPromise<ApiKey, { id: string }>(async () => {
+      throw new Error('revoke not provided');
+    }),
+    copyKey: fromPromise<void, { key: string }>(async () => {
+      throw new Error('copyKey not provided');
+    }),
+  },
+  guards: {
+    nameIsValid: ({ event }) => {
+      assertEvent(event, 'CREATE');
+      return 'name' in checkApiKeyName(event.name);
+    },
+    isActiveKey: ({ context, event }) => {
+      assertEvent(event, 'REVOKE');
+      return context.keys.some((k) => k.id === event.id && k.revokedAt === null);
+    },
+    hasNewKey: ({ context }) => context.created !== null,
+  },
+  actions: {
+    storeKeys: assign((_, keys: ApiKey[]) => ({ keys, error: null })),
+    showLoadFailed: assign({ error: API_KEY_MESSAGES.loadFailed }),
+    startCreate: assign(({ event }) => {
+      assertEvent(event, 'CREATE');
+      const checked = checkApiKeyName(event.name);
+      return {
+        name: 'name' in checked ? checked.name : '',
+        created: null,
+        copied: false,
+        error: null,
+        nameError: null,
+      };
+    }),
+    showNameError: assign(({ event }) => {
+      assertEvent(event, 'CREATE');
+      const checked = checkApiKeyName(event.name);
+      return { nameError: 'error' in checked ? checked.error : null, error: null };
+    }),
+    showCreated: assign(({ context }, created: CreatedApiKey) => ({
+      keys: [withoutSecret(created), ...context.keys],
+      created: { id: created.id, name: created.name, key: created.key },
+      name: '',
+    })),
+    showCreateFailed: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, API_KEY_MESSAGES.createFailed),
+      name: '',
+    })),
+    askToConfirm: assign(({ event }) => {
+      assertEvent(event, 'REVOKE');
+      return { confirmId: event.id, error: null };
+    }),
+    forgetConfirm: assign({ confirmId: null }),
+    showRevoked: assign(({ context }, revoked: ApiKey) => ({
+      keys: context.keys.map((k) => (k.id === revoked.id ? revoked : k)),
+      // A revoked key's secret is no use to anyone: it goes from the screen too.
+      created: context.created?.id === revoked.id ? null : context.created,
+      confirmId: null,
+    })),
+    showRevokeFailed: assign((_, params: { error: unknown }) => ({
+      error: messageOf(params.error, API_KEY_MESSAGES.revokeFailed),
+      confirmId: null,
+    })),
+    showCopied: assign({ copied: true, error: null }),
+    showCopyFailed: assign({ copied: false, error: API_KEY_MESSAGES.copyFailed }),
+    hideKey: assign({ created: null, copied: false }),
+    clearError: assign({ error: null, nameError: null }),
+  },
+}).createMachine({
+  id: 'apiKeys',
+  context: {
+    keys: [],
+    created: null,
+    name: '',
+    confirmId: null,
+    copied: false,
+    error: null,
+    nameError: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: { type: 'storeKeys', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'showLoadFailed' },
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+    },
+    ready: {
+      tags: ['ready'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            CREATE: [
+              { guard: 'nameIsValid', target: 'creating', actions: 'startCreate' },
+              { actions: 'showNameError' },
+            ],
+            REVOKE: { guard: 'isActiveKey', target: 'confirming', actions: 'askToConfirm' },
+            COPY: { guard: 'hasNewKey', target: 'copying' },
+            HIDE_KEY: { actions: 'hideKey' },
+            DISMISS: { actions: 'clearError' },
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'create',
+            src: 'create',
+            input: ({ context }) => ({ name: context.name }),
+            onDone: { target: 'idle', actions: { type: 'showCreated', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showCreateFailed', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        confirming: {
+          tags: ['confirming'],
+          on: {
+            CONFIRM: { target: 'revoking' },
+            CANCEL: { target: 'idle', actions: 'forgetConfirm' },
+          },
+        },
+        revoking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'revoke',
+            src: 'revoke',
+            input: ({ context }) => ({ id: context.confirmId! }),
+            onDone: { target: 'idle', actions: { type: 'showRevoked', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showRevokeFailed', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        copying: {
+          invoke: {
+            id: 'copyKey',
+            src: 'copyKey',
+            input: ({ context }) => ({ key: context.created!.key }),
+            onDone: { target: 'idle', actions: 'showCopied' },
+            onError: { target: 'idle', actions: 'showCopyFailed' },
+          },
+        },
+      },
+    },
+  },
+});

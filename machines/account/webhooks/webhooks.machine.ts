@@ -1,0 +1,263 @@
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
+
+export type WebhooksMessage = { kind: 'success' | 'error'; text: string; fields?: Record<string, string> };
+
+export type WebhooksContext = {
+  list: WebhookList | null;
+  /** The signing secret of the webhook just created: shown once, until hidden, replaced or its webhook deleted. */
+  secret: { webhookId: string; value: string } | null;
+  copied: boolean;
+  message: WebhooksMessage | null;
+  /** The webhook a test or delete, or the delivery a replay, is running for (its buttons show progress). */
+  pendingId: string | null;
+};
+
+export type WebhooksEvent =
+  | { type: 'CREATE'; body: CreateWebhookBody }
+  | { type: 'TEST'; id: string }
+  | { type: 'DELETE'; id: string }
+  /** Send a failed delivery again (its id in the log). */
+  | { type: 'REPLAY'; id: number }
+  | { type: 'COPY_SECRET' }
+  | { type: 'HIDE_SECRET' }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS' };
+
+/** What the create actor answers: the new webhook's id and secret, and the list as it is now. */
+export type CreateOutput = { webhookId: string; secret: string; list: WebhookList };
+export type TestOutput = { delivery: WebhookDelivery; list: WebhookList };
+/** What the replay actor answers: the delivery, pending again, and the list as it is now. */
+export type ReplayOutput = TestOutput;
+
+type ErrorLike = { message?: unknown; fields?: unknown };
+const errorMessage = (error: unknown): WebhooksMessage => {
+  const e = (error ?? {}) as ErrorLike;
+  const fields = e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined;
+  return {
+    kind: 'error',
+    text: typeof e.message === 'string' && e.message ? e.message : 'Something went wrong.',
+    ...(fields ? { fields } : {}),
+  };
+};
+
+/** "Test delivered (HTTP 200)." or "Test failed: HTTP 500 …". */
+export const testMessage = (d: WebhookDelivery): WebhooksMessage =>
+  d.status === 'delivered'
+    ? { kind: 'success', text: `Test delivered (HTTP ${d.responseCode ?? '?'}).` }
+    : { kind: 'error', text: `Test failed: ${d.error ?? `HTTP ${d.responseCode ?? '?'}`}` };
+
+export const WEBHOOK_FLOW_MESSAGES = {
+  created: 'Webhook added. Copy its signing secret now: it is not shown again.',
+  deleted: 'Webhook deleted.',
+  noKey: 'Create an API key first: webhooks belong to an API key’s owner.',
+  limit: 'You have reached the webhook limit. Delete one first.',
+  copyFailed: 'Could not copy. Select the secret and copy it by hand.',
+  replayed: 'Delivery queued: it is sent again now, and retried if it fails.',
+} as const;
+
+/**
+ * The Webhooks section of Account Settings: loads the caller's webhooks, then runs one write at a time — create
+ * (the secret is kept to show once), send a test ping, delete, replay a failed delivery — each answering with the
+ * fresh list.
+ * Copying the secret is an injected actor (the clipboard). API calls arrive through `.provide()`.
+ */
+export const webhooksMachine = setup({
+  types: {
+    context: {} as WebhooksContext,
+    events: {} as WebhooksEvent,
+    tags: {} as
+      'loading' | 'failed' | 'ready' | 'busy' | 'creating' | 'testing' | 'deleting' | 'replaying' | 'copying',
+  },
+  actors: {
+    load: fromPromise<WebhookList>(async () => {
+      throw new Error('load not provided');
+    }),
+    create: fromPromise<CreateOutput, { body: CreateWebhookBody }>(async () => {
+      throw new Error('create not provided');
+    }),
+    test: fromPromise<TestOutput, { id: string }>(async () => {
+      throw new Error('test not provided');
+    }),
+    remove: fromPromise<WebhookList, { id: string }>(async () => {
+      throw new Error('remove not provided');
+    }),
+    replay: fromPromise<ReplayOutput, { id: number }>(async () => {
+      throw new Error('replay not provided');
+    }),
+    copy: fromPromise<void, { text: string }>(async () => {
+      throw new Error('copy not provided');
+    }),
+  },
+  guards: {
+    hasKey: ({ context }) => context.list?.hasApiKey === true,
+    belowLimit: ({ context }) => (context.list?.items.length ?? 0) < (context.list?.limit ?? 0),
+    hasSecret: ({ context }) => context.secret !== null,
+    hasKeyBelowLimit: and(['hasKey', 'belowLimit']),
+  },
+  actions: {
+    storeList: assign({ list: (_, params: { list: WebhookList }) => params.list }),
+    startWrite: assign(({ event }) => {
+      assertEvent(event, ['CREATE', 'TEST', 'DELETE', 'REPLAY']);
+      return { message: null, pendingId: event.type === 'CREATE' ? null : String(event.id) };
+    }),
+    showError: assign({
+      message: (_, params: { error: unknown }) => errorMessage(params.error),
+      pendingId: null,
+    }),
+    showCreated: assign((_, params: { output: CreateOutput }) => ({
+      list: params.output.list,
+      secret: { webhookId: params.output.webhookId, value: params.output.secret },
+      copied: false,
+      message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.created },
+      pendingId: null,
+    })),
+    showTested: assign((_, params: { output: TestOutput }) => ({
+      list: params.output.list,
+      message: testMessage(params.output.delivery),
+      pendingId: null,
+    })),
+    showReplayed: assign((_, params: { output: ReplayOutput }) => ({
+      list: params.output.list,
+      message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.replayed },
+      pendingId: null,
+    })),
+    showDeleted: assign(({ context }, params: { list: WebhookList }) => ({
+      list: params.list,
+      // The secret of a deleted webhook is of no use any more.
+      secret:
+        context.secret && params.list.items.some((w) => w.id === context.secret!.webhookId)
+          ? context.secret
+          : null,
+      message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.deleted },
+      pendingId: null,
+    })),
+    refuseNoKey: assign({ message: { kind: 'error', text: WEBHOOK_FLOW_MESSAGES.noKey } }),
+    refuseLimit: assign({ message: { kind: 'error', text: WEBHOOK_FLOW_MESSAGES.limit } }),
+    markCopied: assign({ copied: true }),
+    copyFailed: assign({ message: { kind: 'error', text: WEBHOOK_FLOW_MESSAGES.copyFailed } }),
+    hideSecret: assign({ secret: null, copied: false }),
+    clearMessage: assign({ message: null }),
+  },
+}).createMachine({
+  id: 'webhooks',
+  context: { list: null, secret: null, copied: false, message: null, pendingId: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'load',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: {
+      tags: ['failed'],
+      on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
+    },
+    ready: {
+      tags: ['ready'],
+      on: {
+        CREATE: [
+          { guard: 'hasKeyBelowLimit', target: 'creating', actions: 'startWrite' },
+          { guard: 'hasKey', actions: 'refuseLimit' },
+          { actions: 'refuseNoKey' },
+        ],
+        TEST: { target: 'testing', actions: 'startWrite' },
+        DELETE: { target: 'deleting', actions: 'startWrite' },
+        REPLAY: { target: 'replaying', actions: 'startWrite' },
+        COPY_SECRET: { guard: 'hasSecret', target: 'copying' },
+        HIDE_SECRET: { actions: 'hideSecret' },
+        DISMISS: { actions: 'clearMessage' },
+      },
+    },
+    creating: {
+      tags: ['ready', 'busy', 'creating'],
+      invoke: {
+        src: 'create',
+        input: ({ event }) => {
+          assertEvent(event, 'CREATE');
+          return { body: event.body };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'showCreated', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    testing: {
+      tags: ['ready', 'busy', 'testing'],
+      invoke: {
+        src: 'test',
+        input: ({ event }) => {
+          assertEvent(event, 'TEST');
+          return { id: event.id };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'showTested', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    deleting: {
+      tags: ['ready', 'busy', 'deleting'],
+      invoke: {
+        src: 'remove',
+        input: ({ event }) => {
+          assertEvent(event, 'DELETE');
+          return { id: event.id };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'showDeleted', params: ({ event }) => ({ list: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    replaying: {
+      tags: ['ready', 'busy', 'replaying'],
+      invoke: {
+        src: 'replay',
+        input: ({ event }) => {
+          assertEvent(event, 'REPLAY');
+          return { id: event.id };
+        },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'showReplayed', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'ready',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    copying: {
+      tags: ['ready', 'copying'],
+      invoke: {
+        src: 'copy',
+        input: ({ context }) => ({ text: context.secret?.value ?? '' }),
+        onDone: { target: 'ready', actions: 'markCopied' },
+        onError: { target: 'ready', actions: 'copyFailed' },
+      },
+    },
+  },
+});

@@ -1,0 +1,120 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorCode } from '../../../api/errors';
+import type { CopySharedResult, SharedWatchlist } from '../../../api/watchlist';
+
+/** Texts of the shared-list page. */
+export const SHARED_MESSAGES = {
+  notFound: 'This share link does not exist or was turned off.',
+  loadFailed: 'Something went wrong',
+  loginRequired: 'Log in to copy this list into your watchlists.',
+  copyFailed: 'Unable to create watchlist.',
+  copied: (name: string) => `Saved to your watchlists as “${name}”.`,
+} as const;
+
+export type SharedWatchlistContext = {
+  token: string;
+  list: SharedWatchlist | null;
+  copy: CopySharedResult | null;
+  message: string | null;
+};
+
+export type SharedWatchlistEvent = { type: 'RETRY' } | { type: 'COPY'; signedIn: boolean };
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof Error && typeof errorCode(error) === 'string' ? error.message : fallback;
+
+/**
+ * The read-only page of a shared watchlist, `/w/{token}`: loads the list (no session needed);
+ * a revoked or unknown link is its own state. "Copy to my watchlists" needs a session: signed out it asks for a
+ * login (the provided `requestLogin`), signed in it copies once and then links to the copy. Actors: load, copy.
+ */
+export const sharedWatchlistMachine = setup({
+  types: {
+    context: {} as SharedWatchlistContext,
+    events: {} as SharedWatchlistEvent,
+    input: {} as { token: string },
+    tags: {} as 'loading' | 'notFound' | 'failed' | 'ready' | 'busy' | 'copied',
+  },
+  actors: {
+    load: fromPromise<SharedWatchlist, { token: string }>(async () => {
+      throw new Error('load not provided');
+    }),
+    copy: fromPromise<CopySharedResult, { token: string }>(async () => {
+      throw new Error('copy not provided');
+    }),
+  },
+  guards: {
+    isNotFound: (_, params: { error: unknown }) => errorCode(params.error) === 'NotFound',
+    signedIn: ({ event }) => {
+      assertEvent(event, 'COPY');
+      return event.signedIn;
+    },
+  },
+  actions: {
+    /** Opens the login (the app provides it: the auth modal). */
+    requestLogin: () => undefined,
+    storeList: assign((_, list: SharedWatchlist) => ({ list, message: null })),
+    showLoginRequired: assign({ message: SHARED_MESSAGES.loginRequired }),
+    storeCopy: assign((_, copy: CopySharedResult) => ({ copy, message: SHARED_MESSAGES.copied(copy.name) })),
+    showCopyFailed: assign((_, error: unknown) => ({ message: failure(error, SHARED_MESSAGES.copyFailed) })),
+  },
+}).createMachine({
+  id: 'sharedWatchlist',
+  context: ({ input }) => ({ token: input.token, list: null, copy: null, message: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'ready', actions: { type: 'storeList', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+          },
+          { target: 'failed' },
+        ],
+      },
+    },
+    notFound: { tags: ['notFound'] },
+    failed: {
+      tags: ['failed'],
+      on: { RETRY: { target: 'loading' } },
+    },
+    ready: {
+      tags: ['ready'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            COPY: [
+              { guard: 'signedIn', target: 'copying' },
+              { actions: ['requestLogin', 'showLoginRequired'] },
+            ],
+          },
+        },
+        copying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'copy',
+            src: 'copy',
+            input: ({ context }) => ({ token: context.token }),
+            onDone: { target: 'copied', actions: { type: 'storeCopy', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'showCopyFailed',
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+            },
+          },
+        },
+        /** One copy per visit: the page now links to it. */
+        copied: { tags: ['copied'] },
+      },
+    },
+  },
+});
