@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { projects } from '../../server/db/schema/index';
 import type { JobRunner } from '../../server/jobs/runner';
 import { rows } from '../../server/db/rows';
+import { subScoresAt } from '../../tests/helpers/projects';
 import type { Token } from './chain';
 
 /**
@@ -76,14 +77,7 @@ export async function startOurs(opts: {
       chains: ['Bench devnet'],
       logo: '',
       score: 50,
-      subScores: {
-        codeSecurity: 50,
-        fundamentalHealth: 50,
-        operationalResilience: 50,
-        governanceStrength: 50,
-        marketStability: 50,
-        communityTrust: 50,
-      },
+      subScores: subScoresAt(50),
       tier: 'B',
       auditStatus: 'none',
     })

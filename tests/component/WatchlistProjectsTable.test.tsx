@@ -3,20 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WatchlistProjectRow } from '../../api/watchlist';
 import { WatchlistProjectsTable } from '../../src/features/watchlist/WatchlistProjectsTable';
+import { subScoresAt } from '../helpers/projects';
 
 const base: Omit<WatchlistProjectRow, 'id' | 'name' | 'rank' | 'score' | 'scoreChange'> = {
   logo: '/logos/x.svg',
   tokenTickers: ['X'],
   chains: ['Ethereum'],
   tier: 'BB',
-  subScores: {
-    codeSecurity: 50,
-    fundamentalHealth: 50,
-    operationalResilience: 50,
-    governanceStrength: 50,
-    marketStability: 50,
-    communityTrust: 50,
-  },
+  subScores: subScoresAt(50),
   auditStatus: 'audited',
   auditDate: null,
   kyc: false,
@@ -50,17 +44,19 @@ const names = () =>
   });
 const header = (name: RegExp) => screen.getByRole('columnheader', { name });
 
+/** The table of ROWS, once its rows have loaded. */
+async function renderTable() {
+  const user = userEvent.setup();
+  render(
+    <WatchlistProjectsTable projectIds={ROWS.map((r) => r.id)} loadRows={async () => ROWS} disabled={false} />,
+  );
+  await screen.findByText('Gamma');
+  return user;
+}
+
 describe('Watchlist projects table', () => {
   it('shows audit and KYC badges and the score changes, and sorts by a change column from the keyboard', async () => {
-    const user = userEvent.setup();
-    render(
-      <WatchlistProjectsTable
-        projectIds={ROWS.map((r) => r.id)}
-        loadRows={async () => ROWS}
-        disabled={false}
-      />,
-    );
-    await screen.findByText('Gamma');
+    const user = await renderTable();
     expect(names()).toEqual(['Gamma', 'Alpha', 'Beta']);
     const gamma = screen.getAllByRole('row').find((r) => within(r).queryByText('Gamma'))!;
     expect(within(gamma).getByText('Audited')).toBeInTheDocument();
@@ -93,15 +89,7 @@ describe('Watchlist projects table', () => {
   });
 
   it('sorts from the phone layout’s "Sort by" menu, and back to the list’s order', async () => {
-    const user = userEvent.setup();
-    render(
-      <WatchlistProjectsTable
-        projectIds={ROWS.map((r) => r.id)}
-        loadRows={async () => ROWS}
-        disabled={false}
-      />,
-    );
-    await screen.findByText('Gamma');
+    const user = await renderTable();
     const menu = screen.getByRole('combobox', { name: 'Sort by' });
     await user.selectOptions(menu, '7-day change (largest rise first)');
     expect(names()).toEqual(['Alpha', 'Gamma', 'Beta']);

@@ -36,6 +36,20 @@ const renderPage = (page: 'login' | 'signup') =>
 const field = (name: RegExp | string) => screen.getByLabelText(name);
 const button = (name: string) => screen.getByRole('button', { name });
 
+/** `path` fails (500) with a code the form has no message for, and `submit` is pressed: the unknown message shows. */
+async function expectUnknownError(
+  user: ReturnType<typeof userEvent.setup>,
+  path: string,
+  code: string,
+  submit: string,
+) {
+  server.current.fail(path, code, 500);
+  await user.click(button(submit));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'An unknown error has occurred. Please try again later.',
+  );
+}
+
 describe('login form', () => {
   it('enables Log in only when both fields are touched and filled, with the spec messages', async () => {
     const user = userEvent.setup();
@@ -75,11 +89,7 @@ describe('login form', () => {
       json: 'true',
     });
 
-    server.current.fail('/api/auth/callback/credentials', 'UnknownException', 500);
-    await user.click(button('Log in'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An unknown error has occurred. Please try again later.',
-    );
+    await expectUnknownError(user, '/api/auth/callback/credentials', 'UnknownException', 'Log in');
   });
 
   it('ignores a second submit while the first is in flight', async () => {
@@ -157,11 +167,7 @@ describe('signup form', () => {
     await user.click(button('Sign up'));
     expect(await screen.findByText('Password does not meet the requirements.')).toBeInTheDocument();
 
-    server.current.fail('/api/auth/signup', 'SomethingElse', 500);
-    await user.click(button('Sign up'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An unknown error has occurred. Please try again later.',
-    );
+    await expectUnknownError(user, '/api/auth/signup', 'SomethingElse', 'Sign up');
   });
 
   it('goes to verify-email with the resend countdown running; the code is capped at 6 characters', async () => {

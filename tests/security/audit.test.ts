@@ -50,18 +50,24 @@ const auditRows = async () =>
     detail: r.detail,
   }));
 
+/** `as` starts impersonating the target: the borrowed session's cookies and its own CSRF token. */
+async function impersonateTarget(as: TestSession): Promise<{ cookie: string; csrf: string }> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/impersonation-tool/create',
+    headers: { cookie: as.cookie, 'x-csrf-token': as.csrf },
+    payload: { impersonatingUserId: target.user.username },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const cookie = merge(as.cookie, cookieHeader(started));
+  // The impersonation is a new session: it gets its own CSRF token.
+  const { csrf } = await getCsrf(t.app, cookie);
+  return { cookie, csrf };
+}
+
 describe('the impersonation audit is decided on the matched route (finding 2)', () => {
   it('records writes through percent-encoded paths, accepted or refused, and nothing after exit', async () => {
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/impersonation-tool/create',
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
-      payload: { impersonatingUserId: target.user.username },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const cookie = merge(admin.cookie, cookieHeader(started));
-    // The impersonation is a new session: it gets its own CSRF token.
-    const { csrf } = await getCsrf(t.app, cookie);
+    const { cookie, csrf } = await impersonateTarget(admin);
     const as = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST', token: string | null = csrf) =>
       t.app.inject({
         method,
@@ -124,15 +130,7 @@ describe('what the impersonation tool refuses is audited, and nothing outlives i
   it('records a nested start (409) and a stop naming another admin (403); refuses an API key for the subject (403)', async () => {
     // A fresh sign-in: the admin's first session became the impersonation above.
     const boss = await signIn(t.app, ADMIN_EMAIL, TEST_PASSWORD, newClientAddress());
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/impersonation-tool/create',
-      headers: { cookie: boss.cookie, 'x-csrf-token': boss.csrf },
-      payload: { impersonatingUserId: target.user.username },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const cookie = merge(boss.cookie, cookieHeader(started));
-    const { csrf } = await getCsrf(t.app, cookie);
+    const { cookie, csrf } = await impersonateTarget(boss);
     const as = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf }, payload });
     const before = (await auditRows()).length;

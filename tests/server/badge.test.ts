@@ -1,27 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow } from '../helpers/projects';
 
-const sub = (v: number) => ({
-  codeSecurity: v,
-  fundamentalHealth: v,
-  operationalResilience: v,
-  governanceStrength: v,
-  marketStability: v,
-  communityTrust: v,
-});
-const row = (id: string, name: string, score: number, tier: string) => ({
-  id,
-  name,
-  kind: 'DEX',
-  chains: ['Ethereum'],
-  tokenTickers: ['T'],
-  logo: '/l.svg',
-  auditStatus: 'none' as const,
-  score,
-  tier,
-  subScores: sub(score),
-});
+const row = (id: string, name: string, score: number, tier: string) =>
+  projectRow(id, { name, kind: 'DEX', score, tier });
 
 const HOSTILE = `Evil <script>alert(1)</script> & "Co" 'x'`;
 

@@ -4,30 +4,20 @@ import { Comparison as ComparisonSchema } from '../../api/compare.schemas';
 import { projects, projectSignals, scoreSnapshots } from '../../server/db/schema/index';
 import { epochDay, METHODOLOGY_VERSION } from '../../server/ratings/methodology';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow, subScoresAt } from '../helpers/projects';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
 const ago = (days: number) => new Date(NOW - days * DAY);
-const sub = (v: number) => ({
-  codeSecurity: v,
-  fundamentalHealth: v,
-  operationalResilience: v,
-  governanceStrength: v,
-  marketStability: v,
-  communityTrust: v,
-});
-const row = (id: string, name: string, score: number, tier: string) => ({
-  id,
-  name,
-  kind: 'DEX',
-  chains: ['Ethereum'],
-  tokenTickers: [id.toUpperCase()],
-  logo: '/l.svg',
-  auditStatus: 'none' as const,
-  score,
-  tier,
-  subScores: { ...sub(score), codeSecurity: score - 5 },
-});
+const row = (id: string, name: string, score: number, tier: string) =>
+  projectRow(id, {
+    name,
+    kind: 'DEX',
+    tokenTickers: [id.toUpperCase()],
+    score,
+    tier,
+    subScores: { ...subScoresAt(score), codeSecurity: score - 5 },
+  });
 
 /** Two projects that differ most on audits and the bug bounty, and agree on team KYC. */
 const AUDITED = { auditCount: 3, lastAuditDay: epochDay(ago(30)), bugBountyUsd: 5_000_000, teamKyc: 1 };
@@ -51,7 +41,7 @@ beforeAll(async () => {
     projectId,
     computedAt: ago(days),
     score,
-    subScores: sub(score),
+    subScores: subScoresAt(score),
     tier,
     methodologyVersion: METHODOLOGY_VERSION,
     moves: [],

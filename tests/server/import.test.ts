@@ -11,6 +11,7 @@ import { searchService } from '../../server/search/index';
 import type { ProjectRecordInput } from '../../server/seed/shape';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp, SEED_DAY } from '../helpers/seeded';
+import { perfectSignals } from '../helpers/projects';
 import { epochDay } from '../../server/ratings/methodology';
 
 let t: TestApp;
@@ -20,35 +21,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 // Signals perfect in every respect (score 100), as of any day up to three months after SEED_DAY's audit.
-const perfect = {
-  auditCount: 4,
-  lastAuditDay: epochDay(new Date('2026-10-01')),
-  openFindings: 0,
-  bugBountyUsd: 1e7,
-  highRiskFunctions: 0,
-  marketCapUsd: 1e10,
-  projectAgeDays: 3000,
-  teamKyc: 1,
-  top10HolderPct: 10,
-  treasuryRunwayMonths: 48,
-  incidents12m: 0,
-  incidentLossUsd12m: 0,
-  monitoringUptimePct: 100,
-  timelockCoveragePct: 100,
-  incidentResponseHours: 1,
-  multisigThreshold: 5,
-  timelockHours: 72,
-  adminEoaCount: 0,
-  governanceParticipationPct: 50,
-  liquidityUsd: 1e9,
-  volatility30dPct: 5,
-  exchangeCount: 12,
-  slippage1mPct: 0,
-  socialFollowers: 1e8,
-  sentiment: 100,
-  devCommits90d: 10_000,
-  holderCount: 1e7,
-};
+const perfect = perfectSignals(epochDay(new Date('2026-10-01')));
 const newProject: ProjectRecordInput = {
   id: 'zyxwv-protocol',
   name: 'Zyxwv Protocol',

@@ -6,16 +6,11 @@ import { LeaderboardRow as LeaderboardRowSchema } from '../../api/projects.schem
 import { projects, scoreSnapshots } from '../../server/db/schema/index';
 import { scoreChanges } from '../../server/projects/scoreChange';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { subScoresAt } from '../helpers/projects';
 import { createSeededApp } from '../helpers/seeded';
 
-const SUB = {
-  codeSecurity: 50,
-  fundamentalHealth: 50,
-  operationalResilience: 50,
-  governanceStrength: 50,
-  marketStability: 50,
-  communityTrust: 50,
-};
+const SUB = subScoresAt(50);
+
 const NOW = new Date('2026-11-20T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 

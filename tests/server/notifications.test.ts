@@ -7,6 +7,7 @@ import { enqueue } from '../../server/jobs/queue';
 import { claimJobs } from '../../server/jobs/runner';
 import { notifyChange } from '../../server/notifications/create';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { subScoresAt } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 let t: TestApp;
@@ -16,14 +17,7 @@ let other: Client;
 let admin: Client;
 const PUBLIC_URL = 'https://ratings.example.com';
 
-const SUB = {
-  codeSecurity: 70,
-  fundamentalHealth: 70,
-  operationalResilience: 70,
-  governanceStrength: 70,
-  marketStability: 70,
-  communityTrust: 70,
-};
+const SUB = subScoresAt(70);
 let seq = 0;
 async function project(name: string): Promise<string> {
   const id = `ntest-${seq++}`;

@@ -17,30 +17,22 @@ import {
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../server/ratings/methodology';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow, subScoresAt } from '../helpers/projects';
 
 /** The public ratings routes read the stored signals and snapshots (the source of truth). */
 
 const DAY = 86_400_000;
 const NOW = Date.now();
 const ago = (days: number) => new Date(NOW - days * DAY);
-const sub = (v: number) => ({
-  codeSecurity: v,
-  fundamentalHealth: v,
-  operationalResilience: v,
-  governanceStrength: v,
-  marketStability: v,
-  communityTrust: v,
-});
-const base = { tokenTickers: ['T'], logo: '/l.svg', auditStatus: 'none' as const, tier: 'BBB' };
-const dex = (id: string, score: number, market: number, chains = ['Ethereum']) => ({
-  ...base,
-  id,
-  name: id.toUpperCase(),
-  kind: 'DEX',
-  chains,
-  score,
-  subScores: { ...sub(score), marketStability: market },
-});
+const dex = (id: string, score: number, market: number, chains = ['Ethereum']) =>
+  projectRow(id, {
+    name: id.toUpperCase(),
+    kind: 'DEX',
+    chains,
+    score,
+    tier: 'BBB',
+    subScores: { ...subScoresAt(score), marketStability: market },
+  });
 
 /** An unaudited project whose code security would be above the cap; its last audit 12 months ago. */
 const VALUES = {
@@ -85,7 +77,7 @@ beforeAll(async () => {
     projectId: 'rt-main',
     computedAt: ago(days),
     score,
-    subScores: sub(score),
+    subScores: subScoresAt(score),
     tier: 'BBB',
     methodologyVersion: METHODOLOGY_VERSION,
     moves,

@@ -8,6 +8,7 @@ import {
   projects,
 } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow } from '../helpers/projects';
 
 /**
  * The skynet endpoints answer a project with monitored contracts from the chain tables, and a demo project from its
@@ -17,25 +18,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const TOKEN = A(0xaaa);
 const DEMO = A(0xbbb);
-const SUB = {
-  codeSecurity: 70,
-  fundamentalHealth: 70,
-  operationalResilience: 70,
-  governanceStrength: 70,
-  marketStability: 70,
-  communityTrust: 70,
-};
-const project = (id: string) => ({
-  id,
-  name: id,
-  tokenTickers: [id.toUpperCase()],
-  chains: ['Devnet'],
-  logo: '',
-  score: 70,
-  subScores: SUB,
-  tier: 'A',
-  auditStatus: 'none' as const,
-});
+const project = (id: string) =>
+  projectRow(id, { tokenTickers: [id.toUpperCase()], chains: ['Devnet'], logo: '', score: 70, tier: 'A' });
 const monitoring = (projectId: string) => ({
   projectId,
   topCallers: [{ name: 'Demo caller', count: 9, address: A(1) }],

@@ -9,6 +9,7 @@ import { projects } from '../../server/db/schema/index';
 import { PAGE_PATHS } from '../../api/pages';
 import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { subScoresAt } from '../helpers/projects';
 import { signIn, type Client } from '../helpers/signed-in';
 
 /**
@@ -41,14 +42,7 @@ beforeAll(async () => {
     chains: ['Ethereum'],
     logo: '/logos/uni.svg',
     score: 80,
-    subScores: {
-      codeSecurity: 80,
-      fundamentalHealth: 80,
-      operationalResilience: 80,
-      governanceStrength: 80,
-      marketStability: 80,
-      communityTrust: 80,
-    },
+    subScores: subScoresAt(80),
     rank: 1,
     tier: 'A',
     auditStatus: 'audited',

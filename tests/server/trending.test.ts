@@ -6,6 +6,7 @@ import { enqueue } from '../../server/jobs/queue';
 import { computeTrending, trendScore } from '../../server/ratings/trending';
 import { searchService } from '../../server/search/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { subScoresAt } from '../helpers/projects';
 import { signIn, type Client } from '../helpers/signed-in';
 
 let t: TestApp;
@@ -24,14 +25,7 @@ beforeAll(async () => {
       chains: ['Ethereum'],
       logo: '/logos/x.svg',
       score: 60,
-      subScores: {
-        codeSecurity: 60,
-        fundamentalHealth: 60,
-        operationalResilience: 60,
-        governanceStrength: 60,
-        marketStability: 60,
-        communityTrust: 60,
-      },
+      subScores: subScoresAt(60),
       rank: i + 1,
       tier: 'BBB',
       auditStatus: 'audited' as const,

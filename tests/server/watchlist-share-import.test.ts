@@ -3,6 +3,7 @@ import { MAX_PROJECTS_PER_WATCHLIST } from '../../api/watchlist';
 import { IMPORT_TEXT_MAX } from '../../api/watchlist.schemas';
 import { projects } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow, subScoresAt } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /** Shareable read-only watchlists and import with a preview, against the real server. */
@@ -10,26 +11,17 @@ import { anonymous, signIn, type Client } from '../helpers/signed-in';
 let t: TestApp;
 let owner: Client;
 let friend: Client;
-const SUB_SCORES = {
-  codeSecurity: 50,
-  fundamentalHealth: 50,
-  operationalResilience: 50,
-  governanceStrength: 50,
-  marketStability: 50,
-  communityTrust: 50,
-};
-const project = (id: string, name: string, tickers: string[], score = 70) => ({
-  id,
-  name,
-  tokenTickers: tickers,
-  chains: ['Ethereum'],
-  logo: `/logos/${id}.svg`,
-  score,
-  subScores: SUB_SCORES,
-  rank: 1,
-  tier: 'A',
-  auditStatus: 'audited' as const,
-});
+const project = (id: string, name: string, tickers: string[], score = 70) =>
+  projectRow(id, {
+    name,
+    tokenTickers: tickers,
+    logo: `/logos/${id}.svg`,
+    score,
+    subScores: subScoresAt(50),
+    rank: 1,
+    tier: 'A',
+    auditStatus: 'audited',
+  });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projects, scoreSnapshots, watchlists } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow, subScoresAt } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 let t: TestApp;
@@ -11,25 +12,18 @@ const ids: string[] = Array.from({ length: 501 }, (_, i) => `proj-${String(i).pa
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = ids.map((id, i) => ({
-    id,
-    name: i === 1 ? '=HYPERLINK("x")' : `Project ${i}`,
-    tokenTickers: [`T${i}`],
-    chains: ['Ethereum'],
-    logo: '/logos/x.svg',
-    score: 50 + (i % 50),
-    subScores: {
-      codeSecurity: 50,
-      fundamentalHealth: 50,
-      operationalResilience: 50,
-      governanceStrength: 50,
-      marketStability: 50,
-      communityTrust: 50,
-    },
-    rank: i + 1,
-    tier: 'BB',
-    auditStatus: 'audited' as const,
-  }));
+  const rows = ids.map((id, i) =>
+    projectRow(id, {
+      name: i === 1 ? '=HYPERLINK("x")' : `Project ${i}`,
+      tokenTickers: [`T${i}`],
+      logo: '/logos/x.svg',
+      score: 50 + (i % 50),
+      subScores: subScoresAt(50),
+      rank: i + 1,
+      tier: 'BB',
+      auditStatus: 'audited',
+    }),
+  );
   for (let i = 0; i < rows.length; i += 100)
     await t.database.db.insert(projects).values(rows.slice(i, i + 100));
   owner = await signIn(t.app);

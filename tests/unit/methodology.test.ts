@@ -10,6 +10,7 @@ import {
   tierFor,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../server/ratings/methodology';
+import { perfectSignals } from '../helpers/projects';
 
 const asOf = new Date('2026-11-20T00:00:00Z');
 const norm = (key: string, raw: number) => signalDefinition(key)!.normalise(raw, asOf);
@@ -133,35 +134,7 @@ describe('normalisations at their anchors', () => {
   });
 });
 
-const strong = {
-  auditCount: 4,
-  lastAuditDay: today - 10,
-  openFindings: 0,
-  bugBountyUsd: 1e7,
-  highRiskFunctions: 0,
-  marketCapUsd: 1e10,
-  projectAgeDays: 3000,
-  teamKyc: 1,
-  top10HolderPct: 10,
-  treasuryRunwayMonths: 48,
-  incidents12m: 0,
-  incidentLossUsd12m: 0,
-  monitoringUptimePct: 100,
-  timelockCoveragePct: 100,
-  incidentResponseHours: 1,
-  multisigThreshold: 5,
-  timelockHours: 72,
-  adminEoaCount: 0,
-  governanceParticipationPct: 50,
-  liquidityUsd: 1e9,
-  volatility30dPct: 5,
-  exchangeCount: 12,
-  slippage1mPct: 0,
-  socialFollowers: 1e8,
-  sentiment: 100,
-  devCommits90d: 10_000,
-  holderCount: 1e7,
-};
+const strong = perfectSignals(today - 10);
 
 describe('rate', () => {
   it('gives 100 / AAA to a project perfect in every signal, with contributions adding up to the score', () => {
