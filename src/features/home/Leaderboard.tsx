@@ -27,6 +27,7 @@ import {
 import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/projects/leaderboard/leaderboard.url';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
+import { Pager } from '../../components/Pager';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
@@ -570,46 +571,37 @@ export function Leaderboard() {
             </div>
           )}
         </div>
-        {pages > 1 && (
-          <nav className="pagination" aria-label="Leaderboard pages">
-            <button
-              type="button"
-              className="page-btn"
-              disabled={query.page <= 1}
-              onClick={() => actorRef.send({ type: 'PAGE', page: query.page - 1 })}
-              aria-label="Previous page"
-            >
-              <Icon name="chevronLeft" size={18} />
-            </button>
-            {pageList(query.page, pages).map((p, i) =>
-              p === '…' ? (
-                <span key={`gap${i}`} className="page-gap" aria-hidden="true">
-                  …
-                </span>
-              ) : (
-                <button
-                  key={p}
-                  type="button"
-                  className={`page-btn${p === query.page ? ' is-current' : ''}`}
-                  aria-current={p === query.page ? 'page' : undefined}
-                  aria-label={`Page ${p}`}
-                  onClick={() => actorRef.send({ type: 'PAGE', page: p })}
-                >
-                  {p}
-                </button>
-              ),
-            )}
-            <button
-              type="button"
-              className="page-btn"
-              disabled={query.page >= pages}
-              onClick={() => actorRef.send({ type: 'PAGE', page: query.page + 1 })}
-              aria-label="Next page"
-            >
-              <Icon name="chevronRight" size={18} />
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={query.page}
+          pages={pages}
+          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
+          className="pagination"
+          label="Leaderboard pages"
+          buttonClassName="page-btn"
+          previous={<Icon name="chevronLeft" size={18} />}
+          previousLabel="Previous page"
+          next={<Icon name="chevronRight" size={18} />}
+          nextLabel="Next page"
+        >
+          {pageList(query.page, pages).map((p, i) =>
+            p === '…' ? (
+              <span key={`gap${i}`} className="page-gap" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              <button
+                key={p}
+                type="button"
+                className={`page-btn${p === query.page ? ' is-current' : ''}`}
+                aria-current={p === query.page ? 'page' : undefined}
+                aria-label={`Page ${p}`}
+                onClick={() => actorRef.send({ type: 'PAGE', page: p })}
+              >
+                {p}
+              </button>
+            ),
+          )}
+        </Pager>
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import { queryFromSearch, searchFromQuery } from '../../../machines/incidents/li
 import { request } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import { lossText, SourceCell } from './incidentCells';
+import { Pager } from '../../components/Pager';
 import { SelectField } from '../../components/SelectField';
 import { inspect } from '../../lib/inspect';
 import { useTitle } from '../../lib/title';
@@ -262,29 +263,20 @@ export default function IncidentsPage() {
           </div>
         )}
 
-        {pages > 1 && (
-          <nav className="incidents-pages" aria-label="Incident pages">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={query.page <= 1}
-              onClick={() => actorRef.send({ type: 'PAGE', page: query.page - 1 })}
-            >
-              Previous
-            </button>
-            <span>
-              Page {query.page} of {pages}
-            </span>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={query.page >= pages}
-              onClick={() => actorRef.send({ type: 'PAGE', page: query.page + 1 })}
-            >
-              Next
-            </button>
-          </nav>
-        )}
+        <Pager
+          page={query.page}
+          pages={pages}
+          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
+          className="incidents-pages"
+          label="Incident pages"
+          buttonClassName="btn btn-secondary"
+          previous="Previous"
+          next="Next"
+        >
+          <span>
+            Page {query.page} of {pages}
+          </span>
+        </Pager>
       </div>
     </main>
   );
