@@ -7,14 +7,14 @@ import { precompress } from './scripts/precompress.ts';
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /**
- * The guest's loader (src/onIntent.ts, an entry of its own, with its machine) stays out of the app's `start`
+ * The guest's loader (src/first-load/loader.ts, an entry of its own, with its machine; docs/first-load.md) stays out of the app's `start`
  * chunk, and so do the modules it shares with the app (XState, the storage keys, …): those are the `shared` chunk,
  * which both load. Otherwise the loader would import `start`, all of the app. A new import of the loader's belongs in
  * SHARED_WITH_LOADER (`npm run size` fails otherwise: home would download the app before any intent).
  */
-const LOADER = /[\\/](src[\\/]onIntent\.ts|machines[\\/]first-load[\\/]hydrate[\\/][^\\/]+)$/;
+const LOADER = /[\\/](src[\\/]first-load[\\/]loader\.ts|machines[\\/]first-load[\\/]hydrate[\\/][^\\/]+)$/;
 const SHARED_WITH_LOADER =
-  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]account[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]lib[\\/](pageData|slashShortcut)\.ts|src[\\/]app[\\/](renderedAsShown|rememberedChoices|pageView)\.ts)$/;
+  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]account[\\/]tour[\\/]tour\.address\.ts|api[\\/]site\.ts|src[\\/]first-load[\\/](pageData|slashShortcut|renderedAsShown|rememberedChoices|pageView)\.ts)$/;
 /** A page's fetched data: the hook and its machine. */
 const USE_RESOURCE =
   /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]core[\\/]resource[\\/]resource\.machine\.ts)$/;
@@ -43,7 +43,7 @@ export default defineConfig({
     // Safari 16) load a lazy chunk's imports when it runs instead of beside it, which still works.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: ['index.html', 'src/onIntent.ts'],
+      input: ['index.html', 'src/first-load/loader.ts'],
       // Everything the entry imports statically runs on every page: one chunk. Rolldown otherwise splits what the
       // entry shares with lazy chunks (XState, React, the app provider, the API client) into a dozen small files,
       // each compressed on its own: 10 KB gzip more on every page (npm run size).

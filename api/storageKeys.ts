@@ -1,6 +1,6 @@
 /**
  * The browser storage keys of the visitor's two remembered choices (spec §3), in a module of their own: the guest's loader
- * (src/onIntent.ts) reads them before any machine's code has loaded.
+ * (src/first-load/loader.ts) reads them before any machine's code has loaded.
  */
 
 /** Holds the text of the last dismissed banner. */

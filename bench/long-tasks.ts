@@ -8,7 +8,7 @@
  * from navigation on rather than from first paint) and the longest task, then their median and mean. Compare two codes
  * side by side: run this in a worktree of each, alternately.
  *
- * Home and a project page as a guest are the server's HTML until the visitor acts (src/onIntent.ts): their rows are
+ * Home and a project page as a guest are the server's HTML until the visitor acts (src/first-load/loader.ts): their rows are
  * that load, and the rows "…, after a key press" are what the first sign of intent then costs (the app's code loading
  * and taking the page over), with the time from the key press until the page is the app's (`data-taken-over`), as
  * `npm run size` has rows for what they download.

@@ -15,7 +15,7 @@ const HOME_BUDGET_KB = 115; // design notes: 117; 106 today
 const ROUTE_BUDGET_KB = 125; // 120 today (settings)
 /**
  * What a route may download in Chromium before this fails: the first-load goals, as a guest and signed in. Home and a
- * project page as a guest download only their loader (src/onIntent.ts) until the visitor acts; the app's code loads
+ * project page as a guest download only their loader (src/first-load/loader.ts) until the visitor acts; the app's code loads
  * then, and the page with it is held to every route's budget ("…, after a key press").
  */
 // guest 125 (120, then 122, 123, 124): a project page on a desktop shows its market panel in the first view since it has two

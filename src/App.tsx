@@ -4,7 +4,7 @@ import { Route, Switch } from 'wouter';
 import type { AppInput } from '../machines/core/app/app.machine';
 import { AppProvider } from './app/AppProvider';
 import { useSurveyNotificationActor } from './app/hooks';
-import { ServedPageProvider, type ServedPage } from './app/servedPage';
+import { ServedPageProvider, type ServedPage } from './first-load/servedPage';
 import { ImpersonationRoot } from './features/impersonation/ImpersonationRoot';
 import { Shell } from './layout/Shell';
 import { WatchlistToast } from './features/watchlist/WatchlistProvider';
@@ -70,7 +70,7 @@ export function App({
   served = NOTHING_SERVED,
 }: {
   input?: AppInput;
-  /** The page data the server sent for the page's own content (src/app/servedPage.tsx). */
+  /** The page data the server sent for the page's own content (src/first-load/servedPage.tsx). */
   served?: ServedPage;
 }) {
   return (

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './App';
-import { appInputFrom, type PageState } from './app/liveApp';
+import { appInputFrom, type PageState } from './first-load/liveApp';
 
 export type { PageState };
 

@@ -1,15 +1,15 @@
 // First: React DOM, then a turn for the page (see reactDomClient.ts).
-import { createRoot, hydrateRoot } from './reactDomClient';
+import { createRoot, hydrateRoot } from './first-load/reactDomClient';
 import { startTransition, StrictMode } from 'react';
 import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
 import { App } from './App';
-import { appInputFrom, browserPageState } from './app/liveApp';
-import { renderedAsShown } from './app/renderedAsShown';
-import { mirrorRememberedChoices } from './app/rememberedChoices';
+import { appInputFrom, browserPageState } from './first-load/liveApp';
+import { renderedAsShown } from './first-load/renderedAsShown';
+import { mirrorRememberedChoices } from './first-load/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
 import { nextTask } from './lib/nextTask';
-import { pageData } from './lib/pageData';
-import { listenForSlash } from './lib/slashShortcut';
+import { pageData } from './first-load/pageData';
+import { listenForSlash } from './first-load/slashShortcut';
 import './styles.css';
 
 // Before the first render, which may take a while on a busy machine: a '/' pressed meanwhile focuses the search.

@@ -22,6 +22,7 @@ import type { PAGE_PATHS } from '../../api/pages';
 import type { PageState } from '../../src/entry-server';
 import { matchedAddress } from './address';
 import { writePageData } from './pageData';
+import { waitsForIntent, withLoader, type Manifest } from './first-load/loader';
 import { LRUCache } from 'lru-cache';
 import { EncodedResponse } from '../cache/response';
 
@@ -30,7 +31,7 @@ export type PageKey = keyof typeof PAGE_PATHS;
 /**
  * The lazy modules a rendered page shows on first paint. Their stylesheets go into the page's head, so nothing
  * restyles or moves when their code arrives. The page's own module (`preload`) is also preloaded, as taking over the
- * page needs it; parts below the fold (`onView`, src/lib/partOnView.tsx) load only when the visitor scrolls near them.
+ * page needs it; parts below the fold (`onView`, src/first-load/partOnView.tsx) load only when the visitor scrolls near them.
  */
 export type PageModules = { preload: string[]; onView: string[] };
 
@@ -54,41 +55,6 @@ export const RENDERED_PAGES: Partial<Record<PageKey, PageModules>> = {
   blogPost: { preload: ['src/features/blog/BlogPostPage.tsx'], onView: [] },
   methodology: { preload: ['src/features/methodology/MethodologyPage.tsx'], onView: [] },
 };
-/**
- * Pages whose app loads on the visitor's first sign of intent when a guest sees them: the server's
- * HTML is the whole first view, and the loader (src/onIntent.ts, machines/hydrate-on-intent) loads the app when the
- * visitor moves, touches, scrolls, types or focuses. Each names what its HTML needs to be that view: a project page
- * without its project (an unknown id) shows a skeleton until the browser's fetch says "not found", so the app loads
- * at once there. A session's pages load the app at once (its account menu, its watchlist stars).
- */
-const ON_INTENT_PAGES: Partial<Record<PageKey, (page: PageState) => boolean>> = {
-  home: () => true,
-  project: (page) => page.project !== null,
-};
-/** The loader's source, as the build's manifest names it. */
-const ON_INTENT_LOADER = 'src/onIntent.ts';
-
-/**
- * The page with the app's scripts (and their preloads) replaced by the loader, which is given them to load on intent
- * (`data-app-entry`); what the loader imports is preloaded beside it.
- */
-function loadOnIntent(html: string, manifest: Manifest): string {
-  const loader = manifest[ON_INTENT_LOADER];
-  if (!loader) return html; // a build from before the loader
-  const entries: string[] = [];
-  const withoutApp = html
-    .replace(/<script type="module"[^>]* src="([^"]+)"><\/script>/g, (_, src: string) => {
-      entries.push(src);
-      return '';
-    })
-    .replace(/<link rel="modulepreload"[^>]*>/g, '');
-  const preloads = (loader.imports ?? [])
-    .flatMap((key) => manifest[key]?.file ?? [])
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const script = `<script type="module" crossorigin src="/${loader.file}" data-app-entry="${entries.join(' ')}"></script>`;
-  return withoutApp.replace('</head>', () => `${preloads.join('')}${script}</head>`);
-}
-
 /** The footer, on every page. */
 export const ON_EVERY_PAGE: PageModules = { preload: [], onView: ['src/layout/Footer.tsx'] };
 
@@ -97,10 +63,6 @@ const CACHED_RENDERS = 200;
 /** Guests' whole pages cached with their compressed forms (up to 50-60 KB of HTML and a tenth of that compressed). */
 const CACHED_GUEST_PAGES = 100;
 
-type Manifest = Record<
-  string,
-  { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }
->;
 type RenderPage = (page: PageState) => Promise<string>;
 
 /** The stylesheets and module preloads of a page's lazy modules that the app's HTML does not already load. */
@@ -254,8 +216,7 @@ export async function pageRenderer(distDir: string, indexHtml: string): Promise<
         const served = shell({ ...blocks, [RENDERED_FOR_ELEMENT_ID]: renderedFor })
           .replace('</head>', () => `${heads.get(pageKey)}</head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
-        const html =
-          isGuest(blocks) && ON_INTENT_PAGES[pageKey]?.(page) ? loadOnIntent(served, manifest) : served;
+        const html = waitsForIntent(pageKey, page, isGuest(blocks)) ? withLoader(served, manifest) : served;
         const result = { response: new EncodedResponse(html, HTML_TYPE), styleAttributeHashes };
         if (guestKey !== undefined) guestPages.set(guestKey, result);
         return result;

@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { AppInput } from '../../machines/core/app/app.machine';
 import { inspect } from '../lib/inspect';
-import { appInput, liveAppMachine, redirectToSignIn } from './liveApp';
+import { appInput, liveAppMachine, redirectToSignIn } from '../first-load/liveApp';
 import { useConstant } from '../lib/useConstant';
 
 /** The app's one actor system: the root app actor and, through it, every app-wide actor. */

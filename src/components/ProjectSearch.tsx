@@ -158,7 +158,7 @@ export function ProjectSearch({
         onChange={(e) => actorRef.send({ type: 'TYPE', keyword: e.target.value })}
         onKeyDown={onKeyDown}
         data-part="input"
-        // The '/' shortcut (src/lib/slashShortcut.ts) focuses a marked box: it works before the app runs.
+        // The '/' shortcut (src/first-load/slashShortcut.ts) focuses a marked box: it works before the app runs.
         data-slash-focus={slashFocus || undefined}
       />
       <kbd className="search-kbd" aria-hidden="true">

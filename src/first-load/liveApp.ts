@@ -30,7 +30,7 @@ import { liveFlagsMachine } from '../features/flags/liveFlags';
 import { liveSessionMachine } from '../features/session/liveSession';
 import { watchAddress } from '../lib/address';
 import { request } from '../lib/client';
-import { pageData } from '../lib/pageData';
+import { pageData } from './pageData';
 import { pageViewProperties, takeShownPageView } from './pageView';
 import { keptInThisBrowser } from './renderedAsShown';
 import { remember } from './rememberedChoices';
@@ -207,7 +207,7 @@ export const liveAppMachine = appMachine.provide({
       const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
       window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
     },
-    // The page the browser loaded may have been counted before the app ran (src/app/pageView.ts).
+    // The page the browser loaded may have been counted before the app ran (src/first-load/pageView.ts).
     trackPageView: () => {
       if (!takeShownPageView())
         void sendUserEvent(request, 'page_view', pageViewProperties()).catch(() => undefined);

@@ -6,17 +6,17 @@
  * of it.
  */
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
+import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../../api/site';
 import {
   hydrateOnIntentMachine,
   type HeldAction,
   type HydrateOnIntentEvent,
-} from '../machines/first-load/hydrate/hydrateOnIntent.machine';
-import { tourRequested } from '../machines/account/tour/tour.address';
-import { countShownPage } from './app/pageView';
-import { keptInThisBrowser, renderedAsShown } from './app/renderedAsShown';
-import { pageData } from './lib/pageData';
-import { listenForSlash } from './lib/slashShortcut';
+} from '../../machines/first-load/hydrate/hydrateOnIntent.machine';
+import { tourRequested } from '../../machines/account/tour/tour.address';
+import { countShownPage } from './pageView';
+import { keptInThisBrowser, renderedAsShown } from './renderedAsShown';
+import { pageData } from './pageData';
+import { listenForSlash } from './slashShortcut';
 
 /** What counts as intent: a visitor about to act moves the pointer, touches, scrolls, types or tabs. */
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin'];
@@ -53,8 +53,8 @@ const actionHolder = fromCallback<HydrateOnIntentEvent>(({ sendBack }) => {
 });
 
 /**
- * Resolves once the app runs (the `data-app` mark of src/app/liveApp.ts) and React has taken the page's content over
- * (its `data-taken-over` mark, a pass later: src/lib/takenOver.ts): typed text can be handed over
+ * Resolves once the app runs (the `data-app` mark of src/first-load/liveApp.ts) and React has taken the page's content over
+ * (its `data-taken-over` mark, a pass later: src/first-load/takenOver.ts): typed text can be handed over
  * and a held click done again then.
  */
 function appTookOver(): Promise<void> {
@@ -106,7 +106,7 @@ function handOverTyped() {
 
 /**
  * Sends TARGET_TAKEN_OVER once the held action's target is the app's: at once, unless it lies in a part of the page
- * that loads as it comes on screen (src/lib/partOnView.tsx) and still shows the server's HTML, where a click would do
+ * that loads as it comes on screen (src/first-load/partOnView.tsx) and still shows the server's HTML, where a click would do
  * nothing or load a link's page afresh; then once that part is taken over (its slot's `data-taken-over`), or the
  * target has left the page.
  */

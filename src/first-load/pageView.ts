@@ -14,7 +14,7 @@ let counted:
   { address: string; tracked: boolean; projectId?: string; views?: Promise<PageViews> } | undefined;
 
 /**
- * Counts the page the browser loaded as soon as it is shown, before the app runs (src/onIntent.ts): its analytics
+ * Counts the page the browser loaded as soon as it is shown, before the app runs (src/first-load/loader.ts): its analytics
  * page view and, on a project page, the project's view, which trending is computed from. A reader who never moves
  * the mouse is counted too. Plain `fetch`: the app's request helper is part of the app, which is not loaded yet.
  * (This module is in every guest's first download: it stays small.)

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { createActor, fromCallback, fromPromise, toPromise } from 'xstate';
 import { partOnViewMachine, type PartOnViewEvent } from '../../machines/first-load/part/partOnView.machine';
-import { inspect } from './inspect';
+import { inspect } from '../lib/inspect';
 import { markTakenOver } from './takenOver';
 
 /**
@@ -72,7 +72,7 @@ async function loadWhenNeeded<T>(name: string, load: () => Promise<T>): Promise<
 
 /**
  * Marks a part's slot once React has taken the part over: a hidden element after the part, in its Suspense boundary,
- * commits with it. A click held before the app ran waits for this (src/onIntent.ts).
+ * commits with it. A click held before the app ran waits for this (src/first-load/loader.ts).
  */
 const markPartTakenOver = (marker: HTMLElement | null) => markTakenOver(marker?.parentElement);
 

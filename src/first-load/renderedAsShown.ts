@@ -16,7 +16,7 @@ export const keptInThisBrowser = (): KeptInThisBrowser => ({
 /**
  * Whether the server's HTML shows the page as this browser will: the same remembered choices, and no tour under way
  * (the server cannot know of one). Then the app takes that HTML over; otherwise it renders afresh (src/main.tsx),
- * and the loader of a page that loads the app on intent starts it at once (src/onIntent.ts).
+ * and the loader of a page that loads the app on intent starts it at once (src/first-load/loader.ts).
  */
 export const renderedAsShown = (renderedFor: RenderedFor, kept: KeptInThisBrowser) =>
   renderedFor.bannerIgnored === kept.bannerIgnored &&

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ProjectDetail, ServedProject, ServedStrips } from '../../api/projects';
-import { AppActor } from './AppProvider';
+import { AppActor } from '../app/AppProvider';
 
 /**
  * Page data the server sent with the HTML beyond the app's own inputs: a project page's project, home's

@@ -1,6 +1,6 @@
 /**
  * The '/' key focuses the project search on screen (spec §2 'Project search'). One listener for the page's life, set
- * by whichever runs first: the loader of a page that waits for intent (src/onIntent.ts) or the app (src/main.tsx).
+ * by whichever runs first: the loader of a page that waits for intent (src/first-load/loader.ts) or the app (src/main.tsx).
  * So a '/' pressed before the app runs is not lost: the box has the focus at once, what is typed next lands in it,
  * and the loader hands both to the app when it takes over. (In every guest's first download: it stays small.)
  */

@@ -117,7 +117,7 @@ export function Header() {
             hidden={!searchShown}
             data-testid="header-search"
           >
-            {/* '/' focuses it when in sight: on home once scrolled past the hero's box (src/lib/slashShortcut.ts). */}
+            {/* '/' focuses it when in sight: on home once scrolled past the hero's box (src/first-load/slashShortcut.ts). */}
             <ProjectSearch variant="header" slashFocus id="header-search" />
           </div>
           <div className="header-actions desktop-only">

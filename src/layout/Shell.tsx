@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { CookieNotice } from '../features/cookie/CookieNotice';
 import { ErrorBoundary } from '../features/error/ErrorBoundary';
-import { partOnView } from '../lib/partOnView';
+import { partOnView } from '../first-load/partOnView';
 import { QuoteHost } from '../features/quote/QuoteHost';
 import { Header } from './Header';
 

@@ -9,7 +9,7 @@ vi.mock('../../src/lib/client', () => ({
 
 const { useSessionStatus, useSignedIn, useSessionUser } = await import('../../src/app/hooks');
 const { TestApp } = await import('../helpers/testApp');
-const { appInput } = await import('../../src/app/liveApp');
+const { appInput } = await import('../../src/first-load/liveApp');
 const { SESSION_BROADCAST_KEY } = await import('../../machines/auth/session/session.machine');
 
 const USER = { username: '9d1f0e4a-2b7c-4c55-8f1e-5a0b3c2d1e0f', email: 'alan@example.com' };

@@ -3,7 +3,7 @@ import { DESKTOP, newIdlePage } from './harness';
 
 /*
  * Helpers for tests that act on a page before the app runs (tests/e2e/on-intent.test.ts, first-load.test.ts): home
- * and a project page as a guest are the server's HTML until the visitor acts (src/onIntent.ts).
+ * and a project page as a guest are the server's HTML until the visitor acts (src/first-load/loader.ts).
  */
 
 /**

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './site-helpers';
 
 /*
  * What a visitor does while a page first loads is not lost (docs/architecture.md, first load). Home and a project
- * page as a guest are the server's HTML until the visitor acts (src/onIntent.ts); these pages are opened without the
+ * page as a guest are the server's HTML until the visitor acts (src/first-load/loader.ts); these pages are opened without the
  * harness's waitForTheApp, so the tests act before the app runs (tests/e2e/on-intent.test.ts shows the loader itself).
  */
 

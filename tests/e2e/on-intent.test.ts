@@ -7,7 +7,7 @@ import { serverAndBrowser } from './harness';
 /*
  * Home and a project page as a guest sees them are the server's HTML (home's hero, search box and
  * strips with their projects; a project's header, scores and vote), and the app's code loads on the visitor's first
- * sign of intent (src/onIntent.ts, machines/hydrate-on-intent). What the visitor did before the app ran is not lost:
+ * sign of intent (src/first-load/loader.ts, machines/first-load/hydrate; docs/first-load.md). What the visitor did before the app ran is not lost:
  * typed text reaches the search, a click is done once the app runs.
  * These pages are opened without the harness's waitForTheApp, which gives every page a sign of intent (newIdlePage).
  */
@@ -26,7 +26,7 @@ describe('home and a project page load the app on intent', () => {
     for (const path of ['/', '/projects/ethereum']) {
       const head = await headOf(path);
       expect(head).toMatch(
-        /<script type="module" crossorigin src="\/assets\/onIntent-[^"]+\.js" data-app-entry="[^"]*\/assets\/start-/,
+        /<script type="module" crossorigin src="\/assets\/loader-[^"]+\.js" data-app-entry="[^"]*\/assets\/start-/,
       );
       expect(head).not.toMatch(/<script type="module"[^>]+src="\/assets\/start-/);
       expect(head).not.toMatch(/modulepreload[^>]+(start|ProjectPage)-/);
@@ -35,7 +35,7 @@ describe('home and a project page load the app on intent', () => {
     for (const path of ['/products/skynet', '/projects/no-such-project']) {
       const head = await headOf(path);
       expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/start-/);
-      expect(head).not.toContain('onIntent-');
+      expect(head).not.toContain('loader-');
     }
   });
 
@@ -43,7 +43,7 @@ describe('home and a project page load the app on intent', () => {
     const { context, page, scripts, problems } = await guestPage();
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
-    expect(scripts.sort()).toEqual(['/assets/onIntent', '/assets/shared']);
+    expect(scripts.sort()).toEqual(['/assets/loader', '/assets/shared']);
     expect(await appMark(page)).toBe('waiting');
     // The strips' projects are on screen, as the server wrote them into the page.
     const served = JSON.parse((await page.locator('#strips-data').textContent())!) as ServedStrips;
@@ -102,7 +102,7 @@ describe('home and a project page load the app on intent', () => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
     await slowApp(page);
-    // A strip is a part of home that the app takes over after the rest (src/lib/partOnView.tsx): the click waits for it.
+    // A strip is a part of home that the app takes over after the rest (src/first-load/partOnView.tsx): the click waits for it.
     await link.click();
     expect(await appMark(page)).toBe('waiting');
     await page.waitForURL(`${run.server.url}${href}`);
@@ -145,7 +145,7 @@ describe('home and a project page load the app on intent', () => {
     await page.goto(`/projects/${project.id}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1000);
     // The project's header, scores and vote are the server's HTML; nothing of the app has loaded.
-    expect(scripts.sort()).toEqual(['/assets/onIntent', '/assets/shared']);
+    expect(scripts.sort()).toEqual(['/assets/loader', '/assets/shared']);
     expect(await appMark(page)).toBe('waiting');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project.name);
     expect(await page.getByTestId('vote-result').textContent()).toBe('0.0% yes · 0 votes');

@@ -6,7 +6,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 import { signIn } from '../helpers/signed-in';
@@ -32,7 +31,7 @@ const MANIFEST = {
     css: ['assets/SurveyDialog.css'],
   },
   'src/layout/Footer.tsx': { file: 'assets/Footer.js' },
-  'src/onIntent.ts': { file: 'assets/onIntent.js', isEntry: true, imports: ['_shared.js'] },
+  'src/first-load/loader.ts': { file: 'assets/onIntent.js', isEntry: true, imports: ['_shared.js'] },
 };
 const RENDER = `
 globalThis.renders = 0;
@@ -48,7 +47,6 @@ let root: string;
 const renders = () => (globalThis as unknown as { renders: number }).renders;
 
 beforeAll(async () => {
-  t = await createTestApp();
   root = mkdtempSync(path.join(os.tmpdir(), 'sentinel-render-'));
   const dist = path.join(root, 'dist');
   mkdirSync(path.join(dist, '.vite'), { recursive: true });
@@ -56,11 +54,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), RENDER);
-  app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
-  await app.ready();
+  t = await createTestApp({}, { server: { distDir: dist } });
+  app = t.app;
 });
 afterAll(async () => {
-  await app?.close();
   await t?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });

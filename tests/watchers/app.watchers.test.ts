@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, type AnyActorLogic, type InspectionEvent } from 'xstate';
 import { appMachine, type AppLocation } from '../../machines/core/app/app.machine';
-import { liveAppMachine } from '../../src/app/liveApp';
+import { liveAppMachine } from '../../src/first-load/liveApp';
 
 /**
  * The app machine with the browser's real `locationObserver` (the one liveAppMachine provides) and stub children:

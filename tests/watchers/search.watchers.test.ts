@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listenForSlash } from '../../src/lib/slashShortcut';
+import { listenForSlash } from '../../src/first-load/slashShortcut';
 
 /**
  * The '/' shortcut's real key listener (src/lib/slashShortcut.ts) in jsdom: it focuses the marked search box in

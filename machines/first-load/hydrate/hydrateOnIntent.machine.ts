@@ -23,7 +23,7 @@ export type HydrateOnIntentEvent =
  * once it runs and has taken its target over (a part of the page that loads as it comes on screen is taken over
  * later than the rest); text typed meanwhile, and the field focused, are handed to the app (`handOverTyped`). If the app's code cannot load, the held
  * action is done on the server's HTML (a link then loads its page), and the next sign of intent tries again.
- * Actors and actions are the browser's (src/onIntent.ts): `intentWatcher` (sends INTENT), `actionHolder` (sends
+ * Actors and actions are the browser's (src/first-load/loader.ts): `intentWatcher` (sends INTENT), `actionHolder` (sends
  * HELD), `startApp` (loads the app, resolves once it runs), `targetTakenOver` (sends TARGET_TAKEN_OVER once the held
  * action's target is the app's), `handOverTyped`, `replay` (the held action).
  */

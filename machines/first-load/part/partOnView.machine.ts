@@ -14,7 +14,7 @@ export type PartOnViewEvent =
  * a load that fails ends in `failed` with the error, which the page reports as it reports any lazy part that
  * cannot load.
  * Actors: `watcher` (sends NEEDED: the browser's intersection and mutation observers; a no-op here, so the machine
- * runs in node, in tests and in the visualizer) and `load` (the part's dynamic import), provided by src/lib/partOnView.
+ * runs in node, in tests and in the visualizer) and `load` (the part's dynamic import), provided by src/first-load/partOnView.
  */
 export const partOnViewMachine = setup({
   types: {

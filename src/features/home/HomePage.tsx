@@ -1,7 +1,7 @@
-import { partOnView } from '../../lib/partOnView';
+import { partOnView } from '../../first-load/partOnView';
 import { useTitle } from '../../lib/title';
 import { ProjectSearch } from '../../components/ProjectSearch';
-import { markTakenOver } from '../../lib/takenOver';
+import { markTakenOver } from '../../first-load/takenOver';
 import './home.css';
 
 // Below the hero: separate chunks, each loaded when the visitor scrolls near it, so the landing page's initial JS

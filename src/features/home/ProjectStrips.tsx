@@ -6,7 +6,7 @@ import {
   HOME_STRIP_ROWS,
   type ProjectRow,
 } from '../../../api/projects';
-import { useServedStrips } from '../../app/servedPage';
+import { useServedStrips } from '../../first-load/servedPage';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Icon, type IconName } from '../../components/Icon';

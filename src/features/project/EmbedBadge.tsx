@@ -1,4 +1,4 @@
-import { partOnView } from '../../lib/partOnView';
+import { partOnView } from '../../first-load/partOnView';
 
 /** The "Embed badge" panel of the project page, loaded when the visitor scrolls near it (its code is not a guest's first view). */
 export const EmbedBadge = partOnView(

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { partOnView } from '../../lib/partOnView';
+import { partOnView } from '../../first-load/partOnView';
 import {
   getProject,
   MARKET_SNAPSHOT_DATE,
@@ -11,9 +11,9 @@ import {
 } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { takeShownProjectViews } from '../../app/pageView';
-import { useServedProject, useServedVoteAverage } from '../../app/servedPage';
-import { markTakenOver } from '../../lib/takenOver';
+import { takeShownProjectViews } from '../../first-load/pageView';
+import { useServedProject, useServedVoteAverage } from '../../first-load/servedPage';
+import { markTakenOver } from '../../first-load/takenOver';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
@@ -102,7 +102,7 @@ function ScoreDial({ score }: { score: number }) {
 }
 
 function PageViews({ id }: { id: string }) {
-  // The view of the page the browser loaded may have been counted before the app ran (src/app/pageView.ts).
+  // The view of the page the browser loaded may have been counted before the app ran (src/first-load/pageView.ts).
   const views = useResource(() => takeShownProjectViews(id) ?? recordPageView(request, id));
   return (
     <span className="meta-item meta-views">

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { partOnView } from '../../lib/partOnView';
+import { partOnView } from '../../first-load/partOnView';
 
 /** The Code Audit History and KYC panels, loaded when they scroll near (their code is not in the page's). */
 export const LazyAuditKycPanels = partOnView(

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { partOnView } from '../../lib/partOnView';
+import { partOnView } from '../../first-load/partOnView';
 
 /** The incident history panel, loaded when it scrolls near (ProjectPage renders it; its code is not in the page's). */
 export const LazyIncidentHistoryPanel = partOnView(
