@@ -25,7 +25,7 @@ export const apiKeysMachine = createMachine({
         onError: { target: 'failed', actions: 'showLoadFailed' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading', actions: 'clearError' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading', actions: 'clearError' } } },
     ready: {
       initial: 'idle',
       tags: ['ready'],

@@ -53,6 +53,6 @@ export const compareMachine = createMachine({
     ready: { tags: ['ready'] },
     unknown: { tags: ['problem'] },
     invalid: { tags: ['problem'] },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading', actions: 'clearError' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading', actions: 'clearError' } } },
   },
 });

@@ -20,6 +20,6 @@ export const copyMachine = createMachine({
       invoke: { id: 'write', src: 'write', onDone: { target: 'copied' }, onError: { target: 'failed' } },
     },
     copied: { tags: ['copied'], after: { shownFor: { target: 'idle' } } },
-    failed: { tags: ['failed'], after: { shownFor: { target: 'idle' } } },
+    failed: { tags: ['error'], after: { shownFor: { target: 'idle' } } },
   },
 });

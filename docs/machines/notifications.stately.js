@@ -62,7 +62,7 @@ export const notificationsMachine = createMachine({
               },
             },
             failed: {
-              tags: ['listFailed'],
+              tags: ['listError'],
               on: { RETRY: { target: 'loading' }, LOAD: { target: 'loading' } },
             },
             ready: {

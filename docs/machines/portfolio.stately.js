@@ -24,7 +24,7 @@ export const portfolioMachine = createMachine({
         onError: { target: 'failed' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
     ready: {
       initial: 'idle',
       states: {

@@ -29,7 +29,7 @@ export const projectContractsMachine = createMachine({
         onError: { target: 'failed', actions: 'loadFailed' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading', actions: 'clearMessages' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading', actions: 'clearMessages' } } },
     idle: {
       tags: ['ready'],
       on: {
@@ -51,7 +51,7 @@ export const projectContractsMachine = createMachine({
           always: { target: 'editing', guard: 'hasChains' },
         },
         chainsFailed: {
-          tags: ['ready', 'form', 'chainsFailed'],
+          tags: ['ready', 'form', 'chainsError'],
           on: { RETRY: { target: 'chains', actions: 'clearMessages' } },
         },
         editing: {

@@ -24,7 +24,7 @@ export const settingsSectionMachine = createMachine({
         onError: { target: 'failed', actions: 'failWrite' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading', actions: 'clearMessage' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading', actions: 'clearMessage' } } },
     ready: {
       tags: ['ready'],
       on: { SUBMIT: { target: 'writing', actions: 'startWrite' }, DISMISS: { actions: 'clearMessage' } },

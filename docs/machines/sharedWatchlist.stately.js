@@ -24,7 +24,7 @@ export const sharedWatchlistMachine = createMachine({
       },
     },
     notFound: { tags: ['notFound'] },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
     ready: {
       initial: 'idle',
       tags: ['ready'],

@@ -24,7 +24,7 @@ export const webhooksMachine = createMachine({
         onError: { target: 'failed', actions: 'showError' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading', actions: 'clearMessage' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading', actions: 'clearMessage' } } },
     ready: {
       tags: ['ready'],
       on: {

@@ -41,7 +41,7 @@ export default function SharedWatchlistPage({ token }: { token: string }) {
   const state = useSelector(actorRef, (s) =>
     s.hasTag('notFound')
       ? 'notFound'
-      : s.hasTag('failed')
+      : s.hasTag('error')
         ? 'failed'
         : s.hasTag('ready')
           ? 'ready'

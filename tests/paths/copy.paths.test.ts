@@ -39,7 +39,7 @@ function expectSaid(message: string) {
 /** After the moment the announcement is cleared, so the next copy is heard again. */
 function expectQuiet(step: StepEffect) {
   expect(said(step.after)).toBe('');
-  expect(step.after.hasTag('copied') || step.after.hasTag('failed')).toBe(false);
+  expect(step.after.hasTag('copied') || step.after.hasTag('error')).toBe(false);
   expect(writing(step.after)).toBeNull();
 }
 
@@ -55,7 +55,7 @@ describePaths('copy', machine, {
         ]
       : []),
     ...(s.hasTag('copied') ? [{ type: 'xstate.after.shownFor.copy.copied' }] : []),
-    ...(s.hasTag('failed') ? [{ type: 'xstate.after.shownFor.copy.failed' }] : []),
+    ...(s.hasTag('error') ? [{ type: 'xstate.after.shownFor.copy.failed' }] : []),
   ],
   transitions: {
     'copy|COPY': expectWriting,

@@ -139,7 +139,7 @@ const transitions = ({ text }: Variant): Record<string, (step: StepEffect) => vo
   // The page offers Retry; nothing is shown as loaded.
   'portfolio.loading|xstate.error.actor.load': (step) => {
     expect(step.after.value).toBe('failed');
-    expect(step.after.hasTag('failed')).toBe(true);
+    expect(step.after.hasTag('error')).toBe(true);
     expect(step.after.hasTag('loading')).toBe(false);
     expect(ctx(step.after)).toEqual(ctx(step.before));
     expect(ctx(step.after).data).toBeNull();

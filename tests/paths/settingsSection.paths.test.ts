@@ -82,7 +82,7 @@ for (const loads of [true, false]) {
       'settingsSection.loading|xstate.error.actor.load': (step) => {
         onlyContext(step, { message: shownFor.get(step.event.error)! });
         expect(ctx(step.after).message).toEqual({ kind: 'error', text: 'Offline' });
-        expect(step.after.hasTag('failed')).toBe(true);
+        expect(step.after.hasTag('error')).toBe(true);
         expect(ctx(step.after).data).toBeNull();
       },
       // Retrying clears the error and loads again.

@@ -60,7 +60,7 @@ describePaths(
       'sharedWatchlist.loading|xstate.error.actor.load': (step) => {
         const notFound = step.event.error === gone;
         expect(step.after.hasTag('notFound')).toBe(notFound);
-        expect(step.after.hasTag('failed')).toBe(!notFound);
+        expect(step.after.hasTag('error')).toBe(!notFound);
         expect(ctx(step.after)).toEqual(ctx(step.before));
         expect(ctx(step.after).list).toBeNull();
         expect(requests(step.after)).toEqual([]);

@@ -25,7 +25,7 @@ export function connectApiKeys(snapshot: ApiKeysSnapshot) {
   const { keys, created, confirmId, copied, error, nameError } = snapshot.context;
   return {
     loading: snapshot.hasTag('loading'),
-    failed: snapshot.hasTag('failed'),
+    failed: snapshot.hasTag('error'),
     ready: snapshot.hasTag('ready'),
     busy: snapshot.hasTag('busy'),
     creating: snapshot.hasTag('busy') && snapshot.context.name !== '',

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
+import type { Tags } from '../../core/tags';
 
 /** A key just created: the only time its secret is on screen. */
 export type NewApiKey = { id: string; name: string; key: string };
@@ -46,7 +47,7 @@ export const apiKeysMachine = setup({
   types: {
     context: {} as ApiKeysContext,
     events: {} as ApiKeysEvent,
-    tags: {} as 'loading' | 'failed' | 'ready' | 'busy' | 'confirming',
+    tags: {} as Tags<'loading' | 'error' | 'ready' | 'busy', 'confirming'>,
   },
   actors: {
     load: fromPromise<ApiKey[]>(async () => {
@@ -144,7 +145,7 @@ export const apiKeysMachine = setup({
       },
     },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading', actions: 'clearError' } },
     },
     ready: {

@@ -50,7 +50,7 @@ export function connectNotifications(snapshot: NotificationsSnapshot) {
     loading: (loading || snapshot.hasTag('listUnloaded')) && items.length === 0,
     /** A reload over items already shown. */
     refreshing: loading && items.length > 0,
-    loadFailed: snapshot.hasTag('listFailed'),
+    loadFailed: snapshot.hasTag('listError'),
     ready,
     busy,
     items: shown,
@@ -61,7 +61,7 @@ export function connectNotifications(snapshot: NotificationsSnapshot) {
     marking: snapshot.hasTag('marking'),
     canMarkAll: snapshot.can({ type: 'MARK_ALL_READ' }),
     /** A failure of load more or mark read, shown over the list (the load failure has its own state). */
-    error: snapshot.hasTag('listFailed') ? null : error,
+    error: snapshot.hasTag('listError') ? null : error,
   };
 }
 export type NotificationsView = ReturnType<typeof connectNotifications>;

@@ -84,7 +84,7 @@ export const notificationsMachine = setup({
       | 'countFetching'
       | 'listUnloaded'
       | 'listLoading'
-      | 'listFailed'
+      | 'listError'
       | 'listReady'
       | 'loadingMore'
       | 'busy'
@@ -241,7 +241,7 @@ export const notificationsMachine = setup({
               },
             },
             failed: {
-              tags: ['listFailed'],
+              tags: ['listError'],
               on: { RETRY: { target: 'loading' }, LOAD: { target: 'loading' } },
             },
             ready: {

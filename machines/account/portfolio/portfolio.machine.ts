@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api/portfolio';
+import type { Tags } from '../../core/tags';
 
 export type PickedProject = { id: string; name: string };
 
@@ -50,7 +51,7 @@ export const portfolioMachine = setup({
       | { type: 'SUBMIT' }
       | { type: 'REMOVE'; projectId: string }
       | { type: 'IMPORT' },
-    tags: {} as 'loading' | 'failed' | 'busy',
+    tags: {} as Tags<'loading' | 'error' | 'busy'>,
   },
   actors: {
     load: fromPromise<Portfolio>(async () => {
@@ -121,7 +122,7 @@ export const portfolioMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    failed: { tags: ['failed'], on: { RETRY: { target: 'loading' } } },
+    failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
     ready: {
       initial: 'idle',
       states: {

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Tags } from '../../core/tags';
 
 /** What a finished write reports: a message for the user and, when it changed them, the section's new data. */
 export type MutationResult = { message: string; data?: unknown };
@@ -27,7 +28,7 @@ export const settingsSectionMachine = setup({
     input: {} as { loads: boolean },
     context: {} as SettingsSectionContext & { loads: boolean },
     events: {} as SettingsSectionEvent,
-    tags: {} as 'loading' | 'failed' | 'ready' | 'busy',
+    tags: {} as Tags<'loading' | 'error' | 'ready' | 'busy'>,
   },
   actors: {
     load: fromPromise<unknown>(async () => {
@@ -92,7 +93,7 @@ export const settingsSectionMachine = setup({
       },
     },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
     },
     ready: {

@@ -12,7 +12,7 @@ export function connectWebhooks(snapshot: WebhooksSnapshot) {
   const atLimit = list !== null && items.length >= list.limit;
   return {
     loading: snapshot.hasTag('loading'),
-    loadFailed: snapshot.hasTag('failed'),
+    loadFailed: snapshot.hasTag('error'),
     ready: snapshot.hasTag('ready'),
     busy: snapshot.hasTag('busy'),
     creating: snapshot.hasTag('creating'),

@@ -1,5 +1,6 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
+import type { Tags } from '../../core/tags';
 
 export type WebhooksMessage = { kind: 'success' | 'error'; text: string; fields?: Record<string, string> };
 
@@ -66,8 +67,10 @@ export const webhooksMachine = setup({
   types: {
     context: {} as WebhooksContext,
     events: {} as WebhooksEvent,
-    tags: {} as
-      'loading' | 'failed' | 'ready' | 'busy' | 'creating' | 'testing' | 'deleting' | 'replaying' | 'copying',
+    tags: {} as Tags<
+      'loading' | 'error' | 'ready' | 'busy',
+      'creating' | 'testing' | 'deleting' | 'replaying' | 'copying'
+    >,
   },
   actors: {
     load: fromPromise<WebhookList>(async () => {
@@ -159,7 +162,7 @@ export const webhooksMachine = setup({
       },
     },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
     },
     ready: {

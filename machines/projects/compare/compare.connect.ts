@@ -38,7 +38,7 @@ export function connectCompare(s: CompareSnapshot) {
     problem: s.hasTag('problem'),
     message,
     loading,
-    failed: s.hasTag('failed'),
+    failed: s.hasTag('error'),
     error,
     comparison: shown,
     copied,

@@ -11,6 +11,7 @@ import {
 import { COMPARE_MAX, COMPARE_MIN, compareHref, type Comparison } from '../../../api/compare';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
+import type { Tags } from '../../core/tags';
 
 export type CompareContext = {
   /** The projects asked for, in order: what the address says. */
@@ -90,7 +91,7 @@ export const compareMachine = setup({
     context: {} as CompareContext,
     events: {} as CompareEvent,
     input: {} as CompareInput,
-    tags: {} as 'prompt' | 'problem' | 'loading' | 'ready' | 'failed',
+    tags: {} as Tags<'loading' | 'ready' | 'error', 'prompt' | 'problem'>,
   },
   actors: {
     load: fromPromise<Comparison, { ids: string[] }>(async () => {
@@ -244,7 +245,7 @@ export const compareMachine = setup({
     unknown: { tags: ['problem'] },
     invalid: { tags: ['problem'] },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading', actions: 'clearError' } },
     },
   },

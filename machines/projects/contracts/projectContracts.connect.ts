@@ -12,7 +12,7 @@ export function connectProjectContracts(snapshot: ProjectContractsSnapshot) {
   const { contracts, admin, chains, form, fieldErrors, error, notice, target, copied } = snapshot.context;
   return {
     loading: snapshot.hasTag('loading'),
-    loadFailed: snapshot.hasTag('failed'),
+    loadFailed: snapshot.hasTag('error'),
     ready: snapshot.hasTag('ready'),
     busy: snapshot.hasTag('busy'),
     reloading: snapshot.hasTag('reloading'),
@@ -21,7 +21,7 @@ export function connectProjectContracts(snapshot: ProjectContractsSnapshot) {
     /** The add form is open (its code loads only then). */
     formOpen: snapshot.hasTag('form'),
     chainsLoading: snapshot.hasTag('chainsLoading'),
-    chainsFailed: snapshot.hasTag('chainsFailed'),
+    chainsFailed: snapshot.hasTag('chainsError'),
     submitting: snapshot.hasTag('submitting'),
     chains: chains.filter((c) => c.kind === 'evm'),
     form,

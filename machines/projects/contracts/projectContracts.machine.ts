@@ -149,12 +149,12 @@ export const projectContractsMachine = setup({
     input: {} as ProjectContractsInput,
     tags: {} as
       | 'loading'
-      | 'failed'
+      | 'error'
       | 'ready'
       | 'busy'
       | 'form'
       | 'chainsLoading'
-      | 'chainsFailed'
+      | 'chainsError'
       | 'submitting'
       | 'confirming'
       | 'removing'
@@ -272,7 +272,7 @@ export const projectContractsMachine = setup({
       },
     },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading', actions: 'clearMessages' } },
     },
     idle: {
@@ -299,7 +299,7 @@ export const projectContractsMachine = setup({
           },
         },
         chainsFailed: {
-          tags: ['ready', 'form', 'chainsFailed'],
+          tags: ['ready', 'form', 'chainsError'],
           on: { RETRY: { target: 'chains', actions: 'clearMessages' } },
         },
         editing: {

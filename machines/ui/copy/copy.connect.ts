@@ -3,7 +3,7 @@ import { COPY_MESSAGES, type CopyTag } from './copy.machine';
 /** The copy button's view: busy while writing, and the words the live region says. */
 export function connectCopy(snapshot: { hasTag: (tag: CopyTag) => boolean }) {
   const copied = snapshot.hasTag('copied');
-  const failed = snapshot.hasTag('failed');
+  const failed = snapshot.hasTag('error');
   return {
     busy: snapshot.hasTag('copying'),
     copied,

@@ -4,6 +4,7 @@
  * again. The clipboard write is the injected `write` actor (navigator.clipboard in the app, a stub in tests).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Tags } from '../../core/tags';
 
 /** How long "Copied" (or the failure) stays, in ms. */
 export const COPY_SHOWN_FOR = 2000;
@@ -14,7 +15,7 @@ export const COPY_MESSAGES = {
 } as const;
 
 export type CopyEvent = { type: 'COPY'; text: string };
-export type CopyTag = 'copying' | 'copied' | 'failed';
+export type CopyTag = Tags<'error', 'copying' | 'copied'>;
 
 export const copyMachine = setup({
   types: {
@@ -59,7 +60,7 @@ export const copyMachine = setup({
       after: { shownFor: 'idle' },
     },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       after: { shownFor: 'idle' },
     },
   },

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import type { CopySharedResult, SharedWatchlist } from '../../../api/watchlist';
+import type { Tags } from '../../core/tags';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
@@ -33,7 +34,7 @@ export const sharedWatchlistMachine = setup({
     context: {} as SharedWatchlistContext,
     events: {} as SharedWatchlistEvent,
     input: {} as { token: string },
-    tags: {} as 'loading' | 'notFound' | 'failed' | 'ready' | 'busy' | 'copied',
+    tags: {} as Tags<'loading' | 'notFound' | 'error' | 'ready' | 'busy', 'copied'>,
   },
   actors: {
     load: fromPromise<SharedWatchlist, { token: string }>(async () => {
@@ -81,7 +82,7 @@ export const sharedWatchlistMachine = setup({
     },
     notFound: { tags: ['notFound'] },
     failed: {
-      tags: ['failed'],
+      tags: ['error'],
       on: { RETRY: { target: 'loading' } },
     },
     ready: {

@@ -164,7 +164,7 @@ export function PortfolioSections() {
   const { data, project, amount, notice, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;
-  if (snapshot.hasTag('failed') || !data)
+  if (snapshot.hasTag('error') || !data)
     return (
       <p className="settings-error">
         Could not load your portfolio. <RetryButton onRetry={() => send({ type: 'RETRY' })} />

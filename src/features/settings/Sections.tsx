@@ -73,7 +73,7 @@ export function ProfileSection() {
     <Section id="settings-profile" title="Profile">
       {snapshot.hasTag('loading') ? (
         <Loading />
-      ) : snapshot.hasTag('failed') || !profile ? (
+      ) : snapshot.hasTag('error') || !profile ? (
         <p className="settings-error">
           Could not load your profile.{' '}
           <RetryButton onRetry={() => send({ type: 'RETRY' })} />
