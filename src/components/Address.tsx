@@ -27,26 +27,6 @@ const GAP = 6;
 
 const NOUN: Record<ExplorerTarget, string> = { address: 'address', tx: 'transaction' };
 
-function CopyIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </svg>
-  );
-}
-
 export type AddressProps = {
   /** The full address or transaction hash, as the API sends it (EIP-55 on EVM chains). */
   value: string;
@@ -145,7 +125,7 @@ export function Address({
         aria-busy={copied.busy || undefined}
         onClick={() => sendCopy({ type: 'COPY', text: value })}
       >
-        {copied.copied ? <Icon name="check" size={16} /> : <CopyIcon />}
+        {copied.copied ? <Icon name="check" size={16} /> : <Icon name="copy" size={16} />}
       </button>
       {href && (
         <a

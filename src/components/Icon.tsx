@@ -19,11 +19,24 @@ const PATHS = {
   thumbDown: 'M17 13V4h3v9Zm0 0-4 7c-1.5 0-2.5-1-2.2-2.6l.6-3.4H5a2 2 0 0 1-2-2.3l1.2-6A2 2 0 0 1 6.2 4H17',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z',
   globe: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-9 9h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z',
+  copy: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2ZM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
+  bell: 'M6 10a6 6 0 1 1 12 0c0 4.5 1.8 6.5 2.5 7H3.5C4.2 16.5 6 14.5 6 10ZM10 20.5a2.2 2.2 0 0 0 4 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20, label }: { name: IconName; size?: number; label?: string }) {
+export function Icon({
+  name,
+  size = 20,
+  label,
+  strokeWidth = 2,
+}: {
+  name: IconName;
+  size?: number;
+  label?: string;
+  /** The bell in the header is drawn lighter than the rest. */
+  strokeWidth?: number;
+}) {
   return (
     <svg
       width={size}
@@ -31,7 +44,7 @@ export function Icon({ name, size = 20, label }: { name: IconName; size?: number
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={2}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       role={label ? 'img' : undefined}

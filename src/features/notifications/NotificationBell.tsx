@@ -10,25 +10,8 @@ import {
   type NotificationsActorRef,
 } from './NotificationsProvider';
 import { inspect } from '../../lib/inspect';
+import { Icon } from '../../components/Icon';
 import { RetryButton } from '../../components/RetryButton';
-
-export const BellIcon = ({ size = 22 }: { size?: number }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M6 10a6 6 0 1 1 12 0c0 4.5 1.8 6.5 2.5 7H3.5C4.2 16.5 6 14.5 6 10Z" />
-    <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-  </svg>
-);
 
 /** The header's bell: unread badge, and a popover with the latest five and "View all". */
 export function NotificationBell({ className }: { className?: string }) {
@@ -75,7 +58,7 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
           popover.send({ type: 'TOGGLE' });
         }}
       >
-        <BellIcon />
+        <Icon name="bell" size={22} strokeWidth={1.8} />
         {view.showBadge && (
           <span className="notification-badge" data-part="badge" aria-hidden="true">
             {view.badge}
