@@ -84,7 +84,7 @@ const plain = (value: unknown): Val =>
       ? Object.entries(value).reduce((o, [k, v]) => o.set(k, plain(v)), new Obj())
       : (value as Val);
 /**
- * What an inline function is, from the source: `assign`, `raise VOTE.SAVED` (a built-in action, with its event
+ * What an inline function is, from the source: `assign`, `raise VOTE_SAVED` (a built-in action, with its event
  * when that is fixed), `and(hasKey, belowLimit)` (a higher-order guard over named guards), else the fallback.
  */
 const inlineKind = (fn: unknown, fallback: string): string => {

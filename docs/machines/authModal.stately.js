@@ -54,8 +54,8 @@ export const authModalMachine = createMachine({
       initial: 'editing',
       tags: ['open', 'login'],
       on: {
-        'GO.SIGNUP': { target: 'signup', actions: 'resetForm' },
-        'GO.FORGOT_PASSWORD': { target: 'forgot-password', actions: 'resetForm' },
+        GO_SIGNUP: { target: 'signup', actions: 'resetForm' },
+        GO_FORGOT_PASSWORD: { target: 'forgot-password', actions: 'resetForm' },
       },
       states: {
         editing: { on: { SUBMIT: { target: 'submitting', guard: 'loginValid', actions: 'clearMessages' } } },
@@ -80,7 +80,7 @@ export const authModalMachine = createMachine({
     signup: {
       initial: 'editing',
       tags: ['open', 'signup'],
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: { on: { SUBMIT: { target: 'submitting', guard: 'signupValid', actions: 'clearMessages' } } },
         submitting: {
@@ -102,7 +102,7 @@ export const authModalMachine = createMachine({
     'forgot-password': {
       initial: 'editing',
       tags: ['open', 'forgot-password'],
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: { SUBMIT: { target: 'submitting', guard: 'forgotPasswordValid', actions: 'clearMessages' } },
@@ -124,7 +124,7 @@ export const authModalMachine = createMachine({
     'reset-forgotten-password': {
       initial: 'editing',
       tags: ['open', 'reset-forgotten-password'],
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: { on: { SUBMIT: { target: 'submitting', guard: 'resetValid', actions: 'clearMessages' } } },
         submitting: {
@@ -156,7 +156,7 @@ export const authModalMachine = createMachine({
     'verify-email': {
       type: 'parallel',
       tags: ['open', 'verify-email'],
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         form: {
           initial: 'editing',

@@ -10,9 +10,9 @@
 //   assign (onDone of layout in machine.chart.loading)
 //   assign (onError of layout in machine.chart.loading)
 //   assign (on RETRY in machine.chart.failed)
-//   assign (on FORM.PAYLOAD in machine.form)
-//   assign (on FORM.SUBMIT in machine.form)
-//   assign (on FORM.SUBMIT in machine.form) #2
+//   assign (on FORM_PAYLOAD in machine.form)
+//   assign (on FORM_SUBMIT in machine.form)
+//   assign (on FORM_SUBMIT in machine.form) #2
 // Params computed at runtime, left out for: deliver
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
@@ -52,14 +52,14 @@ export const machineExplorerMachine = createMachine({
         form: {
           initial: 'editing',
           on: {
-            'FORM.PAYLOAD': { target: '.editing', actions: 'assign (on FORM.PAYLOAD in machine.form)' },
-            'FORM.SUBMIT': [
+            FORM_PAYLOAD: { target: '.editing', actions: 'assign (on FORM_PAYLOAD in machine.form)' },
+            FORM_SUBMIT: [
               {
                 target: '.editing',
                 guard: 'canSend',
-                actions: ['deliver', 'assign (on FORM.SUBMIT in machine.form)'],
+                actions: ['deliver', 'assign (on FORM_SUBMIT in machine.form)'],
               },
-              { target: '.invalid', actions: 'assign (on FORM.SUBMIT in machine.form) #2' },
+              { target: '.invalid', actions: 'assign (on FORM_SUBMIT in machine.form) #2' },
             ],
           },
           states: { editing: {}, invalid: {} },

@@ -23,10 +23,10 @@ export const projectVoteMachine = createMachine({
             onDone: { target: 'loaded', actions: 'storeAverage' },
             onError: { target: 'unavailable' },
           },
-          on: { 'VOTE.SAVED': { target: 'loading', reenter: true } },
+          on: { VOTE_SAVED: { target: 'loading', reenter: true } },
         },
-        loaded: { tags: ['averageLoaded'], on: { 'VOTE.SAVED': { target: 'loading' } } },
-        unavailable: { on: { 'VOTE.SAVED': { target: 'loading' } } },
+        loaded: { tags: ['averageLoaded'], on: { VOTE_SAVED: { target: 'loading' } } },
+        unavailable: { on: { VOTE_SAVED: { target: 'loading' } } },
       },
     },
     ballot: {

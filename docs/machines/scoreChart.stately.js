@@ -14,8 +14,8 @@ export const scoreChartMachine = createMachine({
   id: 'scoreChart',
   initial: 'loading',
   on: {
-    'RANGE.SET': { target: '.loading', guard: 'isOtherRange', actions: 'setRange', reenter: true },
-    'SERIES.TOGGLE': { guard: 'canToggleSeries', actions: 'toggleSeries' },
+    RANGE_SET: { target: '.loading', guard: 'isOtherRange', actions: 'setRange', reenter: true },
+    SERIES_TOGGLE: { guard: 'canToggleSeries', actions: 'toggleSeries' },
   },
   states: {
     loading: {
@@ -35,8 +35,8 @@ export const scoreChartMachine = createMachine({
     ready: {
       tags: ['ready'],
       on: {
-        'MARKER.FOCUS': { guard: 'isKnownMarker', actions: 'focusMarker' },
-        'MARKER.BLUR': { actions: 'blurMarker' },
+        MARKER_FOCUS: { guard: 'isKnownMarker', actions: 'focusMarker' },
+        MARKER_BLUR: { actions: 'blurMarker' },
       },
     },
     empty: { tags: ['empty'] },

@@ -26,7 +26,7 @@ export const sessionMachine = createMachine({
         loading: {
           tags: ['loading'],
           on: {
-            'session.loaded': [
+            SESSION_LOADED: [
               {
                 target: 'authenticated',
                 guard: 'hasUser',
@@ -43,7 +43,7 @@ export const sessionMachine = createMachine({
                 ],
               },
             ],
-            'session.failed': {
+            SESSION_FAILED: {
               target: 'unauthenticated',
               actions: [
                 'clearSession',
@@ -64,7 +64,7 @@ export const sessionMachine = createMachine({
           tags: ['authenticated'],
           on: {
             PICTURE_CHANGED: { actions: 'countPictureChange' },
-            'session.loaded': [
+            SESSION_LOADED: [
               { guard: 'hasUser', actions: 'assignSession' },
               {
                 target: 'unauthenticated',
@@ -92,7 +92,7 @@ export const sessionMachine = createMachine({
         unauthenticated: {
           tags: ['unauthenticated'],
           on: {
-            'session.loaded': {
+            SESSION_LOADED: {
               target: 'authenticated',
               guard: 'hasUser',
               actions: [

@@ -76,8 +76,8 @@ export const tourMachine = createMachine({
               tags: ['lifecycle.init'],
               invoke: { id: 'target', src: 'targetWatcher' },
               on: {
-                'TARGET.FOUND': { target: 'ready' },
-                'TARGET.UNAVAILABLE': [
+                TARGET_FOUND: { target: 'ready' },
+                TARGET_UNAVAILABLE: [
                   {
                     target: '#tour.running.step',
                     guard: 'canMoveInDirection',
@@ -133,7 +133,7 @@ export const tourMachine = createMachine({
                 { id: 'focus', src: 'focusDialog' },
               ],
               on: {
-                'TOOLTIP.POSITIONED': { actions: 'showTooltip' },
+                TOOLTIP_POSITIONED: { actions: 'showTooltip' },
                 NEXT: { target: 'complete', actions: 'recordNext' },
                 PREV: { target: 'complete', guard: 'hasPrevious', actions: 'recordPrev' },
                 GO: { target: 'complete', actions: 'recordGo' },

@@ -109,8 +109,8 @@ export default function MachineExplorer({ layout = elkLayout }: { layout?: Layou
                   payload={payload}
                   error={formError}
                   sent={sent}
-                  onPayload={(value) => send({ type: 'FORM.PAYLOAD', value })}
-                  onSubmit={(eventType) => send({ type: 'FORM.SUBMIT', eventType })}
+                  onPayload={(value) => send({ type: 'FORM_PAYLOAD', value })}
+                  onSubmit={(eventType) => send({ type: 'FORM_SUBMIT', eventType })}
                 />
               )}
               <EventLog entry={selected} />

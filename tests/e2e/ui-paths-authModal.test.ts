@@ -98,8 +98,8 @@ function events(s: AnyMachineSnapshot): Ev[] {
     if (view === 'signup') list.push({ type: 'TOGGLE_TERMS', checked: true });
     if (view === 'verify-email') list.push({ type: 'RESEND' });
     list.push({ type: 'SUBMIT' });
-    if (view === 'login') list.push({ type: 'GO.SIGNUP' }, { type: 'GO.FORGOT_PASSWORD' });
-    else list.push({ type: 'GO.LOGIN' });
+    if (view === 'login') list.push({ type: 'GO_SIGNUP' }, { type: 'GO_FORGOT_PASSWORD' });
+    else list.push({ type: 'GO_LOGIN' });
     list.push({ type: 'CLOSE' });
   }
   if (m(s, { login: 'submitting' })) {
@@ -175,7 +175,7 @@ function feasible(path: EventObject[]): boolean {
   for (const [i, e] of path.entries()) {
     // Signed in: the header's Log in and Sign up are gone.
     if (e.type === 'xstate.done.actor.signIn' && i < path.length - 1) return false;
-    if (changed && ['OPEN', 'CLOSE', 'GO.LOGIN', 'GO.SIGNUP', 'GO.FORGOT_PASSWORD'].includes(e.type))
+    if (changed && ['OPEN', 'CLOSE', 'GO_LOGIN', 'GO_SIGNUP', 'GO_FORGOT_PASSWORD'].includes(e.type))
       return false;
     if (resent && e.type === 'RESEND') return false;
     if (used && e.type === 'CHANGE' && (e as Ev).field === 'code') return false;
@@ -348,9 +348,9 @@ const perform: Record<
     await forms(page).waitFor();
   },
   CLOSE: ({ page }) => click(dialog(page).locator('[data-part="close"]')),
-  'GO.LOGIN': ({ page }) => click(part(page, 'go-login')),
-  'GO.SIGNUP': ({ page }) => click(part(page, 'go-signup')),
-  'GO.FORGOT_PASSWORD': ({ page }) => click(part(page, 'go-forgot-password')),
+  'GO_LOGIN': ({ page }) => click(part(page, 'go-login')),
+  'GO_SIGNUP': ({ page }) => click(part(page, 'go-signup')),
+  'GO_FORGOT_PASSWORD': ({ page }) => click(part(page, 'go-forgot-password')),
   CHANGE: async ({ page, event }) => {
     const field = String(event.field);
     let value = String(event.value);

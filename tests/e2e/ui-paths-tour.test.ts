@@ -2,8 +2,8 @@
  * The guided tour's paths driven through the home page in Chromium, against the real server.
  *
  * The user's events are clicks and keys in the tour's tooltip and cards. The page's events are the component's
- * own answers, performed by waiting for what it does: MOUNTED (the layer appears), TARGET.FOUND and POSITIONED
- * (the step's tooltip shows), TARGET.UNAVAILABLE (the tour logs the missing target and moves on: the chunk with
+ * own answers, performed by waiting for what it does: MOUNTED (the layer appears), TARGET_FOUND and POSITIONED
+ * (the step's tooltip shows), TARGET_UNAVAILABLE (the tour logs the missing target and moves on: the chunk with
  * the Trending / Recently audited / In the works strips is held, as on a slow network, so their anchors are
  * missing). The session is held while the tour waits for it (SESSION lets it through, signed in or not), and a
  * sign-in mid-tour happens in another tab of the same browser (the storage broadcast makes this tab refetch).
@@ -84,8 +84,8 @@ function events(s: AnyMachineSnapshot): TourEvent[] {
   if (s.matches('ready')) return [{ type: 'MOUNTED' }];
   if (s.matches({ running: { step: 'init' } }))
     return STRIPS.includes(stepOf(s))
-      ? [{ type: 'TARGET.FOUND' }, { type: 'TARGET.UNAVAILABLE', problem: 'not-mounted' }]
-      : [{ type: 'TARGET.FOUND' }];
+      ? [{ type: 'TARGET_FOUND' }, { type: 'TARGET_UNAVAILABLE', problem: 'not-mounted' }]
+      : [{ type: 'TARGET_FOUND' }];
   if (s.matches({ running: { step: 'ready' } })) return [{ type: 'POSITIONED' }];
   if (s.matches({ running: { step: 'tooltip' } }))
     return [
@@ -106,12 +106,12 @@ function events(s: AnyMachineSnapshot): TourEvent[] {
  * a session change the tour is gone from the page (its launcher unmounts), so nothing follows it.
  */
 function feasible(path: EventObject[]): boolean {
-  const blocked = path.some((e) => e.type === 'TARGET.UNAVAILABLE');
+  const blocked = path.some((e) => e.type === 'TARGET_UNAVAILABLE');
   const actor = createActor(model, { input: { signedIn: null } }).start();
   try {
     for (const event of path) {
       const s = actor.getSnapshot();
-      if (blocked && event.type === 'TARGET.FOUND' && STRIPS.includes(stepOf(s))) return false;
+      if (blocked && event.type === 'TARGET_FOUND' && STRIPS.includes(stepOf(s))) return false;
       if (s.matches('paused')) return false;
       actor.send(event as TourEvent);
     }
@@ -212,7 +212,7 @@ describeUiPaths({
       state.session.holding ? void state.session.held.push(route) : route.continue(),
     );
     // A missing target: the strips chunk never arrives.
-    if (path.some((e) => e.type === 'TARGET.UNAVAILABLE')) await page.route(STRIPS_CHUNK, () => undefined);
+    if (path.some((e) => e.type === 'TARGET_UNAVAILABLE')) await page.route(STRIPS_CHUNK, () => undefined);
     const firstSession = path.find((e): e is Extract<TourEvent, { type: 'SESSION' }> => e.type === 'SESSION');
     if (firstSession?.signedIn === true) await context.addCookies(account.cookies);
     // The tour is not on the page yet (START loads the home page).
@@ -248,7 +248,7 @@ describeUiPaths({
       await eventually(async () => expect(await root(page).count()).toBe(0), 10_000);
     },
     MOUNTED: ({ page }) => root(page).waitFor({ state: 'attached', timeout: 10_000 }),
-    'TARGET.FOUND': async ({ page, step }) => {
+    'TARGET_FOUND': async ({ page, step }) => {
       // The step's target was found: it is being positioned, or its tooltip already shows.
       const title = stepById(stepOf(step.after)).title;
       await eventually(async () => {
@@ -257,7 +257,7 @@ describeUiPaths({
         expect(lifecycle === 'ready' || (lifecycle === 'tooltip' && shown === title)).toBe(true);
       }, 10_000);
     },
-    'TARGET.UNAVAILABLE': async ({ page, step }) => {
+    'TARGET_UNAVAILABLE': async ({ page, step }) => {
       // The tour logs the missing target when it gives up on it.
       const warning = warningFor(stepOf(step.before));
       const state = ui(page);

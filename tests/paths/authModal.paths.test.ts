@@ -73,9 +73,9 @@ function events(s: AnyMachineSnapshot): (EventObject & Record<string, unknown>)[
     { type: 'BLUR', field: 'email' },
     { type: 'SUBMIT' },
     { type: 'RESEND' },
-    { type: 'GO.LOGIN' },
-    { type: 'GO.SIGNUP' },
-    { type: 'GO.FORGOT_PASSWORD' },
+    { type: 'GO_LOGIN' },
+    { type: 'GO_SIGNUP' },
+    { type: 'GO_FORGOT_PASSWORD' },
     { type: 'CLOSE' },
   ];
   const m = (v: unknown) => s.matches(v as never);
@@ -487,12 +487,12 @@ const transitionChecks = (
     }
     expectChildren(step);
   },
-  'authModal.login|GO.SIGNUP': goesTo('signup'),
-  'authModal.login|GO.FORGOT_PASSWORD': goesTo('forgot-password'),
-  'authModal.signup|GO.LOGIN': goesTo('login'),
-  'authModal.forgot-password|GO.LOGIN': goesTo('login'),
-  'authModal.reset-forgotten-password|GO.LOGIN': goesTo('login'),
-  'authModal.verify-email|GO.LOGIN': goesTo('login'),
+  'authModal.login|GO_SIGNUP': goesTo('signup'),
+  'authModal.login|GO_FORGOT_PASSWORD': goesTo('forgot-password'),
+  'authModal.signup|GO_LOGIN': goesTo('login'),
+  'authModal.forgot-password|GO_LOGIN': goesTo('login'),
+  'authModal.reset-forgotten-password|GO_LOGIN': goesTo('login'),
+  'authModal.verify-email|GO_LOGIN': goesTo('login'),
 
   'authModal.login.editing|SUBMIT': submits(
     'login',
@@ -818,7 +818,7 @@ describePaths('authModal', stubbed, {
       { type: 'TOGGLE_TERMS', checked: true },
       { type: 'SUBMIT' },
       ...(s.hasTag('busy')
-        ? [{ type: 'GO.LOGIN' }, { type: 'GO.SIGNUP' }, { type: 'GO.FORGOT_PASSWORD' }]
+        ? [{ type: 'GO_LOGIN' }, { type: 'GO_SIGNUP' }, { type: 'GO_FORGOT_PASSWORD' }]
         : []),
       ...(m({ signup: 'submitting' }) ? [done('signUp')] : []),
       ...(m({ 'forgot-password': 'submitting' }) ? [done('forgotPassword')] : []),
@@ -915,7 +915,7 @@ describe('authModal flows', () => {
       { input: {} },
     ).start();
     actor.send({ type: 'OPEN' });
-    actor.send({ type: 'GO.FORGOT_PASSWORD' });
+    actor.send({ type: 'GO_FORGOT_PASSWORD' });
     actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
     actor.send({ type: 'SUBMIT' });
     await settle();

@@ -19,10 +19,10 @@ describePaths('machineExplorer', machine, {
         ]
       : []),
     { type: 'RETRY' },
-    { type: 'FORM.PAYLOAD', value: '{"id":7}' },
-    { type: 'FORM.PAYLOAD', value: 'nope' },
-    { type: 'FORM.SUBMIT', eventType: 'OPEN' },
-    { type: 'FORM.SUBMIT', eventType: '' },
+    { type: 'FORM_PAYLOAD', value: '{"id":7}' },
+    { type: 'FORM_PAYLOAD', value: 'nope' },
+    { type: 'FORM_SUBMIT', eventType: 'OPEN' },
+    { type: 'FORM_SUBMIT', eventType: '' },
   ],
   // `sent` only counts: leaving it out keeps the traversal finite.
   serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, { ...s.context, sent: undefined }]),
@@ -62,7 +62,7 @@ describePaths('machineExplorer', machine, {
       expect(step.after.matches({ machine: { chart: 'loading' } })).toBe(true);
       expect(step.after.context.layoutError).toBeNull();
     },
-    'machineExplorer.machine.form|FORM.PAYLOAD': (step) => {
+    'machineExplorer.machine.form|FORM_PAYLOAD': (step) => {
       expect(step.after.context.payload).toBe(step.event.value);
       expect(step.after.context.formError).toBeNull();
       expect(step.after.matches({ machine: { form: 'editing' } })).toBe(true);
@@ -72,7 +72,7 @@ describePaths('machineExplorer', machine, {
       );
     },
     // A type and an empty or JSON-object payload: the event goes to the selected actor with the payload merged.
-    'machineExplorer.machine.form|FORM.SUBMIT|0': (step) => {
+    'machineExplorer.machine.form|FORM_SUBMIT|0': (step) => {
       const payload = step.before.context.payload ? JSON.parse(step.before.context.payload) : {};
       expect(step.actions.find((a) => a.type === 'deliver')?.params).toEqual({
         sessionId: 'x:1',
@@ -82,7 +82,7 @@ describePaths('machineExplorer', machine, {
       expect(step.after.matches({ machine: { form: 'editing' } })).toBe(true);
     },
     // No type, or a payload that is not a JSON object: nothing is sent and the form says why.
-    'machineExplorer.machine.form|FORM.SUBMIT|1': (step) => {
+    'machineExplorer.machine.form|FORM_SUBMIT|1': (step) => {
       expect(names(step)).not.toContain('deliver');
       expect(step.after.context.sent).toBe(step.before.context.sent);
       expect(step.after.matches({ machine: { form: 'invalid' } })).toBe(true);
@@ -109,7 +109,7 @@ it('selecting another machine actor while one is shown lays out again and clears
   ).start();
   actor.send({ type: 'SELECT', sessionId: 'x:1', isMachine: true });
   await waitFor(actor, (s) => s.matches({ machine: { chart: 'ready' } }));
-  actor.send({ type: 'FORM.PAYLOAD', value: '{"a":1}' });
+  actor.send({ type: 'FORM_PAYLOAD', value: '{"a":1}' });
   actor.send({ type: 'SELECT', sessionId: 'x:3', isMachine: true });
   expect(actor.getSnapshot().matches({ machine: { chart: 'loading' } })).toBe(true);
   expect(actor.getSnapshot().context).toMatchObject({ selected: 'x:3', layout: null, payload: '' });

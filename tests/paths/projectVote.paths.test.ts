@@ -117,9 +117,9 @@ for (const [echo, served] of [
         expect(child(step.after, 'castVote')).toBeUndefined();
         averageKept(step);
       },
-      'projectVote.average.loading|VOTE.SAVED': reloadsAverage,
-      'projectVote.average.loaded|VOTE.SAVED': reloadsAverage,
-      'projectVote.average.unavailable|VOTE.SAVED': reloadsAverage,
+      'projectVote.average.loading|VOTE_SAVED': reloadsAverage,
+      'projectVote.average.loaded|VOTE_SAVED': reloadsAverage,
+      'projectVote.average.unavailable|VOTE_SAVED': reloadsAverage,
       // The average across all projects shows.
       'projectVote.average.loading|xstate.done.actor.loadAverage': (step) => {
         const average = (step.event.output as { averageYesPercentage: number }).averageYesPercentage;

@@ -49,16 +49,16 @@ const inputOf = (s: AnyMachineSnapshot, id: string) =>
 
 const events = (s: AnyMachineSnapshot): EventObject[] => {
   const list: EventObject[] = [
-    { type: 'RANGE.SET', range: '30d' } as EventObject,
-    { type: 'RANGE.SET', range: '180d' } as EventObject,
+    { type: 'RANGE_SET', range: '30d' } as EventObject,
+    { type: 'RANGE_SET', range: '180d' } as EventObject,
     // The initial range: nothing to do.
-    { type: 'RANGE.SET', range: '90d' } as EventObject,
-    { type: 'SERIES.TOGGLE', series: 'overall' } as EventObject,
-    { type: 'SERIES.TOGGLE', series: 'codeSecurity' } as EventObject,
-    { type: 'MARKER.FOCUS', index: 0 } as EventObject,
+    { type: 'RANGE_SET', range: '90d' } as EventObject,
+    { type: 'SERIES_TOGGLE', series: 'overall' } as EventObject,
+    { type: 'SERIES_TOGGLE', series: 'codeSecurity' } as EventObject,
+    { type: 'MARKER_FOCUS', index: 0 } as EventObject,
     // No such marker.
-    { type: 'MARKER.FOCUS', index: 3 } as EventObject,
-    { type: 'MARKER.BLUR' },
+    { type: 'MARKER_FOCUS', index: 3 } as EventObject,
+    { type: 'MARKER_BLUR' },
     { type: 'RETRY' },
   ];
   if (s.hasTag('loading')) {
@@ -116,7 +116,7 @@ describePaths('scoreChart', machine, {
   limit: 20000,
   transitions: {
     // Another range: its history is asked for at once; the last one stays drawn meanwhile, unfocused.
-    'scoreChart|RANGE.SET': (step) => {
+    'scoreChart|RANGE_SET': (step) => {
       const before = ctx(step.before);
       const range = step.event.range as ScoreRange;
       expect(range).not.toBe(before.range);
@@ -134,7 +134,7 @@ describePaths('scoreChart', machine, {
       if (step.before.children.load) expect(step.after.children.load).not.toBe(step.before.children.load);
     },
     // The series turns on or off; the legend order is kept; nothing else moves.
-    'scoreChart|SERIES.TOGGLE': (step) => {
+    'scoreChart|SERIES_TOGGLE': (step) => {
       const before = ctx(step.before);
       const series = step.event.series as ScoreChartContext['series'][number];
       const wasOn = before.series.includes(series);
@@ -174,13 +174,13 @@ describePaths('scoreChart', machine, {
       expect(requests(step.after)).toEqual([]);
       expect(own(step)).toEqual([]);
     },
-    'scoreChart.ready|MARKER.FOCUS': (step) => {
+    'scoreChart.ready|MARKER_FOCUS': (step) => {
       const index = step.event.index as number;
       expect(ctx(step.after)).toEqual({ ...ctx(step.before), focused: index });
       expect(view(step.after).focusedMarker).toEqual(ctx(step.before).history!.markers[index]);
       expect(view(step.after).focusedMarker?.label).toBe(LABEL);
     },
-    'scoreChart.ready|MARKER.BLUR': (step) => {
+    'scoreChart.ready|MARKER_BLUR': (step) => {
       expect(ctx(step.after)).toEqual({ ...ctx(step.before), focused: null });
       expect(view(step.after).focusedMarker).toBeNull();
       expect(view(step.after).ready).toBe(true);
@@ -239,8 +239,8 @@ describe('score chart rules', () => {
 
   it('ignores a late 30d answer after switching to 180d, and shows the 180d one', () => {
     const a = loaded();
-    a.send({ type: 'RANGE.SET', range: '30d' });
-    a.send({ type: 'RANGE.SET', range: '180d' });
+    a.send({ type: 'RANGE_SET', range: '30d' });
+    a.send({ type: 'RANGE_SET', range: '180d' });
     a.send({ type: 'xstate.done.actor.load', output: history('30d') } as never);
     expect(v(a).loading).toBe(true);
     expect(v(a).shownRange).toBe('90d');
@@ -251,12 +251,12 @@ describe('score chart rules', () => {
 
   it('toggles series in legend order and keeps the last one on', () => {
     const a = loaded();
-    a.send({ type: 'SERIES.TOGGLE', series: 'communityTrust' });
-    a.send({ type: 'SERIES.TOGGLE', series: 'codeSecurity' });
+    a.send({ type: 'SERIES_TOGGLE', series: 'communityTrust' });
+    a.send({ type: 'SERIES_TOGGLE', series: 'codeSecurity' });
     expect(a.getSnapshot().context.series).toEqual(['overall', 'codeSecurity', 'communityTrust']);
-    a.send({ type: 'SERIES.TOGGLE', series: 'overall' });
-    a.send({ type: 'SERIES.TOGGLE', series: 'codeSecurity' });
-    a.send({ type: 'SERIES.TOGGLE', series: 'communityTrust' });
+    a.send({ type: 'SERIES_TOGGLE', series: 'overall' });
+    a.send({ type: 'SERIES_TOGGLE', series: 'codeSecurity' });
+    a.send({ type: 'SERIES_TOGGLE', series: 'communityTrust' });
     expect(a.getSnapshot().context.series).toEqual(['communityTrust']);
     expect(v(a).series.find((x) => x.key === 'communityTrust')).toEqual({
       key: 'communityTrust',
@@ -285,8 +285,8 @@ describe('score chart rules', () => {
     fail = false;
     actor.send({ type: 'RETRY' });
     await new Promise((r) => setTimeout(r, 0));
-    actor.send({ type: 'RANGE.SET', range: '180d' });
-    actor.send({ type: 'RANGE.SET', range: '180d' });
+    actor.send({ type: 'RANGE_SET', range: '180d' });
+    actor.send({ type: 'RANGE_SET', range: '180d' });
     await new Promise((r) => setTimeout(r, 0));
     expect(sent.map((x) => x.range)).toEqual(['30d', '30d', '180d']);
     expect(connectScoreChart(actor.getSnapshot()).shownRange).toBe('180d');

@@ -178,10 +178,10 @@ const transitions = {
     expect(step.emitted).toEqual([]);
     expectNoBroadcast(step);
   },
-  'session.status.loading|session.loaded': expectAnswerApplied,
-  'session.status.loading|session.failed': expectAnswerApplied,
-  'session.status.authenticated|session.loaded': expectAnswerApplied,
-  'session.status.unauthenticated|session.loaded': expectAnswerApplied,
+  'session.status.loading|SESSION_LOADED': expectAnswerApplied,
+  'session.status.loading|SESSION_FAILED': expectAnswerApplied,
+  'session.status.authenticated|SESSION_LOADED': expectAnswerApplied,
+  'session.status.unauthenticated|SESSION_LOADED': expectAnswerApplied,
   'session.sync.fetching|xstate.done.actor.fetchSession': expectAnswerApplied,
   'session.sync.fetching|xstate.error.actor.fetchSession': expectAnswerApplied,
   'session.sync|SIGNED_IN': expectSignInRefetched,

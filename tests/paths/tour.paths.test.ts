@@ -280,15 +280,15 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(ctx(step.after).index).toBe(b.index);
     expectSideEffects(step, ['remove'], FORGET);
   },
-  'tour.running.step.init|TARGET.FOUND': (step) => {
+  'tour.running.step.init|TARGET_FOUND': (step) => {
     const b = ctx(step.before);
     expectOnStep(step.after, b.steps, b.index, 'ready');
     expectSideEffects(step, [], []);
   },
   // A target that cannot be used is logged and skipped in the direction of travel.
-  'tour.running.step.init|TARGET.UNAVAILABLE': (step) => {
+  'tour.running.step.init|TARGET_UNAVAILABLE': (step) => {
     const b = ctx(step.before);
-    const { problem } = step.event as Extract<TourEvent, { type: 'TARGET.UNAVAILABLE' }>;
+    const { problem } = step.event as Extract<TourEvent, { type: 'TARGET_UNAVAILABLE' }>;
     const missing = b.steps[b.index]!;
     expect(warned(step)).toEqual([
       [problem === 'not-mounted' ? 'Target not mounted' : 'Target not visible', `[data-tour="${missing}"]`],
@@ -449,7 +449,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expectSideEffects(step, [], []);
   },
   // The step tooltip was placed beside its target: the tooltip child shows it.
-  'tour.running.step.tooltip|TOOLTIP.POSITIONED': (step) => {
+  'tour.running.step.tooltip|TOOLTIP_POSITIONED': (step) => {
     expect(step.after.value).toEqual(step.before.value);
     expect(ctx(step.after)).toEqual(ctx(step.before));
     expect(messages(step)).toEqual(['tooltip POSITIONED']);
@@ -518,7 +518,7 @@ function expectPageEffects(step: StepEffect) {
   if (left(step, 'lifecycle.tooltip')) sent.push('tooltip CLOSE', 'closeHint CLOSE');
   if (left(step, 'card')) sent.push('tooltip CLOSE');
   if (before.hasTag('lifecycle.tooltip') && step.event.type === 'UPDATE') sent.push('tooltip TARGET_LOST');
-  if (step.event.type === 'TOOLTIP.POSITIONED') sent.push('tooltip POSITIONED');
+  if (step.event.type === 'TOOLTIP_POSITIONED') sent.push('tooltip POSITIONED');
   if (step.event.type.startsWith('xstate.after.')) sent.push(...messages(step)); // checked by the transition
   if (entered(step, 'lifecycle.tooltip')) sent.push('tooltip ATTACH', 'tooltip OPEN', 'closeHint ATTACH');
   if (entered(step, 'card')) sent.push('tooltip ATTACH', 'tooltip OPEN', 'tooltip POSITIONED');
@@ -562,9 +562,9 @@ const events: (TourEvent | EventObject)[] = [
   { type: 'SESSION', signedIn: true },
   { type: 'SESSION', signedIn: false },
   { type: 'SESSION', signedIn: null },
-  { type: 'TARGET.FOUND' },
-  { type: 'TARGET.UNAVAILABLE', problem: 'not-mounted' },
-  { type: 'TARGET.UNAVAILABLE', problem: 'not-visible' },
+  { type: 'TARGET_FOUND' },
+  { type: 'TARGET_UNAVAILABLE', problem: 'not-mounted' },
+  { type: 'TARGET_UNAVAILABLE', problem: 'not-visible' },
   { type: 'POSITIONED' },
   { type: 'OPEN' },
   { type: 'NEXT' },
@@ -574,7 +574,7 @@ const events: (TourEvent | EventObject)[] = [
   { type: 'CLOSE' },
   { type: 'SKIP' },
   { type: 'UPDATE' },
-  { type: 'TOOLTIP.POSITIONED' },
+  { type: 'TOOLTIP_POSITIONED' },
   // The named delays, as the clock would deliver them.
   { type: 'xstate.after.anchorWait.tour.ready' },
   { type: 'xstate.after.targetWait.tour.running.step.init' },
@@ -646,9 +646,9 @@ function run(signedIn: boolean | null, sequence: TourEvent[]) {
   for (const e of sequence) actor.send(e);
   return actor;
 }
-const show: TourEvent[] = [{ type: 'TARGET.FOUND' }, { type: 'POSITIONED' }];
-const missing: TourEvent = { type: 'TARGET.UNAVAILABLE', problem: 'not-mounted' };
-const hidden: TourEvent = { type: 'TARGET.UNAVAILABLE', problem: 'not-visible' };
+const show: TourEvent[] = [{ type: 'TARGET_FOUND' }, { type: 'POSITIONED' }];
+const missing: TourEvent = { type: 'TARGET_UNAVAILABLE', problem: 'not-mounted' };
+const hidden: TourEvent = { type: 'TARGET_UNAVAILABLE', problem: 'not-visible' };
 
 describe('tour journeys', () => {
   it('an anonymous tour has 6 steps, then the sign-up card', () => {

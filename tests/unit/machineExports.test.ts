@@ -135,7 +135,7 @@ describe('docs/machines/<id>.stately.js', () => {
     type StateConfig = { on?: Record<string, unknown>; states?: Record<string, StateConfig> };
     // The export's config is plain data (no functions), so it can be cloned and changed.
     const dropped = structuredClone(exported.config) as StateConfig;
-    delete dropped.states!['login']!.on!['GO.SIGNUP'];
+    delete dropped.states!['login']!.on!['GO_SIGNUP'];
     expect(graph(createMachine(dropped as never))).not.toEqual(source);
 
     const reordered = structuredClone(exported.config) as StateConfig;

@@ -57,7 +57,7 @@ export function connect(snapshot: TourSnapshot, send: Send) {
     cardId,
     card,
     step,
-    /** The target is being looked up (`targetWatcher` answers TARGET.FOUND / TARGET.UNAVAILABLE). */
+    /** The target is being looked up (`targetWatcher` answers TARGET_FOUND / TARGET_UNAVAILABLE). */
     needsTarget: lifecycle === 'init',
     /** The target is being brought into view (`waitForLayout` answers POSITIONED). */
     needsPositioning: lifecycle === 'ready',

@@ -10,11 +10,11 @@
  * runs in node, in tests and in the visualizer); the app provides the DOM versions (src/features/tour/liveTour.ts):
  * - `pageWatcher` (while ready) answers MOUNTED once the anchors are there and no other dialog is open; after
  *   `anchorWait` it is told WAITED and answers MOUNTED if the page has no anchors at all;
- * - `targetWatcher` (lifecycle init) answers TARGET.FOUND as soon as the step's target is usable; after
- *   `targetWait` it is told WAITED and answers TARGET.FOUND or TARGET.UNAVAILABLE;
+ * - `targetWatcher` (lifecycle init) answers TARGET_FOUND as soon as the step's target is usable; after
+ *   `targetWait` it is told WAITED and answers TARGET_FOUND or TARGET_UNAVAILABLE;
  * - `bringTargetIntoView` (entering lifecycle ready) scrolls, `waitForLayout` then answers POSITIONED;
  * - `followTarget` keeps the spotlight on the target, `placeTooltip` keeps the step tooltip beside it (answering
- *   TOOLTIP.POSITIONED once placed); both answer UPDATE when the target leaves the page;
+ *   TOOLTIP_POSITIONED once placed); both answer UPDATE when the target leaves the page;
  * - `escapeKey` answers CLOSE, `focusDialog` moves focus into the shown tooltip or card, `rememberFocus` /
  *   `returnFocus` bring it back when the run ends;
  * - `saveProgress`, `forgetProgress` and `removeTourFlag` keep the tab's storage and address.
@@ -183,7 +183,7 @@ export const tourMachine = setup({
     }),
     finishWithClose: assign({ action: 'close' as const }),
     recordUnavailableTarget: assign(({ context, event }) => {
-      assertEvent(event, 'TARGET.UNAVAILABLE');
+      assertEvent(event, 'TARGET_UNAVAILABLE');
       return { lastProblem: { stepId: context.steps[context.index]!, problem: event.problem } };
     }),
     /** Logs the target just recorded as unusable (runs after `recordUnavailableTarget`). */
@@ -320,8 +320,8 @@ export const tourMachine = setup({
               },
               after: { targetWait: { actions: 'tellTargetWaited' } },
               on: {
-                'TARGET.FOUND': 'ready',
-                'TARGET.UNAVAILABLE': [
+                'TARGET_FOUND': 'ready',
+                'TARGET_UNAVAILABLE': [
                   {
                     guard: 'canMoveInDirection',
                     target: '#tour.running.step',
@@ -394,7 +394,7 @@ export const tourMachine = setup({
                 { id: 'focus', src: 'focusDialog', input: stepDialog },
               ],
               on: {
-                'TOOLTIP.POSITIONED': { actions: 'showTooltip' },
+                'TOOLTIP_POSITIONED': { actions: 'showTooltip' },
                 NEXT: { target: 'complete', actions: 'recordNext' },
                 PREV: { guard: 'hasPrevious', target: 'complete', actions: 'recordPrev' },
                 GO: { target: 'complete', actions: 'recordGo' },

@@ -92,11 +92,11 @@ export type TourEvent =
   | { type: 'RESET' }
   | { type: 'MOUNTED' }
   | { type: 'SESSION'; signedIn: boolean | null }
-  | { type: 'TARGET.FOUND' }
-  | { type: 'TARGET.UNAVAILABLE'; problem: TargetProblem }
+  | { type: 'TARGET_FOUND' }
+  | { type: 'TARGET_UNAVAILABLE'; problem: TargetProblem }
   | { type: 'POSITIONED' }
   /** The step tooltip was placed next to its target (the tooltip may show). */
-  | { type: 'TOOLTIP.POSITIONED' }
+  | { type: 'TOOLTIP_POSITIONED' }
   | { type: 'OPEN' }
   | { type: 'NEXT' }
   | { type: 'PREV' }
@@ -107,6 +107,6 @@ export type TourEvent =
 
 /**
  * What the tour tells its page watchers (`pageWatcher`, `targetWatcher`) when their wait is over: look once more
- * and answer (MOUNTED without anchors; TARGET.FOUND or TARGET.UNAVAILABLE).
+ * and answer (MOUNTED without anchors; TARGET_FOUND or TARGET_UNAVAILABLE).
  */
 export type WatcherEvent = { type: 'WAITED' };

@@ -38,9 +38,9 @@ export type AuthModalContext = AuthForm & {
 export type AuthModalEvent =
   | { type: 'OPEN'; view?: 'login' | 'signup' | 'forgot-password' | 'verify-email'; email?: string }
   | { type: 'CLOSE' }
-  | { type: 'GO.LOGIN' }
-  | { type: 'GO.SIGNUP' }
-  | { type: 'GO.FORGOT_PASSWORD' }
+  | { type: 'GO_LOGIN' }
+  | { type: 'GO_SIGNUP' }
+  | { type: 'GO_FORGOT_PASSWORD' }
   | { type: 'CHANGE'; field: 'email' | 'password' | 'code'; value: string }
   | { type: 'TOGGLE_TERMS'; checked: boolean }
   | { type: 'BLUR'; field: AuthField }
@@ -322,8 +322,8 @@ export const authModalMachine = setup({
       tags: ['open', 'login'],
       initial: 'editing',
       on: {
-        'GO.SIGNUP': { target: 'signup', actions: 'resetForm' },
-        'GO.FORGOT_PASSWORD': { target: 'forgot-password', actions: 'resetForm' },
+        'GO_SIGNUP': { target: 'signup', actions: 'resetForm' },
+        'GO_FORGOT_PASSWORD': { target: 'forgot-password', actions: 'resetForm' },
       },
       states: {
         editing: {
@@ -352,7 +352,7 @@ export const authModalMachine = setup({
     signup: {
       tags: ['open', 'signup'],
       initial: 'editing',
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: { SUBMIT: { guard: 'signupValid', target: 'submitting', actions: 'clearMessages' } },
@@ -385,7 +385,7 @@ export const authModalMachine = setup({
     'forgot-password': {
       tags: ['open', 'forgot-password'],
       initial: 'editing',
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: {
@@ -414,7 +414,7 @@ export const authModalMachine = setup({
     'reset-forgotten-password': {
       tags: ['open', 'reset-forgotten-password'],
       initial: 'editing',
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: { SUBMIT: { guard: 'resetValid', target: 'submitting', actions: 'clearMessages' } },
@@ -446,7 +446,7 @@ export const authModalMachine = setup({
     'verify-email': {
       tags: ['open', 'verify-email'],
       type: 'parallel',
-      on: { 'GO.LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
       states: {
         form: {
           initial: 'editing',

@@ -33,8 +33,8 @@ export type SessionEvent =
   | { type: 'SIGNED_OUT' }
   /** The user uploaded or deleted their profile picture (Settings): the avatar shows the new one at once. */
   | { type: 'PICTURE_CHANGED' }
-  | { type: 'session.loaded'; session: SessionData }
-  | { type: 'session.failed' };
+  | { type: 'SESSION_LOADED'; session: SessionData }
+  | { type: 'SESSION_FAILED' };
 
 /** Emitted whenever the status changes; the guided tour stops when it goes between signed in and out. */
 export type SessionEmitted = { type: 'statusChanged'; status: SessionStatus; previous: SessionStatus };
@@ -100,7 +100,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUser: ({ event }) => {
-      assertEvent(event, 'session.loaded');
+      assertEvent(event, 'SESSION_LOADED');
       return event.session.user !== undefined;
     },
     pollingEnabled: ({ context }) => context.pollInterval > 0,
@@ -109,17 +109,17 @@ export const sessionMachine = setup({
   actions: {
     assignSession: assign({
       session: ({ event }) => {
-        assertEvent(event, 'session.loaded');
+        assertEvent(event, 'SESSION_LOADED');
         return event.session;
       },
     }),
     clearSession: assign({ session: () => ({}) }),
     countPictureChange: assign({ pictureVersion: ({ context }) => context.pictureVersion + 1 }),
     reportLoaded: raise((_, params: { session: SessionData | undefined }) => ({
-      type: 'session.loaded' as const,
+      type: 'SESSION_LOADED' as const,
       session: params.session ?? {},
     })),
-    reportFailed: raise({ type: 'session.failed' as const }),
+    reportFailed: raise({ type: 'SESSION_FAILED' as const }),
     /** Tells other tabs through browser storage; the default is safe where storage is unavailable. */
     broadcastChange: () => {
       try {
@@ -155,7 +155,7 @@ export const sessionMachine = setup({
           // Not a change anyone saw: the page starts signed out (nothing is emitted).
           always: { guard: 'servedSignedOut', target: 'unauthenticated' },
           on: {
-            'session.loaded': [
+            'SESSION_LOADED': [
               {
                 guard: 'hasUser',
                 target: 'authenticated',
@@ -178,7 +178,7 @@ export const sessionMachine = setup({
                 ],
               },
             ],
-            'session.failed': {
+            'SESSION_FAILED': {
               target: 'unauthenticated',
               actions: [
                 'clearSession',
@@ -199,7 +199,7 @@ export const sessionMachine = setup({
           tags: ['authenticated'],
           on: {
             PICTURE_CHANGED: { actions: 'countPictureChange' },
-            'session.loaded': [
+            'SESSION_LOADED': [
               { guard: 'hasUser', actions: 'assignSession' },
               {
                 target: 'unauthenticated',
@@ -228,7 +228,7 @@ export const sessionMachine = setup({
         unauthenticated: {
           tags: ['unauthenticated'],
           on: {
-            'session.loaded': {
+            'SESSION_LOADED': {
               guard: 'hasUser',
               target: 'authenticated',
               actions: [

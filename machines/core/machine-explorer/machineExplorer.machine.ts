@@ -24,8 +24,8 @@ export type MachineExplorerContext = {
 export type MachineExplorerEvent =
   | { type: 'SELECT'; sessionId: string; isMachine: boolean }
   | { type: 'RETRY' }
-  | { type: 'FORM.PAYLOAD'; value: string }
-  | { type: 'FORM.SUBMIT'; eventType: string };
+  | { type: 'FORM_PAYLOAD'; value: string }
+  | { type: 'FORM_SUBMIT'; eventType: string };
 
 /** The payload text as an event's extra fields: empty, or a JSON object. */
 export function parsePayload(text: string): Record<string, unknown> | Error {
@@ -66,7 +66,7 @@ export const machineExplorerMachine = setup({
       return event.isMachine;
     },
     canSend: ({ context, event }) => {
-      assertEvent(event, 'FORM.SUBMIT');
+      assertEvent(event, 'FORM_SUBMIT');
       return event.eventType !== '' && !(parsePayload(context.payload) instanceof Error);
     },
   },
@@ -114,11 +114,11 @@ export const machineExplorerMachine = setup({
         form: {
           initial: 'editing',
           on: {
-            'FORM.PAYLOAD': {
+            'FORM_PAYLOAD': {
               target: '.editing',
               actions: assign({ payload: ({ event }) => event.value, formError: null }),
             },
-            'FORM.SUBMIT': [
+            'FORM_SUBMIT': [
               {
                 guard: 'canSend',
                 target: '.editing',

@@ -37,7 +37,7 @@ export function connectScoreChart(snapshot: SnapshotFrom<typeof scoreChartMachin
     ranges: SCORE_RANGES.map((r: ScoreRange) => ({ range: r, pressed: r === context.range })),
     series: SCORE_SERIES.map((s: ScoreSeries) => {
       const on = context.series.includes(s);
-      return { key: s, on, locked: !snapshot.can({ type: 'SERIES.TOGGLE', series: s }) };
+      return { key: s, on, locked: !snapshot.can({ type: 'SERIES_TOGGLE', series: s }) };
     }),
     isShown: (s: ScoreSeries) => context.series.includes(s),
   };

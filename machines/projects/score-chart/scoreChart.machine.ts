@@ -37,10 +37,10 @@ export type ScoreChartContext = {
 };
 
 export type ScoreChartEvent =
-  | { type: 'RANGE.SET'; range: ScoreRange }
-  | { type: 'SERIES.TOGGLE'; series: ScoreSeries }
-  | { type: 'MARKER.FOCUS'; index: number }
-  | { type: 'MARKER.BLUR' }
+  | { type: 'RANGE_SET'; range: ScoreRange }
+  | { type: 'SERIES_TOGGLE'; series: ScoreSeries }
+  | { type: 'MARKER_FOCUS'; index: number }
+  | { type: 'MARKER_BLUR' }
   | { type: 'RETRY' };
 
 /**
@@ -63,19 +63,19 @@ export const scoreChartMachine = setup({
   },
   guards: {
     isOtherRange: ({ context, event }) => {
-      assertEvent(event, 'RANGE.SET');
+      assertEvent(event, 'RANGE_SET');
       return event.range !== context.range && SCORE_RANGES.includes(event.range);
     },
     isStale: ({ context }, history: ScoreHistory) => history.range !== context.range,
     hasNoPoints: (_, history: ScoreHistory) => history.points.length === 0,
     /** The last series drawn cannot be turned off (the chart would be blank). */
     canToggleSeries: ({ context, event }) => {
-      assertEvent(event, 'SERIES.TOGGLE');
+      assertEvent(event, 'SERIES_TOGGLE');
       if (!SCORE_SERIES.includes(event.series)) return false;
       return !(context.series.length === 1 && context.series[0] === event.series);
     },
     isKnownMarker: ({ context, event }) => {
-      assertEvent(event, 'MARKER.FOCUS');
+      assertEvent(event, 'MARKER_FOCUS');
       return (
         Number.isInteger(event.index) &&
         event.index >= 0 &&
@@ -85,7 +85,7 @@ export const scoreChartMachine = setup({
   },
   actions: {
     setRange: assign(({ event }) => {
-      assertEvent(event, 'RANGE.SET');
+      assertEvent(event, 'RANGE_SET');
       return { range: event.range, focused: null };
     }),
     storeHistory: assign((_, history: ScoreHistory) => ({ history, focused: null, error: null })),
@@ -93,7 +93,7 @@ export const scoreChartMachine = setup({
     clearError: assign({ error: null }),
     toggleSeries: assign({
       series: ({ context, event }) => {
-        assertEvent(event, 'SERIES.TOGGLE');
+        assertEvent(event, 'SERIES_TOGGLE');
         const on = new Set(context.series);
         if (on.has(event.series)) on.delete(event.series);
         else on.add(event.series);
@@ -102,7 +102,7 @@ export const scoreChartMachine = setup({
     }),
     focusMarker: assign({
       focused: ({ event }) => {
-        assertEvent(event, 'MARKER.FOCUS');
+        assertEvent(event, 'MARKER_FOCUS');
         return event.index;
       },
     }),
@@ -120,8 +120,8 @@ export const scoreChartMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'RANGE.SET': { guard: 'isOtherRange', target: '.loading', reenter: true, actions: 'setRange' },
-    'SERIES.TOGGLE': { guard: 'canToggleSeries', actions: 'toggleSeries' },
+    'RANGE_SET': { guard: 'isOtherRange', target: '.loading', reenter: true, actions: 'setRange' },
+    'SERIES_TOGGLE': { guard: 'canToggleSeries', actions: 'toggleSeries' },
   },
   states: {
     loading: {
@@ -146,8 +146,8 @@ export const scoreChartMachine = setup({
     ready: {
       tags: ['ready'],
       on: {
-        'MARKER.FOCUS': { guard: 'isKnownMarker', actions: 'focusMarker' },
-        'MARKER.BLUR': { actions: 'blurMarker' },
+        'MARKER_FOCUS': { guard: 'isKnownMarker', actions: 'focusMarker' },
+        'MARKER_BLUR': { actions: 'blurMarker' },
       },
     },
     empty: { tags: ['empty'] },

@@ -18,8 +18,8 @@ export const projectVoteMachine = setup({
       pendingVote: VoteChoice | null;
       average: number | null;
     },
-    /** VOTE.SAVED is raised by the machine itself once the server saved a vote. */
-    events: {} as { type: 'VOTE'; vote: VoteChoice } | { type: 'VOTE.SAVED' },
+    /** VOTE_SAVED is raised by the machine itself once the server saved a vote. */
+    events: {} as { type: 'VOTE'; vote: VoteChoice } | { type: 'VOTE_SAVED' },
     tags: {} as 'averageLoaded' | 'submitting' | 'voted' | 'error',
   },
   actors: {
@@ -42,7 +42,7 @@ export const projectVoteMachine = setup({
       votes: params.votes,
       myVote: params.votes.myVote ?? context.pendingVote,
     })),
-    raiseVoteSaved: raise({ type: 'VOTE.SAVED' }),
+    raiseVoteSaved: raise({ type: 'VOTE_SAVED' }),
   },
 }).createMachine({
   id: 'projectVote',
@@ -61,7 +61,7 @@ export const projectVoteMachine = setup({
         // A saved vote moves the average across all projects too, so it is loaded again (a transition of this
         // region's states, so the ballot region is left alone).
         loading: {
-          on: { 'VOTE.SAVED': { target: 'loading', reenter: true } },
+          on: { 'VOTE_SAVED': { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadAverage',
             src: 'loadAverage',
@@ -75,8 +75,8 @@ export const projectVoteMachine = setup({
             onError: { target: 'unavailable' },
           },
         },
-        loaded: { tags: ['averageLoaded'], on: { 'VOTE.SAVED': { target: 'loading' } } },
-        unavailable: { on: { 'VOTE.SAVED': { target: 'loading' } } },
+        loaded: { tags: ['averageLoaded'], on: { 'VOTE_SAVED': { target: 'loading' } } },
+        unavailable: { on: { 'VOTE_SAVED': { target: 'loading' } } },
       },
     },
     ballot: {

@@ -69,7 +69,7 @@ export function AuthForms({
             type="button"
             className="auth-forms__link"
             data-part="go-forgot-password"
-            onClick={() => send({ type: 'GO.FORGOT_PASSWORD' })}
+            onClick={() => send({ type: 'GO_FORGOT_PASSWORD' })}
           >
             Forgot password?
           </button>
@@ -81,7 +81,7 @@ export function AuthForms({
               type="button"
               className="auth-forms__link"
               data-part="go-signup"
-              onClick={() => send({ type: 'GO.SIGNUP' })}
+              onClick={() => send({ type: 'GO_SIGNUP' })}
             >
               Sign up
             </button>
@@ -118,7 +118,7 @@ export function AuthForms({
               type="button"
               className="auth-forms__link"
               data-part="go-login"
-              onClick={() => send({ type: 'GO.LOGIN' })}
+              onClick={() => send({ type: 'GO_LOGIN' })}
             >
               Log in
             </button>
@@ -208,7 +208,7 @@ function BackToLogin({ actorRef }: { actorRef: AuthActor }) {
         type="button"
         className="auth-forms__link"
         data-part="go-login"
-        onClick={() => actorRef.send({ type: 'GO.LOGIN' })}
+        onClick={() => actorRef.send({ type: 'GO_LOGIN' })}
       >
         Back to log in
       </button>

@@ -69,7 +69,7 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
               type="button"
               className="segmented-btn"
               aria-pressed={r.pressed}
-              onClick={() => actorRef.send({ type: 'RANGE.SET', range: r.range })}
+              onClick={() => actorRef.send({ type: 'RANGE_SET', range: r.range })}
             >
               {r.range}
             </button>
@@ -85,7 +85,7 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
               aria-pressed={s.on}
               aria-disabled={s.locked || undefined}
               title={s.locked ? 'At least one series stays on' : undefined}
-              onClick={() => actorRef.send({ type: 'SERIES.TOGGLE', series: s.key })}
+              onClick={() => actorRef.send({ type: 'SERIES_TOGGLE', series: s.key })}
             >
               <span
                 className="legend-swatch"
@@ -140,10 +140,10 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
                   style={{ left: `${x(marker.at) / 10}%`, top: `${y(score)}%` }}
                   aria-label={`${formatDate(marker.at)}: ${marker.label}`}
                   aria-describedby={v.focusedIndex === index ? 'score-marker-tip' : undefined}
-                  onFocus={() => actorRef.send({ type: 'MARKER.FOCUS', index })}
-                  onMouseEnter={() => actorRef.send({ type: 'MARKER.FOCUS', index })}
-                  onBlur={() => actorRef.send({ type: 'MARKER.BLUR' })}
-                  onMouseLeave={() => actorRef.send({ type: 'MARKER.BLUR' })}
+                  onFocus={() => actorRef.send({ type: 'MARKER_FOCUS', index })}
+                  onMouseEnter={() => actorRef.send({ type: 'MARKER_FOCUS', index })}
+                  onBlur={() => actorRef.send({ type: 'MARKER_BLUR' })}
+                  onMouseLeave={() => actorRef.send({ type: 'MARKER_BLUR' })}
                 />
               ))}
               {focused && (

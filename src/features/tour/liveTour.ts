@@ -80,7 +80,7 @@ const pageWatcher = fromCallback<WatcherEvent, void>(({ sendBack, receive }) => 
   };
 });
 
-/** lifecycle init: TARGET.FOUND once the target is there and visible; told WAITED, the final answer. */
+/** lifecycle init: TARGET_FOUND once the target is there and visible; told WAITED, the final answer. */
 const targetWatcher = fromCallback<WatcherEvent, TargetInput>(({ input, sendBack, receive }) => {
   let settled = false;
   const check = (final: boolean) => {
@@ -88,10 +88,10 @@ const targetWatcher = fromCallback<WatcherEvent, TargetInput>(({ input, sendBack
     const result = checkTarget(input.anchor);
     if ('element' in result) {
       settled = true;
-      sendBack({ type: 'TARGET.FOUND' });
+      sendBack({ type: 'TARGET_FOUND' });
     } else if (final) {
       settled = true;
-      sendBack({ type: 'TARGET.UNAVAILABLE', problem: result.problem });
+      sendBack({ type: 'TARGET_UNAVAILABLE', problem: result.problem });
     }
   };
   const observer = new MutationObserver(() => check(false));
@@ -156,7 +156,7 @@ const OPPOSITE = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' } 
 
 /**
  * The step tooltip beside its target (offset 15, flip, shift on both axes, arrow), kept there on scroll and
- * resize; TOOLTIP.POSITIONED once first placed.
+ * resize; TOOLTIP_POSITIONED once first placed.
  */
 const placeTooltip = fromCallback<EventObject, TargetInput>(({ input, sendBack }) =>
   whenElement(`${tourPart('tooltip')}[data-step="${input.anchor}"]`, (tooltip) => {
@@ -188,7 +188,7 @@ const placeTooltip = fromCallback<EventObject, TargetInput>(({ input, sendBack }
         }
         if (!placed) {
           placed = true;
-          sendBack({ type: 'TOOLTIP.POSITIONED' });
+          sendBack({ type: 'TOOLTIP_POSITIONED' });
         }
       });
     });
