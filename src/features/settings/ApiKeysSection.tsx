@@ -18,6 +18,7 @@ import { relativeTime } from '../../../machines/account/notifications/notificati
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';
+import { SettingsMessage } from './SettingsMessage';
 
 /** The section's machine with its real calls: the api-keys routes and the clipboard. */
 const apiKeysLogic = apiKeysMachine.provide({
@@ -144,19 +145,10 @@ export function ApiKeysSection() {
             </div>
           )}
 
-          {view.error && (
-            <div className="settings-message is-error" role="alert" data-part="message">
-              <span>{view.error}</span>
-              <button
-                type="button"
-                className="settings-dismiss"
-                aria-label="Dismiss"
-                onClick={() => send({ type: 'DISMISS' })}
-              >
-                ×
-              </button>
-            </div>
-          )}
+          <SettingsMessage
+            message={view.error ? { kind: 'error', text: view.error } : null}
+            onDismiss={() => send({ type: 'DISMISS' })}
+          />
 
           {view.keys.length === 0 ? (
             <p className="muted">No API keys yet.</p>

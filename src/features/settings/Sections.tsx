@@ -12,27 +12,11 @@ import {
   type Wallet,
 } from '../../../api/user';
 import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../../api/notifications';
-import type { SectionMessage } from '../../../machines/account/settings-section/settingsSection.machine';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
 import { RetryButton } from '../../components/RetryButton';
-
-function Message({ message, onDismiss }: { message: SectionMessage | null; onDismiss: () => void }) {
-  if (!message) return null;
-  return (
-    <div
-      className={`settings-message is-${message.kind}`}
-      role={message.kind === 'error' ? 'alert' : 'status'}
-      data-part="message"
-    >
-      <span>{message.text}</span>
-      <button type="button" className="settings-dismiss" aria-label="Dismiss" onClick={onDismiss}>
-        ×
-      </button>
-    </div>
-  );
-}
+import { SettingsMessage } from './SettingsMessage';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -122,7 +106,7 @@ export function ProfileSection() {
           <p className="muted settings-note">PNG, JPEG or WebP, up to 2 MB.</p>
         </div>
       )}
-      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </Section>
   );
 }
@@ -201,7 +185,7 @@ export function WalletsSection() {
           </form>
         </>
       )}
-      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </Section>
   );
 }
@@ -249,7 +233,7 @@ export function PasswordSection() {
           {busy ? 'Saving…' : 'Change password'}
         </button>
       </form>
-      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </Section>
   );
 }
@@ -292,7 +276,7 @@ export function NotificationsSection() {
           />
         </fieldset>
       )}
-      <Message message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </Section>
   );
 }

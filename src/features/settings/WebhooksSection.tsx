@@ -25,6 +25,7 @@ import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { TableHead } from '../../components/TableHead';
 import { RetryButton } from '../../components/RetryButton';
+import { SettingsMessage } from './SettingsMessage';
 
 /** The section's machine with the API and the clipboard. Every write answers with the fresh list. */
 export const webhooksSection = webhooksMachine.provide({
@@ -294,23 +295,7 @@ export function WebhooksSection() {
           )}
         </div>
       )}
-      {view.message && (
-        <div
-          className={`settings-message is-${view.message.kind}`}
-          role={view.message.kind === 'error' ? 'alert' : 'status'}
-          data-part="message"
-        >
-          <span>{view.message.text}</span>
-          <button
-            type="button"
-            className="settings-dismiss"
-            aria-label="Dismiss"
-            onClick={() => send({ type: 'DISMISS' })}
-          >
-            ×
-          </button>
-        </div>
-      )}
+      <SettingsMessage message={view.message} onDismiss={() => send({ type: 'DISMISS' })} />
     </section>
   );
 }
