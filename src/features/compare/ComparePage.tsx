@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
@@ -18,6 +18,7 @@ import { Icon } from '../../components/Icon';
 import { livePickerMachine } from '../../components/livePicker';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
+import { TableHead, type TableColumn } from '../../components/TableHead';
 import { TierBadge } from '../../components/TierBadge';
 import { watchAddress } from '../../lib/address';
 import { request } from '../../lib/client';
@@ -102,48 +103,43 @@ function ScoresTable({ projects }: { projects: CompareProject[] }) {
       </td>
     ));
   return (
-    <div className="table-scroll" role="region" aria-labelledby="compare-scores-title" tabIndex={0}>
-      <table className="compare-table">
-        <caption id="compare-scores-title" className="visually-hidden">
-          Scores side by side
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Score</th>
-            {projects.map((p, i) => (
-              <th scope="col" key={p.id}>
-                <span className="compare-col-head">
-                  <span className="compare-num" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <Link href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
-                </span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="compare-overall">
-            <th scope="row">Overall score</th>
-            {scoreCells(projects.map((p) => p.score))}
-          </tr>
-          <tr>
-            <th scope="row">Tier</th>
-            {projects.map((p) => (
-              <td key={p.id}>
-                <TierBadge tier={p.tier} />
-              </td>
-            ))}
-          </tr>
-          {categories.map((k) => (
-            <tr key={k}>
-              <th scope="row">{SUB_SCORE_LABELS[k]}</th>
-              {scoreCells(projects.map((p) => p.subScores[k]))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SideBySideTable
+      id="compare-scores-title"
+      caption="Scores side by side"
+      className="compare-table"
+      columns={[
+        'Score',
+        ...projects.map((p, i) => ({
+          label: (
+            <span className="compare-col-head">
+              <span className="compare-num" aria-hidden="true">
+                {i + 1}
+              </span>
+              <Link href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+            </span>
+          ),
+        })),
+      ]}
+    >
+      <tr className="compare-overall">
+        <th scope="row">Overall score</th>
+        {scoreCells(projects.map((p) => p.score))}
+      </tr>
+      <tr>
+        <th scope="row">Tier</th>
+        {projects.map((p) => (
+          <td key={p.id}>
+            <TierBadge tier={p.tier} />
+          </td>
+        ))}
+      </tr>
+      {categories.map((k) => (
+        <tr key={k}>
+          <th scope="row">{SUB_SCORE_LABELS[k]}</th>
+          {scoreCells(projects.map((p) => p.subScores[k]))}
+        </tr>
+      ))}
+    </SideBySideTable>
   );
 }
 
@@ -152,46 +148,61 @@ function SignalsTable({ comparison }: { comparison: Comparison }) {
   if (signals.length === 0)
     return <p className="muted">These projects do not differ on any signal we have for them.</p>;
   return (
-    <div className="table-scroll" role="region" aria-labelledby="compare-signals-caption" tabIndex={0}>
-      <table className="compare-table compare-signals">
-        <caption id="compare-signals-caption" className="visually-hidden">
-          Signals side by side
+    <SideBySideTable
+      id="compare-signals-caption"
+      caption="Signals side by side"
+      className="compare-table compare-signals"
+      columns={['Signal', ...projects.map((p) => p.name)]}
+    >
+      {signals.map((s) => (
+        <tr key={s.key}>
+          <th scope="row">
+            {s.label}
+            <span className="compare-signal-category">{s.categoryLabel}</span>
+          </th>
+          {projects.map((p) => {
+            const v = s.values.find((x) => x.projectId === p.id);
+            return (
+              <td key={p.id}>
+                {v ? (
+                  <>
+                    {v.display}
+                    <span className="compare-normalised">{Math.round(v.normalized)} / 100</span>
+                  </>
+                ) : (
+                  <span className="muted">No data</span>
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </SideBySideTable>
+  );
+}
+
+/** A table of the compared projects side by side, a column each, in a scrolling region named by its caption. */
+function SideBySideTable({
+  id,
+  caption,
+  className,
+  columns,
+  children,
+}: {
+  id: string;
+  caption: string;
+  className: string;
+  columns: TableColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <table className={className}>
+        <caption id={id} className="visually-hidden">
+          {caption}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Signal</th>
-            {projects.map((p) => (
-              <th scope="col" key={p.id}>
-                {p.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {signals.map((s) => (
-            <tr key={s.key}>
-              <th scope="row">
-                {s.label}
-                <span className="compare-signal-category">{s.categoryLabel}</span>
-              </th>
-              {projects.map((p) => {
-                const v = s.values.find((x) => x.projectId === p.id);
-                return (
-                  <td key={p.id}>
-                    {v ? (
-                      <>
-                        {v.display}
-                        <span className="compare-normalised">{Math.round(v.normalized)} / 100</span>
-                      </>
-                    ) : (
-                      <span className="muted">No data</span>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
