@@ -358,15 +358,6 @@ function Row({
   );
 }
 
-function pageList(page: number, pages: number): (number | '…')[] {
-  const out: (number | '…')[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 1) out.push(p);
-    else if (out[out.length - 1] !== '…') out.push('…');
-  }
-  return out;
-}
-
 /** The leaderboard with sorting, pagination and advanced filtering. */
 export function Leaderboard() {
   // The address names the query on arrival (a shared link, a reload, Back from a project page).
@@ -574,34 +565,10 @@ export function Leaderboard() {
         <Pager
           page={query.page}
           pages={pages}
-          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
-          className="pagination"
           label="Leaderboard pages"
-          buttonClassName="page-btn"
-          previous={<Icon name="chevronLeft" size={18} />}
-          previousLabel="Previous page"
-          next={<Icon name="chevronRight" size={18} />}
-          nextLabel="Next page"
-        >
-          {pageList(query.page, pages).map((p, i) =>
-            p === '…' ? (
-              <span key={`gap${i}`} className="page-gap" aria-hidden="true">
-                …
-              </span>
-            ) : (
-              <button
-                key={p}
-                type="button"
-                className={`page-btn${p === query.page ? ' is-current' : ''}`}
-                aria-current={p === query.page ? 'page' : undefined}
-                aria-label={`Page ${p}`}
-                onClick={() => actorRef.send({ type: 'PAGE', page: p })}
-              >
-                {p}
-              </button>
-            ),
-          )}
-        </Pager>
+          numbered
+          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
+        />
       </div>
     </section>
   );

@@ -266,17 +266,9 @@ export default function IncidentsPage() {
         <Pager
           page={query.page}
           pages={pages}
-          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
-          className="incidents-pages"
           label="Incident pages"
-          buttonClassName="btn btn-secondary"
-          previous="Previous"
-          next="Next"
-        >
-          <span>
-            Page {query.page} of {pages}
-          </span>
-        </Pager>
+          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
+        />
       </div>
     </main>
   );
