@@ -7,8 +7,8 @@
 //     showCreated, showLoadFailed, showNameError, showRevokeFailed, showRevoked, startCreate, storeKeys
 //   guards: hasNewKey, isActiveKey, nameIsValid
 //   actors: copyKey, create, load, revoke
-// Params computed at runtime, left out for: showCreateFailed, showCreated, showRevokeFailed, showRevoked,
-//     storeKeys
+// Params computed at runtime, left out for: showCreateFailed, showCreated, showLoadFailed, showRevokeFailed,
+//     showRevoked, storeKeys
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 

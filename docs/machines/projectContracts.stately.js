@@ -8,7 +8,7 @@
 //     startCopy, startSubmit, storeChains, storeLoad, submitFailed
 //   guards: formValid, hasChains, isAdmin, listed
 //   actors: add, copy, load, loadChains, remove
-// Params computed at runtime, left out for: removeFailed, storeChains, storeLoad, submitFailed
+// Params computed at runtime, left out for: loadFailed, removeFailed, storeChains, storeLoad, submitFailed
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
+import { listSectionStates } from '../../core/list-section/listSection';
 import type { Tags } from '../../core/tags';
 
 /** A key just created: the only time its secret is on screen. */
@@ -75,7 +76,7 @@ export const apiKeysMachine = setup({
     hasNewKey: ({ context }) => context.created !== null,
   },
   actions: {
-    storeKeys: assign((_, keys: ApiKey[]) => ({ keys, error: null })),
+    storeKeys: assign((_, params: { data: ApiKey[] }) => ({ keys: params.data, error: null })),
     showLoadFailed: assign({ error: API_KEY_MESSAGES.loadFailed }),
     startCreate: assign(({ event }) => {
       assertEvent(event, 'CREATE');
@@ -135,19 +136,12 @@ export const apiKeysMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: { type: 'storeKeys', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'showLoadFailed' },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      on: { RETRY: { target: 'loading', actions: 'clearError' } },
-    },
+    ...listSectionStates<ApiKey[]>()({
+      id: 'load',
+      store: 'storeKeys',
+      failed: 'showLoadFailed',
+      retry: 'clearError',
+    }),
     ready: {
       tags: ['ready'],
       initial: 'idle',

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api/portfolio';
 import type { Tags } from '../../core/tags';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 export type PickedProject = { id: string; name: string };
 
@@ -73,7 +74,7 @@ export const portfolioMachine = setup({
   actions: {
     clearMessages: assign({ notice: null, error: null }),
     showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
-    storePortfolio: assign((_, params: { portfolio: Portfolio }) => ({ data: params.portfolio })),
+    storePortfolio: assign((_, params: { data: Portfolio }) => ({ data: params.data })),
     pickProject: assign(({ event }) => {
       assertEvent(event, 'PICK_PROJECT');
       return { project: event.project };
@@ -110,19 +111,7 @@ export const portfolioMachine = setup({
   context: { data: null, project: null, amount: '', removing: null, notice: null, error: null },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storePortfolio', params: ({ event }) => ({ portfolio: event.output }) },
-        },
-        onError: { target: 'failed' },
-      },
-    },
-    failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
+    ...listSectionStates<Portfolio>()({ id: 'load', store: 'storePortfolio' }),
     ready: {
       initial: 'idle',
       states: {

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Tags } from '../../core/tags';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 /** What a finished write reports: a message for the user and, when it changed them, the section's new data. */
 export type MutationResult = { message: string; data?: unknown };
@@ -77,25 +78,12 @@ export const settingsSectionMachine = setup({
     starting: {
       always: [{ guard: 'loadsData', target: 'loading' }, { target: 'ready' }],
     },
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
-    },
+    ...listSectionStates<unknown>()({
+      id: 'load',
+      store: 'storeData',
+      failed: 'failWrite',
+      retry: 'clearMessage',
+    }),
     ready: {
       tags: ['ready'],
       on: {

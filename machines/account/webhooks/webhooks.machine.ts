@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
 import type { Tags } from '../../core/tags';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 export type WebhooksMessage = { kind: 'success' | 'error'; text: string; fields?: Record<string, string> };
 
@@ -99,7 +100,7 @@ export const webhooksMachine = setup({
     hasKeyBelowLimit: and(['hasKey', 'belowLimit']),
   },
   actions: {
-    storeList: assign({ list: (_, params: { list: WebhookList }) => params.list }),
+    storeList: assign({ list: (_, params: { data: WebhookList }) => params.data }),
     startWrite: assign(({ event }) => {
       assertEvent(event, ['CREATE', 'TEST', 'DELETE', 'REPLAY']);
       return { message: null, pendingId: event.type === 'CREATE' ? null : String(event.id) };
@@ -147,24 +148,7 @@ export const webhooksMachine = setup({
   context: { list: null, secret: null, copied: false, message: null, pendingId: null },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'load',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      on: { RETRY: { target: 'loading', actions: 'clearMessage' } },
-    },
+    ...listSectionStates<WebhookList>()({ store: 'storeList', failed: 'showError', retry: 'clearMessage' }),
     ready: {
       tags: ['ready'],
       on: {

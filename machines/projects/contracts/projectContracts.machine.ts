@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { AddContractBody, ChainInfo, MonitoredContract } from '../../../api/chains';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 /** The add form as typed: every field a string, checked on submit. */
 export type ContractForm = {
@@ -187,9 +188,9 @@ export const projectContractsMachine = setup({
     },
   },
   actions: {
-    storeLoad: assign((_, params: { output: ContractsLoad }) => ({
-      contracts: params.output.contracts,
-      admin: params.output.admin,
+    storeLoad: assign((_, params: { data: ContractsLoad }) => ({
+      contracts: params.data.contracts,
+      admin: params.data.admin,
     })),
     loadFailed: assign({ error: PROJECT_CONTRACTS_MESSAGES.loadFailed }),
     reloadFailed: assign({ error: PROJECT_CONTRACTS_MESSAGES.reloadFailed }),
@@ -259,22 +260,13 @@ export const projectContractsMachine = setup({
     'xstate.error.actor.copy': { actions: 'copyFailed' },
   },
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'load',
-        input: ({ context }) => ({ projectId: context.projectId }),
-        onDone: {
-          target: 'idle',
-          actions: { type: 'storeLoad', params: ({ event }) => ({ output: event.output }) },
-        },
-        onError: { target: 'failed', actions: 'loadFailed' },
-      },
-    },
-    failed: {
-      tags: ['error'],
-      on: { RETRY: { target: 'loading', actions: 'clearMessages' } },
-    },
+    ...listSectionStates<ContractsLoad>()({
+      store: 'storeLoad',
+      shown: 'idle',
+      failed: 'loadFailed',
+      retry: 'clearMessages',
+      input: ({ context }: { context: { projectId: string } }) => ({ projectId: context.projectId }),
+    }),
     idle: {
       tags: ['ready'],
       on: {
@@ -361,7 +353,7 @@ export const projectContractsMachine = setup({
         input: ({ context }) => ({ projectId: context.projectId }),
         onDone: {
           target: 'idle',
-          actions: { type: 'storeLoad', params: ({ event }) => ({ output: event.output }) },
+          actions: { type: 'storeLoad', params: ({ event }) => ({ data: event.output }) },
         },
         onError: { target: 'idle', actions: 'reloadFailed' },
       },
