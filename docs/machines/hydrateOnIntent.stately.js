@@ -51,6 +51,7 @@ export const hydrateOnIntentMachine = createMachine({
     },
     running: { type: 'final' },
     failed: {
+      tags: ['error'],
       invoke: { id: 'intentWatcher', src: 'intentWatcher' },
       on: { INTENT: { target: 'beforeApp.starting' } },
       after: { nextTask: { guard: 'somethingHeld', actions: ['replay', 'forgetHeld'] } },

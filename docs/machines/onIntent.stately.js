@@ -3,9 +3,10 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: askToOpen, forgetOpen
+//   actions: askToOpen, forgetOpen, passKeptOpen, passOpen, runLoaded
 //   guards: openAsked
 //   actors: load
+// Params computed at runtime, left out for: runLoaded
 // Left out (code or runtime data in the source): context.
 import { createMachine } from 'xstate';
 
@@ -19,14 +20,22 @@ export const onIntentMachine = createMachine({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: [{ target: 'ready', guard: 'openAsked' }, { target: 'loaded' }],
+        onDone: [
+          { target: 'ready', guard: 'openAsked', actions: 'runLoaded' },
+          { target: 'loaded', actions: 'runLoaded' },
+        ],
         onError: { target: 'failed' },
       },
       on: { OPEN: { actions: 'askToOpen' } },
     },
     loaded: { on: { OPEN: { target: 'ready', actions: 'askToOpen' } } },
-    ready: { tags: ['ready'], on: { OPENED: { actions: 'forgetOpen' } } },
+    ready: {
+      tags: ['ready'],
+      entry: 'passKeptOpen',
+      on: { OPEN: { actions: 'passOpen' }, OPENED: { actions: 'forgetOpen' } },
+    },
     failed: {
+      tags: ['error'],
       entry: 'forgetOpen',
       on: { PREPARE: { target: 'loading' }, OPEN: { target: 'loading', actions: 'askToOpen' } },
     },

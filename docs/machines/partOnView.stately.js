@@ -24,6 +24,6 @@ export const partOnViewMachine = createMachine({
       },
     },
     loaded: { type: 'final' },
-    failed: { type: 'final' },
+    failed: { type: 'final', tags: ['error'] },
   },
 });

@@ -10,7 +10,7 @@ import type { AuthView } from '../../machines/core/app/app.machine';
 import type { accountActorsMachine } from '../../machines/core/account-actors/accountActors.machine';
 import type { bannerMachine } from '../../machines/ui/banner/banner.machine';
 import type { cookieConsentMachine } from '../../machines/ui/cookie-consent/cookieConsent.machine';
-import type { dialogOnIntentMachine } from '../../machines/first-load/dialog/dialogOnIntent.machine';
+import type { onIntentMachine } from '../../machines/first-load/on-intent/onIntent.machine';
 import type { flagsMachine } from '../../machines/core/flags/flags.machine';
 import type { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
 import type { quoteFormMachine } from '../../machines/site/quote-form/quoteForm.machine';
@@ -40,7 +40,7 @@ type Children = {
   banner: ActorRefFrom<typeof bannerMachine>;
   cookieConsent: ActorRefFrom<typeof cookieConsentMachine>;
   /** The request-a-quote dialog: OPEN, or PREPARE on intent (its form's code loads then). */
-  quote: ActorRefFrom<typeof dialogOnIntentMachine>;
+  quote: ActorRefFrom<typeof onIntentMachine>;
 };
 
 /** Children that end (reach a final state) and then leave the system: read them with `useEndingAppChild`. */

@@ -17,7 +17,7 @@ import {
   cookieConsentMachine,
 } from '../../machines/ui/cookie-consent/cookieConsent.machine';
 import { loadedAtThisAddress, loadSavedTour, tourRequested } from '../../machines/account/tour/tour.address';
-import { dialogOnIntentMachine } from '../../machines/first-load/dialog/dialogOnIntent.machine';
+import { onIntentMachine } from '../../machines/first-load/on-intent/onIntent.machine';
 import { watchlistHostMachine } from '../../machines/watchlist/host/watchlistHost.machine';
 import { FLAGS_ELEMENT_ID, type InlinedFlags } from '../../api/flags';
 import {
@@ -162,9 +162,9 @@ export const liveAppMachine = appMachine.provide({
       },
     }),
     // The request-a-quote form's machine and view load together on intent, so the form opens as soon as they arrive.
-    quote: dialogOnIntentMachine.provide({
+    quote: onIntentMachine.provide({
       actors: {
-        load: fromPromise<AnyActorLogic>(async () => {
+        load: fromPromise<unknown>(async () => {
           const [{ liveQuoteFormMachine }] = await Promise.all([
             import('../features/quote/liveQuote'),
             import('../features/quote/QuoteModal'),

@@ -108,7 +108,10 @@ const options = {
       expect(s.status).toBe('done');
       expect(held(s)).toBeNull();
     },
-    'hydrateOnIntent.failed': (s: AnyMachineSnapshot) => expect(running(s)).toEqual(['intentWatcher']),
+    'hydrateOnIntent.failed': (s: AnyMachineSnapshot) => {
+      expect(running(s)).toEqual(['intentWatcher']);
+      expect(s.hasTag('error')).toBe(true);
+    },
   },
 };
 

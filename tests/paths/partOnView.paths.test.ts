@@ -44,6 +44,9 @@ describePaths('partOnView', partOnViewMachine.provide({ actors: { load: pending(
     'partOnView.waiting': (s) => expect(running(s)).toEqual(['watcher']),
     'partOnView.loading': (s) => expect(running(s)).toEqual(['load']),
     'partOnView.loaded': (s) => expect(s.output).toEqual({ module: CODE }),
-    'partOnView.failed': (s) => expect(s.output).toEqual({ error: OFFLINE }),
+    'partOnView.failed': (s) => {
+      expect(s.output).toEqual({ error: OFFLINE });
+      expect(s.hasTag('error')).toBe(true);
+    },
   },
 });

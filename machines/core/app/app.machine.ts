@@ -13,7 +13,7 @@ import type { FlagIdentity } from '../../../api/flags';
 import { accountActorsMachine } from '../account-actors/accountActors.machine';
 import { bannerMachine } from '../../ui/banner/banner.machine';
 import { cookieConsentMachine } from '../../ui/cookie-consent/cookieConsent.machine';
-import { dialogOnIntentMachine } from '../../first-load/dialog/dialogOnIntent.machine';
+import { onIntentMachine } from '../../first-load/on-intent/onIntent.machine';
 import { flagsMachine } from '../flags/flags.machine';
 import type { NotificationsInput } from '../../account/notifications/notifications.machine';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../../auth/session/session.machine';
@@ -143,7 +143,7 @@ export const appMachine = setup({
     accountActors: accountActorsMachine,
     banner: bannerMachine,
     cookieConsent: cookieConsentMachine,
-    quote: dialogOnIntentMachine,
+    quote: onIntentMachine,
     /** Reports the session's status and user as SESSION_CHANGED whenever one of them changes. */
     sessionObserver: fromCallback<AppEvent>(({ system, sendBack }) => {
       const session = system.get('session') as AnyActorRef | undefined;
@@ -436,7 +436,13 @@ export const appMachine = setup({
         onError: { actions: 'reportChildError' },
       },
       // The request-a-quote dialog: any 'Request a Quote' button opens it (its code loads on intent).
-      { id: 'quote', systemId: 'quote', src: 'quote', onError: { actions: 'reportChildError' } },
+      {
+        id: 'quote',
+        systemId: 'quote',
+        src: 'quote',
+        input: { runsLoaded: true },
+        onError: { actions: 'reportChildError' },
+      },
       { id: 'sessionObserver', src: 'sessionObserver', onError: { actions: 'reportChildError' } },
       { id: 'flagsObserver', src: 'flagsObserver', onError: { actions: 'reportChildError' } },
       { id: 'locationObserver', src: 'locationObserver', onError: { actions: 'reportChildError' } },

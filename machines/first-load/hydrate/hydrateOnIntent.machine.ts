@@ -32,6 +32,7 @@ export const hydrateOnIntentMachine = setup({
     context: {} as { atOnce: boolean; held: HeldAction | null },
     events: {} as HydrateOnIntentEvent,
     input: {} as { atOnce: boolean },
+    tags: {} as 'error',
   },
   actors: {
     intentWatcher: fromCallback<HydrateOnIntentEvent>(() => () => undefined),
@@ -121,6 +122,7 @@ export const hydrateOnIntentMachine = setup({
      * as above) until the next sign of intent.
      */
     failed: {
+      tags: ['error'],
       invoke: { id: 'intentWatcher', src: 'intentWatcher' },
       after: {
         nextTask: {

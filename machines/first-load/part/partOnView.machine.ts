@@ -21,6 +21,7 @@ export const partOnViewMachine = setup({
     context: {} as { module: unknown; error: unknown },
     events: {} as PartOnViewEvent,
     output: {} as { module: unknown } | { error: unknown },
+    tags: {} as 'error',
   },
   actors: {
     watcher: fromCallback<PartOnViewEvent>(() => () => undefined),
@@ -47,7 +48,7 @@ export const partOnViewMachine = setup({
       },
     },
     loaded: { type: 'final' },
-    failed: { type: 'final' },
+    failed: { type: 'final', tags: ['error'] },
   },
   output: ({ context }) =>
     context.error === undefined ? { module: context.module } : { error: context.error },

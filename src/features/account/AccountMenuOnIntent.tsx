@@ -19,7 +19,7 @@ type AccountMenuProps = { user: SessionUser; portfolio: boolean; onSignOut: () =
  * before the menu's code arrived opens the menu once it has.
  */
 export default function AccountMenuOnIntent(props: AccountMenuProps) {
-  const [state, send] = useMachine(accountMenuOnIntent);
+  const [state, send] = useMachine(accountMenuOnIntent, { input: {} });
   const standIn = (
     <div className="account-menu">
       <button

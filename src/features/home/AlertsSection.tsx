@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { fromPromise, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { getAlerts, type Alert } from '../../../api/projects';
-import { dialogOnIntentMachine } from '../../../machines/first-load/dialog/dialogOnIntent.machine';
+import { onIntentMachine } from '../../../machines/first-load/on-intent/onIntent.machine';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Icon } from '../../components/Icon';
@@ -19,9 +19,9 @@ const ALERTS = 6;
 
 // The form's machine and view load together on intent (pointer over or focus on 'Report Incident'): most visits
 // never open it.
-const incidentOnIntent = dialogOnIntentMachine.provide({
+const incidentOnIntent = onIntentMachine.provide({
   actors: {
-    load: fromPromise<AnyActorLogic>(async () => {
+    load: fromPromise<unknown>(async () => {
       const [{ liveIncidentFormMachine }] = await Promise.all([
         import('./liveIncident'),
         import('./IncidentModal'),
@@ -65,7 +65,7 @@ function AlertCard({ alert }: { alert: Alert }) {
 /** 'Security alerts' with the 'Report Incident' action (tour step 3). */
 export function AlertsSection() {
   const alerts = useResource(() => getAlerts(request, ALERTS));
-  const incident = useActorRef(incidentOnIntent, { inspect });
+  const incident = useActorRef(incidentOnIntent, { inspect, input: { runsLoaded: true } });
   const form = useSelector(incident, (s) => s.context.dialog) as IncidentFormRef | null;
   const prepare = () => incident.send({ type: 'PREPARE' });
   return (
