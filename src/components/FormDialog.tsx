@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { DialogTitle, Description } from '@headlessui/react';
 import { Icon } from './Icon';
 import { ModalDialog } from './ModalDialog';
@@ -76,5 +76,55 @@ export function FormDialog(props: FormDialogProps) {
         </form>
       )}
     </ModalDialog>
+  );
+}
+
+export type DialogFieldProps = {
+  /** The control's id; its hint and error are `${id}-hint` and `${id}-error`. */
+  id: string;
+  label: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error?: string;
+  hint?: string;
+  /** A textarea instead of an input. */
+  multiline?: boolean;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+};
+
+/** One labelled text field of a form dialog, with its hint and its error, both named by the control. */
+export function DialogField({
+  id,
+  label,
+  error,
+  hint,
+  multiline = false,
+  type,
+  ...control
+}: DialogFieldProps) {
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  const props = {
+    id,
+    ...control,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea {...props} /> : <input type={type} {...props} />}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

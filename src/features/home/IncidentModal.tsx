@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { incidentFormMachine } from '../../../machines/incidents/form/incidentForm.machine';
-import { FormDialog } from '../../components/FormDialog';
+import { DialogField, FormDialog } from '../../components/FormDialog';
 
 /** 'Report Incident' form: stored by our server, confirmed to the reporter. */
 export default function IncidentModal({ actorRef }: { actorRef: ActorRefFrom<typeof incidentFormMachine> }) {
@@ -11,41 +11,22 @@ export default function IncidentModal({ actorRef }: { actorRef: ActorRefFrom<typ
   const submitting = useSelector(actorRef, (s) => s.hasTag('submitting'));
   const submitted = useSelector(actorRef, (s) => s.hasTag('submitted'));
   const close = () => actorRef.send({ type: 'CLOSE' });
-  const change = (field: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    actorRef.send({ type: 'CHANGE', field, value: e.target.value });
   const field = (
     name: keyof typeof values,
     label: string,
     opts: { textarea?: boolean; hint?: string; type?: string } = {},
-  ) => {
-    const id = `incident-${name}`;
-    const describedBy = [errors[name] ? `${id}-error` : '', opts.hint ? `${id}-hint` : '']
-      .filter(Boolean)
-      .join(' ');
-    const props = {
-      id,
-      value: values[name] as string,
-      onChange: change(name),
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-    };
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {opts.textarea ? <textarea {...props} /> : <input type={opts.type ?? 'text'} {...props} />}
-        {opts.hint && (
-          <p className="field-hint" id={`${id}-hint`}>
-            {opts.hint}
-          </p>
-        )}
-        {errors[name] && (
-          <p className="field-error" id={`${id}-error`}>
-            {errors[name]}
-          </p>
-        )}
-      </div>
-    );
-  };
+  ) => (
+    <DialogField
+      id={`incident-${name}`}
+      label={label}
+      value={values[name] as string}
+      onChange={(e) => actorRef.send({ type: 'CHANGE', field: name, value: e.target.value })}
+      error={errors[name]}
+      hint={opts.hint}
+      multiline={opts.textarea}
+      type={opts.textarea ? undefined : (opts.type ?? 'text')}
+    />
+  );
   return (
     <FormDialog
       scope="incident-form"

@@ -1,5 +1,5 @@
 import { QUOTE_BUDGETS, QUOTE_SERVICE_LABELS } from '../../../machines/site/quote-form/quoteForm.machine';
-import { FormDialog } from '../../components/FormDialog';
+import { DialogField, FormDialog } from '../../components/FormDialog';
 import { useSelector } from '@xstate/react';
 import type { useQuoteForm } from '../../app/hooks';
 import './quote.css';
@@ -23,6 +23,13 @@ export default function QuoteModal({ actorRef }: { actorRef: NonNullable<ReturnT
         {errors[field]}
       </p>
     ) : null;
+  /** A text field's id, value, change and error, for DialogField. */
+  const text = (field: 'name' | 'email' | 'company' | 'message') => ({
+    id: `quote-${field}`,
+    value: values[field],
+    onChange: change(field),
+    error: errors[field],
+  });
   const invalid = (field: string) =>
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `quote-${field}-error` } : {};
 
@@ -44,41 +51,10 @@ export default function QuoteModal({ actorRef }: { actorRef: NonNullable<ReturnT
       onClose={close}
     >
       <div className="quote-grid">
-        <div className="field">
-          <label htmlFor="quote-name">Name</label>
-          <input
-            id="quote-name"
-            autoComplete="name"
-            value={values.name}
-            onChange={change('name')}
-            {...invalid('name')}
-          />
-          {err('name')}
-        </div>
-        <div className="field">
-          <label htmlFor="quote-email">Work email</label>
-          <input
-            id="quote-email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={change('email')}
-            {...invalid('email')}
-          />
-          {err('email')}
-        </div>
+        <DialogField {...text('name')} label="Name" autoComplete="name" />
+        <DialogField {...text('email')} label="Work email" type="email" autoComplete="email" />
       </div>
-      <div className="field">
-        <label htmlFor="quote-company">Company or project</label>
-        <input
-          id="quote-company"
-          autoComplete="organization"
-          value={values.company}
-          onChange={change('company')}
-          {...invalid('company')}
-        />
-        {err('company')}
-      </div>
+      <DialogField {...text('company')} label="Company or project" autoComplete="organization" />
       <fieldset
         className="field quote-services"
         {...(errors.services ? { 'aria-describedby': 'quote-services-error' } : {})}
@@ -110,17 +86,12 @@ export default function QuoteModal({ actorRef }: { actorRef: NonNullable<ReturnT
         </select>
         {err('budget')}
       </div>
-      <div className="field">
-        <label htmlFor="quote-message">Message</label>
-        <textarea
-          id="quote-message"
-          value={values.message}
-          onChange={change('message')}
-          placeholder="Repository, chains, deadline, anything we should know"
-          {...invalid('message')}
-        />
-        {err('message')}
-      </div>
+      <DialogField
+        {...text('message')}
+        label="Message"
+        multiline
+        placeholder="Repository, chains, deadline, anything we should know"
+      />
     </FormDialog>
   );
 }
