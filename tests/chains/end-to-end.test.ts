@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createPublicClient, http, keccak256, toBytes, type Address } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkDemoProjects } from '../../server/chains/demoProjects';
-import { startDevnet, sendAsOwner, type DemoContract, type Devnet } from '../../server/chains/devnet';
-import type { ChainEntry } from '../../server/chains/plugin';
-import { DEVNET_NAME } from '../../server/chains/start';
-import { ensureFollowJobs } from '../../server/indexer/index';
+import { sendAsOwner, type DemoContract, type Devnet } from '../../server/chains/devnet';
 import { importProjects } from '../../server/cli/import';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { eventually } from '../helpers/chain';
+import { startDevnetApp, type DevnetApp } from '../helpers/devnet-app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /**
@@ -18,44 +13,20 @@ import { anonymous, signIn, type Client } from '../helpers/signed-in';
  * polling (as `npm start` runs it), a watcher of the demo project. A privileged action sent to the devnet must show
  * in the skynet API, on the project's contracts and as the watcher's notification within seconds.
  */
+let chain: DevnetApp;
 let devnet: Devnet;
 let t: TestApp;
 let watcher: Client;
 let admin: Client;
-let dataDir: string;
 
-const contract = (key: string): DemoContract => devnet.deployment.contracts.find((c) => c.key === key)!;
-
-async function eventually<T>(read: () => Promise<T | undefined>, what: string, ms = 40_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const contract = (key: string): DemoContract => chain.contract(key);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-e2e-chain-'));
-  devnet = await startDevnet({ dataDir, port: 0 });
-  const chains: ChainEntry[] = [
-    {
-      id: devnet.chainId,
-      name: DEVNET_NAME,
-      kind: 'evm',
-      rpcUrls: [devnet.rpcUrl],
-      confirmations: 0,
-      pollMs: 100,
-      devnet: true,
-    },
-  ];
-  t = await createTestApp(
-    { ADMIN_EMAILS: 'chain-admin@example.com' },
-    { server: { chains, jobs: { loop: true, pollMs: 50, scheduleMs: 3_600_000 } } },
-  );
-  await linkDemoProjects(t.app.db, devnet.deployment);
-  await ensureFollowJobs(t.app.db, [devnet.chainId]);
+  chain = await startDevnetApp({
+    dataDirPrefix: 'sentinel-e2e-chain-',
+    env: { ADMIN_EMAILS: 'chain-admin@example.com' },
+  });
+  ({ devnet, t } = chain);
   watcher = await signIn(t.app);
   admin = await signIn(t.app, { email: 'chain-admin@example.com' });
   const res = await watcher.inject({
@@ -66,11 +37,7 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
 });
 
-afterAll(async () => {
-  await t?.close();
-  await devnet?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => chain?.close());
 
 describe('a privileged action on the devnet', () => {
   it('lists the devnet with its RPC URL, and the demo contracts monitored from their deployment block', async () => {

@@ -11,17 +11,19 @@ describe('parseChainsConfig', () => {
   });
 
   it('reads inline JSON with defaults (2 confirmations, 2 s polls)', () => {
+    // Every setting given: read as it is.
+    const base = {
+      id: 8453,
+      name: 'Base',
+      rpcUrls: ['https://base.example'],
+      confirmations: 5,
+      pollMs: 1000,
+      explorer: 'https://basescan.example',
+    };
     const config = parseChainsConfig({
       CHAINS: JSON.stringify([
         { id: 1, name: 'Ethereum', rpcUrls: ['https://eth.example/rpc', 'https://backup.example'] },
-        {
-          id: 8453,
-          name: 'Base',
-          rpcUrls: ['https://base.example'],
-          confirmations: 5,
-          pollMs: 1000,
-          explorer: 'https://basescan.example',
-        },
+        base,
       ]),
     });
     expect(config).toEqual({
@@ -34,14 +36,7 @@ describe('parseChainsConfig', () => {
           confirmations: 2,
           pollMs: 2000,
         },
-        {
-          id: 8453,
-          name: 'Base',
-          rpcUrls: ['https://base.example'],
-          confirmations: 5,
-          pollMs: 1000,
-          explorer: 'https://basescan.example',
-        },
+        base,
       ],
     });
   });

@@ -1,19 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq } from 'drizzle-orm';
 import solc from 'solc';
 import { encodeFunctionData, type Abi } from 'viem';
@@ -21,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAnvil, type Anvil } from '../../server/chains/anvil';
 import type { ChainConfig } from '../../server/chains/config';
 import { createChainRpc } from '../../server/chains/rpc';
-import { migrationsFolder, openDatabase, type Db } from '../../server/db/client';
+import { openDatabase, type Db } from '../../server/db/client';
 import {
   chainBlocks,
   chainLogs,
@@ -37,6 +25,8 @@ import {
   startMonitoring,
   type StoredLog,
 } from '../../server/indexer/index';
+import { eventually, jsonRpc } from '../helpers/chain';
+import { migratedPgliteDumpFile, openScratchDatabase as openPgliteScratch } from '../helpers/database';
 import { startRpcProxy } from '../helpers/rpcProxy';
 
 /**
@@ -113,16 +103,6 @@ function compileToken(): { abi: Abi; bytecode: `0x${string}` } {
 
 const CHAIN_ID = 31337;
 
-async function call<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 type Receipt = {
   contractAddress: string | null;
@@ -142,7 +122,7 @@ class Chain {
   ) {}
 
   async send(data: `0x${string}`, opts: { from?: string; to?: string; gas?: string } = {}): Promise<Receipt> {
-    const hash = await call<string>(this.url, 'eth_sendTransaction', [
+    const hash = await jsonRpc<string>(this.url, 'eth_sendTransaction', [
       {
         from: opts.from ?? this.accounts[0],
         ...(opts.to === '' ? {} : { to: opts.to ?? this.token }),
@@ -151,14 +131,14 @@ class Chain {
       },
     ]);
     for (;;) {
-      const receipt = await call<Receipt | null>(this.url, 'eth_getTransactionReceipt', [hash]);
+      const receipt = await jsonRpc<Receipt | null>(this.url, 'eth_getTransactionReceipt', [hash]);
       if (receipt) return receipt;
       await new Promise((r) => setTimeout(r, 5));
     }
   }
 
   async deploy(bytecode: `0x${string}`) {
-    this.accounts = await call<string[]>(this.url, 'eth_accounts');
+    this.accounts = await jsonRpc<string[]>(this.url, 'eth_accounts');
     const r = await this.send(bytecode, { to: '' });
     this.token = r.contractAddress!.toLowerCase();
     this.deployBlock = Number.parseInt(r.blockNumber, 16);
@@ -190,14 +170,14 @@ class Chain {
     return r;
   }
   mine(blocks: number) {
-    return call(this.url, 'anvil_mine', [`0x${blocks.toString(16)}`]);
+    return jsonRpc(this.url, 'anvil_mine', [`0x${blocks.toString(16)}`]);
   }
   async head() {
-    return Number.parseInt(await call<string>(this.url, 'eth_blockNumber'), 16);
+    return Number.parseInt(await jsonRpc<string>(this.url, 'eth_blockNumber'), 16);
   }
   /** `block:logIndex:tx` of every log of the token up to `toBlock`, from the node itself. */
   async truth(toBlock?: number): Promise<string[]> {
-    const logs = await call<{ blockNumber: string; logIndex: string; transactionHash: string }[]>(
+    const logs = await jsonRpc<{ blockNumber: string; logIndex: string; transactionHash: string }[]>(
       this.url,
       'eth_getLogs',
       [
@@ -248,55 +228,11 @@ const chainConfig = (rpcUrls: string[]): ChainConfig => ({
   pollMs: 100,
 });
 
-async function waitFor<T>(
-  what: string,
-  fn: () => Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** How long and how often the tests look for what the indexer stores. */
+const SOON = { ms: 20_000, everyMs: 25 };
 
-/**
- * A migrated in-memory PGlite of its own. (Not tests/helpers/app.ts: it loads the whole app, whose monitoring
- * imports whatsabi statically, which cannot load while its peer dependency @noble/hashes is not installed.)
- */
-/**
- * A dump of a migrated in-memory PGlite, kept in the temp folder under a hash of the migrations and PGlite's version
- * (as tests/helpers/app.ts does): initdb + migrations take 3-20 s on a busy two-core machine, loading it about 1 s.
- */
-let dumpFile: string | undefined;
-async function migratedDump(): Promise<string> {
-  if (dumpFile) return dumpFile;
-  const hash = createHash('sha256');
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const file = path.join(migrationsFolder, name);
-    if (statSync(file).isFile()) hash.update(name).update(readFileSync(file));
-  }
-  const file = path.join(os.tmpdir(), `indexer-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (!existsSync(file)) {
-    const database = await openDatabase({ dataDir: ':memory:' });
-    const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-    await database.close();
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-  }
-  dumpFile = file;
-  return file;
-}
-async function openScratchDatabase() {
-  const loadDataDir = new Blob([readFileSync(await migratedDump())]);
-  const database = await openDatabase({ dataDir: ':memory:', loadDataDir });
-  return { database, close: () => database.close() };
-}
+/** A migrated in-memory PGlite of its own (the indexer's tests do not run on PostgreSQL). */
+const openScratchDatabase = () => openPgliteScratch('pglite');
 
 let anvil: Anvil;
 let chain: Chain;
@@ -348,10 +284,14 @@ describe('indexer against anvil', () => {
         deploymentBlock: chain.deployBlock,
       });
       runner.start();
-      await waitFor('the backfill', async () => {
-        const p = await indexerProgress(db, CHAIN_ID, chain.token);
-        return p && p.backfillPercent === 100 && p.nextBlock > head;
-      });
+      await eventually(
+        async () => {
+          const p = await indexerProgress(db, CHAIN_ID, chain.token);
+          return p && p.backfillPercent === 100 && p.nextBlock > head;
+        },
+        'the backfill',
+        SOON,
+      );
       const backfillMs = Date.now() - started;
       const truth = await chain.truth(head);
       const got = await stored(db, chain.token, head);
@@ -373,7 +313,7 @@ describe('indexer against anvil', () => {
         value: (10n ** 30n).toString(),
       });
       // whatsabi reads the token's selectors and event topics from its bytecode.
-      const found = await readBytecode(await call<string>(chain.url, 'eth_getCode', [chain.token, 'latest']));
+      const found = await readBytecode(await jsonRpc<string>(chain.url, 'eth_getCode', [chain.token, 'latest']));
       expect(found?.selectors).toEqual(expect.arrayContaining(['0xa9059cbb', '0xf2fde38b']));
       const owner = hooked.find((l) => l.eventName === 'OwnershipTransferred');
       expect(owner?.args).toMatchObject({ newOwner: chain.accounts[0] });
@@ -392,34 +332,43 @@ describe('indexer against anvil', () => {
       for (let i = 0; i < 5; i++) {
         const r = await chain.transfer(chain.accounts[7]!, BigInt(9_000 + i));
         const mined = Date.now();
-        await waitFor('the followed transfer', async () => {
-          const [row] = await db
-            .select({ hash: chainLogs.transactionHash })
-            .from(chainLogs)
-            .where(eq(chainLogs.transactionHash, r.transactionHash.toLowerCase()));
-          return row;
-        });
+        await eventually(
+          async () => {
+            const [row] = await db
+              .select({ hash: chainLogs.transactionHash })
+              .from(chainLogs)
+              .where(eq(chainLogs.transactionHash, r.transactionHash.toLowerCase()));
+            return row;
+          },
+          'the followed transfer',
+          SOON,
+        );
         latencies.push(Date.now() - mined);
       }
       figures.followLatencyMs = latencies;
       // Calls that emit no log are seen from the head on: a poke and a reverted transfer.
       const poke = await chain.poke();
       const failed = await chain.failedTransfer();
-      const followed = await waitFor('the follow of calls without logs', async () => {
-        const rows = await db.select().from(chainTransactions).where(eq(chainTransactions.to, chain.token));
-        const p = rows.find((t) => t.hash === poke.transactionHash.toLowerCase());
-        const f = rows.find((t) => t.hash === failed.transactionHash.toLowerCase());
-        return p && f ? { p, f } : undefined;
-      });
+      const followed = await eventually(
+        async () => {
+          const rows = await db.select().from(chainTransactions).where(eq(chainTransactions.to, chain.token));
+          const p = rows.find((t) => t.hash === poke.transactionHash.toLowerCase());
+          const f = rows.find((t) => t.hash === failed.transactionHash.toLowerCase());
+          return p && f ? { p, f } : undefined;
+        },
+        'the follow of calls without logs',
+        SOON,
+      );
       expect(followed.p).toMatchObject({
         success: true,
         selector: encodeFunctionData({ abi: chain.abi, functionName: 'poke' }),
       });
       expect(followed.f).toMatchObject({ success: false, functionName: 'transfer(address,uint256)' });
       const end = await chain.head();
-      await waitFor(
-        'the head',
+      await eventually(
         async () => ((await indexerProgress(db, CHAIN_ID, chain.token))?.nextBlock ?? 0) > end,
+        'the head',
+        SOON,
       );
       expect(diff(await chain.truth(end), await stored(db, chain.token, end))).toEqual({
         missed: 0,
@@ -524,7 +473,7 @@ describe('indexer against anvil', () => {
       await indexer.checkGenesis(db, rpc);
       while ((await indexer.backfillStep(db, CHAIN_ID, chain.token)) !== 'done');
       while ((await indexer.followStep(db, CHAIN_ID)) !== 'caught-up');
-      const snapshot = await call<string>(chain.url, 'evm_snapshot');
+      const snapshot = await jsonRpc<string>(chain.url, 'evm_snapshot');
       const before = await chain.head();
       const old: string[] = [];
       for (let i = 0; i < 3; i++)
@@ -537,7 +486,7 @@ describe('indexer against anvil', () => {
         .where(eq(chainBlocks.number, before + 3));
 
       // The reorg: the same heights, other blocks (other amounts, one transfer more).
-      await call(chain.url, 'evm_revert', [snapshot]);
+      await jsonRpc(chain.url, 'evm_revert', [snapshot]);
       const fresh: string[] = [];
       for (let i = 0; i < 3; i++)
         fresh.push((await chain.transfer(chain.accounts[9]!, BigInt(222 + i))).transactionHash.toLowerCase());
@@ -562,7 +511,7 @@ describe('indexer against anvil', () => {
         .select()
         .from(chainBlocks)
         .where(eq(chainBlocks.number, before + 3));
-      const onChain = await call<{ hash: string }>(chain.url, 'eth_getBlockByNumber', [
+      const onChain = await jsonRpc<{ hash: string }>(chain.url, 'eth_getBlockByNumber', [
         `0x${(before + 3).toString(16)}`,
         false,
       ]);
@@ -591,7 +540,7 @@ describe('indexer against anvil', () => {
         DEPLOYMENT_BLOCK: String(chain.deployBlock),
         BACKFILL_RANGE: '40',
         BACKFILL_ADAPTIVE: 'off',
-        LOAD_DATA_DIR: await migratedDump(),
+        LOAD_DATA_DIR: await migratedPgliteDumpFile(),
       };
 
       const run = (killAfter?: number) =>

@@ -53,6 +53,7 @@ import {
   type StoredLog,
 } from '../../server/monitoring/index';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { subScoresAt } from '../helpers/projects';
 
 /**
  * Monitoring against a real chain (anvil) and a real database: a token with Ownable, AccessControl and Pausable
@@ -316,14 +317,7 @@ beforeAll(async () => {
     chains: ['Devnet'],
     logo: '',
     score: 70,
-    subScores: {
-      codeSecurity: 70,
-      fundamentalHealth: 70,
-      operationalResilience: 70,
-      governanceStrength: 70,
-      marketStability: 70,
-      communityTrust: 70,
-    },
+    subScores: subScoresAt(70),
     tier: 'A',
     auditStatus: 'none',
   });
