@@ -11,6 +11,14 @@ export type TestSession = {
 
 export const TEST_PASSWORD = 'Passw0rd!x';
 
+/** Settings of an OpenID provider at an address nothing listens on: its routes are live, it is never reached. */
+export const UNREACHABLE_OIDC_PROVIDER = {
+  OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
+  OIDC_CLIENT_ID: 'client',
+  OIDC_CLIENT_SECRET: 'secret',
+  OIDC_PROVIDERS: 'Google',
+};
+
 /** Cookie header value from the Set-Cookie headers of responses (later ones win; cleared ones are dropped). */
 export function cookieHeader(...responses: LightMyRequestResponse[]): string {
   const jar = new Map<string, string>();
@@ -21,6 +29,16 @@ export function cookieHeader(...responses: LightMyRequestResponse[]): string {
       if (cleared) jar.delete(c.name);
       else jar.set(c.name, c.value);
     }
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** Cookie header values merged as a browser's jar would (later values win). */
+export function mergeCookies(...cookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of cookies.join('; ').split('; ')) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
   }
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
@@ -113,6 +131,44 @@ export async function signUpAndSignIn(
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
   const { cookie, csrf, user } = await signIn(app, email, password, remoteAddress);
   return { cookie, csrf, user };
+}
+
+/**
+ * Posts the sign-out form as a browser sends it (form-encoded, with `cookie`): `fields` are the form's (csrfToken,
+ * callbackUrl, json), `headers` any others (Host).
+ */
+export function postSignOut(
+  app: FastifyInstance,
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/signout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * Node's fetch with a cookie jar, for the app's own client on a real listener: it sends and keeps cookies as a
+ * browser does (a cleared one is dropped) and sends no Fetch Metadata, so only the token the client adds vouches.
+ */
+export function cookieKeepingFetch(jar = new Map<string, string>()): typeof fetch {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(pair.slice(0, at));
+      else jar.set(pair.slice(0, at), value);
+    }
+    return res;
+  };
 }
 
 /** app.inject as the signed-in user: adds the Cookie and x-csrf-token headers. */

@@ -7,6 +7,7 @@ import {
   cookieHeader,
   getCsrf,
   latestCode,
+  postSignOut,
   signIn,
   signUpAndSignIn,
   TEST_PASSWORD,
@@ -357,18 +358,12 @@ describe('cookies', () => {
 describe('sign out', () => {
   it('needs the CSRF token, clears the session cookie and answers { url }', async () => {
     const session = await signUpAndSignIn(t.app, freshEmail());
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { 'content-type': FORM, cookie: session.cookie },
-      payload: form({ json: 'true' }),
-    });
+    const refused = await postSignOut(t.app, session.cookie, { json: 'true' });
     expect(refused.statusCode).toBe(403);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { 'content-type': FORM, cookie: session.cookie },
-      payload: form({ csrfToken: session.csrf, callbackUrl: '/', json: 'true' }),
+    const res = await postSignOut(t.app, session.cookie, {
+      csrfToken: session.csrf,
+      callbackUrl: '/',
+      json: 'true',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: `${siteOrigin(t.app)}/` });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchlists, projects } from '../../server/db/schema/index';
 import { ssoSettingsToken } from '../../server/accounts/settingsLink';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 // Real pictures: uploads are decoded and re-encoded (server/storage/images.ts).
@@ -360,7 +361,8 @@ describe('notification settings (sso-settings)', () => {
     expect(updated.json().settings).toMatchObject({ newsletter: false, securityAlerts: true });
     const id = ssoSettingsToken(t.config.authSecret, u.username, t.app.clock.now());
     expect(
-      (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id } })).json().settings.newsletter,
+      (await u.inject({ method: 'POST', url: '/api/sso-settings', payload: { id } })).json().settings
+        .newsletter,
     ).toBe(false);
   });
 
@@ -413,18 +415,13 @@ describe('portfolio', () => {
     const on = await createTestApp({ FLAGS_FILE: flagsFile });
     try {
       const u = await signIn(on.app);
-      const base = {
-        tokenTickers: ['T'],
-        chains: ['Ethereum'],
-        logo: '/l.svg',
-        subScores: {} as never,
-        auditStatus: 'none' as const,
-      };
-      await on.app.db.insert(projects).values([
-        { ...base, id: 'pf-a', name: 'Alpha', score: 80, tier: 'AA' },
-        { ...base, id: 'pf-b', name: 'Beta', score: 40, tier: 'B' },
-        { ...base, id: 'pf-c', name: 'Gamma', score: 60, tier: 'BBB' },
-      ]);
+      await on.app.db
+        .insert(projects)
+        .values([
+          projectRow('pf-a', { name: 'Alpha', score: 80, tier: 'AA' }),
+          projectRow('pf-b', { name: 'Beta', score: 40, tier: 'B' }),
+          projectRow('pf-c', { name: 'Gamma', score: 60, tier: 'BBB' }),
+        ]);
       await on.app.db.insert(watchlists).values([
         { userId: u.username, name: 'One', projects: ['pf-a', 'pf-b'] },
         { userId: u.username, name: 'Two', projects: ['pf-a', 'pf-c'] },

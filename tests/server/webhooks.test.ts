@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
@@ -15,17 +13,20 @@ import {
   retryDelay,
   runDeliveryJob,
 } from '../../server/webhooks/deliver';
-import { openSecret, verifyWebhook } from '../../server/webhooks/sign';
+import { openSecret } from '../../server/webhooks/sign';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { TestApp } from '../helpers/app';
 import { createSeededApp, SEED_DAY } from '../helpers/seeded';
 import { signIn, type Client } from '../helpers/signed-in';
+import {
+  signedWith,
+  startWebhookReceiver,
+  type Received,
+  type WebhookReceiver,
+} from '../helpers/webhook-receiver';
 
-type Received = { headers: http.IncomingHttpHeaders; body: string };
-const received: Received[] = [];
-/** How the receiver answers the next request (default 200). */
-let answer: (r: Received) => number = () => 200;
-let receiver: http.Server;
+let receiver: WebhookReceiver;
+let received: Received[];
 let endpoint: string;
 
 let t: TestApp;
@@ -96,18 +97,8 @@ const saved = { http: process.env.WEBHOOKS_ALLOW_HTTP, priv: process.env.WEBHOOK
 beforeAll(async () => {
   process.env.WEBHOOKS_ALLOW_HTTP = '1';
   process.env.WEBHOOKS_ALLOW_PRIVATE = '1';
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      received.push(r);
-      res.statusCode = answer(r);
-      res.end(res.statusCode < 300 ? 'ok' : 'receiver is down');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver('/hooks');
+  ({ received, url: endpoint } = receiver);
   t = await createSeededApp(60);
   db = t.database.db;
   owner = await signIn(t.app);
@@ -119,7 +110,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
   process.env.WEBHOOKS_ALLOW_HTTP = saved.http;
   process.env.WEBHOOKS_ALLOW_PRIVATE = saved.priv;
   if (saved.http === undefined) delete process.env.WEBHOOKS_ALLOW_HTTP;
@@ -127,7 +118,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   received.length = 0;
-  answer = () => 200;
+  receiver.answer = () => 200;
 });
 
 describe('registration', () => {
@@ -210,28 +201,8 @@ describe('deliveries', () => {
     for (const r of received) {
       expect(r.headers['content-type']).toBe('application/json');
       const id = String(r.headers['webhook-id']);
-      expect(
-        verifyWebhook(
-          secret,
-          {
-            id,
-            timestamp: String(r.headers['webhook-timestamp']),
-            signature: String(r.headers['webhook-signature']),
-          },
-          r.body,
-        ),
-      ).toBe(true);
-      expect(
-        verifyWebhook(
-          secret,
-          {
-            id,
-            timestamp: String(r.headers['webhook-timestamp']),
-            signature: String(r.headers['webhook-signature']),
-          },
-          r.body.replace('ethereum', 'bitcoin'),
-        ),
-      ).toBe(false);
+      expect(signedWith(secret, r)).toBe(true);
+      expect(signedWith(secret, r, r.body.replace('ethereum', 'bitcoin'))).toBe(false);
       const payload = JSON.parse(r.body);
       expect(payload).toMatchObject({
         id,
@@ -263,7 +234,7 @@ describe('deliveries', () => {
 
   it('a 500 is retried with backoff, each attempt logged with its code; the retry does not duplicate', async () => {
     let calls = 0;
-    answer = () => (++calls === 1 ? 500 : 200);
+    receiver.answer = () => (++calls === 1 ? 500 : 200);
     const before = (await deliveriesOf(hookId)).length;
     await change();
     // Only the score event of this change, so one delivery to follow.
@@ -304,7 +275,7 @@ describe('deliveries', () => {
   });
 
   it('fails for good after the last attempt', async () => {
-    answer = () => 503;
+    receiver.answer = () => 503;
     const before = (await deliveriesOf(hookId)).map((d) => d.id);
     await change();
     for (let i = 0; i < DELIVERY_ATTEMPTS + 1; i++) await retryNow();
@@ -335,17 +306,7 @@ describe('deliveries', () => {
     expect(received).toHaveLength(1);
     const r = received[0]!;
     expect(JSON.parse(r.body)).toMatchObject({ event: 'ping', webhook: { id: hookId } });
-    expect(
-      verifyWebhook(
-        secret,
-        {
-          id: String(r.headers['webhook-id']),
-          timestamp: String(r.headers['webhook-timestamp']),
-          signature: String(r.headers['webhook-signature']),
-        },
-        r.body,
-      ),
-    ).toBe(true);
+    expect(signedWith(secret, r)).toBe(true);
     const list = await owner.inject({ method: 'GET', url: '/api/user/webhooks' });
     expect(list.json().items[0].deliveries[0]).toMatchObject({
       event: 'ping',
@@ -418,7 +379,7 @@ describe('deliveries', () => {
   });
 
   it('a 410 answer disables the endpoint: no retry, no more deliveries, shown as inactive', async () => {
-    answer = () => 410;
+    receiver.answer = () => 410;
     const res = await owner.inject({
       method: 'POST',
       url: '/api/user/webhooks/test',
@@ -432,7 +393,7 @@ describe('deliveries', () => {
     const list = await owner.inject({ method: 'GET', url: '/api/user/webhooks' });
     expect(list.json().items.find((w: { id: string }) => w.id === hookId)).toMatchObject({ active: false });
     // The next change queues nothing for it.
-    answer = () => 200;
+    receiver.answer = () => 200;
     const before = (await deliveriesOf(hookId)).length;
     received.length = 0;
     await change();
