@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   createPublicClient,
@@ -13,20 +10,18 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkDemoProjects } from '../../server/chains/demoProjects';
-import { sendAsOwner, startDevnet, type DemoContract, type Devnet } from '../../server/chains/devnet';
-import type { ChainEntry } from '../../server/chains/plugin';
-import { DEVNET_NAME } from '../../server/chains/start';
+import { sendAsOwner, type DemoContract, type Devnet } from '../../server/chains/devnet';
 import {
   chainLogs,
   chainTransactions,
   indexerCheckpoints,
   tokenBalances,
 } from '../../server/db/schema/index';
-import { ensureFollowJobs } from '../../server/indexer/index';
 import { chainSignals } from '../../server/monitoring/index';
 import { advanceBalances } from '../../server/monitoring/signals';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { eventually, jsonRpc } from '../helpers/chain';
+import { startDevnetApp, type DevnetApp } from '../helpers/devnet-app';
 import { startRpcProxy, type RpcProxy } from '../helpers/rpcProxy';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -35,24 +30,14 @@ import { anonymous, signIn, type Client } from '../helpers/signed-in';
  * connection): one RPC access per chain for every job, an admin adding a contract while the node is unreachable,
  * and calls that leave no log (a no-op grantRole, a reverted pause) seen by the head follower.
  */
+let chain: DevnetApp;
 let devnet: Devnet;
 let t: TestApp;
 let admin: Client;
-let dataDir: string;
 let first: RpcProxy;
 let second: RpcProxy;
 
-const contract = (key: string): DemoContract => devnet.deployment.contracts.find((c) => c.key === key)!;
-
-async function eventually<T>(read: () => Promise<T | undefined>, what: string, ms = 40_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const contract = (key: string): DemoContract => chain.contract(key);
 
 type Listed = {
   address: string;
@@ -65,36 +50,23 @@ const contractsOf = async (projectId: string) =>
   ).json() as Listed[];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-live-chain-'));
-  devnet = await startDevnet({ dataDir, port: 0 });
-  first = await startRpcProxy(devnet.rpcUrl, { cut: 1 });
-  second = await startRpcProxy(devnet.rpcUrl);
-  const chains: ChainEntry[] = [
-    {
-      id: devnet.chainId,
-      name: DEVNET_NAME,
-      kind: 'evm',
-      rpcUrls: [first.url, second.url],
-      confirmations: 0,
-      pollMs: 100,
-      devnet: true,
+  chain = await startDevnetApp({
+    dataDirPrefix: 'sentinel-live-chain-',
+    env: { ADMIN_EMAILS: 'chain-admin@example.com' },
+    backoffMs: 200,
+    rpcUrls: async (node) => {
+      first = await startRpcProxy(node.rpcUrl, { cut: 1 });
+      second = await startRpcProxy(node.rpcUrl);
+      return [first.url, second.url];
     },
-  ];
-  t = await createTestApp(
-    { ADMIN_EMAILS: 'chain-admin@example.com' },
-    { server: { chains, jobs: { loop: true, pollMs: 50, backoffMs: 200, scheduleMs: 3_600_000 } } },
-  );
-  await linkDemoProjects(t.app.db, devnet.deployment);
-  await ensureFollowJobs(t.app.db, [devnet.chainId]);
+  });
+  ({ devnet, t } = chain);
   admin = await signIn(t.app, { email: 'chain-admin@example.com' });
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await first?.close();
-  await second?.close();
-  await devnet?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (chain) await chain.close(first, second);
+  else await Promise.all([first?.close(), second?.close()]);
 });
 
 describe('the server on a chain with a dead first URL', () => {
@@ -300,13 +272,4 @@ describe('holder signals', () => {
   });
 });
 
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(devnet.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
+const rpc = <T>(method: string, params: unknown[]) => jsonRpc<T>(devnet.rpcUrl, method, params);

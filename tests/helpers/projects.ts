@@ -1,5 +1,6 @@
 import { SUB_SCORE_LABELS, type SubScores } from '../../api/projects';
-import type { projects } from '../../server/db/schema/index';
+import type { projects, scoreSnapshots } from '../../server/db/schema/index';
+import { METHODOLOGY_VERSION } from '../../server/ratings/methodology';
 
 /** A row of the projects table as a test inserts it. */
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -25,6 +26,32 @@ export function projectRow(id: string, fields: Partial<ProjectInsert> = {}): Pro
     subScores: subScoresAt(score),
     tier: 'B',
     auditStatus: 'none',
+    ...fields,
+  };
+}
+
+/** A row of the score history as a test inserts it. */
+export type SnapshotInsert = typeof scoreSnapshots.$inferInsert;
+
+/**
+ * A computation of the project's score at `computedAt`, by the current methodology on its schedule, that moved no
+ * signal; the category scores all at `score` unless `fields` say otherwise.
+ */
+export function snapshotRow(
+  projectId: string,
+  computedAt: Date,
+  score: number,
+  fields: Partial<SnapshotInsert> = {},
+): SnapshotInsert {
+  return {
+    projectId,
+    computedAt,
+    score,
+    subScores: subScoresAt(score),
+    tier: 'B',
+    methodologyVersion: METHODOLOGY_VERSION,
+    moves: [],
+    reason: 'schedule',
     ...fields,
   };
 }

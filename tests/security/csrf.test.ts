@@ -8,8 +8,11 @@ import { clientErrors, incidentReports, wallets, watchlists } from '../../server
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   cookieHeader,
+  cookieKeepingFetch,
   getCsrf,
   latestCode,
+  mergeCookies,
+  postSignOut,
   signUpAndSignIn,
   TEST_PASSWORD,
   type TestSession,
@@ -36,16 +39,6 @@ const cookieValue = (cookie: string, name: string) =>
     .split('; ')
     .find((pair) => pair.startsWith(`${name}=`))
     ?.slice(name.length + 1);
-
-/** Cookie headers merged as a browser's jar would (later values win). */
-const merge = (...cookies: string[]) => {
-  const jar = new Map<string, string>();
-  for (const pair of cookies.join('; ').split('; ')) {
-    const at = pair.indexOf('=');
-    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-};
 
 /** Only the session cookie of `session` (what a cross-site request from the victim's browser carries). */
 const sessionCookieOf = (session: TestSession) =>
@@ -201,11 +194,10 @@ describe('CSRF is decided on the matched route, not the URL string (finding 1)',
     expect(await countWatchlists(user.user.username)).toBe(1);
     expect(await countWallets(user.user.username)).toBe(1);
 
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { 'content-type': FORM, cookie: user.cookie },
-      payload: new URLSearchParams({ csrfToken: user.csrf, callbackUrl: '/', json: 'true' }).toString(),
+    const out = await postSignOut(t.app, user.cookie, {
+      csrfToken: user.csrf,
+      callbackUrl: '/',
+      json: 'true',
     });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json()).toEqual({ url: `${siteOrigin(t.app)}/` });
@@ -261,12 +253,7 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
         payload: { name: 'Planted' },
       });
       expectCsrfError(res);
-      const out = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signout',
-        headers: { 'content-type': FORM, cookie },
-        payload: new URLSearchParams({ csrfToken: token, callbackUrl: '/', json: 'true' }).toString(),
-      });
+      const out = await postSignOut(t.app, cookie, { csrfToken: token, callbackUrl: '/', json: 'true' });
       expectCsrfError(out);
     }
     // The attacker's token with the victim's own csrf cookie fails too.
@@ -296,7 +283,7 @@ describe('CSRF tokens are bound to the session (finding 15)', () => {
         }).toString(),
       });
       expect(res.statusCode, res.body).toBe(200);
-      return merge(csrf.cookie, cookieHeader(res));
+      return mergeCookies(csrf.cookie, cookieHeader(res));
     };
     const write = (cookie: string, token: string, name: string) =>
       t.app.inject({
@@ -376,7 +363,7 @@ async function browserClient({ failing }: { failing?: string } = {}) {
     address && typeof address === 'object'
       ? `http://127.0.0.1:${address.port}`
       : await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const jar = new Map<string, string>();
+  const keepingCookies = cookieKeepingFetch();
   const log: string[] = [];
   const browserFetch: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), base);
@@ -384,16 +371,7 @@ async function browserClient({ failing }: { failing?: string } = {}) {
       log.push(`${init?.method ?? 'GET'} ${url.pathname} 503`);
       return new Response('maintenance', { status: 503, headers: { 'content-type': 'text/plain' } });
     }
-    const headers = new Headers(init?.headers);
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(input, { ...init, headers });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (value === '' || /max-age=0/i.test(line)) jar.delete(pair.slice(0, at));
-      else jar.set(pair.slice(0, at), value);
-    }
+    const res = await keepingCookies(input, init);
     log.push(`${init?.method ?? 'GET'} ${url.pathname} ${res.status}`);
     return res;
   };

@@ -6,7 +6,7 @@ import { LeaderboardRow as LeaderboardRowSchema } from '../../api/projects.schem
 import { projects, scoreSnapshots } from '../../server/db/schema/index';
 import { scoreChanges } from '../../server/projects/scoreChange';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { subScoresAt } from '../helpers/projects';
+import { snapshotRow, subScoresAt } from '../helpers/projects';
 import { createSeededApp } from '../helpers/seeded';
 
 const SUB = subScoresAt(50);
@@ -38,16 +38,13 @@ describe('scoreChanges', () => {
         project('fell', 50),
         project('rose', 65),
       ]);
-    const snap = (projectId: string, at: Date, score: number) => ({
-      projectId,
-      computedAt: at,
-      score,
-      subScores: SUB,
-      tier: 'A',
-      methodologyVersion: 'test',
-      moves: [],
-      reason: 'seed' as const,
-    });
+    const snap = (projectId: string, at: Date, score: number) =>
+      snapshotRow(projectId, at, score, {
+        subScores: SUB,
+        tier: 'A',
+        methodologyVersion: 'test',
+        reason: 'seed',
+      });
     await t.database.db.insert(scoreSnapshots).values([
       snap('moved', daysAgo(40), 70),
       snap('moved', daysAgo(30), 72.5), // exactly 30 days: counts for d30
