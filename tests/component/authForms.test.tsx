@@ -36,6 +36,20 @@ const renderPage = (page: 'login' | 'signup') =>
 const field = (name: RegExp | string) => screen.getByLabelText(name);
 const button = (name: string) => screen.getByRole('button', { name });
 
+/** Signs up through the form as an account the server leaves unconfirmed, so the form goes on to verify-email. */
+async function signUpUnconfirmed(user: ReturnType<typeof userEvent.setup>) {
+  server.current.on('/api/auth/signup', () => ({
+    username: 'u-1',
+    email: EMAIL,
+    userConfirmed: false,
+    codeDeliveryDestination: EMAIL,
+  }));
+  await user.type(await screen.findByLabelText('Email'), EMAIL);
+  await user.type(field('Password'), 'secret12');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(button('Sign up'));
+}
+
 /** `path` fails (500) with a code the form has no message for, and `submit` is pressed: the unknown message shows. */
 async function expectUnknownError(
   user: ReturnType<typeof userEvent.setup>,
@@ -173,16 +187,7 @@ describe('signup form', () => {
   it('goes to verify-email with the resend countdown running; the code is capped at 6 characters', async () => {
     const user = userEvent.setup();
     renderPage('signup');
-    server.current.on('/api/auth/signup', () => ({
-      username: 'u-1',
-      email: EMAIL,
-      userConfirmed: false,
-      codeDeliveryDestination: EMAIL,
-    }));
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'secret12');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(button('Sign up'));
+    await signUpUnconfirmed(user);
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(button('Resend')).toBeDisabled();
     expect(screen.getByText('You can resend the code in 60 s.')).toBeInTheDocument();
@@ -213,18 +218,9 @@ describe('signup form', () => {
   it('verifies, then signs in with the same credentials', async () => {
     const user = userEvent.setup();
     renderPage('signup');
-    server.current.on('/api/auth/signup', () => ({
-      username: 'u-1',
-      email: EMAIL,
-      userConfirmed: false,
-      codeDeliveryDestination: EMAIL,
-    }));
     server.current.on('/api/auth/verify-email', () => ({ ok: true }));
     server.current.on('/api/auth/callback/credentials', () => ({ url: '/' }));
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'secret12');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(button('Sign up'));
+    await signUpUnconfirmed(user);
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(button('Verify'));
     await waitFor(() => expect(location.pathname).toBe('/'));

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ComponentProps, ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList } from '../../api/notifications';
 import { notificationsMachine } from '../../machines/account/notifications/notifications.machine';
@@ -65,20 +66,28 @@ function fakeServer(all: Notification[], pageSize = 20) {
   return { logic, fail, sent, lists };
 }
 
+/** The app, signed in as USER unless `session` says otherwise, whose account actors read `server`. */
+const renderWithServer = (
+  server: ReturnType<typeof fakeServer>,
+  children: ReactNode,
+  session: ComponentProps<typeof TestApp>['session'] = USER,
+) =>
+  render(
+    <TestApp
+      session={session}
+      provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
+    >
+      {children}
+    </TestApp>,
+  );
+
 const newestFirst = (n: number) => Array.from({ length: n }, (_, i) => note(n - i));
 
 describe('notification bell', () => {
   it('shows the unread count, the latest five in its popover, and View all', async () => {
     const server = fakeServer([note(9), note(8), note(7, true), note(6), note(5), note(4, true)]);
     const user = userEvent.setup();
-    render(
-      <TestApp
-        session={USER}
-        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
-      >
-        <NotificationBell />
-      </TestApp>,
-    );
+    renderWithServer(server, <NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications, 4 unread' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     expect(bell.querySelector('[data-part="badge"]')).toHaveTextContent('4');
@@ -121,26 +130,18 @@ describe('notification bell', () => {
 
   it('renders nothing when signed out, and no badge at 0', async () => {
     const server = fakeServer([note(1, true)]);
-    const { unmount } = render(
-      <TestApp
-        session={null}
-        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
-      >
+    const { unmount } = renderWithServer(
+      server,
+      <>
         <NotificationBell />
         <SessionProbe />
-      </TestApp>,
+      </>,
+      null,
     );
     await screen.findByText('unauthenticated');
     expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
     unmount();
-    render(
-      <TestApp
-        session={USER}
-        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
-      >
-        <NotificationBell />
-      </TestApp>,
-    );
+    renderWithServer(server, <NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     expect(bell.querySelector('[data-part="badge"]')).toBeNull();
   });
@@ -151,14 +152,12 @@ describe('/my/notifications', () => {
   beforeEach(() => history.replaceState(null, '', '/my/notifications'));
   afterEach(() => history.replaceState(null, '', '/'));
   const renderPage = (server: ReturnType<typeof fakeServer>) =>
-    render(
-      <TestApp
-        session={USER}
-        provide={{ actors: { accountActors: fixedAccountActors({ notifications: server.logic }) } }}
-      >
+    renderWithServer(
+      server,
+      <>
         <NotificationBell />
         <NotificationsView />
-      </TestApp>,
+      </>,
     );
   const pageList = () => screen.getByRole('list', { name: 'Notifications' });
 
