@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort } from '../server/chains/anvil';
 import { startServer, type RunningServer } from '../tests/e2e/harness';
 import { Client, fleetEnvironment, fleetSettings, scratchDatabase } from '../tests/fleet/harness';
 
@@ -106,17 +107,6 @@ async function balancer(initial: number[]) {
         server.close(() => resolve());
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 // ---- the fleet ----

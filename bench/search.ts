@@ -25,7 +25,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import { freePort } from '../server/chains/anvil';
 import os from 'node:os';
 import path from 'node:path';
 import { constants } from 'node:zlib';
@@ -87,17 +87,6 @@ function memoryOf(pid: number | undefined): string {
   } catch {
     return 'RSS unknown (no /proc)';
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the server (server/start.mjs) on a data directory (a new one: the first start migrates and seeds). */
