@@ -33,8 +33,8 @@ export async function createTestApp(
     before?: (target: { url?: string; dataDir: string }) => Promise<void>;
     /** 'pglite': PGlite even when TEST_DATABASE_URL is set (behaviour only the embedded database has). */
     driver?: 'pglite';
-    /** Server options beyond the config: chains to read, the job runner's loop. */
-    server?: Pick<AppOptions, 'chains' | 'jobs'>;
+    /** Server options beyond the config: chains to read, the job runner's loop, a built SPA to serve. */
+    server?: Pick<AppOptions, 'chains' | 'jobs' | 'distDir'>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-test-'));
@@ -65,7 +65,7 @@ async function startApp(
   dataDir: string,
   database: Database,
   closeDatabase: () => Promise<void>,
-  server: Pick<AppOptions, 'chains' | 'jobs'> = {},
+  server: Pick<AppOptions, 'chains' | 'jobs' | 'distDir'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, logger: false, ...server });
