@@ -21,7 +21,8 @@ import { routeConfig } from './plugins/routeConfig';
 import { securityHeaders } from './plugins/securityHeaders';
 import { session } from './plugins/session';
 import { spa } from './plugins/spa';
-import { routes } from './routes/index';
+import { routes } from './routing/loader';
+import { search } from './search/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,7 +100,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the routes: collects them into the OpenAPI document served at /api/openapi.json.
   await app.register(openapi);
   await app.register(chains, { chains: opts.chains });
-  await app.register(routes, { prefix: '' });
+  await app.register(search);
+  await app.register(routes);
   // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
   await app.register(jobs, opts.jobs ?? {});
   await app.register(spa, { distDir: opts.distDir });

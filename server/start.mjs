@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeManifest } from './routing/scan.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist-server');
@@ -58,6 +59,9 @@ async function buildBundle() {
   writeAtomically(bundle, code.contents);
 }
 
+// The route modules are imported by a manifest made from the folders under server/routes/ (one list for the bundle,
+// tests and dev): a route file added or removed since the last start rewrites it, and so rebuilds the bundle.
+writeManifest();
 if (isStale()) await buildBundle();
 // Stack traces name the TypeScript sources.
 process.setSourceMapsEnabled(true);

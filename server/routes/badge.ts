@@ -96,7 +96,7 @@ const badgeHeaders = (reply: FastifyReply) =>
  * GET /badge/{id}.svg — the embeddable score badge of a project: its name, score and tier. An unknown id answers
  * 404 with a "not rated" SVG (so an embed of a removed project shows words, not a broken image).
  */
-export async function badgeRoutes(app: FastifyInstance): Promise<void> {
+export default async function badgeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/badge/:id.svg', {}, async (request: FastifyRequest<{ Params: { id?: unknown } }>, reply) => {
     const id = typeof request.params.id === 'string' ? request.params.id : '';
     const project =

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AdminAnnouncement } from '../../api/admin';
 import type { AnnouncementUpdateBody } from '../../api/admin.schemas';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/index';
@@ -40,3 +41,12 @@ export function publishAnnouncement(
     return created!;
   });
 }
+
+/** An announcement as the admin page shows it. */
+export const toAdminAnnouncement = (row: AnnouncementRow): AdminAnnouncement => ({
+  content: row.content,
+  link: row.link,
+  linkText: row.linkText,
+  active: row.active,
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -18,7 +18,7 @@ import {
 } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createSeededApp } from '../helpers/seeded';
-import { acceptsWebp, NEW_DRAWINGS_PER_MINUTE } from '../../server/routes/site';
+import { acceptsWebp, NEW_DRAWINGS_PER_MINUTE } from '../../server/site/logos';
 import { searchService } from '../../server/search/index';
 
 let t: TestApp;

@@ -4,16 +4,16 @@ import {
   COMPARE_SIGNALS,
   type CompareSignal,
   type Comparison,
-} from '../../api/compare';
-import { Comparison as ComparisonSchema, CompareQuery } from '../../api/compare.schemas';
-import { SUB_SCORE_LABELS, type Tier } from '../../api/projects';
-import type { ScorePoint } from '../../api/ratings';
-import { AppError } from '../errors';
-import { projectsIn, toProjectRow } from '../projects/rows';
-import { storedSignalsIn } from '../ratings/comparison';
-import { snapshotsFrom } from '../ratings/queries';
-import { METHODOLOGY_VERSION, rate, SIGNALS, type SignalDefinition } from '../ratings/methodology';
-import { replies, typed } from './schemas';
+} from '../../../api/compare';
+import { Comparison as ComparisonSchema, CompareQuery } from '../../../api/compare.schemas';
+import { SUB_SCORE_LABELS, type Tier } from '../../../api/projects';
+import type { ScorePoint } from '../../../api/ratings';
+import { AppError } from '../../errors';
+import { projectsIn, toProjectRow } from '../../projects/rows';
+import { storedSignalsIn } from '../../ratings/comparison';
+import { snapshotsFrom } from '../../ratings/queries';
+import { METHODOLOGY_VERSION, rate, SIGNALS, type SignalDefinition } from '../../ratings/methodology';
+import { replies, typed } from '../../routing/schemas';
 
 const DAY = 86_400_000;
 
@@ -22,7 +22,7 @@ const DAY = 86_400_000;
  * methodology's signals on which they differ most. Public and computed, like the ratings routes; every query goes
  * through a primary key or the (project_id, computed_at) index.
  */
-export async function compareRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function compareRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
 
   /** The last computation before the range (the line's start), then every one inside it, oldest first. */
@@ -37,7 +37,7 @@ export async function compareRoutes(fastify: FastifyInstance): Promise<void> {
   };
 
   app.get(
-    '/api/compare',
+    '/compare',
     {
       schema: {
         operationId: 'compareProjects',

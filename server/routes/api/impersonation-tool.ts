@@ -1,16 +1,16 @@
-import type { FlagKey } from '../../api/flags';
+import type { FlagKey } from '../../../api/flags';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../api/impersonation';
-import { CreateImpersonationBody, DeleteImpersonationBody } from '../../api/impersonation.schemas';
-import { AppError, forbidden } from '../errors';
-import { userPoolFor } from '../accounts/index';
-import type { UserRow } from '../accounts/pool';
-import { roleFor, sessionUserFor } from '../accounts/sessions';
-import { flagContextFor } from '../flags/service';
-import { audit } from '../plugins/audit';
-import { issueSession, requireUser, type SessionUser } from '../plugins/session';
-import { replies, typed } from './schemas';
-import * as I from '../../api/impersonation.schemas';
+import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../../api/impersonation';
+import { CreateImpersonationBody, DeleteImpersonationBody } from '../../../api/impersonation.schemas';
+import { AppError, forbidden } from '../../errors';
+import { userPoolFor } from '../../accounts/index';
+import type { UserRow } from '../../accounts/pool';
+import { roleFor, sessionUserFor } from '../../accounts/sessions';
+import { flagContextFor } from '../../flags/service';
+import { audit } from '../../plugins/audit';
+import { issueSession, requireUser, type SessionUser } from '../../plugins/session';
+import { replies, typed } from '../../routing/schemas';
+import * as I from '../../../api/impersonation.schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +41,7 @@ const result = (user: SessionUser): ImpersonationResult => ({
  * Start and stop are written to impersonation_audit here; every other write made while impersonating, the tool's
  * refused ones included, is recorded by plugins/audit.ts.
  */
-export async function impersonationRoutes(fastify: FastifyInstance) {
+export default async function impersonationRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) records only its refusals
   // made while impersonating (a nested start, a stop naming another admin).
@@ -67,7 +67,7 @@ export async function impersonationRoutes(fastify: FastifyInstance) {
   };
 
   app.post(
-    '/api/impersonation-tool/create',
+    '/impersonation-tool/create',
     {
       config: OWN_AUDIT,
       preValidation: mayImpersonate,
@@ -98,7 +98,7 @@ export async function impersonationRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/impersonation-tool/delete',
+    '/impersonation-tool/delete',
     {
       config: OWN_AUDIT,
       preValidation: async (request) => {

@@ -4,22 +4,22 @@ import {
   type Notification,
   type NotificationList,
   type UnreadCount,
-} from '../../api/notifications';
-import { MarkReadBody, NotificationListQuery } from '../../api/notifications.schemas';
-import { markNotificationsRead, notificationsPage, unreadCount } from '../notifications/inbox';
-import { requireUser } from '../plugins/session';
-import { replies, signedIn, typed } from './schemas';
-import * as N from '../../api/notifications.schemas';
+} from '../../../api/notifications';
+import { MarkReadBody, NotificationListQuery } from '../../../api/notifications.schemas';
+import { markNotificationsRead, notificationsPage, unreadCount } from '../../notifications/inbox';
+import { requireUser } from '../../plugins/session';
+import { replies, signedIn, typed } from '../../routing/schemas';
+import * as N from '../../../api/notifications.schemas';
 
 /**
  * The signed-in user's notifications: the list (newest first, NOTIFICATIONS_PAGE per page, keyset by
  * id), the unread count for the header bell, and mark-read. Every query is scoped to the caller's user id, so
  * another user's ids are never read or touched. Writes take the CSRF token (the /api/ write default).
  */
-export async function notificationsRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function notificationsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   app.get(
-    '/api/notifications',
+    '/notifications',
     {
       preValidation: signedIn,
       schema: {
@@ -47,7 +47,7 @@ export async function notificationsRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.get(
-    '/api/notifications/unread-count',
+    '/notifications/unread-count',
     {
       schema: {
         summary: 'How many of my notifications are unread',
@@ -61,7 +61,7 @@ export async function notificationsRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.post(
-    '/api/notifications/read',
+    '/notifications/read',
     {
       preValidation: signedIn,
       schema: { summary: 'Mark notifications read', body: MarkReadBody, response: replies(N.UnreadCount) },

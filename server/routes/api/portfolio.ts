@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_HOLDINGS } from '../../api/portfolio';
-import { DeleteHoldingBody, SetHoldingBody } from '../../api/portfolio.schemas';
-import { normalizeWalletAddress, type WalletChain } from '../../api/user';
-import { AppError, notFound } from '../errors';
-import { requireUser, type SessionUser } from '../plugins/session';
-import { walletsOf } from '../accounts/wallets';
-import { flagContextFor } from '../flags/service';
+import { MAX_HOLDINGS } from '../../../api/portfolio';
+import { DeleteHoldingBody, SetHoldingBody } from '../../../api/portfolio.schemas';
+import { normalizeWalletAddress, type WalletChain } from '../../../api/user';
+import { AppError, notFound } from '../../errors';
+import { requireUser, type SessionUser } from '../../plugins/session';
+import { walletsOf } from '../../accounts/wallets';
+import { flagContextFor } from '../../flags/service';
 import {
   deleteHolding,
   projectExists,
   replaceWalletHoldings,
   setManualHolding,
   walletTokensAt,
-} from '../portfolio/queries';
-import { portfolioOf } from '../portfolio/risk';
-import { replies, typed } from './schemas';
-import * as P from '../../api/portfolio.schemas';
+} from '../../portfolio/queries';
+import { portfolioOf } from '../../portfolio/risk';
+import { replies, typed } from '../../routing/schemas';
+import * as P from '../../../api/portfolio.schemas';
 
 const tooMany = () =>
   new AppError(409, 'Conflict', `You can keep at most ${MAX_HOLDINGS} holdings.`, {
@@ -26,7 +26,7 @@ const tooMany = () =>
  * The portfolio risk view (behind the `portfolio` flag; every route is a 404 without it): watched projects,
  * holdings entered by hand or imported from the token index for the user's wallets, and the exposure they add up to.
  */
-export async function portfolioRoutes(fastify: FastifyInstance) {
+export default async function portfolioRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   /** The signed-in user with the flag on, or the 404 a user without it gets for any unknown route. */
   const portfolioUser = async (request: FastifyRequest): Promise<SessionUser> => {
@@ -37,13 +37,13 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    '/api/portfolio',
+    '/portfolio',
     { schema: { summary: 'My portfolio risk view', response: replies(P.Portfolio) } },
     async (request) => portfolioOf(app.db, (await portfolioUser(request)).username),
   );
 
   app.post(
-    '/api/portfolio/holdings',
+    '/portfolio/holdings',
     {
       preValidation: async (request) => void (await portfolioUser(request)),
       schema: { summary: 'Set a holding', body: SetHoldingBody, response: replies(P.Portfolio) },
@@ -59,7 +59,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/portfolio/holdings/delete',
+    '/portfolio/holdings/delete',
     {
       preValidation: async (request) => void (await portfolioUser(request)),
       schema: { summary: 'Remove a holding', body: DeleteHoldingBody, response: replies(P.Portfolio) },
@@ -74,7 +74,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
 
   /** Replaces the wallet-imported holdings with what the token index holds for the user's wallets now. */
   app.post(
-    '/api/portfolio/import-wallets',
+    '/portfolio/import-wallets',
     {
       schema: {
         summary: 'Import holdings of my wallets from the token index',

@@ -7,19 +7,19 @@ import {
   type PrivilegedFunction,
   type PrivilegedTransaction,
   type TopEntry,
-} from '../../api/skynet';
+} from '../../../api/skynet';
 import {
   AddressQuery,
   MetricLatestQuery,
   PrivilegedTransactionQuery,
   TopListQuery,
   TwitterActivityQuery,
-} from '../../api/skynet.schemas';
-import * as S from '../../api/skynet.schemas';
+} from '../../../api/skynet.schemas';
+import * as S from '../../../api/skynet.schemas';
 import { z } from 'zod';
-import { replies, typed } from './schemas';
-import { contractAt as storedContractAt } from '../chains/contracts';
-import type { Db } from '../db/client';
+import { replies, typed } from '../../routing/schemas';
+import { contractAt as storedContractAt } from '../../chains/contracts';
+import type { Db } from '../../db/client';
 import {
   latestPrivilegedEvents,
   monitoredContracts,
@@ -30,16 +30,16 @@ import {
   topFunctionCalls,
   type MonitoringRow,
   type Monitored,
-} from '../monitoring/figures';
-import { notFound } from '../errors';
-import { requireProject } from '../projects/detail';
+} from '../../monitoring/figures';
+import { notFound } from '../../errors';
+import { requireProject } from '../../projects/detail';
 
 /**
  * Skynet monitoring figures of spec §7: seeded or imported (see docs/api.md), or, for a project with monitored
  * contracts (contracts.monitored_since and chain_id set), computed from what the indexer stored (chain_transactions,
  * chain_logs, privileged_events) and what monitoring read (server/monitoring/surface.ts). Same shapes either way.
  */
-export async function skynetRoutes(fastify: FastifyInstance) {
+export default async function skynetRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const monitoringOf = async (projectId: string) => {
     const project = await requireProject(app, projectId);
@@ -47,7 +47,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    '/api/skynet/metric-latest',
+    '/skynet/metric-latest',
     {
       config: { partnerRead: true },
       schema: {
@@ -89,10 +89,10 @@ export async function skynetRoutes(fastify: FastifyInstance) {
         return monitoring ? [...pick(monitoring)].sort((a, b) => b.count - a.count).slice(0, count) : [];
       },
     );
-  topList('/api/skynet/top-callers', 'Top callers of a project', (m) => m.topCallers, topCallers);
-  topList('/api/skynet/top-events', 'Top events of a project', (m) => m.topEvents, topEvents);
+  topList('/skynet/top-callers', 'Top callers of a project', (m) => m.topCallers, topCallers);
+  topList('/skynet/top-events', 'Top events of a project', (m) => m.topEvents, topEvents);
   topList(
-    '/api/skynet/top-function-calls',
+    '/skynet/top-function-calls',
     'Top function calls of a project',
     (m) => m.topFunctionCalls,
     topFunctionCalls,
@@ -107,7 +107,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    '/api/skynet/privileged-address',
+    '/skynet/privileged-address',
     {
       config: { partnerRead: true },
       schema: {
@@ -128,7 +128,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/skynet/privileged-function',
+    '/skynet/privileged-function',
     {
       config: { partnerRead: true },
       schema: {
@@ -144,7 +144,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/skynet/privileged-transaction',
+    '/skynet/privileged-transaction',
     {
       config: { partnerRead: true },
       schema: {
@@ -172,7 +172,7 @@ export async function skynetRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/skynet/twitter-activity-by-dates',
+    '/skynet/twitter-activity-by-dates',
     {
       config: { partnerRead: true },
       schema: {

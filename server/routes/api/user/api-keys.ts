@@ -12,26 +12,26 @@ import {
   type ApiKey,
   type ApiKeyList,
   type CreatedApiKey,
-} from '../../api/apiKeys';
+} from '../../../../api/apiKeys';
 import {
   ApiKey as ApiKeySchema,
   ApiKeyList as ApiKeyListSchema,
   CreateApiKeyBody,
   CreatedApiKey as CreatedApiKeySchema,
   RevokeApiKeyBody,
-} from '../../api/apiKeys.schemas';
-import { ErrorBody } from '../../api/errors.schemas';
-import type { Db } from '../db/client';
-import { AppError, forbidden, notFound } from '../errors';
+} from '../../../../api/apiKeys.schemas';
+import { ErrorBody } from '../../../../api/errors.schemas';
+import type { Db } from '../../../db/client';
+import { AppError, forbidden, notFound } from '../../../errors';
 import {
   apiKeysOf,
   apiKeyUsageSince,
   createApiKeyWithinLimits,
   revokeApiKey,
   type ApiKeyRow,
-} from '../apiKeys/queries';
-import { hashApiKey, utcDay } from '../plugins/apiKey';
-import { requireUser } from '../plugins/session';
+} from '../../../apiKeys/queries';
+import { hashApiKey, utcDay } from '../../../plugins/apiKey';
+import { requireUser } from '../../../plugins/session';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -83,11 +83,11 @@ const errors = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
  * SHA-256 is stored), revoke. Cookie session only: plugins/apiKey.ts never lets a key reach these routes. Writes
  * take the CSRF token (the /api/ write default). Bodies and answers are the shared schemas of api/apiKeys.schemas.ts.
  */
-export async function apiKeysRoutes(fastify: FastifyInstance) {
+export default async function apiKeysRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/api/user/api-keys',
+    '/api-keys',
     {
       preValidation: signedIn,
       schema: {
@@ -103,7 +103,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/user/api-keys',
+    '/api-keys',
     {
       // A key made for the subject while impersonating would keep working after the admin exits: refused.
       preValidation: async (request) => {
@@ -153,7 +153,7 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/user/api-keys/revoke',
+    '/api-keys/revoke',
     {
       preValidation: signedIn,
       schema: {

@@ -9,20 +9,20 @@ import {
   type WebhookEvent,
   type WebhookList,
   type WebhookTestResult,
-} from '../../api/webhooks';
-import * as S from '../../api/webhooks.schemas';
-import type { Db } from '../db/client';
-import { AppError, forbidden, notFound } from '../errors';
-import { requireUser } from '../plugins/session';
+} from '../../../../api/webhooks';
+import * as S from '../../../../api/webhooks.schemas';
+import type { Db } from '../../../db/client';
+import { AppError, forbidden, notFound } from '../../../errors';
+import { requireUser } from '../../../plugins/session';
 import {
   checkWebhookUrl,
   REGISTER_LIMIT,
   resolveWebhookTarget,
   WebhookAddressError,
   webhookPolicy,
-} from '../webhooks/address';
-import { hasActiveApiKey } from '../apiKeys/queries';
-import { attemptDelivery } from '../webhooks/deliver';
+} from '../../../webhooks/address';
+import { hasActiveApiKey } from '../../../apiKeys/queries';
+import { attemptDelivery } from '../../../webhooks/deliver';
 import {
   deleteOwnWebhook,
   deliveryById,
@@ -35,9 +35,9 @@ import {
   webhooksOf,
   type DeliveryRow,
   type WebhookRow,
-} from '../webhooks/queries';
-import { newWebhookSecret, sealSecret } from '../webhooks/sign';
-import { created, Ok, replies, signedIn, typed } from './schemas';
+} from '../../../webhooks/queries';
+import { newWebhookSecret, sealSecret } from '../../../webhooks/sign';
+import { created, Ok, replies, signedIn, typed } from '../../../routing/schemas';
 
 export const WEBHOOK_MESSAGES = {
   noKey: 'Webhooks belong to an API key’s owner: create an API key first (Settings → API keys).',
@@ -91,7 +91,7 @@ async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRo
  * sends a test ping and deletes them. The endpoint is checked against the address rules (server/webhooks/address.ts)
  * here and again at every delivery. Every query is scoped to the caller's user id.
  */
-export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const deps = () => ({
     authSecret: app.config.authSecret,
@@ -102,7 +102,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
 
   const TAGS = ['Account'];
   app.get(
-    '/api/user/webhooks',
+    '/webhooks',
     {
       preValidation: signedIn,
       schema: {
@@ -128,7 +128,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/user/webhooks',
+    '/webhooks',
     {
       // Each attempt resolves a host name the caller chose: a person registers a handful, a script probing names
       // many.
@@ -180,7 +180,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/user/webhooks/delete',
+    '/webhooks/delete',
     {
       preValidation: signedIn,
       schema: { tags: TAGS, summary: 'Delete a webhook', body: S.WebhookIdBody, response: replies(Ok) },
@@ -195,7 +195,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Queues a send again: an owner replays a handful after fixing their endpoint, not hundreds.
   app.post(
-    '/api/user/webhooks/replay',
+    '/webhooks/replay',
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       preValidation: signedIn,
@@ -222,7 +222,7 @@ export async function webhooksRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Sends traffic out: a few per minute are plenty.
   app.post(
-    '/api/user/webhooks/test',
+    '/webhooks/test',
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
       preValidation: signedIn,

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS } from '../../api/watchlist';
-import { ImportBody, ImportPreviewBody } from '../../api/watchlist.schemas';
-import { AppError } from '../errors';
-import { requireUser } from '../plugins/session';
-import { ImportFormatError, parseImport } from '../watchlists/importText';
-import { matchImportRows } from '../watchlists/importMatch';
-import { assertProjectsExist, ownList, toApi, writeWithRetry } from '../watchlists/lists';
-import { replies, signedIn, typed } from './schemas';
-import * as W from '../../api/watchlist.schemas';
+import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS } from '../../../../api/watchlist';
+import { ImportBody, ImportPreviewBody } from '../../../../api/watchlist.schemas';
+import { AppError } from '../../../errors';
+import { requireUser } from '../../../plugins/session';
+import { ImportFormatError, parseImport } from '../../../watchlists/importText';
+import { matchImportRows } from '../../../watchlists/importMatch';
+import { assertProjectsExist, ownList, toApi, writeWithRetry } from '../../../watchlists/lists';
+import { replies, signedIn, typed } from '../../../routing/schemas';
+import * as W from '../../../../api/watchlist.schemas';
 
 /**
  * Watchlist import: a preview that says, row by row, which project each line becomes or why it
  * cannot, then an atomic add of the previewed projects to one of the user's lists.
  */
-export async function watchlistImportRoutes(fastify: FastifyInstance) {
+export default async function watchlistImportRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const db = app.db;
 
   app.post(
-    '/api/watchlist/import/preview',
+    '/import/preview',
     {
       preValidation: signedIn,
       schema: {
@@ -54,7 +54,7 @@ export async function watchlistImportRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/import',
+    '/import',
     {
       preValidation: signedIn,
       schema: {

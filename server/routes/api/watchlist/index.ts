@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS, type ToggleResult } from '../../api/watchlist';
+import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS, type ToggleResult } from '../../../../api/watchlist';
 import {
   CreateWatchlistBody,
   DeleteWatchlistBody,
@@ -7,15 +7,15 @@ import {
   ToggleWatchlistBody,
   UpdateWatchlistBody,
   WatchlistRowsBody,
-} from '../../api/watchlist.schemas';
-import { AppError } from '../errors';
-import { requireUser } from '../plugins/session';
-import { projectsIn, toProjectRow } from '../projects/rows';
-import { scoreChanges } from '../projects/scoreChange';
-import { recordWatchlistAdds } from '../ratings/trending';
-import { replies, signedIn, typed } from './schemas';
-import { isUniqueViolation } from '../db/errors';
-import { csvCell } from '../lib/csv';
+} from '../../../../api/watchlist.schemas';
+import { AppError } from '../../../errors';
+import { requireUser } from '../../../plugins/session';
+import { projectsIn, toProjectRow } from '../../../projects/rows';
+import { scoreChanges } from '../../../projects/scoreChange';
+import { recordWatchlistAdds } from '../../../ratings/trending';
+import { replies, signedIn, typed } from '../../../routing/schemas';
+import { isUniqueViolation } from '../../../db/errors';
+import { csvCell } from '../../../lib/csv';
 import {
   assertProjectsExist,
   createList,
@@ -28,8 +28,8 @@ import {
   toApi,
   UUID,
   writeWithRetry,
-} from '../watchlists/lists';
-import * as W from '../../api/watchlist.schemas';
+} from '../../../watchlists/lists';
+import * as W from '../../../../api/watchlist.schemas';
 
 function attachment(reply: FastifyReply, name: string, ext: string, type: string) {
   const base =
@@ -46,12 +46,12 @@ function attachment(reply: FastifyReply, name: string, ext: string, type: string
     );
 }
 
-export async function watchlistRoutes(fastify: FastifyInstance) {
+export default async function watchlistRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   const db = app.db;
 
   app.get(
-    '/api/watchlist',
+    '',
     { preValidation: signedIn, schema: { summary: 'My watchlists', response: replies(W.WatchlistList) } },
     async (request) => {
       const user = requireUser(request);
@@ -60,7 +60,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/projects',
+    '/projects',
     {
       schema: {
         summary: 'Rows of a watchlist’s projects',
@@ -87,7 +87,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/create',
+    '/create',
     {
       preValidation: signedIn,
       schema: {
@@ -109,7 +109,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/update',
+    '/update',
     {
       preValidation: signedIn,
       schema: {
@@ -150,7 +150,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/toggle',
+    '/toggle',
     {
       preValidation: signedIn,
       schema: {
@@ -185,7 +185,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/watchlist/delete',
+    '/delete',
     {
       preValidation: signedIn,
       schema: {
@@ -204,7 +204,7 @@ export async function watchlistRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/watchlist/export',
+    '/export',
     {
       preValidation: signedIn,
       schema: {

@@ -6,9 +6,9 @@ import {
   OfrepEvaluationRequest,
   OfrepEvaluationSuccess,
   OfrepKeyParams,
-} from '../../api/flags.schemas';
-import { AppError, parse } from '../errors';
-import { flagContextFor } from '../flags/service';
+} from '../../../../../api/flags.schemas';
+import { AppError, parse } from '../../../../errors';
+import { flagContextFor } from '../../../../flags/service';
 
 /**
  * OFREP (OpenFeature Remote Evaluation Protocol) over FLAGS_FILE:
@@ -18,7 +18,7 @@ import { flagContextFor } from '../flags/service';
  * only for its shape and never decides a flag, so a browser cannot claim a role.
  * Error bodies carry both the house shape (`error`, `message`) and the OFREP one (`errorCode`, `errorDetails`).
  */
-export async function flagsRoutes(app: FastifyInstance) {
+export default async function flagsRoutes(app: FastifyInstance) {
   // Outside /api/: no CSRF (they write nothing) and bad input is answered here in the OFREP shape.
   const OFREP = { ofrep: true };
   /** Checks the body's shape; the context itself always comes from the session. */
@@ -38,7 +38,7 @@ export async function flagsRoutes(app: FastifyInstance) {
   const oneAnswers = { 200: OfrepEvaluationSuccess, ...errors };
 
   app.post(
-    '/ofrep/v1/evaluate/flags',
+    '/flags',
     {
       config: OFREP,
       schema: { summary: 'Evaluate every flag (ETag; 304 when unchanged)', response: bulkAnswers },
@@ -56,7 +56,7 @@ export async function flagsRoutes(app: FastifyInstance) {
   );
 
   app.post(
-    '/ofrep/v1/evaluate/flags/:key',
+    '/flags/:key',
     { config: OFREP, schema: { summary: 'Evaluate one flag', response: oneAnswers } },
     async (request, reply) => {
       const params = OfrepKeyParams.safeParse(request.params);

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound } from '../errors';
-import { requireUser, type SessionUser } from '../plugins/session';
-import { SIGNAL_KEYS } from '../ratings/methodology';
+import { AppError, badRequest, forbidden, notFound } from '../../../../../errors';
+import { requireUser, type SessionUser } from '../../../../../plugins/session';
+import { SIGNAL_KEYS } from '../../../../../ratings/methodology';
 import {
   applySignalChanges,
   ProjectNotFoundError,
   UnknownSignalError,
   type ScoreChange,
-} from '../ratings/recompute';
-import { replies, typed } from './schemas';
-import { SignalChangesResult } from '../../api/ratings.schemas';
+} from '../../../../../ratings/recompute';
+import { replies, typed } from '../../../../../routing/schemas';
+import { SignalChangesResult } from '../../../../../../api/ratings.schemas';
 
 /** Signed in with the admin role, and not an admin session borrowed through impersonation. */
 function requireAdmin(request: FastifyRequest): SessionUser {
@@ -34,10 +34,10 @@ const Params = z.object({ id: z.string().min(1).max(200) });
  * stored signals, recomputes it and answers `{ changes }`; the notify-change jobs it queued (same transaction)
  * run in the job runner. Admin only, CSRF and the impersonation audit by the /api/ write defaults.
  */
-export async function adminSignalsRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function adminSignalsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   app.post(
-    '/api/admin/projects/:id/signals',
+    '/signals',
     {
       preValidation: async (request) => void requireAdmin(request),
       schema: {

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Alert as AlertSchema, LimitQuery } from '../../../api/projects.schemas';
+import { latestAlerts } from '../../projects/alerts';
+import { cacheFor, type CachedValues } from '../../cache/versionedCache';
+import { encodeResponse, sendResponse, type EncodedResponse } from '../../cache/response';
+import { replies, typed } from '../../routing/schemas';
+import { z } from 'zod';
+
+/** GET /api/alerts: the latest alerts, cached until the alerts table changes. */
+export default async function apiAlertsRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  // The public lists below (leaderboard pages, home's strips) are made from a few tables alone: each response is
+  // encoded once by its route's schema and cached until those tables change (server/cache/versionedCache.ts), as
+  // most visitors ask for the same few.
+  const cache = cacheFor(app.database);
+  const Alerts = z.array(AlertSchema);
+  const sendCached = async <S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    responses: CachedValues<EncodedResponse>,
+    key: string,
+    schema: S,
+    read: () => Promise<z.input<S>>,
+  ) =>
+    sendResponse(request, reply, await responses.get(key, async () => encodeResponse(schema, await read())));
+
+  app.get(
+    '/alerts',
+    {
+      compress: false,
+      schema: {
+        summary: 'Latest security alerts',
+        querystring: LimitQuery,
+        response: replies(Alerts),
+      },
+    },
+    async (request, reply) => {
+      const { limit } = request.query;
+      return sendCached(request, reply, cache.alertResponses, `alerts ${limit}`, Alerts, async () => {
+        return latestAlerts(app.db, limit);
+      });
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { type ProjectAudits } from '../../../../../api/audits';
+import { AuditProjectParams, ProjectAudits as ProjectAuditsSchema } from '../../../../../api/audits.schemas';
+import { replies, typed } from '../../../../routing/schemas';
+import { projectAudits, requireProjectId } from '../../../../projects/audits';
+
+/** GET /api/projects/:id/audits: a project's audits with their findings (a Partner API read). */
+export default async function apiProjectsIdAuditsRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  app.get(
+    '/audits',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getProjectAudits',
+        tags: ['Projects'],
+        summary: "A project's security audits",
+        description:
+          'Audits newest first, each with its findings (severity, status) and their counts; `applicable` is false for a native coin with no contract.',
+        params: AuditProjectParams,
+        response: replies(ProjectAuditsSchema),
+      },
+    },
+    async (request): Promise<ProjectAudits> => {
+      await requireProjectId(app.db, request.params.id);
+      return projectAudits(app.db, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { MonitoredContract } from '../../../../../api/chains';
+import * as C from '../../../../../api/chains.schemas';
+import { ProjectIdParams } from '../../../../../api/projects.schemas';
+import { listProjectContracts } from '../../../../chains/contracts';
+import { requireProject } from '../../../../projects/detail';
+import { replies, typed } from '../../../../routing/schemas';
+
+/** GET /api/projects/:id/contracts: the contracts monitored for a project. */
+export default async function apiProjectsIdContractsRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  const confirmationsOf = (chainId: number) => app.chains.get(chainId)?.confirmations ?? 0;
+
+  app.get(
+    '/contracts',
+    {
+      config: { partnerRead: true },
+      schema: {
+        summary: "A project's contracts, where their figures come from and the indexer's progress",
+        params: ProjectIdParams,
+        response: replies(C.MonitoredContractList),
+      },
+    },
+    async (request): Promise<MonitoredContract[]> => {
+      await requireProject(app, request.params.id);
+      return listProjectContracts(app.db, request.params.id, confirmationsOf);
+    },
+  );
+}

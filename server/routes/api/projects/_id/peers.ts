@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ProjectIdParams } from '../../../../../api/projects.schemas';
+import { type Peers } from '../../../../../api/ratings';
+import * as R from '../../../../../api/ratings.schemas';
+import { replies, typed } from '../../../../routing/schemas';
+import { peerCohorts } from '../../../../ratings/queries';
+import { requireProject } from '../../../../projects/detail';
+/** Public, computed data: a minute of caching keeps a busy project page off the database. */
+const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Most peers a scatter shows. */
+const PEER_POINTS = 200;
+
+/** GET /api/projects/:id/peers: the project among its peers. */
+export default async function apiProjectsIdPeersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+
+  app.get(
+    '/peers',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getPeers',
+        summary: 'Peers of a project',
+        params: ProjectIdParams,
+        response: replies(R.Peers),
+      },
+    },
+    async (request, reply): Promise<Peers> => {
+      const { id } = request.params;
+      const project = await requireProject(app, id);
+      const chain = project.chains[0] ?? '';
+      const share = (below: number, all: number) => (all === 0 ? 0 : round1((below / all) * 100));
+      const cohorts = await peerCohorts(
+        app.db,
+        { id, kind: project.kind, chain, score: project.score },
+        PEER_POINTS - 1,
+      );
+      cacheShort(reply);
+      return {
+        projectId: id,
+        kind: project.kind,
+        chain,
+        kindPercentile: share(cohorts.kind.below, cohorts.kind.all),
+        kindCount: cohorts.kind.all,
+        chainPercentile: share(cohorts.chain.below, cohorts.chain.all),
+        chainCount: cohorts.chain.all,
+        points: [
+          {
+            id: project.id,
+            name: project.name,
+            score: project.score,
+            marketScore: project.subScores.marketStability ?? 0,
+          },
+          ...cohorts.others,
+        ],
+      };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SUB_SCORE_LABELS } from '../../../../../api/projects';
+import { ProjectIdParams } from '../../../../../api/projects.schemas';
+import { type CategoryBreakdown, type ScoreBreakdown } from '../../../../../api/ratings';
+import * as R from '../../../../../api/ratings.schemas';
+import { replies, typed } from '../../../../routing/schemas';
+import { notFound } from '../../../../errors';
+import {
+  CATEGORIES,
+  METHODOLOGY_VERSION,
+  rate,
+  SIGNALS,
+  UNAUDITED_CODE_SECURITY_MAX,
+} from '../../../../ratings/methodology';
+import { storedSignals } from '../../../../ratings/queries';
+import { requireProject } from '../../../../projects/detail';
+/** Public, computed data: a minute of caching keeps a busy project page off the database. */
+const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
+
+/** GET /api/projects/:id/score-breakdown: "Why this score". */
+export default async function apiProjectsIdScoreBreakdownRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  const signalsOf = (projectId: string) => storedSignals(app.db, projectId);
+
+  app.get(
+    '/score-breakdown',
+    {
+      config: { partnerRead: true },
+      schema: {
+        operationId: 'getScoreBreakdown',
+        summary: 'Why this score: the breakdown of a project',
+        params: ProjectIdParams,
+        response: replies(R.ScoreBreakdown),
+      },
+    },
+    async (request, reply): Promise<ScoreBreakdown> => {
+      const { id } = request.params;
+      await requireProject(app, id);
+      const signals = await signalsOf(id);
+      if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
+      const asOf = signals.computedAt ?? new Date();
+      const rating = rate(signals.values, asOf);
+      const byKey = new Map(rating.signals.map((s) => [s.key, s]));
+      const categories: CategoryBreakdown[] = CATEGORIES.map((c) => ({
+        key: c.key,
+        label: SUB_SCORE_LABELS[c.key],
+        weight: c.weight,
+        score: rating.subScores[c.key],
+        cap: rating.capped.includes(c.key)
+          ? `Capped at ${UNAUDITED_CODE_SECURITY_MAX} until an audit is completed`
+          : null,
+        signals: SIGNALS.filter((s) => s.category === c.key).map((s) => {
+          const r = byKey.get(s.key)!;
+          return {
+            key: s.key,
+            label: s.label,
+            description: s.description,
+            weight: s.weight,
+            raw: r.raw,
+            display: s.describe(r.raw, asOf),
+            normalized: r.normalized,
+            contribution: r.contribution,
+          };
+        }),
+      }));
+      cacheShort(reply);
+      return {
+        projectId: id,
+        methodologyVersion: METHODOLOGY_VERSION,
+        computedAt: signals.computedAt?.toISOString() ?? null,
+        score: rating.score,
+        tier: rating.tier,
+        categories,
+      };
+    },
+  );
+}

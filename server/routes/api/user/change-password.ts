@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { ChangePasswordBody } from '../../../../api/auth.schemas';
+import { userPoolFor } from '../../../accounts/index';
+import { AppError } from '../../../errors';
+import { clientAddress, LIMITS } from '../../../plugins/rateLimit';
+import { requireUser } from '../../../plugins/session';
+import * as AuthSchemas from '../../../../api/auth.schemas';
+import { replies, signedIn, typed } from '../../../routing/schemas';
+import { checkNewPassword, looseNewPassword } from '../../../accounts/authForms';
+
+/**
+ * POST /api/user/change-password: the user pool's password change; needs a session and the CSRF header, refused while
+ * impersonating.
+ */
+export default async function apiUserChangePasswordRoutes(app: FastifyInstance) {
+  /** The JSON routes of the user pool, typed by their zod schemas (the NextAuth form posts validate themselves). */
+  const api = typed(app);
+  const pool = userPoolFor(app);
+
+  // --------------------------------------------------------------------------------------------------------------
+  // User pool (Cognito semantics)
+
+  /** Lives here (not in routes/user.ts) because it is the user pool's; needs a session and the CSRF header. */
+  api.post(
+    '/change-password',
+    {
+      config: { rateLimit: LIMITS.changePassword },
+      preValidation: signedIn,
+      schema: {
+        tags: ['Account'],
+        summary: 'Change my password',
+        body: ChangePasswordBody.extend({ newPassword: looseNewPassword }),
+        response: replies(AuthSchemas.Ok),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = request.body;
+      checkNewPassword(body.newPassword);
+      // While impersonating, the admin must not change the subject's password.
+      if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');
+      // Other devices are signed out; this session (request.sessionId) stays.
+      await pool.changePassword(
+        user.username,
+        body.oldPassword,
+        body.newPassword,
+        request.sessionId!,
+        clientAddress(request),
+      );
+      return { ok: true as const };
+    },
+  );
+}
