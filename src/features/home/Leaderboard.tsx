@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import {
   getLeaderboard,
   MARKET_SNAPSHOT_DATE,
@@ -36,6 +36,7 @@ import { FiltersPanel } from './FiltersPanel';
 import { formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { ProjectActions } from '../../components/ProjectActions';
 import { inspect } from '../../lib/inspect';
+import { addressWatcher, showSearch } from '../listAddress';
 
 const machine = leaderboardMachine.provide({
   actors: {
@@ -43,23 +44,12 @@ const machine = leaderboardMachine.provide({
       getLeaderboard(request, apiQuery(input)),
     ),
     // Back and Forward between leaderboard states (only the search changes; a route change unmounts us).
-    urlWatcher: fromCallback(({ sendBack }) => {
-      const onPop = () => sendBack({ type: 'URL_CHANGED', query: queryFromSearch(location.search) });
-      window.addEventListener('popstate', onPop);
-      return () => window.removeEventListener('popstate', onPop);
-    }),
+    urlWatcher: addressWatcher(queryFromSearch),
   },
   actions: {
     // Each change is a history entry, so Back returns to the previous page, sort or filters.
-    recordQuery: (_, { query }) => {
-      const search = searchFromQuery(location.search, query);
-      if (search !== location.search) history.pushState(history.state, '', `${location.pathname}${search}`);
-    },
-    replaceQuery: (_, { query }) => {
-      const search = searchFromQuery(location.search, query);
-      if (search !== location.search)
-        history.replaceState(history.state, '', `${location.pathname}${search}`);
-    },
+    recordQuery: (_, { query }) => showSearch(searchFromQuery(location.search, query)),
+    replaceQuery: (_, { query }) => showSearch(searchFromQuery(location.search, query), 'replace'),
   },
 });
 

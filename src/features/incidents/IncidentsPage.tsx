@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { getIncidents, INCIDENT_TYPES, INCIDENTS_FEED_PATH } from '../../../api/incidents';
 import {
   incidentsListMachine,
@@ -15,6 +15,7 @@ import { lossText, SourceCell } from './incidentCells';
 import { Pager } from '../../components/Pager';
 import { SelectField } from '../../components/SelectField';
 import { inspect } from '../../lib/inspect';
+import { addressWatcher, showSearch } from '../listAddress';
 import { useTitle } from '../../lib/title';
 import '../../components/marketing.css';
 import './incidents.css';
@@ -35,18 +36,11 @@ const machine = incidentsListMachine.provide({
       }),
     ),
     // Back and Forward between choices (only the search changes; leaving the page unmounts us).
-    urlWatcher: fromCallback(({ sendBack }) => {
-      const onPop = () => sendBack({ type: 'URL_CHANGED', query: queryFromSearch(location.search) });
-      window.addEventListener('popstate', onPop);
-      return () => window.removeEventListener('popstate', onPop);
-    }),
+    urlWatcher: addressWatcher(queryFromSearch),
   },
   actions: {
     // Each choice is a history entry, so Back returns to the previous filters, sort or page.
-    recordQuery: (_, { query }) => {
-      const search = searchFromQuery(query);
-      if (search !== location.search) history.pushState(history.state, '', `${location.pathname}${search}`);
-    },
+    recordQuery: (_, { query }) => showSearch(searchFromQuery(query)),
   },
 });
 
