@@ -6,7 +6,7 @@ import {
   ScoreBreakdown as BreakdownSchema,
   ScoreHistory as HistorySchema,
 } from '../../api/ratings.schemas';
-import { projects, projectSignals, scoreSnapshots } from '../../server/db/schema/index';
+import { projectSignals, scoreSnapshots } from '../../server/db/schema/index';
 import {
   CATEGORIES,
   epochDay,
@@ -16,8 +16,9 @@ import {
   signalDefinition,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../server/ratings/methodology';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { projectRow, subScoresAt } from '../helpers/projects';
+import type { TestApp } from '../helpers/app';
+import { projectRow, snapshotRow, subScoresAt } from '../helpers/projects';
+import { createAppWithProjects } from '../helpers/seeded';
 
 /** The public ratings routes read the stored signals and snapshots (the source of truth). */
 
@@ -54,17 +55,14 @@ const CAPPED = { ...VALUES, lastAuditDay: epochDay(ago(20)) };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.db
-    .insert(projects)
-    .values([
-      dex('rt-main', 60, 55),
-      dex('rt-low', 40, 20),
-      dex('rt-high', 80, 90),
-      dex('rt-base', 70, 60, ['Base', 'Ethereum']),
-      { ...dex('rt-l1', 50, 50), kind: 'Layer 1' },
-      { ...dex('rt-bare', 30, 30), kind: 'Layer 1' },
-    ]);
+  t = await createAppWithProjects([
+    dex('rt-main', 60, 55),
+    dex('rt-low', 40, 20),
+    dex('rt-high', 80, 90),
+    dex('rt-base', 70, 60, ['Base', 'Ethereum']),
+    { ...dex('rt-l1', 50, 50), kind: 'Layer 1' },
+    { ...dex('rt-bare', 30, 30), kind: 'Layer 1' },
+  ]);
   await t.app.db.insert(projectSignals).values([
     { projectId: 'rt-main', values: VALUES, computedAt: ago(1) },
     { projectId: 'rt-high', values: CAPPED, computedAt: ago(1) },
@@ -73,16 +71,7 @@ beforeAll(async () => {
     days: number,
     score: number,
     moves: { signal: string; from: number; to: number; delta: number }[],
-  ) => ({
-    projectId: 'rt-main',
-    computedAt: ago(days),
-    score,
-    subScores: subScoresAt(score),
-    tier: 'BBB',
-    methodologyVersion: METHODOLOGY_VERSION,
-    moves,
-    reason: 'schedule' as const,
-  });
+  ) => snapshotRow('rt-main', ago(days), score, { tier: 'BBB', moves });
   await t.app.db.insert(scoreSnapshots).values([
     snap(200, 50, []),
     snap(120, 55, [{ signal: 'sentiment', from: 40, to: 60, delta: 1.2 }]),
@@ -98,12 +87,20 @@ afterAll(async () => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
+/** A public read: answered 200, cacheable for a minute, and in the shape its schema gives. */
+async function publicRead<T>(url: string, schema: { parse: (body: unknown) => unknown }): Promise<T> {
+  const res = await get(url);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('public, max-age=60');
+  return schema.parse(res.json()) as T;
+}
+
 describe('GET /api/projects/:id/score-history', () => {
   it('starts with the last snapshot before the range, then every snapshot inside it, oldest first', async () => {
-    const res = await get('/api/projects/rt-main/score-history?range=90d');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const body = HistorySchema.parse(res.json()) as ScoreHistory;
+    const body = await publicRead<ScoreHistory>(
+      '/api/projects/rt-main/score-history?range=90d',
+      HistorySchema,
+    );
     expect(body.range).toBe('90d');
     expect(body.points.map((p) => p.score)).toEqual([55, 58, 60, 60]);
     expect(body.points[0]!.at).toBe(ago(120).toISOString());
@@ -147,10 +144,7 @@ describe('GET /api/projects/:id/score-history', () => {
 
 describe('GET /api/projects/:id/score-breakdown', () => {
   it('computes every category and signal from the stored signals, as of their computation', async () => {
-    const res = await get('/api/projects/rt-main/score-breakdown');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const body = BreakdownSchema.parse(res.json()) as ScoreBreakdown;
+    const body = await publicRead<ScoreBreakdown>('/api/projects/rt-main/score-breakdown', BreakdownSchema);
     const rating = rate(VALUES, ago(1));
     expect(body.score).toBe(rating.score);
     expect(body.tier).toBe(rating.tier);
@@ -192,10 +186,7 @@ describe('GET /api/projects/:id/score-breakdown', () => {
 
 describe('GET /api/projects/:id/peers', () => {
   it('places the project among its kind and its main chain', async () => {
-    const res = await get('/api/projects/rt-main/peers');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const body = PeersSchema.parse(res.json()) as Peers;
+    const body = await publicRead<Peers>('/api/projects/rt-main/peers', PeersSchema);
     expect(body).toMatchObject({ kind: 'DEX', chain: 'Ethereum', kindCount: 4, chainCount: 5 });
     // DEX scores 40, 60, 70, 80: rt-main (60) is at or above 2 of 4. Every kind with Ethereum first
     // (40, 60, 80, 50, 30; rt-base is on Base first): at or above 4 of 5.
@@ -216,10 +207,7 @@ describe('GET /api/projects/:id/peers', () => {
 
 describe('GET /api/methodology', () => {
   it('publishes every category and signal with its weight and normalisation, tiers and the cap', async () => {
-    const res = await get('/api/methodology');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
-    const body = MethodologySchema.parse(res.json()) as Methodology;
+    const body = await publicRead<Methodology>('/api/methodology', MethodologySchema);
     expect(body.version).toBe(METHODOLOGY_VERSION);
     expect(body.categories.map((c) => [c.key, c.weight])).toEqual(CATEGORIES.map((c) => [c.key, c.weight]));
     const signals = body.categories.flatMap((c) => c.signals);

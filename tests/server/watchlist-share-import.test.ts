@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PROJECTS_PER_WATCHLIST } from '../../api/watchlist';
 import { IMPORT_TEXT_MAX } from '../../api/watchlist.schemas';
 import { projects } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { projectRow, subScoresAt } from '../helpers/projects';
+import { createAppWithProjects } from '../helpers/seeded';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /** Shareable read-only watchlists and import with a preview, against the real server. */
@@ -24,16 +25,13 @@ const project = (id: string, name: string, tickers: string[], score = 70) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.database.db
-    .insert(projects)
-    .values([
-      project('share-alpha', 'Share Alpha', ['SHA']),
-      project('share-beta', 'Share Beta, Inc.', ['SHB']),
-      project('share-gamma', 'Share Gamma', ['DUP']),
-      project('share-delta', 'Share Delta', ['DUP']),
-      project('share-formula', '=Share Formula', ['SHF']),
-    ]);
+  t = await createAppWithProjects([
+    project('share-alpha', 'Share Alpha', ['SHA']),
+    project('share-beta', 'Share Beta, Inc.', ['SHB']),
+    project('share-gamma', 'Share Gamma', ['DUP']),
+    project('share-delta', 'Share Delta', ['DUP']),
+    project('share-formula', '=Share Formula', ['SHF']),
+  ]);
   owner = await signIn(t.app);
   friend = await signIn(t.app);
 });
