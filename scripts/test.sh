@@ -14,22 +14,27 @@ npx tsx tests/paths/report.ts --clear
 # Two workers: vitest's default on two cores is one, which left a core idle for the last quarter of a CI run (the
 # PGlite repetition of the server suite, after the browser suites had finished).
 # The server group's output is also kept in a file: CI shows only the end of a run's output, so its failures are
-# printed again at the end.
+# printed again at the end. Each group's results, with every file's time, go to .tmp/*-group.json: `npx tsx
+# scripts/slowest-tests.ts` lists the slowest files, to see where a CI run's time goes.
 mkdir -p .tmp
 server_log=.tmp/server-group.log
 (
   set -o pipefail
-  npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths 2>&1 |
+  npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths \
+    --reporter=default --reporter=json --outputFile=.tmp/server-group.json 2>&1 |
     sed -u 's/^/[server] /' | tee "$server_log"
 ) &
 server=$!
-npx vitest run --project e2e --project fleet && npm run size
+npx vitest run --project e2e --project fleet --reporter=default --reporter=json --outputFile=.tmp/browser-group.json &&
+  npm run size
 browser=$?
 wait "$server"
 server_status=$?
 
 npx tsx tests/paths/report.ts
 report=$?
+
+npx tsx scripts/slowest-tests.ts 15
 
 if [ "$server_status" -ne 0 ]; then
   echo "npm test: the server or component suites, or the path tests, failed. Their failures again:"
