@@ -45,6 +45,8 @@ const register = (url: string) =>
     payload: { url, events: ['score'], watchlistIds: [list] },
   });
 const ping = (id: string) => user.inject({ method: 'POST', url: '/api/user/webhooks/test', payload: { id } });
+const unregister = (id: string) =>
+  user.inject({ method: 'POST', url: '/api/user/webhooks/delete', payload: { id } });
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -232,7 +234,7 @@ describe('delivery re-checks and pins the address', () => {
       error: WEBHOOK_HOST_REFUSED,
     });
     expect(hits).toHaveLength(0);
-    await user.inject({ method: 'POST', url: '/api/user/webhooks/delete', payload: { id } });
+    await unregister(id);
   });
 
   it('connects to the checked address: DNS is asked once, a later answer is never used', async () => {
@@ -248,11 +250,7 @@ describe('delivery re-checks and pins the address', () => {
     expect(calls).toBe(1);
     expect(hits).toHaveLength(1);
     expect(hits[0]!.host).toBe(`pinned.example.test:${port}`);
-    await user.inject({
-      method: 'POST',
-      url: '/api/user/webhooks/delete',
-      payload: { id: created.json().webhook.id },
-    });
+    await unregister(created.json().webhook.id);
   });
 
   it('does not follow redirects (e.g. to the metadata service)', async () => {
@@ -270,11 +268,7 @@ describe('delivery re-checks and pins the address', () => {
       error: expect.stringContaining('redirects are not followed'),
     });
     expect(hits).toHaveLength(1);
-    await user.inject({
-      method: 'POST',
-      url: '/api/user/webhooks/delete',
-      payload: { id: created.json().webhook.id },
-    });
+    await unregister(created.json().webhook.id);
   });
 
   it('reads at most 1 KB of a response', async () => {
@@ -288,11 +282,7 @@ describe('delivery re-checks and pins the address', () => {
     const error = res.json().delivery.error as string;
     expect(error.startsWith('HTTP 500: xxx')).toBe(true);
     expect(error.length).toBeLessThan(300);
-    await user.inject({
-      method: 'POST',
-      url: '/api/user/webhooks/delete',
-      payload: { id: created.json().webhook.id },
-    });
+    await unregister(created.json().webhook.id);
   });
 });
 

@@ -7,6 +7,8 @@ import { MAX_HOLDINGS, type Portfolio, type WalletImport } from '../../api/portf
 import { holdings, projects } from '../../server/db/schema/index';
 import { DEMO_WALLETS, seedWalletTokensIfEmpty } from '../../server/seed/wallets';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { projectRow } from '../helpers/projects';
+import { createAppWithProjects } from '../helpers/seeded';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /** Holdings, their exposure by tier and risk band, riskiest first, and the wallet import. */
@@ -28,24 +30,16 @@ const flagsFile = (on: boolean) => {
   return file;
 };
 
-const base = {
-  tokenTickers: ['T'],
-  chains: ['Ethereum'],
-  logo: '/l.svg',
-  subScores: {} as never,
-  auditStatus: 'none' as const,
-};
 const PROJECTS = [
-  { ...base, id: 'pf-safe', name: 'Safe', score: 90, tier: 'AAA', rank: 1 },
-  { ...base, id: 'pf-mid', name: 'Middle', score: 60, tier: 'BBB', rank: 2 },
-  { ...base, id: 'pf-risky', name: 'Risky', score: 20, tier: 'CCC', rank: 3 },
+  projectRow('pf-safe', { name: 'Safe', score: 90, tier: 'AAA', rank: 1 }),
+  projectRow('pf-mid', { name: 'Middle', score: 60, tier: 'BBB', rank: 2 }),
+  projectRow('pf-risky', { name: 'Risky', score: 20, tier: 'CCC', rank: 3 }),
 ];
 
 let t: TestApp;
 let user: Client;
 beforeAll(async () => {
-  t = await createTestApp({ FLAGS_FILE: flagsFile(true) });
-  await t.app.db.insert(projects).values(PROJECTS);
+  t = await createAppWithProjects(PROJECTS, { FLAGS_FILE: flagsFile(true) });
   await seedWalletTokensIfEmpty(t.app.db);
   user = await signIn(t.app);
 });
@@ -199,7 +193,7 @@ describe('the holdings limit', () => {
     const ids = Array.from({ length: MAX_HOLDINGS + 1 }, (_, i) => `pf-cap-${i}`);
     await t.app.db
       .insert(projects)
-      .values(ids.map((id, i) => ({ ...base, id, name: `Cap ${i}`, score: 50, tier: 'BB', rank: null })));
+      .values(ids.map((id, i) => projectRow(id, { name: `Cap ${i}`, score: 50, tier: 'BB', rank: null })));
     await t.app.db.insert(holdings).values(
       ids.slice(0, MAX_HOLDINGS).map((projectId) => ({
         userId: owner.username,
