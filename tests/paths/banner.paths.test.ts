@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
-import { bannerMachine, IGNORED_BANNER_KEY, type Announcement } from '../../machines/ui/banner/banner.machine';
+import { connectBanner } from '../../machines/ui/banner/banner.connect';
+import {
+  bannerMachine,
+  IGNORED_BANNER_KEY,
+  type Announcement,
+} from '../../machines/ui/banner/banner.machine';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const announcement = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Learn more' };
+// Another site's link, with no link text of its own.
+const external = { content: 'Audit published', link: 'https://example.org/audit', linkText: '' };
 const blank = { content: '', link: '/products/skynet', linkText: 'Learn more' };
 const machine = bannerMachine.provide({ actors: { fetchAnnouncement: pending() as never } });
 
@@ -19,9 +26,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const sent: { type: string }[] = [];
+/** The view AnnouncementBanner renders; its buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectBanner(s as Parameters<typeof connectBanner>[0], (e) => void sent.push(e));
 /** What AnnouncementBanner renders: the announcement while the banner is open, else nothing. */
-const shown = (s: AnyMachineSnapshot) =>
-  s.hasTag('open') ? ((s.context.announcement as Announcement | null) ?? null) : null;
+const shown = (s: AnyMachineSnapshot) => (view(s).open ? view(s).announcement : null);
 /** Spec §4 'Banner': an announcement shows unless it is empty or is the one the user dismissed. */
 const shouldShow = (a: Announcement | null | undefined, ignored: string | null) =>
   !!a && a.content !== '' && a.content !== ignored;
@@ -42,6 +52,7 @@ const inputs: { ignored: string | null; inlined?: Announcement | null; answers?:
     { ignored: 'Old news', answers: [announcement, blank] },
     { ignored: 'Skynet 2.0 is live', answers: [announcement] },
     { ignored: null, inlined: announcement },
+    { ignored: null, inlined: external },
     { ignored: 'Old news', inlined: announcement },
     { ignored: null, inlined: null },
     { ignored: null, inlined: blank },
@@ -51,6 +62,28 @@ const inputs: { ignored: string | null; inlined?: Announcement | null; answers?:
 for (const { answers = [], ...input } of inputs) {
   describePaths('banner', machine, {
     input,
+    states: {
+      // The banner as drawn: the announcement's text, its link (another site in a new tab) and 'Dismiss'.
+      'banner.visible': (s) => {
+        const v = view(s);
+        const a = v.announcement!;
+        expect(v.open).toBe(true);
+        expect(v.getRootProps()).toMatchObject({ role: 'region', 'aria-label': 'Announcement' });
+        expect(v.getLinkProps().href).toBe(a.link);
+        if (a.link.startsWith('https://'))
+          expect(v.getLinkProps()).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
+        else expect(v.getLinkProps()).not.toHaveProperty('target');
+        expect(v.linkText).toBe(a.linkText || 'Learn more');
+        sent.length = 0;
+        v.getDismissButtonProps().onClick();
+        expect(sent).toEqual([{ type: 'DISMISS' }]);
+        expect(v.getDismissButtonProps()['aria-label']).toBe('Dismiss announcement');
+      },
+      'banner.hidden': (s) => {
+        expect(view(s).open).toBe(false);
+        expect(view(s).announcement).toBeNull();
+      },
+    },
     events: (s) => [
       { type: 'DISMISS' },
       ...(s.matches('loading')

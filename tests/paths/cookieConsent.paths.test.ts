@@ -3,9 +3,14 @@ import {
   COOKIE_CONSENT_KEY,
   cookieConsentMachine,
 } from '../../machines/ui/cookie-consent/cookieConsent.machine';
+import { connectCookieConsent } from '../../machines/ui/cookie-consent/cookieConsent.connect';
 import { describePaths, type StepEffect } from './harness';
 
 const actionNames = (step: StepEffect) => step.actions.map((a) => a.type);
+const sent: { type: string }[] = [];
+/** The view CookieNotice renders; its button's events land in `sent`. */
+const view = (s: StepEffect['after']) =>
+  connectCookieConsent(s as Parameters<typeof connectCookieConsent>[0], (e) => void sent.push(e));
 
 // Browser storage, as the real `rememberConsent` writes it (the path tests run without a DOM).
 const storage = new Map<string, string>();
@@ -21,6 +26,17 @@ for (const accepted of [false, true]) {
   describePaths(`cookieConsent`, cookieConsentMachine, {
     input: { accepted },
     events: [{ type: 'ACCEPT' }],
+    states: {
+      // The notice as drawn: labelled, and 'I Accept' sends ACCEPT.
+      'cookieConsent.visible': (s) => {
+        expect(view(s).open).toBe(true);
+        expect(view(s).getRootProps()['aria-label']).toBe('Cookie notice');
+        sent.length = 0;
+        view(s).getAcceptButtonProps().onClick();
+        expect(sent).toEqual([{ type: 'ACCEPT' }]);
+      },
+      'cookieConsent.hidden': (s) => expect(view(s).open).toBe(false),
+    },
     transitions: {
       // Accepted in an earlier visit: the notice never shows and nothing is written again.
       'cookieConsent.checking|always|0': (step) => {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../../machines/auth/resend-timer/resendTimer.machine';
+import {
+  RESEND_COOLDOWN_SECONDS,
+  resendTimerMachine,
+} from '../../machines/auth/resend-timer/resendTimer.machine';
+import { connectResendTimer } from '../../machines/auth/resend-timer/resendTimer.connect';
 import { describePaths, type StepEffect } from './harness';
 
 const tick = { type: 'xstate.after.tick.resendTimer.counting' };
 const remaining = (s: StepEffect['after']) => (s.context as { remaining: number }).remaining;
+/** What the auth form's countdown shows. */
+const view = (s: StepEffect['after']) => connectResendTimer(s as Parameters<typeof connectResendTimer>[0]);
 
 // The seconds asked for, and the countdown they start from: a whole number of seconds, at least one.
 for (const [input, start] of [
@@ -47,7 +53,16 @@ for (const [input, start] of [
         if (step?.event.type === 'xstate.init') expect(remaining(s)).toBe(start);
         expect(remaining(s)).toBeGreaterThanOrEqual(1);
         expect(remaining(s)).toBeLessThanOrEqual(start);
+        // While counting, the form says how many seconds are left (spec §9).
+        expect(view(s)).toMatchObject({ counting: true, remaining: remaining(s) });
+        expect(view(s).text).toBe(`You can resend the code in ${remaining(s)} s.`);
+        expect(view(s).getCountdownProps()).toEqual({
+          className: 'auth-forms__countdown',
+          'data-part': 'countdown',
+        });
       },
+      // Nothing is left once it is over.
+      'resendTimer.finished': (s) => expect(view(s)).toMatchObject({ counting: false, remaining: 0 }),
     },
   });
 }

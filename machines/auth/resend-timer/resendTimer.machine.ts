@@ -1,4 +1,10 @@
 import { assign, setup } from 'xstate';
+import type {
+  ResendTimerContext,
+  ResendTimerInput,
+  ResendTimerOutput,
+  ResendTimerTag,
+} from './resendTimer.types';
 
 /** Seconds between two code sends (spec §9 "Resend-code cooldown"). */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -10,10 +16,10 @@ export const RESEND_COOLDOWN_SECONDS = 60;
  */
 export const resendTimerMachine = setup({
   types: {
-    input: {} as { seconds?: number } | undefined,
-    context: {} as { remaining: number },
-    output: {} as { remaining: 0 },
-    tags: {} as 'counting',
+    input: {} as ResendTimerInput,
+    context: {} as ResendTimerContext,
+    output: {} as ResendTimerOutput,
+    tags: {} as ResendTimerTag,
   },
   delays: {
     tick: 1000,

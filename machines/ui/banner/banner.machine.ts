@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { IGNORED_BANNER_KEY } from '../../../api/storageKeys';
+import type { Announcement, BannerContext, BannerEvent, BannerInput, BannerTag } from './banner.types';
 
 export { IGNORED_BANNER_KEY };
-
-export type Announcement = { content: string; link: string; linkText: string };
+export type { Announcement };
 
 /**
  * Announcement banner (spec §2 'Other overlays', §4 'Banner'): shown when the server has an announcement whose
@@ -18,14 +18,10 @@ const isNew = (announcement: Announcement | null | undefined, ignored: string | 
 
 export const bannerMachine = setup({
   types: {
-    input: {} as { ignored: string | null; inlined?: Announcement | null },
-    context: {} as {
-      ignored: string | null;
-      inlined: Announcement | null | undefined;
-      announcement: Announcement | null;
-    },
-    events: {} as { type: 'DISMISS' },
-    tags: {} as 'open',
+    input: {} as BannerInput,
+    context: {} as BannerContext,
+    events: {} as BannerEvent,
+    tags: {} as BannerTag,
   },
   actors: {
     fetchAnnouncement: fromPromise<Announcement | null>(async () => {

@@ -1,5 +1,11 @@
 import { setup } from 'xstate';
 import { COOKIE_CONSENT_KEY } from '../../../api/storageKeys';
+import type {
+  CookieConsentContext,
+  CookieConsentEvent,
+  CookieConsentInput,
+  CookieConsentTag,
+} from './cookieConsent.types';
 
 export { COOKIE_CONSENT_KEY };
 
@@ -9,10 +15,10 @@ export { COOKIE_CONSENT_KEY };
  */
 export const cookieConsentMachine = setup({
   types: {
-    input: {} as { accepted: boolean },
-    context: {} as { acceptedAtStart: boolean },
-    events: {} as { type: 'ACCEPT' },
-    tags: {} as 'open',
+    input: {} as CookieConsentInput,
+    context: {} as CookieConsentContext,
+    events: {} as CookieConsentEvent,
+    tags: {} as CookieConsentTag,
   },
   guards: {
     acceptedBefore: ({ context }) => context.acceptedAtStart,

@@ -6,6 +6,7 @@ import { connect, type AuthModalView } from '../../../machines/auth/modal/authMo
 import type { authModalMachine } from '../../../machines/auth/modal/authModal.machine';
 import type { AuthField } from '../../../machines/auth/modal/authModal.validation';
 import type { resendTimerMachine } from '../../../machines/auth/resend-timer/resendTimer.machine';
+import { connectResendTimer } from '../../../machines/auth/resend-timer/resendTimer.connect';
 import { liveAuthProvidersMachine } from './liveAuth';
 import './auth.css';
 import { inspect } from '../../lib/inspect';
@@ -185,8 +186,8 @@ function sameView(a: AuthModalView, b: AuthModalView) {
 }
 
 function Countdown({ timer }: { timer: ActorRefFrom<typeof resendTimerMachine> }) {
-  const remaining = useSelector(timer, (s) => s.context.remaining);
-  return <span className="auth-forms__countdown" data-part="countdown">You can resend the code in {remaining} s.</span>;
+  const view = connectResendTimer(useSelector(timer, (s) => s));
+  return <span {...view.getCountdownProps()}>{view.text}</span>;
 }
 
 function Submit({ view, children }: { view: AuthModalView; children: ReactNode }) {

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { connectBanner } from '../../../machines/ui/banner/banner.connect';
 import { useEndingAppChild } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
 import './banner.css';
-
-const isExternal = (href: string) => /^https?:\/\//.test(href);
 
 /** The dismissible announcement banner (spec §2, §4 'Banner'). */
 export function AnnouncementBanner() {
@@ -12,29 +11,20 @@ export function AnnouncementBanner() {
 }
 
 function Shown({ actorRef }: { actorRef: NonNullable<ReturnType<typeof useEndingAppChild<'banner'>>> }) {
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
-  const announcement = useSelector(actorRef, (s) => s.context.announcement);
-  if (!open || !announcement) return null;
+  const view = connectBanner(
+    useSelector(actorRef, (s) => s),
+    actorRef.send,
+  );
+  const { announcement } = view;
+  if (!view.open || !announcement) return null;
   return (
-    <div className="announcement on-dark" role="region" aria-label="Announcement" data-scope="banner">
+    <div className="announcement on-dark" {...view.getRootProps()}>
       <div className="container announcement-inner">
         <p>
           <span>{announcement.content}</span>{' '}
-          {announcement.link && (
-            <a
-              href={announcement.link}
-              {...(isExternal(announcement.link) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {announcement.linkText || 'Learn more'}
-            </a>
-          )}
+          {announcement.link && <a {...view.getLinkProps()}>{view.linkText}</a>}
         </p>
-        <button
-          type="button"
-          className="announcement-close"
-          aria-label="Dismiss announcement"
-          onClick={() => actorRef.send({ type: 'DISMISS' })}
-        >
+        <button className="announcement-close" {...view.getDismissButtonProps()}>
           <Icon name="close" size={18} />
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
+import { connectCookieConsent } from '../../../machines/ui/cookie-consent/cookieConsent.connect';
 import { useEndingAppChild } from '../../app/hooks';
 import './cookie.css';
 
@@ -14,15 +15,18 @@ function Shown({
 }: {
   actorRef: NonNullable<ReturnType<typeof useEndingAppChild<'cookieConsent'>>>;
 }) {
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
-  if (!open) return null;
+  const view = connectCookieConsent(
+    useSelector(actorRef, (s) => s),
+    actorRef.send,
+  );
+  if (!view.open) return null;
   return (
-    <section className="cookie-notice on-dark" aria-label="Cookie notice" data-scope="cookie-consent">
+    <section className="cookie-notice on-dark" {...view.getRootProps()}>
       <p>
         We use cookies to keep you signed in, remember your preferences and understand how the site is used.
         Read our <Link href="/company/cookie-policy">Cookie Policy</Link>.
       </p>
-      <button type="button" className="btn btn-accent" onClick={() => actorRef.send({ type: 'ACCEPT' })}>
+      <button className="btn btn-accent" {...view.getAcceptButtonProps()}>
         I Accept
       </button>
     </section>
