@@ -6,6 +6,7 @@ import {
   surveyNotificationMachine,
   type LastNotification,
 } from '../../machines/account/survey-notification/surveyNotification.machine';
+import { connectSurveyNotification } from '../../machines/account/survey-notification/surveyNotification.connect';
 import { describePaths, pending } from './harness';
 
 const NOW = 1_800_000_000_000;
@@ -41,10 +42,14 @@ const storageAnswers = [
   { type: 'xstate.error.actor.readLastNotification', error: new Error('storage blocked') },
 ];
 
+const sent: { type: string }[] = [];
+/** The view SurveyHost renders from; what it sends lands in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectSurveyNotification(s as Parameters<typeof connectSurveyNotification>[0], (e) => void sent.push(e));
 /** What SurveyHost sees: whether the dialog shows, whether it offers the tour, and which checks run. */
 const seen = (s: AnyMachineSnapshot) => ({
-  shown: s.hasTag('open'),
-  tourOffered: s.hasTag('open') ? (s.context.firstLogin as boolean) : null,
+  shown: view(s).dialog !== null,
+  tourOffered: view(s).dialog?.firstLogin ?? null,
   running: Object.keys(s.children).sort(),
 });
 const hiddenAndIdle = { shown: false, tourOffered: null, running: [] };
@@ -56,6 +61,19 @@ describePaths('surveyNotification', machine, {
     ...(s.matches('checkingStatus') ? statusAnswers : []),
     ...(s.matches('checkingLastTime') ? storageAnswers : []),
   ],
+  states: {
+    // The dialog's end (saved, postponed or the tour chosen) tells the machine CLOSE.
+    'surveyNotification.visible': (s) => {
+      sent.length = 0;
+      view(s).close();
+      expect(sent).toEqual([{ type: 'CLOSE' }]);
+      expect(view(s).checking).toBe(false);
+    },
+    'surveyNotification.checkingStatus': (s) =>
+      expect(view(s)).toMatchObject({ dialog: null, checking: true }),
+    'surveyNotification.checkingLastTime': (s) =>
+      expect(view(s)).toMatchObject({ dialog: null, checking: true }),
+  },
   transitions: {
     // Signing in asks the server for the survey status, and nothing shows yet.
     'surveyNotification.signedOut|AUTHENTICATED': (step) => {

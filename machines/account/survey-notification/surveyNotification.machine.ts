@@ -1,14 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SurveyStatus } from '../../../api/user';
+import type {
+  LastNotification,
+  SurveyNotificationContext,
+  SurveyNotificationEvent,
+  SurveyNotificationTag,
+} from './surveyNotification.types';
+
+export type { LastNotification, SurveyNotificationEvent, SurveyNotificationTag };
 
 /** Browser storage key for the last time the survey was postponed (spec §3). */
 export const SURVEY_LAST_NOTIFICATION_KEY = 'survey-last-notification-time';
 
 /** The survey shows again this long after it was postponed (spec §4, §9: 7 days). */
 export const SURVEY_RESHOW_INTERVAL_MS = 604_800_000;
-
-/** What browser storage holds, read together with the current time so the decision is deterministic. */
-export type LastNotification = { lastTime: number | null; now: number };
 
 /** Reads `survey-last-notification-time` from localStorage (the app's default for `readLastNotification`). */
 export function readLastNotificationFromStorage(): LastNotification {
@@ -17,15 +22,6 @@ export function readLastNotificationFromStorage(): LastNotification {
   return { lastTime: Number.isFinite(value) ? value : null, now: Date.now() };
 }
 
-export type SurveyNotificationEvent =
-  | { type: 'AUTHENTICATED' }
-  | { type: 'UNAUTHENTICATED' }
-  /** The survey dialog closed (saved, postponed or tour chosen). */
-  | { type: 'CLOSE' };
-
-/** checking: a status or storage read is in flight; open: the survey dialog shows. */
-export type SurveyNotificationTag = 'checking' | 'open';
-
 /**
  * Whether to show the survey (spec §4 'Survey notification'): for an authenticated user the survey status is
  * fetched; when it is empty the last notification time is read: none stored → shown as a first-login
@@ -33,7 +29,7 @@ export type SurveyNotificationTag = 'checking' | 'open';
  */
 export const surveyNotificationMachine = setup({
   types: {
-    context: {} as { firstLogin: boolean },
+    context: {} as SurveyNotificationContext,
     events: {} as SurveyNotificationEvent,
     tags: {} as SurveyNotificationTag,
   },

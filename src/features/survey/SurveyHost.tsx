@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
+import { connectSurveyNotification } from '../../../machines/account/survey-notification/surveyNotification.connect';
 import type { surveyNotificationMachine } from '../../../machines/account/survey-notification/surveyNotification.machine';
 import type { SurveyOutput } from '../../../machines/account/survey/survey.machine';
 import type { SurveyDialogProps } from './SurveyDialog';
@@ -21,23 +22,26 @@ export type SurveyHostProps = {
  * /?tour=true after the dialog closes.
  */
 export function SurveyHost({ actorRef, dialogLogic }: SurveyHostProps) {
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
-  const firstLogin = useSelector(actorRef, (s) => s.context.firstLogin);
+  const view = connectSurveyNotification(
+    useSelector(actorRef, (s) => s),
+    actorRef.send,
+  );
+  const { dialog, close } = view;
   const [, navigate] = useLocation();
 
   const onClose = useCallback(
     (output: SurveyOutput) => {
-      actorRef.send({ type: 'CLOSE' });
+      close();
       if (output.startTour) navigate('/?tour=true');
     },
-    [actorRef, navigate],
+    [close, navigate],
   );
 
-  if (!open) return null;
+  if (!dialog) return null;
   return (
     <Suspense fallback={null}>
       <SurveyDialog
-        firstLogin={firstLogin}
+        firstLogin={dialog.firstLogin}
         onClose={onClose}
         {...(dialogLogic ? { logic: dialogLogic } : {})}
       />
