@@ -4,7 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealJwt } from '../../server/plugins/session';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { cookieHeader, getCsrf, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
+import {
+  cookieHeader,
+  getCsrf,
+  postSignOut,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+  UNREACHABLE_OIDC_PROVIDER,
+} from '../helpers/auth';
 import { siteOrigin } from '../../server/accounts/origin';
 
 /**
@@ -56,29 +63,20 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 let t: TestApp;
 let email: string;
 beforeAll(async () => {
-  t = await createTestApp({
-    // A configured provider (never contacted here) so the OIDC callback route is live.
-    OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
-    OIDC_CLIENT_ID: 'client',
-    OIDC_CLIENT_SECRET: 'secret',
-    OIDC_PROVIDERS: 'Google',
-  });
+  // A configured provider (never contacted here) so the OIDC callback route is live.
+  t = await createTestApp(UNREACHABLE_OIDC_PROVIDER);
   email = (await signUpAndSignIn(t.app)).user.email;
 }, 120_000);
 afterAll(async () => t?.close());
 
 async function signOut(callbackUrl: string, json: boolean, host?: string) {
   const { csrf, cookie } = await getCsrf(t.app);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signout',
-    headers: { ...FORM, cookie, ...(host ? { host } : {}) },
-    payload: new URLSearchParams({
-      csrfToken: csrf,
-      callbackUrl,
-      ...(json ? { json: 'true' } : {}),
-    }).toString(),
-  });
+  return postSignOut(
+    t.app,
+    cookie,
+    { csrfToken: csrf, callbackUrl, ...(json ? { json: 'true' } : {}) },
+    host ? { host } : {},
+  );
 }
 
 async function signIn(callbackUrl: string, password: string, host?: string) {
@@ -244,12 +242,12 @@ describe('with PUBLIC_URL', () => {
   it('follows absolute URLs on PUBLIC_URL only, whatever the Host header says', async () => {
     const out = async (callbackUrl: string, host: string) => {
       const { csrf, cookie } = await getCsrf(p.app);
-      const res = await p.app.inject({
-        method: 'POST',
-        url: '/api/auth/signout',
-        headers: { ...FORM, cookie, host, 'x-forwarded-host': host },
-        payload: new URLSearchParams({ csrfToken: csrf, callbackUrl }).toString(),
-      });
+      const res = await postSignOut(
+        p.app,
+        cookie,
+        { csrfToken: csrf, callbackUrl },
+        { host, 'x-forwarded-host': host },
+      );
       return res.headers.location;
     };
     expect(await out('https://ratings.example.com/projects/x', 'ratings.example.com')).toBe('/projects/x');

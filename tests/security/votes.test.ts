@@ -8,7 +8,7 @@ import { projects, rateCounters, votes } from '../../server/db/schema/index';
 import { LIMITS } from '../../server/plugins/rateLimit';
 import { VISITOR_COOKIE } from '../../server/projects/voter';
 import type { TestApp } from '../helpers/app';
-import { getCsrf, newClientAddress, signUpAndSignIn } from '../helpers/auth';
+import { cookieKeepingFetch, getCsrf, newClientAddress, signUpAndSignIn } from '../helpers/auth';
 import { createSeededApp } from '../helpers/seeded';
 
 /**
@@ -260,19 +260,8 @@ describe("a vote is taken only from this site: another site cannot cast it in a 
   it("the app's own client votes, on a real listener, through a fetch that sends no Fetch Metadata", async () => {
     const project = projectIds[8]!;
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const jar = new Map<string, string>();
-    // Node's fetch keeps no cookies and sends no Sec-Fetch-Site: only the token the client adds can vouch for it.
-    const browserFetch: typeof fetch = async (input, init) => {
-      const headers = new Headers(init?.headers);
-      if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const res = await fetch(input, { ...init, headers });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      return res;
-    };
+    // Node's fetch sends no Sec-Fetch-Site: only the token the client adds can vouch for it.
+    const browserFetch = cookieKeepingFetch();
     const request = createRequest({
       baseURL: base,
       fetch: browserFetch,

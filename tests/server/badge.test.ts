@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { projectRow } from '../helpers/projects';
+import { createAppWithProjects } from '../helpers/seeded';
 
 const row = (id: string, name: string, score: number, tier: string) =>
   projectRow(id, { name, kind: 'DEX', score, tier });
@@ -10,14 +11,11 @@ const HOSTILE = `Evil <script>alert(1)</script> & "Co" 'x'`;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.db
-    .insert(projects)
-    .values([
-      row('badge-one', 'Badge One', 72.44, 'A'),
-      row('badge-evil', HOSTILE, 41, 'B'),
-      row('badge.v1.2', 'Dotted', 60, 'BBB'),
-    ]);
+  t = await createAppWithProjects([
+    row('badge-one', 'Badge One', 72.44, 'A'),
+    row('badge-evil', HOSTILE, 41, 'B'),
+    row('badge.v1.2', 'Dotted', 60, 'BBB'),
+  ]);
 });
 afterAll(async () => t?.close());
 

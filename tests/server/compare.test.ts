@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison } from '../../api/compare';
 import { Comparison as ComparisonSchema } from '../../api/compare.schemas';
-import { projects, projectSignals, scoreSnapshots } from '../../server/db/schema/index';
-import { epochDay, METHODOLOGY_VERSION } from '../../server/ratings/methodology';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { projectRow, subScoresAt } from '../helpers/projects';
+import { projectSignals, scoreSnapshots } from '../../server/db/schema/index';
+import { epochDay } from '../../server/ratings/methodology';
+import type { TestApp } from '../helpers/app';
+import { projectRow, snapshotRow, subScoresAt } from '../helpers/projects';
+import { createAppWithProjects } from '../helpers/seeded';
 
 const DAY = 86_400_000;
 const NOW = Date.now();
@@ -25,28 +26,17 @@ const BARE = { auditCount: 0, lastAuditDay: null, bugBountyUsd: 0, teamKyc: 1 };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.db
-    .insert(projects)
-    .values([
-      row('cmp-a', 'Alpha', 81.2, 'AA'),
-      row('cmp-b', 'Beta', 55, 'BB'),
-      row('cmp-c', 'Gamma', 62, 'BBB'),
-    ]);
+  t = await createAppWithProjects([
+    row('cmp-a', 'Alpha', 81.2, 'AA'),
+    row('cmp-b', 'Beta', 55, 'BB'),
+    row('cmp-c', 'Gamma', 62, 'BBB'),
+  ]);
   await t.app.db.insert(projectSignals).values([
     { projectId: 'cmp-a', values: AUDITED, computedAt: ago(1) },
     { projectId: 'cmp-b', values: BARE, computedAt: ago(1) },
   ]);
-  const snap = (projectId: string, days: number, score: number, tier: string) => ({
-    projectId,
-    computedAt: ago(days),
-    score,
-    subScores: subScoresAt(score),
-    tier,
-    methodologyVersion: METHODOLOGY_VERSION,
-    moves: [],
-    reason: 'schedule' as const,
-  });
+  const snap = (projectId: string, days: number, score: number, tier: string) =>
+    snapshotRow(projectId, ago(days), score, { tier });
   await t.app.db
     .insert(scoreSnapshots)
     .values([

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { projects } from '../../server/db/schema/index';
 import { PAGE_PATHS } from '../../api/pages';
 import { precompressFiles } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { subScoresAt } from '../helpers/projects';
+import { projectRow } from '../helpers/projects';
 import { signIn, type Client } from '../helpers/signed-in';
 
 /**
@@ -25,7 +24,6 @@ let dist: string;
 let precompressed: string[];
 const CHUNK = Array.from({ length: 200 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
   dist = mkdtempSync(path.join(os.tmpdir(), 'sentinel-dist-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   mkdirSync(path.join(dist, 'assets'));
@@ -34,24 +32,22 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'chunk.js'), CHUNK);
   writeFileSync(path.join(dist, 'assets', 'chunk.js.map'), CHUNK);
   precompressed = await precompressFiles(dist, ['assets/app.js', 'assets/chunk.js', 'assets/chunk.js.map']);
+  t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' }, { server: { distDir: dist } });
+  app = t.app;
   // The project the page paths below name (/projects/uniswap): a project page of an unknown project is a 404.
-  await t.app.db.insert(projects).values({
-    id: 'uniswap',
-    name: 'Uniswap',
-    tokenTickers: ['UNI'],
-    chains: ['Ethereum'],
-    logo: '/logos/uni.svg',
-    score: 80,
-    subScores: subScoresAt(80),
-    rank: 1,
-    tier: 'A',
-    auditStatus: 'audited',
-  });
-  app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
-  await app.ready();
+  await t.app.db.insert(projects).values(
+    projectRow('uniswap', {
+      name: 'Uniswap',
+      tokenTickers: ['UNI'],
+      logo: '/logos/uni.svg',
+      score: 80,
+      rank: 1,
+      tier: 'A',
+      auditStatus: 'audited',
+    }),
+  );
 });
 afterAll(async () => {
-  await app?.close();
   await t?.close();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
