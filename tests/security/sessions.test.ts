@@ -6,7 +6,14 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sess
 import { sessions, watchlists } from '../../server/db/schema/index';
 import { sealJwt } from '../../server/plugins/session';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { latestCode, signIn, signUpAndSignIn, TEST_PASSWORD, type TestSession } from '../helpers/auth';
+import {
+  latestCode,
+  postSignOut,
+  signIn,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+  type TestSession,
+} from '../helpers/auth';
 
 /**
  * Finding 5 of Sessions were never revoked (sign-out, password change and reset left old cookies
@@ -48,12 +55,7 @@ describe('sign-out', () => {
     const s = await signUpAndSignIn(t.app, freshEmail());
     expect((await readSession(t.app, s.cookie)).json().user).toBeDefined();
 
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { cookie: s.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ csrfToken: s.csrf, callbackUrl: '/', json: 'true' }).toString(),
-    });
+    const out = await postSignOut(t.app, s.cookie, { csrfToken: s.csrf, callbackUrl: '/', json: 'true' });
     expect(out.statusCode).toBe(200);
 
     // The attacker kept a copy of the cookie from before the sign-out and replays it.
