@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import {
   cookieHeader,
   getCsrf,
+  mergeCookies,
   newClientAddress,
   signIn,
   signUpAndSignIn,
@@ -32,16 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Cookie headers merged as a browser's jar would (later values win). */
-const merge = (...cookies: string[]) => {
-  const jar = new Map<string, string>();
-  for (const pair of cookies.join('; ').split('; ')) {
-    const at = pair.indexOf('=');
-    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-};
-
 const auditRows = async () =>
   (await t.app.db.select().from(impersonationAudit).orderBy(asc(impersonationAudit.id))).map((r) => ({
     action: r.action,
@@ -59,7 +50,7 @@ async function impersonateTarget(as: TestSession): Promise<{ cookie: string; csr
     payload: { impersonatingUserId: target.user.username },
   });
   expect(started.statusCode, started.body).toBe(200);
-  const cookie = merge(as.cookie, cookieHeader(started));
+  const cookie = mergeCookies(as.cookie, cookieHeader(started));
   // The impersonation is a new session: it gets its own CSRF token.
   const { csrf } = await getCsrf(t.app, cookie);
   return { cookie, csrf };
@@ -99,7 +90,7 @@ describe('the impersonation audit is decided on the matched route (finding 2)', 
 
     const stopped = await as('/%61pi/impersonation-tool/delete', { adminId: admin.user.username });
     expect(stopped.statusCode, stopped.body).toBe(200);
-    const back = merge(cookie, cookieHeader(stopped));
+    const back = mergeCookies(cookie, cookieHeader(stopped));
     const backCsrf = (await getCsrf(t.app, back)).csrf;
     const own = await t.app.inject({
       method: 'POST',

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -64,14 +63,11 @@ let t: TestApp;
 let app: FastifyInstance;
 let dist: string;
 beforeAll(async () => {
-  t = await createTestApp();
   dist = fakeDist();
-  // The same server with the SPA, on the test database.
-  app = await buildApp({ config: t.config, database: t.database, distDir: dist, logger: false });
-  await app.ready();
+  t = await createTestApp({}, { server: { distDir: dist } });
+  app = t.app;
 });
 afterAll(async () => {
-  await app?.close();
   await t?.close();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
