@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { UNREACHABLE_OIDC_PROVIDER } from '../helpers/auth';
 
 /**
  * The pentest found: `GET /api/auth/signin?error=__proto__` and `/api/auth/error?error=constructor` answered
@@ -10,13 +11,8 @@ const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'proto
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    // A configured provider (never contacted here) so the provider routes are live.
-    OIDC_ISSUER: 'http://127.0.0.1:9/issuer',
-    OIDC_CLIENT_ID: 'client',
-    OIDC_CLIENT_SECRET: 'secret',
-    OIDC_PROVIDERS: 'Google',
-  });
+  // A configured provider (never contacted here) so the provider routes are live.
+  t = await createTestApp(UNREACHABLE_OIDC_PROVIDER);
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigin } from '../../server/accounts/origin';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getCsrf, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
+import { getCsrf, newClientAddress, postSignOut, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 // OWASP-cost scrypt makes every sign-in take a while on a busy machine.
 
@@ -88,11 +88,10 @@ describe('credentials sign-in with json=true', () => {
 describe('sign-out with json=true', () => {
   it('answers an absolute URL', async () => {
     const session = await signUpAndSignIn(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      headers: { 'content-type': FORM, cookie: session.cookie },
-      payload: form({ csrfToken: session.csrf, callbackUrl: '/company/about', json: 'true' }),
+    const res = await postSignOut(t.app, session.cookie, {
+      csrfToken: session.csrf,
+      callbackUrl: '/company/about',
+      json: 'true',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: `${site()}/company/about` });
