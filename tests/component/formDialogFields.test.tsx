@@ -8,11 +8,11 @@ import QuoteModal from '../../src/features/quote/QuoteModal';
 import IncidentModal from '../../src/features/home/IncidentModal';
 
 const started: AnyActorRef[] = [];
-function opened<T extends typeof quoteFormMachine | typeof incidentFormMachine>(machine: T) {
-  const actor = createActor(machine);
+/** The form's machine, started and opened (as the Request a Quote or Report Incident button does). */
+function opened<T extends { start: () => unknown; send: (event: { type: 'OPEN' }) => void }>(actor: T): T {
   actor.start();
   actor.send({ type: 'OPEN' });
-  started.push(actor);
+  started.push(actor as unknown as AnyActorRef);
   return actor;
 }
 afterEach(() => {
@@ -29,7 +29,7 @@ const describedBy = (el: HTMLElement) =>
 describe('form dialog text fields', () => {
   it('quote: labelled fields, typed values reach the form, errors shown and named by their field after Submit', async () => {
     const user = userEvent.setup();
-    const actor = opened(quoteFormMachine);
+    const actor = opened(createActor(quoteFormMachine));
     render(<QuoteModal actorRef={actor} />);
     const name = screen.getByLabelText('Name');
     const email = screen.getByLabelText('Work email');
@@ -62,7 +62,7 @@ describe('form dialog text fields', () => {
 
   it('incident: text inputs, a textarea, hints named by their field, and the error before the hint', async () => {
     const user = userEvent.setup();
-    const actor = opened(incidentFormMachine);
+    const actor = opened(createActor(incidentFormMachine));
     render(<IncidentModal actorRef={actor} />);
     const project = screen.getByLabelText('Project name');
     const hash = screen.getByLabelText('Transaction hash (optional)');
