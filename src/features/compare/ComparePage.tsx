@@ -18,7 +18,6 @@ import { Icon } from '../../components/Icon';
 import { livePickerMachine } from '../../components/livePicker';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
-import { TableHead, type TableColumn } from '../../components/TableHead';
 import { TierBadge } from '../../components/TierBadge';
 import { watchAddress } from '../../lib/address';
 import { request } from '../../lib/client';
@@ -109,16 +108,14 @@ function ScoresTable({ projects }: { projects: CompareProject[] }) {
       className="compare-table"
       columns={[
         'Score',
-        ...projects.map((p, i) => ({
-          label: (
-            <span className="compare-col-head">
-              <span className="compare-num" aria-hidden="true">
-                {i + 1}
-              </span>
-              <Link href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+        ...projects.map((p, i) => (
+          <span className="compare-col-head">
+            <span className="compare-num" aria-hidden="true">
+              {i + 1}
             </span>
-          ),
-        })),
+            <Link href={`/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+          </span>
+        )),
       ]}
     >
       <tr className="compare-overall">
@@ -192,7 +189,8 @@ function SideBySideTable({
   id: string;
   caption: string;
   className: string;
-  columns: TableColumn[];
+  /** The first column's heading, then each project's. */
+  columns: [string, ...ReactNode[]];
   children: ReactNode;
 }) {
   return (
@@ -201,7 +199,16 @@ function SideBySideTable({
         <caption id={id} className="visually-hidden">
           {caption}
         </caption>
-        <TableHead columns={columns} />
+        {/* Not TableHead: on this page it would be a chunk of its own, a request more for one row. */}
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th scope="col" key={i}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>{children}</tbody>
       </table>
     </div>
