@@ -10,8 +10,11 @@ declare module 'fastify' {
 }
 
 /** Loads FLAGS_FILE (flagd format), watches it for changes and decorates the app with the flag service. */
-export const flags = fp(async (app: FastifyInstance) => {
-  const service = createFlagService(app.config.flagsFile, { log: app.log });
-  app.decorate('flags', service);
-  app.addHook('onClose', async () => service.close());
-});
+export const flags = fp(
+  async (app: FastifyInstance) => {
+    const service = createFlagService(app.config.flagsFile, { log: app.log });
+    app.decorate('flags', service);
+    app.addHook('onClose', async () => service.close());
+  },
+  { name: 'flags' },
+);

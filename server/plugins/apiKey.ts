@@ -93,152 +93,155 @@ export const ANONYMOUS_POLICY = 'partner-anonymous';
  * nothing (account and watchlist routes see a signed-out request unless a session cookie came too).
  * Registered after plugins/rateLimit.ts, whose `createRateLimit` it uses.
  */
-export const apiKeyAuth = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('apiKey', null);
+export const apiKeyAuth = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('apiKey', null);
 
-  const perMinute = app.createRateLimit({
-    keyGenerator: (request) => `api-key:${request.apiKey?.id ?? ''}`,
-    max: (request) => request.apiKey?.perMinute ?? 0,
-    timeWindow: MINUTE,
-  });
-
-  // Reads without a key get a quota of their own per client address, under a key's, so dropping the key is no way
-  // around a key's quota. A person browsing the site makes a few of these reads a page; a scraper makes thousands.
-  const anonymousQuota = app.config.partnerAnonymousPerHour;
-  const anonymousPerHour = app.createRateLimit({
-    keyGenerator: (request) => `partner-anonymous:${clientAddress(request)}`,
-    max: anonymousQuota,
-    timeWindow: HOUR,
-  });
-
-  async function limitAnonymous(reply: FastifyReply, request: FastifyRequest) {
-    const hour = await anonymousPerHour(request);
-    if (hour.isAllowed) throw new Error('the anonymous limiter has no allow list');
-    const window: RateLimitWindow = {
-      policy: ANONYMOUS_POLICY,
-      quota: anonymousQuota,
-      windowSeconds: HOUR / 1000,
-      remaining: hour.remaining,
-      resetSeconds: Math.max(1, hour.ttlInSeconds),
-    };
-    if (hour.isExceeded) {
-      throw new AppError(
-        429,
-        'RateLimitExceeded',
-        `Reads without an API key are limited to ${anonymousQuota} an hour from one address. Try again in ${window.resetSeconds} s, or use an API key.`,
-        undefined,
-        { ...rateLimitHeaders([{ ...window, remaining: 0 }]), 'retry-after': String(window.resetSeconds) },
-      );
-    }
-    reply.headers(rateLimitHeaders([window]));
-  }
-
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = bearerToken(request.headers.authorization);
-    if (token === undefined) return; // no key: the public read as anyone gets it
-    if (!API_KEY_PATTERN.test(token)) throw invalidKey();
-    const [key] = await app.db
-      .select({
-        id: apiKeys.id,
-        userId: apiKeys.userId,
-        prefix: apiKeys.prefix,
-        perMinute: apiKeys.perMinute,
-        perDay: apiKeys.perDay,
-        lastUsedAt: apiKeys.lastUsedAt,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.hash, hashApiKey(token)))
-      .limit(1);
-    if (!key || key.revokedAt !== null) throw invalidKey();
-    request.apiKey = {
-      id: key.id,
-      userId: key.userId,
-      prefix: key.prefix,
-      perMinute: key.perMinute,
-      perDay: key.perDay,
-    };
-
-    const now = app.clock.now();
-    const day = utcDay(now);
-    const dayResetSeconds = Math.max(
-      1,
-      Math.ceil((Date.parse(`${day}T00:00:00Z`) + DAY - now.getTime()) / 1000),
-    );
-
-    // Per minute first: a request refused here is not served, so it does not use up the day. (`isAllowed` is
-    // true only for an allow list, which this limiter has none of.)
-    const minute = await perMinute(request);
-    if (minute.isAllowed) throw new Error('the per-minute limiter has no allow list');
-    const minuteWindow: RateLimitWindow = {
-      policy: KEY_POLICIES.minute,
-      quota: key.perMinute,
-      windowSeconds: MINUTE / 1000,
-      remaining: minute.remaining,
-      resetSeconds: Math.max(1, minute.ttlInSeconds),
-    };
-    if (minute.isExceeded) {
-      await countRefused(app.db, key.id, day);
-      throw new AppError(
-        429,
-        'RateLimitExceeded',
-        `This API key is over its quota of ${key.perMinute} requests per minute. Try again in ${minuteWindow.resetSeconds} s.`,
-        undefined,
-        {
-          ...rateLimitHeaders([{ ...minuteWindow, remaining: 0 }]),
-          'retry-after': String(minuteWindow.resetSeconds),
-        },
-      );
-    }
-
-    const served = await countToday(app.db, key.id, day, key.perDay);
-    const dayWindow: RateLimitWindow = {
-      policy: KEY_POLICIES.day,
-      quota: key.perDay,
-      windowSeconds: DAY / 1000,
-      remaining: Math.max(0, key.perDay - served),
-      resetSeconds: dayResetSeconds,
-    };
-    if (served > key.perDay) {
-      throw new AppError(
-        429,
-        'RateLimitExceeded',
-        `This API key is over its quota of ${key.perDay} requests per day. Try again after midnight UTC.`,
-        undefined,
-        {
-          ...rateLimitHeaders([minuteWindow, dayWindow]),
-          'retry-after': String(dayResetSeconds),
-        },
-      );
-    }
-    reply.headers(rateLimitHeaders([minuteWindow, dayWindow]));
-
-    // lastUsedAt moves at most once a minute per key: the row read above says whether it is due, and the
-    // conditional update keeps concurrent requests (and other instances) from writing it twice.
-    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= MINUTE) {
-      await app.db
-        .update(apiKeys)
-        .set({ lastUsedAt: now })
-        .where(
-          and(
-            eq(apiKeys.id, key.id),
-            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - MINUTE))),
-          ),
-        );
-    }
-  }
-
-  // The matched route decides (the router decoded the path): only the Partner API's reads take a key, so only they
-  // are hooked.
-  app.addHook('onRoute', (route) => {
-    if (route.config?.partnerRead !== true) return;
-    addRouteHook(route, 'onRequest', (request, reply, done) => {
-      if (request.headers.authorization === undefined) {
-        if (anonymousQuota === 0) return done();
-        limitAnonymous(reply, request).then(() => done(), done);
-        return;
-      }
-      authenticate(request, reply).then(() => done(), done);
+    const perMinute = app.createRateLimit({
+      keyGenerator: (request) => `api-key:${request.apiKey?.id ?? ''}`,
+      max: (request) => request.apiKey?.perMinute ?? 0,
+      timeWindow: MINUTE,
     });
-  });
-});
+
+    // Reads without a key get a quota of their own per client address, under a key's, so dropping the key is no way
+    // around a key's quota. A person browsing the site makes a few of these reads a page; a scraper makes thousands.
+    const anonymousQuota = app.config.partnerAnonymousPerHour;
+    const anonymousPerHour = app.createRateLimit({
+      keyGenerator: (request) => `partner-anonymous:${clientAddress(request)}`,
+      max: anonymousQuota,
+      timeWindow: HOUR,
+    });
+
+    async function limitAnonymous(reply: FastifyReply, request: FastifyRequest) {
+      const hour = await anonymousPerHour(request);
+      if (hour.isAllowed) throw new Error('the anonymous limiter has no allow list');
+      const window: RateLimitWindow = {
+        policy: ANONYMOUS_POLICY,
+        quota: anonymousQuota,
+        windowSeconds: HOUR / 1000,
+        remaining: hour.remaining,
+        resetSeconds: Math.max(1, hour.ttlInSeconds),
+      };
+      if (hour.isExceeded) {
+        throw new AppError(
+          429,
+          'RateLimitExceeded',
+          `Reads without an API key are limited to ${anonymousQuota} an hour from one address. Try again in ${window.resetSeconds} s, or use an API key.`,
+          undefined,
+          { ...rateLimitHeaders([{ ...window, remaining: 0 }]), 'retry-after': String(window.resetSeconds) },
+        );
+      }
+      reply.headers(rateLimitHeaders([window]));
+    }
+
+    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const token = bearerToken(request.headers.authorization);
+      if (token === undefined) return; // no key: the public read as anyone gets it
+      if (!API_KEY_PATTERN.test(token)) throw invalidKey();
+      const [key] = await app.db
+        .select({
+          id: apiKeys.id,
+          userId: apiKeys.userId,
+          prefix: apiKeys.prefix,
+          perMinute: apiKeys.perMinute,
+          perDay: apiKeys.perDay,
+          lastUsedAt: apiKeys.lastUsedAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.hash, hashApiKey(token)))
+        .limit(1);
+      if (!key || key.revokedAt !== null) throw invalidKey();
+      request.apiKey = {
+        id: key.id,
+        userId: key.userId,
+        prefix: key.prefix,
+        perMinute: key.perMinute,
+        perDay: key.perDay,
+      };
+
+      const now = app.clock.now();
+      const day = utcDay(now);
+      const dayResetSeconds = Math.max(
+        1,
+        Math.ceil((Date.parse(`${day}T00:00:00Z`) + DAY - now.getTime()) / 1000),
+      );
+
+      // Per minute first: a request refused here is not served, so it does not use up the day. (`isAllowed` is
+      // true only for an allow list, which this limiter has none of.)
+      const minute = await perMinute(request);
+      if (minute.isAllowed) throw new Error('the per-minute limiter has no allow list');
+      const minuteWindow: RateLimitWindow = {
+        policy: KEY_POLICIES.minute,
+        quota: key.perMinute,
+        windowSeconds: MINUTE / 1000,
+        remaining: minute.remaining,
+        resetSeconds: Math.max(1, minute.ttlInSeconds),
+      };
+      if (minute.isExceeded) {
+        await countRefused(app.db, key.id, day);
+        throw new AppError(
+          429,
+          'RateLimitExceeded',
+          `This API key is over its quota of ${key.perMinute} requests per minute. Try again in ${minuteWindow.resetSeconds} s.`,
+          undefined,
+          {
+            ...rateLimitHeaders([{ ...minuteWindow, remaining: 0 }]),
+            'retry-after': String(minuteWindow.resetSeconds),
+          },
+        );
+      }
+
+      const served = await countToday(app.db, key.id, day, key.perDay);
+      const dayWindow: RateLimitWindow = {
+        policy: KEY_POLICIES.day,
+        quota: key.perDay,
+        windowSeconds: DAY / 1000,
+        remaining: Math.max(0, key.perDay - served),
+        resetSeconds: dayResetSeconds,
+      };
+      if (served > key.perDay) {
+        throw new AppError(
+          429,
+          'RateLimitExceeded',
+          `This API key is over its quota of ${key.perDay} requests per day. Try again after midnight UTC.`,
+          undefined,
+          {
+            ...rateLimitHeaders([minuteWindow, dayWindow]),
+            'retry-after': String(dayResetSeconds),
+          },
+        );
+      }
+      reply.headers(rateLimitHeaders([minuteWindow, dayWindow]));
+
+      // lastUsedAt moves at most once a minute per key: the row read above says whether it is due, and the
+      // conditional update keeps concurrent requests (and other instances) from writing it twice.
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= MINUTE) {
+        await app.db
+          .update(apiKeys)
+          .set({ lastUsedAt: now })
+          .where(
+            and(
+              eq(apiKeys.id, key.id),
+              or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - MINUTE))),
+            ),
+          );
+      }
+    }
+
+    // The matched route decides (the router decoded the path): only the Partner API's reads take a key, so only they
+    // are hooked.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.partnerRead !== true) return;
+      addRouteHook(route, 'onRequest', (request, reply, done) => {
+        if (request.headers.authorization === undefined) {
+          if (anonymousQuota === 0) return done();
+          limitAnonymous(reply, request).then(() => done(), done);
+          return;
+        }
+        authenticate(request, reply).then(() => done(), done);
+      });
+    });
+  },
+  { name: 'api-key', dependencies: ['route-config', 'rate-limits'] },
+);

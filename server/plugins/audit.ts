@@ -33,33 +33,36 @@ export async function audit(
  * Decided on the matched route, so `/%61pi/...` is audited like `/api/...`. It runs in onSend, so the row is
  * stored before the client sees the answer.
  */
-export const impersonationAudit = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('impersonation', null);
+export const impersonationAudit = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('impersonation', null);
 
-  // Only routes with `config.audit` that take writes are hooked; reads and every other route skip both hooks.
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.audit || !takesWrites(route)) return;
-    const onlyRefused = route.config.audit === 'refused';
-    // Who, as the request arrived (after the session hook): a sign-out handler clears the session before onSend.
-    addRouteHook(route, 'onRequest', async (request) => {
-      const user = request.user;
-      request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
+    // Only routes with `config.audit` that take writes are hooked; reads and every other route skip both hooks.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.audit || !takesWrites(route)) return;
+      const onlyRefused = route.config.audit === 'refused';
+      // Who, as the request arrived (after the session hook): a sign-out handler clears the session before onSend.
+      addRouteHook(route, 'onRequest', async (request) => {
+        const user = request.user;
+        request.impersonation = user?.adminId ? { adminId: user.adminId, subjectId: user.username } : null;
+      });
+      addRouteHook(route, 'onSend', async (request, reply, payload) => {
+        const who = request.impersonation;
+        if (!who || !isWrite(request.method)) return payload;
+        if (onlyRefused && reply.statusCode < 400) return payload;
+        if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
+        try {
+          await audit(app, {
+            ...who,
+            action: 'write',
+            detail: { method: request.method, path: request.routeOptions.url, statusCode: reply.statusCode },
+          });
+        } catch (err) {
+          request.log.error({ err }, 'could not write the impersonation audit row');
+        }
+        return payload;
+      });
     });
-    addRouteHook(route, 'onSend', async (request, reply, payload) => {
-      const who = request.impersonation;
-      if (!who || !isWrite(request.method)) return payload;
-      if (onlyRefused && reply.statusCode < 400) return payload;
-      if (!UUID.test(who.adminId) || !UUID.test(who.subjectId)) return payload;
-      try {
-        await audit(app, {
-          ...who,
-          action: 'write',
-          detail: { method: request.method, path: request.routeOptions.url, statusCode: reply.statusCode },
-        });
-      } catch (err) {
-        request.log.error({ err }, 'could not write the impersonation audit row');
-      }
-      return payload;
-    });
-  });
-});
+  },
+  { name: 'impersonation-audit', dependencies: ['route-config', 'session'] },
+);

@@ -70,31 +70,34 @@ const notSameOrigin = () =>
  * 'session' needs one when a valid session cookie authenticated the request (a stale cookie carries no authority).
  * Only routes with a rule that answer a write method are hooked; and the GETs that write (`config.writesWithQuery`).
  */
-export const csrf = fp(async (app: FastifyInstance) => {
-  app.addHook('onRoute', (route) => {
-    const writingParam = route.config?.writesWithQuery;
-    if (writingParam) {
-      // onRequest, ahead of the route's rate limit: a refused cross-site attempt does not use up the visitor's quota.
-      addRouteHook(route, 'onRequest', async (request) => {
-        const query = request.query as Record<string, unknown> | null;
-        if (query?.[writingParam] === undefined) return;
-        if (request.headers['sec-fetch-site'] === 'same-origin') return;
-        if (!csrfValid(request, request.headers['x-csrf-token'])) throw notSameOrigin();
+export const csrf = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      const writingParam = route.config?.writesWithQuery;
+      if (writingParam) {
+        // onRequest, ahead of the route's rate limit: a refused cross-site attempt does not use up the visitor's quota.
+        addRouteHook(route, 'onRequest', async (request) => {
+          const query = request.query as Record<string, unknown> | null;
+          if (query?.[writingParam] === undefined) return;
+          if (request.headers['sec-fetch-site'] === 'same-origin') return;
+          if (!csrfValid(request, request.headers['x-csrf-token'])) throw notSameOrigin();
+        });
+      }
+      const rule = route.config?.csrf;
+      if (!rule || !takesWrites(route)) return;
+      // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is
+      // refused as one (403) whatever its body, as when handlers validated their input themselves.
+      addRouteHook(route, 'preValidation', async (request) => {
+        if (!isWrite(request.method)) return;
+        if (rule === 'session' && !request.user) return;
+        const body = request.body;
+        const fromBody =
+          body !== null && typeof body === 'object' && Object.hasOwn(body, 'csrfToken')
+            ? (body as { csrfToken?: unknown }).csrfToken
+            : undefined;
+        if (!csrfValid(request, request.headers['x-csrf-token'] ?? fromBody)) throw csrfError();
       });
-    }
-    const rule = route.config?.csrf;
-    if (!rule || !takesWrites(route)) return;
-    // preValidation (the body is parsed by then): before the route's schema validation, so a forged write is
-    // refused as one (403) whatever its body, as when handlers validated their input themselves.
-    addRouteHook(route, 'preValidation', async (request) => {
-      if (!isWrite(request.method)) return;
-      if (rule === 'session' && !request.user) return;
-      const body = request.body;
-      const fromBody =
-        body !== null && typeof body === 'object' && Object.hasOwn(body, 'csrfToken')
-          ? (body as { csrfToken?: unknown }).csrfToken
-          : undefined;
-      if (!csrfValid(request, request.headers['x-csrf-token'] ?? fromBody)) throw csrfError();
     });
-  });
-});
+  },
+  { name: 'csrf', dependencies: ['@fastify/cookie', 'route-config', 'session'] },
+);

@@ -103,89 +103,96 @@ export function isUnavailableError(err: unknown): boolean {
   return false;
 }
 
-export const errorHandling = fp(async (app: FastifyInstance) => {
-  // Input no handler could store or walk safely is a 400 naming the field (OFREP keeps its own error shape).
-  // Callback style: it runs on every request, and an async hook costs a promise each time.
-  app.addHook('preValidation', (request, _reply, done) => {
-    if (request.routeOptions.config.ofrep) return done();
-    for (const [where, input] of [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.body],
-    ] as const) {
-      const found = findUnstorable(input);
-      if (!found) continue;
-      const key = found.path.length > 0 ? found.path.join('.') : where;
-      return done(new AppError(400, 'ValidationError', `${key}: ${found.problem}`, { [key]: found.problem }));
-    }
-    done();
-  });
-
-  /**
-   * On the auth service's form posts a failure also names where a NextAuth client should go: the sign-in page
-   * with the error's code (NextAuth v4 reads `error` from that URL), or `csrf=true` as NextAuth answers a bad token.
-   */
-  const withAuthUrl = (request: FastifyRequest, body: ErrorBody, url?: string): ErrorBody => {
-    if (!request.routeOptions.config.authService) return body;
-    const params = new URLSearchParams(body.error === 'CsrfError' ? { csrf: 'true' } : {});
-    params.set('error', body.error);
-    return { ...body, url: url ?? `${siteOrigin(request.server)}/api/auth/signin?${params}` };
-  };
-
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    // Strictly false only on a live socket whose request has not fully arrived (app.inject's requests leave it unset).
-    if (request.raw.complete !== false) return answer(err, request, reply);
-    // Refused while its body is still arriving (too large, or a parser's error). Closing at once would meet the
-    // client still writing: its unread bytes make our side reset the connection, and a client that writes its
-    // whole body before reading (Node's http and fetch, most libraries) gets EPIPE instead of our answer. So the
-    // rest is read and thrown away, within a bound, and the answer closes the connection after it.
-    reply.header('connection', 'close');
-    void discardBody(request.raw).then(() => answer(err, request, reply));
-  });
-
-  function answer(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      const body: ErrorBody = {
-        error: err.code,
-        message: err.message,
-        ...(err.fields ? { fields: err.fields } : {}),
-        ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
-      };
-      return reply.status(err.statusCode).send(withAuthUrl(request, body, err.url));
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = CODES[status] ?? 'BadRequest';
-      return reply.status(status).send(withAuthUrl(request, { error: code, message: err.message }));
-    }
-    if (isUnavailableError(err)) {
-      // The readiness monitor logs the outage once; each request only at debug level.
-      request.log.debug({ err }, 'request failed: database or Redis unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(
-          withAuthUrl(request, {
-            error: 'ServiceUnavailable',
-            message: 'The service is briefly unavailable. Please try again shortly.',
-          }),
+export const errorHandling = fp(
+  async (app: FastifyInstance) => {
+    // Input no handler could store or walk safely is a 400 naming the field (OFREP keeps its own error shape).
+    // Callback style: it runs on every request, and an async hook costs a promise each time.
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.routeOptions.config.ofrep) return done();
+      for (const [where, input] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const found = findUnstorable(input);
+        if (!found) continue;
+        const key = found.path.length > 0 ? found.path.join('.') : where;
+        return done(
+          new AppError(400, 'ValidationError', `${key}: ${found.problem}`, { [key]: found.problem }),
         );
-    }
-    if (err.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
-      // The handler answered off its declared response schema (fastify-type-provider-zod's serializer): a bug of
-      // ours, loud in the log and in the server suite (every response there is checked this way).
-      const issues = (err.cause as { issues?: unknown } | undefined)?.issues;
-      request.log.error(
-        { err, issues, route: request.routeOptions.url },
-        'response does not match its schema',
-      );
+      }
+      done();
+    });
+
+    /**
+     * On the auth service's form posts a failure also names where a NextAuth client should go: the sign-in page
+     * with the error's code (NextAuth v4 reads `error` from that URL), or `csrf=true` as NextAuth answers a bad token.
+     */
+    const withAuthUrl = (request: FastifyRequest, body: ErrorBody, url?: string): ErrorBody => {
+      if (!request.routeOptions.config.authService) return body;
+      const params = new URLSearchParams(body.error === 'CsrfError' ? { csrf: 'true' } : {});
+      params.set('error', body.error);
+      return { ...body, url: url ?? `${siteOrigin(request.server)}/api/auth/signin?${params}` };
+    };
+
+    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      // Strictly false only on a live socket whose request has not fully arrived (app.inject's requests leave it unset).
+      if (request.raw.complete !== false) return answer(err, request, reply);
+      // Refused while its body is still arriving (too large, or a parser's error). Closing at once would meet the
+      // client still writing: its unread bytes make our side reset the connection, and a client that writes its
+      // whole body before reading (Node's http and fetch, most libraries) gets EPIPE instead of our answer. So the
+      // rest is read and thrown away, within a bound, and the answer closes the connection after it.
+      reply.header('connection', 'close');
+      void discardBody(request.raw).then(() => answer(err, request, reply));
+    });
+
+    function answer(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+      if (err instanceof AppError) {
+        if (err.headers) reply.headers(err.headers);
+        const body: ErrorBody = {
+          error: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
+        };
+        return reply.status(err.statusCode).send(withAuthUrl(request, body, err.url));
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code = CODES[status] ?? 'BadRequest';
+        return reply.status(status).send(withAuthUrl(request, { error: code, message: err.message }));
+      }
+      if (isUnavailableError(err)) {
+        // The readiness monitor logs the outage once; each request only at debug level.
+        request.log.debug({ err }, 'request failed: database or Redis unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send(
+            withAuthUrl(request, {
+              error: 'ServiceUnavailable',
+              message: 'The service is briefly unavailable. Please try again shortly.',
+            }),
+          );
+      }
+      if (err.code === 'FST_ERR_RESPONSE_SERIALIZATION') {
+        // The handler answered off its declared response schema (fastify-type-provider-zod's serializer): a bug of
+        // ours, loud in the log and in the server suite (every response there is checked this way).
+        const issues = (err.cause as { issues?: unknown } | undefined)?.issues;
+        request.log.error(
+          { err, issues, route: request.routeOptions.url },
+          'response does not match its schema',
+        );
+        return reply
+          .status(500)
+          .send({ error: 'InternalError', message: 'Something went wrong on our side.' });
+      }
+      request.log.error({ err }, 'request failed');
       return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
     }
-    request.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: 'InternalError', message: 'Something went wrong on our side.' });
-  }
-});
+  },
+  { name: 'errors' },
+);
 
 /**
  * What the router refuses before any route or hook runs: a path whose percent-encoding does not decode (400), a

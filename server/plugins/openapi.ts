@@ -71,114 +71,117 @@ const SIGNED_IN: ReadonlySet<string> = new Set(['Account', 'Watchlists', 'Notifi
  * SPA's page routes are not. A route without tags is tagged by its path (TAG_BY_PATH); Partner API reads
  * (`config.partnerRead`) also carry the Partner tag and the `bearerAuth` requirement.
  */
-export const openapi = fp(async (app: FastifyInstance) => {
-  // Every route as registered (method and URL), so a test can check each is in the document.
-  const registered: { method: string; url: string }[] = [];
-  const facts = new Map<string, OperationFacts>();
-  app.decorate('registeredRoutes', registered);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) registered.push({ method, url: route.url });
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Sentinel Ratings API',
-        version: '1.0.0',
-        description:
-          'Security ratings of crypto projects. Public reads need no account; the Partner API reads (tag Partner) ' +
-          'also accept an API key as `Authorization: Bearer <key>`. Signed-in endpoints use the session cookie ' +
-          'and, on writes, the `x-csrf-token` header. Every error answers `ErrorBody`.',
-      },
-      tags: TAGS.map((t) => ({ ...t })),
-      components: {
-        securitySchemes: {
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description:
-              'An API key made in Settings → API keys; reads the Partner endpoints under its quota.',
-          },
-          sessionCookie: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: '__Secure-session-token',
-            description:
-              'The session cookie set by sign-in (`session-token` over plain http in development). Writes also need ' +
-              'the CSRF token header.',
+export const openapi = fp(
+  async (app: FastifyInstance) => {
+    // Every route as registered (method and URL), so a test can check each is in the document.
+    const registered: { method: string; url: string }[] = [];
+    const facts = new Map<string, OperationFacts>();
+    app.decorate('registeredRoutes', registered);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registered.push({ method, url: route.url });
+    });
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Sentinel Ratings API',
+          version: '1.0.0',
+          description:
+            'Security ratings of crypto projects. Public reads need no account; the Partner API reads (tag Partner) ' +
+            'also accept an API key as `Authorization: Bearer <key>`. Signed-in endpoints use the session cookie ' +
+            'and, on writes, the `x-csrf-token` header. Every error answers `ErrorBody`.',
+        },
+        tags: TAGS.map((t) => ({ ...t })),
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'An API key made in Settings → API keys; reads the Partner endpoints under its quota.',
+            },
+            sessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: '__Secure-session-token',
+              description:
+                'The session cookie set by sign-in (`session-token` over plain http in development). Writes also need ' +
+                'the CSRF token header.',
+            },
           },
         },
       },
-    },
-    transform: (document) => {
-      const { url, route } = document;
-      if (!documented(url)) return { schema: { hide: true } as never, url };
-      const result = jsonSchemaTransform(document);
-      const schema = { ...(result.schema as Record<string, unknown>) };
-      if (schema.hide) return result;
-      const config = (route as RouteOptions).config as
-        { partnerRead?: true; rateLimit?: unknown } | undefined;
-      const tags = new Set<string>((schema.tags as string[] | undefined) ?? []);
-      if (tags.size === 0) {
-        const byPath = TAG_BY_PATH.find(([pattern]) => pattern.test(url))?.[1];
-        tags.add(byPath ?? 'Site');
-      }
-      // Admin operations and the development outbox are described to admins only (see publicDocument).
-      if (tags.has('Admin') || /^\/api\/dev\//.test(url)) schema[AUDIENCE] = 'admin';
-      const signedIn = [...tags].some((t) => SIGNED_IN.has(t));
-      for (const method of [(route as RouteOptions).method].flat())
-        facts.set(`${method.toLowerCase()} ${toOpenApiPath(url)}`, {
-          partnerRead: Boolean(config?.partnerRead),
-          signedIn: signedIn && !config?.partnerRead,
-          rateLimited: Boolean(config?.rateLimit),
-        });
-      if (config?.partnerRead) {
-        tags.add('Partner');
-        schema.security ??= [{ bearerAuth: [] }, { sessionCookie: [] }, {}];
-      } else if (signedIn) {
-        schema.security ??= [{ sessionCookie: [] }];
-      }
-      schema.tags = [...tags];
-      return { schema: schema as never, url };
-    },
-    transformObject: jsonSchemaTransformObject,
-  });
-
-  app.get(
-    '/api/openapi.json',
-    {
-      schema: {
-        tags: ['Operations'],
-        summary: 'This OpenAPI 3.1 document',
-        description:
-          'The machine-readable contract of the API; the reference page /developers/api renders it.',
+      transform: (document) => {
+        const { url, route } = document;
+        if (!documented(url)) return { schema: { hide: true } as never, url };
+        const result = jsonSchemaTransform(document);
+        const schema = { ...(result.schema as Record<string, unknown>) };
+        if (schema.hide) return result;
+        const config = (route as RouteOptions).config as
+          { partnerRead?: true; rateLimit?: unknown } | undefined;
+        const tags = new Set<string>((schema.tags as string[] | undefined) ?? []);
+        if (tags.size === 0) {
+          const byPath = TAG_BY_PATH.find(([pattern]) => pattern.test(url))?.[1];
+          tags.add(byPath ?? 'Site');
+        }
+        // Admin operations and the development outbox are described to admins only (see publicDocument).
+        if (tags.has('Admin') || /^\/api\/dev\//.test(url)) schema[AUDIENCE] = 'admin';
+        const signedIn = [...tags].some((t) => SIGNED_IN.has(t));
+        for (const method of [(route as RouteOptions).method].flat())
+          facts.set(`${method.toLowerCase()} ${toOpenApiPath(url)}`, {
+            partnerRead: Boolean(config?.partnerRead),
+            signedIn: signedIn && !config?.partnerRead,
+            rateLimited: Boolean(config?.rateLimit),
+          });
+        if (config?.partnerRead) {
+          tags.add('Partner');
+          schema.security ??= [{ bearerAuth: [] }, { sessionCookie: [] }, {}];
+        } else if (signedIn) {
+          schema.security ??= [{ sessionCookie: [] }];
+        }
+        schema.tags = [...tags];
+        return { schema: schema as never, url };
       },
-    },
-    async (_request, reply) => {
-      publicDoc ??= publicDocument(wholeDocument());
-      return reply.header('cache-control', 'public, max-age=300').send(publicDoc);
-    },
-  );
-  let publicDoc: OpenApiDocument | undefined;
-  let wholeDoc: OpenApiDocument | undefined;
-  const wholeDocument = () =>
-    (wholeDoc ??= finishDocument(app.swagger() as OpenApiDocument, facts, app.config.publicUrl ?? '/'));
+      transformObject: jsonSchemaTransformObject,
+    });
 
-  app.get(
-    '/api/admin/openapi.json',
-    {
-      preValidation: async (request) => void requireAdmin(request),
-      schema: {
-        tags: ['Admin'],
-        summary: 'The whole OpenAPI document (admin)',
-        description:
-          'The public document plus the administration operations (and, in development, the outbox); admins only.',
+    app.get(
+      '/api/openapi.json',
+      {
+        schema: {
+          tags: ['Operations'],
+          summary: 'This OpenAPI 3.1 document',
+          description:
+            'The machine-readable contract of the API; the reference page /developers/api renders it.',
+        },
       },
-    },
-    async (_request, reply) => reply.header('cache-control', 'private, no-store').send(wholeDocument()),
-  );
-});
+      async (_request, reply) => {
+        publicDoc ??= publicDocument(wholeDocument());
+        return reply.header('cache-control', 'public, max-age=300').send(publicDoc);
+      },
+    );
+    let publicDoc: OpenApiDocument | undefined;
+    let wholeDoc: OpenApiDocument | undefined;
+    const wholeDocument = () =>
+      (wholeDoc ??= finishDocument(app.swagger() as OpenApiDocument, facts, app.config.publicUrl ?? '/'));
+
+    app.get(
+      '/api/admin/openapi.json',
+      {
+        preValidation: async (request) => void requireAdmin(request),
+        schema: {
+          tags: ['Admin'],
+          summary: 'The whole OpenAPI document (admin)',
+          description:
+            'The public document plus the administration operations (and, in development, the outbox); admins only.',
+        },
+      },
+      async (_request, reply) => reply.header('cache-control', 'private, no-store').send(wholeDocument()),
+    );
+  },
+  { name: 'openapi' },
+);
 
 /** The extension that marks an operation for admins only; the public document leaves such operations out. */
 const AUDIENCE = 'x-audience';

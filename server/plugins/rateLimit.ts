@@ -67,7 +67,9 @@ const sfString = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"
  */
 export function rateLimitHeaders(windows: RateLimitWindow[]): Record<string, string> {
   return {
-    'ratelimit-policy': windows.map((w) => `${sfString(w.policy)};q=${w.quota};w=${w.windowSeconds}`).join(', '),
+    'ratelimit-policy': windows
+      .map((w) => `${sfString(w.policy)};q=${w.quota};w=${w.windowSeconds}`)
+      .join(', '),
     ratelimit: windows.map((w) => `${sfString(w.policy)};r=${w.remaining};t=${w.resetSeconds}`).join(', '),
   };
 }
@@ -129,51 +131,57 @@ const POLICY_NAMES = new Map<object, string>(Object.entries(LIMITS).map(([name, 
  * Over the limit: 429 `{ error, message }` with Retry-After. Every limited answer carries `RateLimit-Policy` and
  * `RateLimit` (rateLimitHeaders), the policy named after the limit (its LIMITS key, else the route).
  */
-export const rateLimits = fp(async (app: FastifyInstance) => {
-  await app.register(rateLimit, {
-    global: false,
-    ...counterStore(app),
-    enableDraftSpec: true,
-    errorResponseBuilder: () =>
-      new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.'),
-  });
-
-  // The plugin writes the 2022 draft's RateLimit-Limit/-Remaining/-Reset; they are rewritten into the current
-  // draft's two fields here, on the routes it limits only.
-  app.addHook('onRoute', (route) => {
-    const limit = route.config?.rateLimit;
-    if (!limit || typeof limit.timeWindow !== 'number') return;
-    const policy = POLICY_NAMES.get(limit) ?? `${methodsOf(route).join(',')} ${route.url}`;
-    const windowSeconds = Math.ceil(limit.timeWindow / 1000);
-    addRouteHook(route, 'onSend', async (_request, reply, payload) => {
-      const quota = reply.getHeader('ratelimit-limit');
-      if (quota === undefined) return payload;
-      const remaining = reply.getHeader('ratelimit-remaining');
-      const reset = reply.getHeader('ratelimit-reset');
-      reply.removeHeader('ratelimit-limit').removeHeader('ratelimit-remaining').removeHeader('ratelimit-reset');
-      reply.headers(
-        rateLimitHeaders([
-          {
-            policy,
-            quota: Number(quota),
-            windowSeconds,
-            remaining: Number(remaining),
-            resetSeconds: Number(reset),
-          },
-        ]),
-      );
-      return payload;
+export const rateLimits = fp(
+  async (app: FastifyInstance) => {
+    await app.register(rateLimit, {
+      global: false,
+      ...counterStore(app),
+      enableDraftSpec: true,
+      errorResponseBuilder: () =>
+        new AppError(429, 'TooManyRequests', 'Too many requests; please try again later.'),
     });
-  });
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      prune(app.db, app.clock.now()).catch((err: unknown) =>
-        app.log.warn({ err }, 'pruning rate counters failed'),
-      );
-    }, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-});
+    // The plugin writes the 2022 draft's RateLimit-Limit/-Remaining/-Reset; they are rewritten into the current
+    // draft's two fields here, on the routes it limits only.
+    app.addHook('onRoute', (route) => {
+      const limit = route.config?.rateLimit;
+      if (!limit || typeof limit.timeWindow !== 'number') return;
+      const policy = POLICY_NAMES.get(limit) ?? `${methodsOf(route).join(',')} ${route.url}`;
+      const windowSeconds = Math.ceil(limit.timeWindow / 1000);
+      addRouteHook(route, 'onSend', async (_request, reply, payload) => {
+        const quota = reply.getHeader('ratelimit-limit');
+        if (quota === undefined) return payload;
+        const remaining = reply.getHeader('ratelimit-remaining');
+        const reset = reply.getHeader('ratelimit-reset');
+        reply
+          .removeHeader('ratelimit-limit')
+          .removeHeader('ratelimit-remaining')
+          .removeHeader('ratelimit-reset');
+        reply.headers(
+          rateLimitHeaders([
+            {
+              policy,
+              quota: Number(quota),
+              windowSeconds,
+              remaining: Number(remaining),
+              resetSeconds: Number(reset),
+            },
+          ]),
+        );
+        return payload;
+      });
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        prune(app.db, app.clock.now()).catch((err: unknown) =>
+          app.log.warn({ err }, 'pruning rate counters failed'),
+        );
+      }, PRUNE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'rate-limits', dependencies: ['redis', 'route-config'] },
+);

@@ -17,32 +17,35 @@ const CONNECT_WAIT_MS = 3_000;
  * that needs it answers 503 instead of waiting; ioredis keeps reconnecting in the background, and the readiness
  * monitor (plugins/lifecycle.ts) logs when Redis goes and comes back.
  */
-export const redis = fp(async (app: FastifyInstance) => {
-  const settings = app.config.redis;
-  if (!settings) {
-    app.decorate('redis', undefined);
-    return;
-  }
-  // Imported only when configured: loading ioredis cost every start ~110 ms.
-  const { Redis } = await import('ioredis');
-  const client = new Redis(settings.url, {
-    keyPrefix: settings.keyPrefix,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
-  });
-  // Without a listener ioredis prints every failed reconnect; the monitor logs the outage once instead.
-  client.on('error', () => {});
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, CONNECT_WAIT_MS);
-    client.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
+export const redis = fp(
+  async (app: FastifyInstance) => {
+    const settings = app.config.redis;
+    if (!settings) {
+      app.decorate('redis', undefined);
+      return;
+    }
+    // Imported only when configured: loading ioredis cost every start ~110 ms.
+    const { Redis } = await import('ioredis');
+    const client = new Redis(settings.url, {
+      keyPrefix: settings.keyPrefix,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
     });
-  });
-  app.decorate('redis', client);
-  app.addHook('onClose', async () => {
-    client.disconnect();
-  });
-});
+    // Without a listener ioredis prints every failed reconnect; the monitor logs the outage once instead.
+    client.on('error', () => {});
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, CONNECT_WAIT_MS);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    app.decorate('redis', client);
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+  },
+  { name: 'redis' },
+);

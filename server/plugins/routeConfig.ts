@@ -98,28 +98,31 @@ const mediaType = (header: string) => (header.split(';')[0] ?? '').trim().toLowe
  * plain HTML form (form-encoded, multipart or text/plain) never reaches a JSON route.
  * Registered before the other route-rule plugins: their `onRoute` hooks read the config filled in here.
  */
-export const routeConfig = fp(async (app: FastifyInstance) => {
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && takesWrites(route)) {
-      route.config = { csrf: 'session', bodies: ['json'], audit: true, ...route.config };
-    }
-    const accepted = route.config?.bodies;
-    // GET and HEAD bodies are never parsed, so a route answering only those has nothing to check.
-    if (!accepted || methodsOf(route).every((m) => m === 'GET' || m === 'HEAD')) return;
-    addRouteHook(route, 'preParsing', async (request, _reply, payload) => {
-      const header = request.headers['content-type'];
-      // A request without a content type has no body Fastify would parse.
-      if (header === undefined || request.method === 'GET' || request.method === 'HEAD') return payload;
-      const type = mediaType(header);
-      if (!accepted.some((kind) => MEDIA_TYPES[kind] === type)) {
-        const allowed = accepted.map((kind) => MEDIA_TYPES[kind]).join(' or ');
-        throw new AppError(
-          415,
-          'UnsupportedMediaType',
-          `Content type ${type.slice(0, 100) || '(empty)'} is not accepted here; send ${allowed}.`,
-        );
+export const routeConfig = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && takesWrites(route)) {
+        route.config = { csrf: 'session', bodies: ['json'], audit: true, ...route.config };
       }
-      return payload;
+      const accepted = route.config?.bodies;
+      // GET and HEAD bodies are never parsed, so a route answering only those has nothing to check.
+      if (!accepted || methodsOf(route).every((m) => m === 'GET' || m === 'HEAD')) return;
+      addRouteHook(route, 'preParsing', async (request, _reply, payload) => {
+        const header = request.headers['content-type'];
+        // A request without a content type has no body Fastify would parse.
+        if (header === undefined || request.method === 'GET' || request.method === 'HEAD') return payload;
+        const type = mediaType(header);
+        if (!accepted.some((kind) => MEDIA_TYPES[kind] === type)) {
+          const allowed = accepted.map((kind) => MEDIA_TYPES[kind]).join(' or ');
+          throw new AppError(
+            415,
+            'UnsupportedMediaType',
+            `Content type ${type.slice(0, 100) || '(empty)'} is not accepted here; send ${allowed}.`,
+          );
+        }
+        return payload;
+      });
     });
-  });
-});
+  },
+  { name: 'route-config' },
+);

@@ -83,10 +83,13 @@ export function securityHeaderValues(config: Config) {
  * by the first onRequest hook. (@fastify/helmet rebuilt and re-parsed the whole policy on every request: a fifth of
  * the server's time under load on /api/health.) A page of the app may replace the CSP with its own (pagePolicy).
  */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaderValues(app.config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
+export const securityHeaders = fp(
+  async (app: FastifyInstance) => {
+    const headers = securityHeaderValues(app.config);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

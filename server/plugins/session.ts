@@ -238,35 +238,38 @@ async function readSession(request: FastifyRequest): Promise<void> {
  * Reads the session cookie into `request.user` and redirects signed-out visitors of pages that need a session
  * (`config.auth: 'page'`, the /my/* pages) to the sign-in page. CSRF is plugins/csrf.ts.
  */
-export const session = fp(async (app: FastifyInstance) => {
-  if (!app.hasDecorator('clock')) app.decorate('clock', new Clock());
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionExpires', null);
-  app.decorateRequest('sessionId', null);
+export const session = fp(
+  async (app: FastifyInstance) => {
+    if (!app.hasDecorator('clock')) app.decorate('clock', new Clock());
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionExpires', null);
+    app.decorateRequest('sessionId', null);
 
-  /** Sends a signed-out visitor of a page that needs a session to sign in; false when the request goes on. */
-  const redirectedToSignIn = (request: FastifyRequest, reply: FastifyReply) => {
-    // Decided on the matched route: the router decodes the path, so /%6dy/settings is a /my page too.
-    if (request.routeOptions.config.auth !== 'page' || request.user) return false;
-    const { path, search } = matchedAddress(request);
-    const back = safeCallbackUrl(request, `${path}${search}`);
-    reply.redirect(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`, 302);
-    return true;
-  };
-
-  // `user`, `sessionId` and `sessionExpires` start null on every request (their decorators). Callback style: most
-  // requests carry no session cookie, and those pass without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    const go = () => {
-      let redirected: boolean;
-      try {
-        redirected = redirectedToSignIn(request, reply);
-      } catch (err) {
-        return done(err as Error); // as an async hook's rejection would: never an unhandled one
-      }
-      if (!redirected) done();
+    /** Sends a signed-out visitor of a page that needs a session to sign in; false when the request goes on. */
+    const redirectedToSignIn = (request: FastifyRequest, reply: FastifyReply) => {
+      // Decided on the matched route: the router decodes the path, so /%6dy/settings is a /my page too.
+      if (request.routeOptions.config.auth !== 'page' || request.user) return false;
+      const { path, search } = matchedAddress(request);
+      const back = safeCallbackUrl(request, `${path}${search}`);
+      reply.redirect(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(back)}`, 302);
+      return true;
     };
-    if (!sessionCookie(request)) return go();
-    readSession(request).then(go, done);
-  });
-});
+
+    // `user`, `sessionId` and `sessionExpires` start null on every request (their decorators). Callback style: most
+    // requests carry no session cookie, and those pass without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const go = () => {
+        let redirected: boolean;
+        try {
+          redirected = redirectedToSignIn(request, reply);
+        } catch (err) {
+          return done(err as Error); // as an async hook's rejection would: never an unhandled one
+        }
+        if (!redirected) done();
+      };
+      if (!sessionCookie(request)) return go();
+      readSession(request).then(go, done);
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);

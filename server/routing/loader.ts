@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { routeTree } from './routes.generated';
 
 /** A route module's default export: a Fastify plugin that adds its routes relative to its folder's prefix. */
@@ -41,9 +42,18 @@ async function registerFolder(parent: FastifyInstance, folder: RouteFolder, adde
   );
 }
 
-/** Every route module under server/routes/, each under the URL prefix its folder names. */
-export async function routes(app: FastifyInstance) {
-  const added: RouteSource[] = [];
-  sources.set(app, added);
-  await registerFolder(app, routeTree, added);
-}
+/**
+ * Every route module under server/routes/, each under the URL prefix its folder names. Not encapsulated itself (each
+ * folder is), so `routeSources` is keyed by the app the tests hold.
+ */
+export const routes = fp(
+  async (app: FastifyInstance) => {
+    const added: RouteSource[] = [];
+    sources.set(app, added);
+    await registerFolder(app, routeTree, added);
+  },
+  {
+    name: 'routes',
+    dependencies: ['route-config', 'session', 'csrf', 'rate-limits', 'api-key', 'openapi', 'search'],
+  },
+);
