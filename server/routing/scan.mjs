@@ -9,7 +9,7 @@
  * hooks it adds hold for them and for every folder below.
  *
  * `npm start` (server/start.mjs) rewrites the manifest when the folders changed; `node server/routing/scan.mjs` does
- * it by hand; tests/server/routeManifest.test.ts fails when the manifest and the folders disagree.
+ * it by hand; tests/server/routeLayout.test.ts fails when the manifest and the folders disagree.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

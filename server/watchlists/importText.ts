@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 /**
  * Reads what a user imports into a watchlist: our own CSV or JSON export, or a plain list of
  * project names, tickers or ids (one per line, or the first column of any CSV). Pure: it only says what each row
- * asks for; server/routes/watchlistImport.ts matches the rows against the projects.
+ * asks for; server/routes/api/watchlist/import.ts matches the rows against the projects.
  */
 
 /** What one row asks for. `query` is a bare value that may be an id, a name or a ticker. */

@@ -175,7 +175,7 @@ describe('ProjectSearch', () => {
     };
     const user = userEvent.setup();
     const location = renderSearch();
-    // The '/' shortcut picks the box in sight (src/lib/slashShortcut.ts), which needs a real layout: browser tests
+    // The '/' shortcut picks the box in sight (src/first-load/slashShortcut.ts), which needs a real layout: browser tests
     // (first-load, site-shell) press it.
     const input = screen.getByRole('combobox');
     await user.click(input);

@@ -202,9 +202,9 @@ export async function newIdlePage(
 
 /**
  * Public pages arrive rendered by the server, their buttons on screen before the app's code runs. `page.goto` and
- * `page.reload` resolve only once the app runs (the `data-app` mark of src/app/liveApp.ts), as a person would wait
+ * `page.reload` resolve only once the app runs (the `data-app` mark of src/first-load/liveApp.ts), as a person would wait
  * for the page to respond; a page that is not the app (an API answer, a test's own page) does not wait. Home as a
- * guest loads the app on the visitor's first sign of intent (src/onIntent.ts): there the page is given one (a key
+ * guest loads the app on the visitor's first sign of intent (src/first-load/loader.ts): there the page is given one (a key
  * press that does nothing else) first. tests/e2e/on-intent.test.ts acts before the app runs.
  */
 export function waitForTheApp(page: Page) {
@@ -225,7 +225,7 @@ export function waitForTheApp(page: Page) {
 
 /**
  * Scrolls through the page to its end as a reader would, then back to the top: the parts below the fold
- * (src/lib/partOnView.tsx) load only when they come near the viewport, so a check of the whole page reads it first.
+ * (src/first-load/partOnView.tsx) load only when they come near the viewport, so a check of the whole page reads it first.
  */
 export async function scrollThrough(page: Page) {
   await page.evaluate(async () => {

@@ -125,7 +125,7 @@ function feasible(path: EventObject[]): boolean {
   }
 }
 
-/** Whether the page was served to nobody signed in: its flags name no identity (src/app/liveApp.ts). */
+/** Whether the page was served to nobody signed in: its flags name no identity (src/first-load/liveApp.ts). */
 const servedSignedOut = async (page: Page) => {
   const flags = JSON.parse((await page.locator('#flags-data').textContent()) ?? 'null') as {
     identity: unknown;

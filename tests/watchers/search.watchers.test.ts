@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenForSlash } from '../../src/first-load/slashShortcut';
 
 /**
- * The '/' shortcut's real key listener (src/lib/slashShortcut.ts) in jsdom: it focuses the marked search box in
+ * The '/' shortcut's real key listener (src/first-load/slashShortcut.ts) in jsdom: it focuses the marked search box in
  * sight, else the page's last shown one; never while the user types in a field or with a modifier; and a page with
  * no marked box keeps its '/'. jsdom has no layout, so what is "in sight" is told through `elementFromPoint` and
  * `getClientRects`, as a browser would answer them (the browser tests press '/' on real pages too).

@@ -46,7 +46,7 @@ const selectedProject = ({ context, event }: { context: SearchContext; event: Se
  * A chosen project runs `blurInput` and `choose` (the app provides them: the box lets go of focus, the project's
  * page opens or a form picks it) and is emitted as `chosen`. A result can be compared instead (COMPARE): `blurInput`
  * and `compare` run (the app opens the comparison with it) and nothing is chosen. The '/' shortcut that focuses a box
- * is not the machine's: it works before the app runs (src/lib/slashShortcut.ts).
+ * is not the machine's: it works before the app runs (src/first-load/slashShortcut.ts).
  */
 export const searchMachine = setup({
   types: {
