@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { z } from 'zod';
+import type { CachedValues } from './versionedCache';
 
 /** The content codings a cached response is stored in, best first. */
 export type Coding = 'br' | 'gzip';
@@ -77,6 +78,25 @@ export function sendResponse(request: FastifyRequest, reply: FastifyReply, respo
   if (!coding) return response.text as never;
   reply.header('content-encoding', coding);
   return response.bytes(coding) as never;
+}
+
+/**
+ * Sends the response cached under `key` in `responses`, reading and encoding it by `schema` first when it is not
+ * there (a list's route: most visitors ask for the same few).
+ */
+export async function sendCachedResponse<S extends z.ZodType>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  responses: CachedValues<EncodedResponse>,
+  key: string,
+  schema: S,
+  read: () => Promise<z.input<S>>,
+): Promise<never> {
+  return sendResponse(
+    request,
+    reply,
+    await responses.get(key, async () => encodeResponse(schema, await read())),
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Alert as AlertSchema, LimitQuery } from '../../../api/projects.schemas';
 import { latestAlerts } from '../../projects/alerts';
-import { cacheFor, type CachedValues } from '../../cache/versionedCache';
-import { encodeResponse, sendResponse, type EncodedResponse } from '../../cache/response';
+import { cacheFor } from '../../cache/versionedCache';
+import { sendCachedResponse } from '../../cache/response';
 import { replies, typed } from '../../routing/schemas';
 import { z } from 'zod';
 
@@ -15,15 +15,6 @@ export default async function apiAlertsRoutes(fastify: FastifyInstance) {
   // most visitors ask for the same few.
   const cache = cacheFor(app.database);
   const Alerts = z.array(AlertSchema);
-  const sendCached = async <S extends z.ZodType>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    responses: CachedValues<EncodedResponse>,
-    key: string,
-    schema: S,
-    read: () => Promise<z.input<S>>,
-  ) =>
-    sendResponse(request, reply, await responses.get(key, async () => encodeResponse(schema, await read())));
 
   app.get(
     '/alerts',
@@ -37,7 +28,7 @@ export default async function apiAlertsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      return sendCached(request, reply, cache.alertResponses, `alerts ${limit}`, Alerts, async () => {
+      return sendCachedResponse(request, reply, cache.alertResponses, `alerts ${limit}`, Alerts, async () => {
         return latestAlerts(app.db, limit);
       });
     },

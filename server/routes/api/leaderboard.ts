@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LEADERBOARD_CSV_MAX_ROWS } from '../../../api/leaderboard';
 import { LeaderboardPage as LeaderboardPageSchema, LeaderboardQuery } from '../../../api/projects.schemas';
-import { cacheFor, type CachedValues } from '../../cache/versionedCache';
-import { encodeResponse, sendResponse, type EncodedResponse } from '../../cache/response';
+import { cacheFor } from '../../cache/versionedCache';
+import { sendCachedResponse } from '../../cache/response';
 import { leaderboardCsv, leaderboardPage, leaderboardRowsForExport } from '../../projects/leaderboard';
 import { errorsOnly, replies, typed } from '../../routing/schemas';
 import { z } from 'zod';
@@ -15,15 +15,6 @@ export default async function apiLeaderboardRoutes(fastify: FastifyInstance) {
   // encoded once by its route's schema and cached until those tables change (server/cache/versionedCache.ts), as
   // most visitors ask for the same few.
   const cache = cacheFor(app.database);
-  const sendCached = async <S extends z.ZodType>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    responses: CachedValues<EncodedResponse>,
-    key: string,
-    schema: S,
-    read: () => Promise<z.input<S>>,
-  ) =>
-    sendResponse(request, reply, await responses.get(key, async () => encodeResponse(schema, await read())));
 
   app.get(
     '/leaderboard',
@@ -42,7 +33,7 @@ export default async function apiLeaderboardRoutes(fastify: FastifyInstance) {
       const now = app.clock.now();
       // Score changes count back from now: a response is cached within the hour (and until the projects change).
       const hour = Math.floor(now.getTime() / 3_600_000);
-      return sendCached(
+      return sendCachedResponse(
         request,
         reply,
         cache.listResponses,

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LimitQuery, ProjectRow as ProjectRowSchema } from '../../../api/projects.schemas';
-import { type ProjectRecordRow, toProjectRow } from '../../projects/rows';
-import { cacheFor, type CachedValues } from '../../cache/versionedCache';
-import { encodeResponse, sendResponse, type EncodedResponse } from '../../cache/response';
+import { toProjectRow } from '../../projects/rows';
+import { cacheFor } from '../../cache/versionedCache';
+import { sendCachedResponse } from '../../cache/response';
 import { stripRows } from '../../projects/strips';
 import { replies, typed } from '../../routing/schemas';
 import { z } from 'zod';
@@ -16,24 +16,6 @@ export default async function apiRecentlyAuditedRoutes(fastify: FastifyInstance)
   // most visitors ask for the same few.
   const cache = cacheFor(app.database);
   const ProjectRows = z.array(ProjectRowSchema);
-  const sendCached = async <S extends z.ZodType>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    responses: CachedValues<EncodedResponse>,
-    key: string,
-    schema: S,
-    read: () => Promise<z.input<S>>,
-  ) =>
-    sendResponse(request, reply, await responses.get(key, async () => encodeResponse(schema, await read())));
-  const sendCachedRows = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    read: () => Promise<ProjectRecordRow[]>,
-  ) =>
-    sendCached(request, reply, cache.listResponses, key, ProjectRows, async () =>
-      (await read()).map(toProjectRow),
-    );
 
   app.get(
     '/recently-audited',
@@ -46,8 +28,13 @@ export default async function apiRecentlyAuditedRoutes(fastify: FastifyInstance)
       },
     },
     async (request, reply) =>
-      sendCachedRows(request, reply, `recently-audited ${request.query.limit}`, () =>
-        stripRows(app.db, 'recentlyAudited', request.query.limit),
+      sendCachedResponse(
+        request,
+        reply,
+        cache.listResponses,
+        `recently-audited ${request.query.limit}`,
+        ProjectRows,
+        async () => (await stripRows(app.db, 'recentlyAudited', request.query.limit)).map(toProjectRow),
       ),
   );
 }
