@@ -1,32 +1,31 @@
 #!/usr/bin/env bash
-# `npm test`. Two groups run side by side, in two vitest processes: they share no state (every test that needs a
-# database makes its own), and the browser suites spend much of their time waiting on Chromium and timers, so the
-# two together take less wall time on two cores than one after the other.
-# - server: the unit, server and component suites and the machines' path tests;
-# - browser: the browser and fleet suites, then the JavaScript budget (`npm run size`, which needs the build the
-#   browser suites made).
+# `npm test`. Two groups run side by side: they share no state (every test that needs a database makes its own).
+# - server: the unit, server and component suites and the machines' path tests, one vitest process, two workers;
+# - browser: the browser and fleet suites (scripts/browser-lanes.ts): one lane beside the server group, a second
+#   once the server group is done, then the JavaScript budget (`npm run size`, which needs the build they made).
 # Then the path coverage report, after both: it also shows what the browser's model-based UI tests reached.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 npx tsx tests/paths/report.ts --clear
 
-# Two workers: vitest's default on two cores is one, which left a core idle for the last quarter of a CI run (the
-# PGlite repetition of the server suite, after the browser suites had finished).
 # The server group's output is also kept in a file: CI shows only the end of a run's output, so its failures are
-# printed again at the end. Each group's results, with every file's time, go to .tmp/*-group.json: `npx tsx
-# scripts/slowest-tests.ts` lists the slowest files, to see where a CI run's time goes.
+# printed again at the end. Each file's results, with its time, go to .tmp/server-group.json and .tmp/browser/:
+# `npx tsx scripts/slowest-tests.ts` lists the slowest files, to see where a CI run's time goes.
 mkdir -p .tmp
 server_log=.tmp/server-group.log
+rm -f .tmp/server-group.done
 (
   set -o pipefail
   npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths \
     --reporter=default --reporter=json --outputFile=.tmp/server-group.json 2>&1 |
     sed -u 's/^/[server] /' | tee "$server_log"
+  status=$?
+  touch .tmp/server-group.done
+  exit $status
 ) &
 server=$!
-npx vitest run --project e2e --project fleet --reporter=default --reporter=json --outputFile=.tmp/browser-group.json &&
-  npm run size
+npx tsx scripts/browser-lanes.ts && npm run size
 browser=$?
 wait "$server"
 server_status=$?

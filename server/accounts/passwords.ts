@@ -3,11 +3,23 @@ import pLimit from 'p-limit';
 import { AppError } from '../errors';
 
 /** OWASP password-storage parameters for scrypt: N=2^17, r=8, p=1 (128 MiB per hash). */
-const N = 2 ** 17;
+export const OWASP_LOG2_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
+
+/**
+ * log2 of scrypt's N for new hashes: OWASP's 17, unless the process runs tests (NODE_ENV=test) and
+ * TEST_SCRYPT_LOG2_N lowers it. One OWASP hash costs ~0.35 s of a core, and the test suites sign up and in
+ * thousands of times: at full cost they spent most of CI's time hashing (tests/server/auth.session.test.ts: 68 s
+ * against 14 s at 2^14). Any other NODE_ENV ignores the variable; tests that need the real cost (the hashing gate's
+ * floods, the stored format) unset it. A stored hash names its own N, so checks work across costs.
+ */
+export function hashCostLog2N(env: NodeJS.ProcessEnv = process.env): number {
+  const lowered = env.NODE_ENV === 'test' ? Number(env.TEST_SCRYPT_LOG2_N) : NaN;
+  return Number.isInteger(lowered) && lowered >= 10 && lowered < OWASP_LOG2_N ? lowered : OWASP_LOG2_N;
+}
 
 /**
  * Every scrypt (hash, verify, burn) runs through one gate per process: at most HASH_CONCURRENCY at a time (each
@@ -80,8 +92,9 @@ async function scryptAsync(
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url), so parameters can be raised later. */
 export async function hashPassword(password: string, owner?: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(owner, password, salt, N, R, P);
-  return ['scrypt', Math.log2(N), R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const log2N = hashCostLog2N();
+  const key = await scryptAsync(owner, password, salt, 2 ** log2N, R, P);
+  return ['scrypt', log2N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string, owner?: string): Promise<boolean> {
@@ -101,16 +114,11 @@ export async function verifyPassword(password: string, stored: string, owner?: s
 }
 
 /** A stored-hash look-alike with random bytes: checking against it costs one real scrypt and never matches. */
-const DUMMY_HASH = [
-  'scrypt',
-  Math.log2(N),
-  R,
-  P,
-  randomBytes(16).toString('base64url'),
-  randomBytes(KEY_LENGTH).toString('base64url'),
-].join('$');
+const DUMMY_SALT = randomBytes(16).toString('base64url');
+const DUMMY_KEY = randomBytes(KEY_LENGTH).toString('base64url');
+const dummyHash = () => ['scrypt', hashCostLog2N(), R, P, DUMMY_SALT, DUMMY_KEY].join('$');
 
 /** Spends the same time as a real check, so unknown emails cannot be told apart by timing. */
 export async function burnPasswordCheck(password: string, owner?: string): Promise<void> {
-  await verifyPassword(password, DUMMY_HASH, owner);
+  await verifyPassword(password, dummyHash(), owner);
 }

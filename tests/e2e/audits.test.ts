@@ -170,5 +170,5 @@ describe('audit records in a real browser', () => {
       .toBe(true);
     await expectNoAxeViolations(coin, '/projects/bitcoin');
     await coin.context().close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { latestCode, newClientAddress, signIn, signUpAndSignIn, TEST_PASSWORD } 
  * only locks the stranger's address out of it, and MAX_CODE_ATTEMPTS_TOTAL bounds the guesses from all addresses.
  */
 
-// OWASP-cost scrypt on a busy machine.
+// Password hashing (scrypt) on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD }
  * confirmed address is a wrong code. Sign-up itself still answers UsernameExistsException, as spec §8 requires.
  */
 
-// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+// Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
 
 let t: TestApp;
 let n = 0;

@@ -12,7 +12,7 @@ import { signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
  * signed with a key derived for that purpose, not with the raw AUTH_SECRET.
  */
 
-// OWASP-cost scrypt makes every sign-up take a while on a busy machine.
+// Sign-ups hash passwords (scrypt), slow on a busy machine.
 
 const DAY = 24 * 60 * 60 * 1000;
 const SPOOFED = {

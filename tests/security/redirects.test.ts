@@ -19,7 +19,7 @@ import { siteOrigin } from '../../server/accounts/origin';
  * a same-site path; the origin comes from configuration (PUBLIC_URL or HOST:PORT), never from the Host header.
  */
 
-// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+// Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
 
 /** Targets that left the site before (the first three are the review's), and their relatives. */
 const ATTACKS = [

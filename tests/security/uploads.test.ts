@@ -7,7 +7,7 @@ import { uploadStore } from '../../server/storage/select';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { authedInject, signUpAndSignIn, type TestSession } from '../helpers/auth';
 
-// OWASP-cost scrypt for the sign-ups, and 50 MB bodies, on a busy machine.
+// Password hashing for the sign-ups, and 50 MB bodies, on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
 /*

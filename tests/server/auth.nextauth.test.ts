@@ -3,7 +3,7 @@ import { siteOrigin } from '../../server/accounts/origin';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getCsrf, newClientAddress, postSignOut, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
-// OWASP-cost scrypt makes every sign-in take a while on a busy machine.
+// Sign-ins hash passwords (scrypt), slow on a busy machine.
 
 /**
  * The answers a NextAuth v4 client reads: it calls `new URL(data.url)` on every answer of a

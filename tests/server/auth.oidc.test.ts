@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// OWASP-cost scrypt makes every sign-up and sign-in take a while on a busy machine.
+// Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
 import { OidcClient } from '../../server/accounts/oidc';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, signUpAndSignIn } from '../helpers/auth';

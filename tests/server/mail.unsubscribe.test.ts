@@ -3,7 +3,7 @@ import { NOTIFICATION_SETTINGS } from '../../api/user';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { TEST_PASSWORD } from '../helpers/auth';
 
-// OWASP-cost scrypt makes every sign-up take a while on a busy machine.
+// Sign-ups hash passwords (scrypt), slow on a busy machine.
 
 /*
  * Every code mail (sign-up verification, password reset) ends with the notification-settings / unsubscribe link:

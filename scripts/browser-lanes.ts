@@ -1,0 +1,106 @@
+/**
+ * `npx tsx scripts/browser-lanes.ts`: the browser group of `npm test` (scripts/test.sh) in up to two lanes.
+ *
+ * The browser test files run one at a time in a lane (each starts a server and a Chromium). One lane starts at
+ * once, beside the server group; a second opens when the server group is done (scripts/test.sh creates
+ * .tmp/server-group.done), so the second core is never left idle and never shared three ways. Each lane takes the
+ * next file from one queue, longest first (the times of the last run in .tmp/browser/, else the file's size), and
+ * runs it in its own `vitest run`; the fleet files run together in one (they share one PostgreSQL and Redis).
+ *
+ * What every run of the e2e project needs once (the SPA build, the seeded data folder, an empty .tmp/ui-paths) is
+ * prepared here, and tests/e2e/global-setup.ts leaves it alone when SEEDED_DATA_ENV is set. Each run's output is
+ * printed whole when it ends, its results go to .tmp/browser/<n>.json, and the exit code is non-zero if any failed.
+ * Arguments, if any, keep only the runs with a file whose path contains one of them (`… browser-lanes.ts smoke csp`).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { buildSpaIfStale } from '../server/build-spa';
+import { ensureChromium } from '../tests/e2e/chromium';
+import { CHROMIUM, prepareSeededData, SEEDED_DATA_ENV } from '../tests/e2e/harness';
+
+const RESULTS = '.tmp/browser';
+const SERVER_DONE = '.tmp/server-group.done';
+
+type Run = { project: string; files: string[] };
+
+const list = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join(dir, f));
+
+/** Seconds each file took in the last run (its JSON results), to start the longest first. */
+function lastTimes(): Map<string, number> {
+  const times = new Map<string, number>();
+  if (!existsSync(RESULTS)) return times;
+  for (const f of readdirSync(RESULTS).filter((n) => n.endsWith('.json'))) {
+    const results = JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as {
+      testResults: { name: string; startTime: number; endTime: number }[];
+    };
+    for (const r of results.testResults)
+      times.set(path.relative(process.cwd(), r.name), (r.endTime - r.startTime) / 1000);
+  }
+  return times;
+}
+
+function queue(): Run[] {
+  const times = lastTimes();
+  // Without a last run, a file's size stands for its time (the model-based UI files are the longest in both).
+  const weight = (files: string[]) =>
+    files.reduce((sum, f) => sum + (times.get(f) ?? statSync(f).size / 200), 0);
+  const runs: Run[] = [
+    ...list('tests/e2e').map((f) => ({ project: 'e2e', files: [f] })),
+    { project: 'fleet', files: list('tests/fleet') },
+  ];
+  const only = process.argv.slice(2);
+  return runs
+    .filter((run) => !only.length || run.files.some((f) => only.some((part) => f.includes(part))))
+    .sort((a, b) => weight(b.files) - weight(a.files));
+}
+
+async function prepare(): Promise<string> {
+  rmSync('.tmp/ui-paths', { recursive: true, force: true });
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(RESULTS, { recursive: true });
+  ensureChromium(CHROMIUM);
+  await buildSpaIfStale(path.resolve('.'), (m) => console.log(m));
+  return prepareSeededData();
+}
+
+function runOne(run: Run, index: number, lane: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const args = ['vitest', 'run', '--project', run.project, '--reporter=default', '--reporter=json'];
+  args.push(`--outputFile.json=${RESULTS}/${index}.json`, ...run.files);
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => {
+      const name = run.files.length === 1 ? run.files[0] : `${run.project} (${run.files.length} files)`;
+      process.stdout.write(`\n[${lane}] ${name}: ${code === 0 ? 'passed' : 'FAILED'}\n${output}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const seeded = await prepare();
+const env = { ...process.env, [SEEDED_DATA_ENV]: seeded };
+const todo = queue().map((run, index) => ({ run, index }));
+const failed: string[] = [];
+
+async function lane(name: string, opensWhen: () => boolean) {
+  while (!opensWhen() && todo.length > 0) await new Promise((r) => setTimeout(r, 2000));
+  for (let next = todo.shift(); next; next = todo.shift()) {
+    if (!(await runOne(next.run, next.index, name, env))) failed.push(...next.run.files);
+  }
+}
+
+try {
+  await Promise.all([lane('browser 1', () => true), lane('browser 2', () => existsSync(SERVER_DONE))]);
+} finally {
+  rmSync(seeded, { recursive: true, force: true });
+}
+if (failed.length) {
+  console.log(`browser lanes: ${failed.length} file(s) failed:\n${failed.map((f) => `  ${f}`).join('\n')}`);
+  process.exit(1);
+}
