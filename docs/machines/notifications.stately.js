@@ -8,7 +8,7 @@
 //   guards: hasMore, hasUnread, isUnreadItem, listWanted
 //   actors: getUnreadCount, listNotifications, markRead, visibilityWatcher
 //   delays: pollInterval
-// Params computed at runtime, left out for: appendPage, confirmRead, setFirstPage, setUnread
+// Params computed at runtime, left out for: appendPage, confirmRead, setFirstPage, setUnread, showLoadFailed
 // Left out (code or runtime data in the source): context, invoke input.
 import { createMachine } from 'xstate';
 

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { MarkReadBody, Notification, NotificationList, UnreadCount } from '../../../api/notifications';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 /** How often the unread count is refetched while signed in (and the tab is open). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -120,7 +121,7 @@ export const notificationsMachine = setup({
     wantList: assign({ listWanted: true }),
     forgetWanted: assign({ listWanted: false }),
     setUnread: assign({ unread: (_, params: { unread: number }) => Math.max(0, params.unread) }),
-    setFirstPage: assign((_, list: NotificationList) => ({
+    setFirstPage: assign((_, { data: list }: { data: NotificationList }) => ({
       items: list.items,
       unread: Math.max(0, list.unread),
       nextBefore: list.nextBefore,
@@ -225,25 +226,18 @@ export const notificationsMachine = setup({
               always: { guard: 'listWanted', target: 'loading' },
               on: { LOAD: { target: 'loading' } },
             },
-            loading: {
-              tags: ['listLoading'],
-              // A new attempt: the last failure's message goes (it would show beside the loading list).
+            // A new attempt forgets the last failure's message (it would show beside the loading list); LOAD, the
+            // page or the bell's popover opened again, tries again as RETRY does.
+            ...listSectionStates<NotificationList>()({
+              id: 'listNotifications',
+              src: 'listNotifications',
+              input: () => ({}),
+              store: 'setFirstPage',
+              failed: 'showLoadFailed',
+              tags: { loading: 'listLoading', failed: 'listError' },
               entry: ['forgetWanted', 'dismiss'],
-              invoke: {
-                id: 'listNotifications',
-                src: 'listNotifications',
-                input: () => ({}),
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'setFirstPage', params: ({ event }) => event.output },
-                },
-                onError: { target: 'failed', actions: 'showLoadFailed' },
-              },
-            },
-            failed: {
-              tags: ['listError'],
-              on: { RETRY: { target: 'loading' }, LOAD: { target: 'loading' } },
-            },
+              retryOn: ['LOAD'],
+            }),
             ready: {
               tags: ['listReady'],
               initial: 'idle',
