@@ -3,6 +3,7 @@ import { useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { connectCopy } from '../../machines/ui/copy/copy.connect';
 import { copyMachine } from '../../machines/ui/copy/copy.machine';
+import { connectTooltip } from '../../machines/ui/tooltip/tooltip.connect';
 import { tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
 import { explorerUrl, type ConfiguredExplorers, type ExplorerTarget } from '../lib/explorer';
 import { floatingPlacement } from '../lib/floatingPlacement';
@@ -81,8 +82,7 @@ export function Address({
   const [tip, sendTip] = useActor(tipLogic, { input: { hoverDelay: HOVER_DELAY, attached: true }, inspect });
   const [copy, sendCopy] = useActor(copyLogic, { inspect });
   const copied = connectCopy(copy);
-  const mounted = tip.hasTag('mounted');
-  const visible = tip.hasTag('visible');
+  const hint = connectTooltip(tip, sendTip, { content: tipId });
 
   const noun = NOUN[kind];
   const what = name ? `the ${noun} of ${name}` : `${noun} ${shortAddress(value)}`;
@@ -94,24 +94,16 @@ export function Address({
         className="address-value mono"
         data-part="value"
         tabIndex={0}
-        aria-describedby={visible ? tipId : undefined}
-        onMouseEnter={() => sendTip({ type: 'HOVER_START' })}
-        onMouseLeave={() => sendTip({ type: 'HOVER_END' })}
-        onFocus={() => sendTip({ type: 'OPEN' })}
-        onBlur={() => sendTip({ type: 'CLOSE' })}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') sendTip({ type: 'CLOSE' });
-        }}
+        {...hint.getTriggerProps()}
       >
         <span aria-hidden="true">{shortAddress(value)}</span>
         <span className="visually-hidden">{value}</span>
       </span>
-      {mounted && (
+      {hint.mounted && (
         <span
           ref={tipRef}
-          id={tipId}
-          role="tooltip"
-          className={`address-tip mono${visible ? ' is-visible' : ''}`}
+          {...hint.getContentProps()}
+          className={`address-tip mono${hint.visible ? ' is-visible' : ''}`}
           data-part="tooltip"
         >
           {value}

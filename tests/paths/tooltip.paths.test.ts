@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
+import { connectTooltip } from '../../machines/ui/tooltip/tooltip.connect';
 import { CLOSE_DURATION, HOVER_DELAY, tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
+import type { TooltipEvent, TooltipStatus } from '../../machines/ui/tooltip/tooltip.types';
 import { describePaths, type StepEffect } from './harness';
 
+/** The floating element's id, as the component gives it. */
+const CONTENT_ID = 'address-tip';
+const sent: TooltipEvent[] = [];
+/** The view the components render (an address's hint, the tour's); its handlers' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectTooltip(s as Parameters<typeof connectTooltip>[0], (e) => void sent.push(e), { content: CONTENT_ID });
 /** What the page shows: nothing (not mounted), the floating element in the DOM but hidden, or the tooltip. */
-const shown = (s: AnyMachineSnapshot) =>
-  s.hasTag('visible') ? 'visible' : s.hasTag('mounted') ? 'mounted' : ('none' as const);
+const shown = (s: AnyMachineSnapshot) => {
+  const v = view(s);
+  return v.visible ? 'visible' : v.mounted ? 'mounted' : ('none' as const);
+};
 const status = (s: AnyMachineSnapshot) =>
   ['init', 'idle', 'opening', 'open', 'closing', 'error'].filter((t) => s.hasTag(`status.${t}`));
 const trigger = (s: AnyMachineSnapshot) => (s.context as { trigger: string }).trigger;
@@ -80,6 +90,49 @@ function expectLost(step: StepEffect) {
   expect(status(step.after)).toEqual(['error']);
 }
 
+/**
+ * The triggers, in any state: hovering and focusing an address's value open its hint, leaving it, blur and Escape
+ * close it (another key does nothing); the pointer over the tour's × opens its hint and leaving closes it.
+ */
+function expectTriggers(s: AnyMachineSnapshot) {
+  const trigger = view(s).getTriggerProps();
+  sent.length = 0;
+  trigger.onMouseEnter();
+  trigger.onMouseLeave();
+  trigger.onFocus();
+  trigger.onBlur();
+  trigger.onKeyDown({ key: 'Enter' });
+  trigger.onKeyDown({ key: 'Escape' });
+  expect(sent).toEqual([
+    { type: 'HOVER_START' },
+    { type: 'HOVER_END' },
+    { type: 'OPEN' },
+    { type: 'CLOSE' },
+    { type: 'CLOSE' },
+  ]);
+  const hover = view(s).getHoverTriggerProps();
+  sent.length = 0;
+  hover.onPointerEnter();
+  hover.onPointerLeave();
+  expect(sent).toEqual([{ type: 'HOVER_START' }, { type: 'HOVER_END' }]);
+  sent.length = 0;
+}
+/**
+ * The connected view in a state: its status, whether the floating element is on the page and shows; the trigger
+ * names the tooltip (aria-describedby) only while it shows; the floating element is a `tooltip` with its id.
+ */
+function expectView(s: AnyMachineSnapshot, status: TooltipStatus, shows: 'none' | 'mounted' | 'visible') {
+  const v = view(s);
+  expect(v.status).toBe(status);
+  expect(v.mounted).toBe(shows !== 'none');
+  expect(v.visible).toBe(shows === 'visible');
+  const describedBy = shows === 'visible' ? CONTENT_ID : undefined;
+  expect(v.getTriggerProps()['aria-describedby']).toBe(describedBy);
+  expect(v.getHoverTriggerProps()['aria-describedby']).toBe(describedBy);
+  expect(v.getContentProps()).toEqual({ id: CONTENT_ID, role: 'tooltip' });
+  expectTriggers(s);
+}
+
 // A tooltip attached later (the tour's) and one whose target is its own element (an address), attached at once.
 for (const attached of [false, true])
   describePaths('tooltip', tooltipMachine, {
@@ -90,7 +143,15 @@ for (const attached of [false, true])
         expect(attached).toBe(false);
         if (step) expect(step.event.type === 'xstate.init' || step.after.hasTag('status.init')).toBe(true);
         expect(shown(s)).toBe('none');
+        expectView(s, 'init', 'none');
       },
+      'tooltip.idle': (s) => expectView(s, 'idle', 'none'),
+      // On the page while it is placed (or the hover delay runs), not shown yet.
+      'tooltip.opening': (s) => expectView(s, 'opening', 'mounted'),
+      'tooltip.open': (s) => expectView(s, 'open', 'visible'),
+      // Fading out: still on the page, no longer described by it.
+      'tooltip.closing': (s) => expectView(s, 'closing', 'mounted'),
+      'tooltip.error': (s) => expectView(s, 'error', 'none'),
     },
     events: [
       { type: 'ATTACH' },
@@ -146,6 +207,16 @@ for (const attached of [false, true])
         expectMove(step, 'mounted', 'none', 'idle'),
     },
   });
+
+describe('tooltip view without a tooltip', () => {
+  it('shows nothing and names nothing (a tour that is not running has no tooltip child)', () => {
+    const v = connectTooltip(undefined, (e) => void sent.push(e), { content: CONTENT_ID });
+    expect(v.status).toBeUndefined();
+    expect(v.mounted).toBe(false);
+    expect(v.visible).toBe(false);
+    expect(v.getTriggerProps()['aria-describedby']).toBeUndefined();
+  });
+});
 
 describe('tooltip guards', () => {
   it('a programmatic tooltip ignores the hover delay and the pointer leaving', () => {

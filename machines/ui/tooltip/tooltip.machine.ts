@@ -8,33 +8,12 @@
  * one that places it (@floating-ui) and answers POSITIONED once it is placed; the default places nothing.
  */
 import { assertEvent, assign, fromCallback, setup, type EventObject } from 'xstate';
+import type { TooltipContext, TooltipEvent, TooltipInput, TooltipTag } from './tooltip.types';
 
 /** Default hover delay in ms (spec §4, §9: 0.4 s). */
 export const HOVER_DELAY = 400;
 /** How long the closing fade lasts in ms. */
 export const CLOSE_DURATION = 150;
-
-export type TooltipInput = {
-  hoverDelay?: number;
-  /** The target is there from the start (the element that hovers and focuses it): no ATTACH is awaited. */
-  attached?: boolean;
-};
-export type TooltipContext = {
-  hoverDelay: number;
-  trigger: 'hover' | 'programmatic';
-  attached: boolean;
-};
-export type TooltipEvent =
-  | { type: 'ATTACH' }
-  | { type: 'OPEN' }
-  | { type: 'CLOSE' }
-  | { type: 'HOVER_START' }
-  | { type: 'HOVER_END' }
-  | { type: 'POSITIONED' }
-  | { type: 'TARGET_LOST' };
-/** react-floater's status as `status.<name>`; `mounted` while the floating element is in the DOM, `visible` when shown. */
-export type TooltipStatus = 'init' | 'idle' | 'opening' | 'open' | 'closing' | 'error';
-export type TooltipTag = `status.${TooltipStatus}` | 'mounted' | 'visible';
 
 export const tooltipMachine = setup({
   types: {

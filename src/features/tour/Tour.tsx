@@ -9,8 +9,9 @@ import { useSelector } from '@xstate/react';
 import { useId, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
-import { createEmptyActor, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import type { TooltipStatus, tooltipMachine } from '../../../machines/ui/tooltip/tooltip.machine';
+import { createEmptyActor, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { connectTooltip } from '../../../machines/ui/tooltip/tooltip.connect';
+import type { tooltipMachine } from '../../../machines/ui/tooltip/tooltip.machine';
 import { connect, PROGRESS_BAR_WIDTH, type TourApi } from '../../../machines/account/tour/tour.connect';
 import type { TourActorRef } from './liveTour';
 import './tour.css';
@@ -27,19 +28,22 @@ export type TourProps = {
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 type TooltipSnapshot = SnapshotFrom<typeof tooltipMachine>;
-const STATUSES: TooltipStatus[] = ['init', 'idle', 'opening', 'open', 'closing', 'error'];
-const tooltipStatus = (s: TooltipSnapshot | undefined) => STATUSES.find((t) => s?.hasTag(`status.${t}`));
-const hintVisible = (s: TooltipSnapshot | undefined) => s?.hasTag('visible') ?? false;
+type TooltipActorRef = ActorRefFrom<typeof tooltipMachine>;
 /** Stands in for a child that is not there (a stopped tour has none). */
 const NO_CHILD: AnyActorRef = createEmptyActor();
+/** A tooltip child's snapshot; the stand-in's is none. */
+const tooltipSnapshot = (s: unknown) =>
+  typeof (s as Partial<TooltipSnapshot> | undefined)?.hasTag === 'function' ? (s as TooltipSnapshot) : undefined;
 
 export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }: TourProps) {
   const snapshot = useSelector(actorRef, (s) => s);
   const api = connect(snapshot, actorRef.send);
   const { step, card } = api;
-  const tipStatus = useSelector<AnyActorRef, TooltipStatus | undefined>(
-    snapshot.children.tooltip ?? NO_CHILD,
-    tooltipStatus,
+  const tipChild = snapshot.children.tooltip;
+  // The step tooltip's status; the tour alone drives it, so the view sends it nothing of its own.
+  const tip = connectTooltip(
+    useSelector<AnyActorRef, TooltipSnapshot | undefined>(tipChild ?? NO_CHILD, tooltipSnapshot),
+    (event) => tipChild?.send(event),
   );
   const [, navigate] = useLocation();
   const titleId = useId();
@@ -58,7 +62,7 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
     'aria-describedby': textId,
     tabIndex: -1,
     'data-scope': 'tour',
-    'data-status': tipStatus,
+    'data-status': tip.status,
     onKeyDown: trapTab,
   } as const;
   const titleAndText = (title: string, text: string) => (
@@ -109,7 +113,7 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
           data-part="tooltip"
           data-step={step.id}
           // Hidden until `placeTooltip` has placed it beside the target (the tooltip machine then opens).
-          style={{ opacity: tipStatus === 'opening' ? 0 : undefined }}
+          style={{ opacity: tip.status === 'opening' ? 0 : undefined }}
         >
           <div className="tour-arrow" data-scope="tour" data-part="arrow" />
           <CloseButton api={api} hint={snapshot.children.closeHint} />
@@ -231,8 +235,14 @@ function trapTab(e: ReactKeyboardEvent<HTMLElement>) {
 }
 
 /** The × of a step: closes it (to the skip card). Hovering it 0.4 s shows a hint (tooltip machine). */
-function CloseButton({ api, hint }: { api: TourApi; hint: AnyActorRef | undefined }) {
-  const visible = useSelector<AnyActorRef, boolean>(hint ?? NO_CHILD, hintVisible);
+function CloseButton({ api, hint }: { api: TourApi; hint: TooltipActorRef | undefined }) {
+  const hintId = useId();
+  const hintView = connectTooltip(
+    useSelector<AnyActorRef, TooltipSnapshot | undefined>(hint ?? NO_CHILD, tooltipSnapshot),
+    (event) => hint?.send(event),
+    { content: hintId },
+  );
+  const { visible } = hintView;
   // Only places the hint (no flow): its life is the tour's `closeHint` child.
   const hintFloating = useFloating({
     open: visible,
@@ -240,24 +250,20 @@ function CloseButton({ api, hint }: { api: TourApi; hint: AnyActorRef | undefine
     middleware: [offset(8), flip(), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
-  const hintId = useId();
   return (
     <>
       <button
         {...api.getCloseButtonProps()}
         ref={hintFloating.refs.setReference}
         className="tour-close"
-        aria-describedby={visible ? hintId : undefined}
-        onPointerEnter={() => hint?.send({ type: 'HOVER_START' })}
-        onPointerLeave={() => hint?.send({ type: 'HOVER_END' })}
+        {...hintView.getHoverTriggerProps()}
       >
         <span aria-hidden="true">×</span>
       </button>
       {visible && (
         <div
-          id={hintId}
+          {...hintView.getContentProps()}
           ref={hintFloating.refs.setFloating}
-          role="tooltip"
           className="tour-hint"
           data-scope="tour"
           data-part="close-hint"
