@@ -1,24 +1,23 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { NAME_TAKEN_MESSAGE, WATCHLIST_NAME_MAX } from '../../../api/watchlist';
+import type {
+  CreateWatchlistContext,
+  CreateWatchlistEmitted,
+  CreateWatchlistEvent,
+  CreateWatchlistSubmitted,
+  CreateWatchlistTag,
+} from './createWatchlist.types';
+
+// Callers that import the machine's types from here keep working.
+export type {
+  CreateWatchlistContext,
+  CreateWatchlistEmitted,
+  CreateWatchlistEvent,
+  CreateWatchlistSubmitted,
+} from './createWatchlist.types';
 
 export const CREATE_WATCHLIST_TITLE = 'Create Watchlist';
 export const NAME_HINT = 'Watchlist name cannot exceed 20 characters.';
-
-export type CreateWatchlistContext = {
-  name: string;
-  /** Names of the user's other lists (a name equal to one of them is refused). */
-  existingNames: string[];
-  error: string | null;
-  /** 'create' for a new list, 'rename' when the same form renames the selected one. */
-  purpose: 'create' | 'rename';
-};
-export type CreateWatchlistEvent =
-  | { type: 'OPEN'; existingNames: string[]; name?: string; purpose?: 'create' | 'rename' }
-  | { type: 'CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' };
-export type CreateWatchlistSubmitted = { name: string; purpose: 'create' | 'rename' };
-export type CreateWatchlistEmitted = { type: 'submitted' } & CreateWatchlistSubmitted;
 
 const submittedName = ({ context }: { context: CreateWatchlistContext }): CreateWatchlistSubmitted => ({
   name: context.name.trim(),
@@ -36,7 +35,7 @@ export const createWatchlistMachine = setup({
     context: {} as CreateWatchlistContext,
     events: {} as CreateWatchlistEvent,
     emitted: {} as CreateWatchlistEmitted,
-    tags: {} as 'open',
+    tags: {} as CreateWatchlistTag,
   },
   guards: {
     nameEmpty: ({ context }) => context.name.trim() === '',

@@ -1,9 +1,9 @@
-import type { SnapshotFrom } from 'xstate';
 import { TEMP_WATCHLIST_ID } from '../../../api/watchlist';
-import type { WatchlistItem, watchlistMachine } from './watchlist.machine';
 import { tempList } from './watchlist.temp';
+import type { WatchlistItem, WatchlistSnapshot } from './watchlist.types';
 
-export type WatchlistSnapshot = SnapshotFrom<typeof watchlistMachine>;
+// Callers that import the view's types from here keep working.
+export type { WatchlistSnapshot, WatchlistView } from './watchlist.types';
 
 /** The view of the watchlist flow that components render: booleans and data, no state names. */
 export function connectWatchlist(snapshot: WatchlistSnapshot) {
@@ -32,4 +32,3 @@ export function connectWatchlist(snapshot: WatchlistSnapshot) {
     isInSelected: (projectId: string) => selected?.projects.includes(projectId) ?? false,
   };
 }
-export type WatchlistView = ReturnType<typeof connectWatchlist>;

@@ -2,15 +2,22 @@ import { assertEvent, assign, cancel, fromPromise, raise, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import { NAME_TAKEN_MESSAGE, TEMP_WATCHLIST_ID, WATCHLIST_NAME_MAX } from '../../../api/watchlist';
 import { tempList } from './watchlist.temp';
+import type {
+  WatchlistContext,
+  WatchlistEvent,
+  WatchlistItem,
+  WatchlistMessage,
+  WatchlistTag,
+} from './watchlist.types';
 
-/** The part of a watchlist this flow needs (spec §3). */
-export type WatchlistItem = {
-  id: string;
-  name: string;
-  projects: string[];
-  /** The read-only link's token while the list is shared; absent or null when not shared. */
-  shareToken?: string | null;
-};
+// Callers that import the machine's types from here keep working.
+export type {
+  PendingWrite,
+  WatchlistContext,
+  WatchlistEvent,
+  WatchlistItem,
+  WatchlistMessage,
+} from './watchlist.types';
 
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {
@@ -28,48 +35,10 @@ export const WATCHLIST_MESSAGES = {
   loginRequired: 'Please login to add projects to your watchlist.',
 } as const;
 
-export type WatchlistMessage = { kind: 'success' | 'error' | 'info'; text: string };
-
 /** How long a message stays on screen unless dismissed (the toast's time, formerly a timer in WatchlistToast). */
 export const WATCHLIST_TOAST_MS = 5000;
 /** The id of the pending expiry of the message on screen: a new message cancels it and schedules its own. */
 const MESSAGE_EXPIRY_ID = 'messageExpiry';
-
-/** What an in-flight write is doing, so its answer (or failure) can be applied (or rolled back). */
-export type PendingWrite = {
-  kind: 'create' | 'rename' | 'add' | 'toggle';
-  listId: string;
-  name: string;
-  projects: string[];
-  /** The list's projects before an optimistic change: restored on failure. */
-  previous: string[];
-  projectId?: string;
-};
-
-export type WatchlistContext = {
-  lists: WatchlistItem[];
-  selectedIndex: number;
-  message: WatchlistMessage | null;
-  pending: PendingWrite | null;
-};
-
-export type WatchlistEvent =
-  | { type: 'SIGNED_IN' }
-  | { type: 'SIGNED_OUT' }
-  | { type: 'RELOAD' }
-  | { type: 'SELECT'; index: number }
-  | { type: 'CREATE'; name: string }
-  | { type: 'RENAME'; name: string }
-  | { type: 'DELETE' }
-  | { type: 'CONFIRM_DELETE' }
-  | { type: 'CANCEL_DELETE' }
-  /** `listId`: the list to toggle the project in (a star's chooser of lists); the selected list without it. */
-  | { type: 'TOGGLE'; projectId: string; listId?: string }
-  /** A list changed by another flow (the share or import dialog) with what the server answered. */
-  | { type: 'LIST_CHANGED'; id: string; projects?: string[]; shareToken?: string | null }
-  | { type: 'DISMISS' }
-  /** The message on screen has been shown for WATCHLIST_TOAST_MS (raised by the machine itself). */
-  | { type: 'MESSAGE_EXPIRED' };
 
 /** A new object per message shown, so that even the same text twice is a new message. */
 const freshMessage = (kind: WatchlistMessage['kind'], text: string): WatchlistMessage => ({ kind, text });
@@ -99,7 +68,7 @@ export const watchlistMachine = setup({
   types: {
     context: {} as WatchlistContext,
     events: {} as WatchlistEvent,
-    tags: {} as 'checkingSession' | 'signedOut' | 'loading' | 'busy' | 'error' | 'ready' | 'confirmingDelete',
+    tags: {} as WatchlistTag,
   },
   delays: { toast: WATCHLIST_TOAST_MS },
   actors: {

@@ -1,5 +1,5 @@
 import { DEFAULT_WATCHLIST_NAME, TEMP_WATCHLIST_ID } from '../../../api/watchlist';
-import type { WatchlistItem } from './watchlist.machine';
+import type { WatchlistItem } from './watchlist.types';
 
 /**
  * The list shown before the user has one (spec §4: 'My Watchlist', made real by the first add). A module of its own

@@ -1,5 +1,15 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { ProjectSummary } from '../../../api/projects';
+import type {
+  PickerContext,
+  PickerEmitted,
+  PickerEvent,
+  PickerInput,
+  PickerTag,
+} from './watchlistPicker.types';
+
+// Callers that import the machine's types from here keep working.
+export type { PickerContext, PickerEmitted, PickerEvent, PickerMode } from './watchlistPicker.types';
 
 /** Below this many characters the server answers with the trending list, headed 'Trending Projects'. */
 export const PICKER_MIN_KEYWORD_LENGTH = 2;
@@ -8,22 +18,6 @@ export const PICKER_LIST_HEIGHT = 256;
 export const PICKER_TITLE = 'Add Projects';
 export const PICKER_PLACEHOLDER = 'Search Project by Name / Token';
 export const TRENDING_HEADING = 'Trending Projects';
-
-export type PickerMode = 'single' | 'multiple';
-export type PickerContext = {
-  mode: PickerMode;
-  keyword: string;
-  results: ProjectSummary[];
-  /** Ids already in the watchlist: marked in the list. */
-  existing: string[];
-};
-export type PickerEvent =
-  | { type: 'OPEN'; existing?: string[]; mode?: PickerMode }
-  | { type: 'CLOSE' }
-  | { type: 'TYPE'; keyword: string }
-  | { type: 'PICK'; projectId: string }
-  | { type: 'RETRY' };
-export type PickerEmitted = { type: 'add'; projectId: string };
 
 const pickedProject = ({ event }: { event: PickerEvent }) => {
   assertEvent(event, 'PICK');
@@ -42,11 +36,11 @@ export const pickerKeyword = (keyword: string) =>
  */
 export const watchlistPickerMachine = setup({
   types: {
-    input: {} as { mode?: PickerMode } | undefined,
+    input: {} as PickerInput,
     context: {} as PickerContext,
     events: {} as PickerEvent,
     emitted: {} as PickerEmitted,
-    tags: {} as 'open' | 'loading' | 'error',
+    tags: {} as PickerTag,
   },
   actors: {
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {

@@ -1,17 +1,12 @@
-import type { SnapshotFrom } from 'xstate';
-import type { SortDirection, WatchlistSortKey, watchlistSortMachine } from './watchlistSort.machine';
+import type {
+  SortDirection,
+  SortableRow,
+  WatchlistSortKey,
+  WatchlistSortSnapshot,
+} from './watchlistSort.types';
 
-export type WatchlistSortSnapshot = SnapshotFrom<typeof watchlistSortMachine>;
-
-/** What a row needs to be sorted: the watchlist table's row (api/watchlist.ts WatchlistProjectRow) fits. */
-export type SortableRow = {
-  rank: number | null;
-  name: string;
-  score: number;
-  auditStatus: 'audited' | 'in_progress' | 'none';
-  kyc: boolean;
-  scoreChange: { d1: number | null; d7: number | null; d30: number | null };
-};
+// Callers that import the view's types from here keep working.
+export type { SortableRow, WatchlistSortSnapshot, WatchlistSortView } from './watchlistSort.types';
 
 const AUDIT_ORDER = { none: 0, in_progress: 1, audited: 2 } as const;
 

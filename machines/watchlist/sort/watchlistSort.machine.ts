@@ -4,10 +4,23 @@
  * and back to the list's order. The phone layout's "Sort by" menu picks a column and direction at once.
  */
 import { assertEvent, assign, setup } from 'xstate';
+import type {
+  SortDirection,
+  WatchlistSortContext,
+  WatchlistSortEvent,
+  WatchlistSortKey,
+  WatchlistSortTag,
+} from './watchlistSort.types';
+
+// Callers that import the machine's types from here keep working.
+export type {
+  SortDirection,
+  WatchlistSortContext,
+  WatchlistSortEvent,
+  WatchlistSortKey,
+} from './watchlistSort.types';
 
 export const WATCHLIST_SORT_KEYS = ['rank', 'name', 'score', 'audit', 'kyc', 'd1', 'd7', 'd30'] as const;
-export type WatchlistSortKey = (typeof WATCHLIST_SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
 
 /** The direction a column sorts in first: rank and name ascending, every figure and badge best first. */
 export const FIRST_DIRECTION: Readonly<Record<WatchlistSortKey, SortDirection>> = {
@@ -21,19 +34,13 @@ export const FIRST_DIRECTION: Readonly<Record<WatchlistSortKey, SortDirection>> 
   d30: 'desc',
 };
 
-export type WatchlistSortContext = { key: WatchlistSortKey | null; direction: SortDirection };
-export type WatchlistSortEvent =
-  | { type: 'SORT'; key: WatchlistSortKey }
-  | { type: 'SORT_BY'; key: WatchlistSortKey; direction: SortDirection }
-  | { type: 'LIST_ORDER' };
-
 const flip = (d: SortDirection): SortDirection => (d === 'asc' ? 'desc' : 'asc');
 
 export const watchlistSortMachine = setup({
   types: {
     context: {} as WatchlistSortContext,
     events: {} as WatchlistSortEvent,
-    tags: {} as 'sorted',
+    tags: {} as WatchlistSortTag,
   },
   guards: {
     /** The header of the column already sorted in its first direction. */

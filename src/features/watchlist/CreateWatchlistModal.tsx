@@ -1,12 +1,8 @@
 import { Description, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { WATCHLIST_NAME_MAX } from '../../../api/watchlist';
-import {
-  CREATE_WATCHLIST_TITLE,
-  NAME_HINT,
-  type createWatchlistMachine,
-} from '../../../machines/watchlist/create/createWatchlist.machine';
+import { connectCreateWatchlist } from '../../../machines/watchlist/create/createWatchlist.connect';
+import type { createWatchlistMachine } from '../../../machines/watchlist/create/createWatchlist.machine';
 import { ModalDialog } from '../../components/ModalDialog';
 
 export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine>;
@@ -16,60 +12,32 @@ export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine
  * Enter submits. The same form renames the selected list with the title 'Rename Watchlist'.
  */
 export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistActorRef }) {
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
-  const name = useSelector(actorRef, (s) => s.context.name);
-  const error = useSelector(actorRef, (s) => s.context.error);
-  const purpose = useSelector(actorRef, (s) => s.context.purpose);
-  const cancel = () => actorRef.send({ type: 'CANCEL' });
-  if (!open) return null;
+  const view = connectCreateWatchlist(
+    useSelector(actorRef, (s) => s),
+    actorRef.send,
+  );
+  if (!view.open) return null;
   return (
     <ModalDialog
-      onClose={cancel}
+      onClose={view.cancel}
       className="watchlist-dialog"
       panelClassName="watchlist-form-panel"
       scope="create-watchlist"
       part="panel"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actorRef.send({ type: 'SUBMIT' });
-        }}
-      >
-        <DialogTitle as="h2">
-          {purpose === 'rename' ? 'Rename Watchlist' : CREATE_WATCHLIST_TITLE}
-        </DialogTitle>
+      <form {...view.getFormProps()}>
+        <DialogTitle as="h2">{view.title}</DialogTitle>
         <div className="field">
-          <label htmlFor="watchlist-name">Watchlist name</label>
-          <input
-            id="watchlist-name"
-            name="name"
-            autoComplete="off"
-            autoFocus
-            maxLength={WATCHLIST_NAME_MAX}
-            value={name}
-            placeholder="My Watchlist"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'watchlist-name-error watchlist-name-hint' : 'watchlist-name-hint'}
-            onChange={(e) => actorRef.send({ type: 'CHANGE', value: e.target.value })}
-          />
-          {error && (
-            <p className="field-error" id="watchlist-name-error" role="alert">
-              {error}
-            </p>
-          )}
-          <Description as="p" className="field-hint" id="watchlist-name-hint">
-            {NAME_HINT}
+          <label {...view.getLabelProps()}>{view.labelText}</label>
+          <input autoFocus {...view.getInputProps()} />
+          {view.error && <p {...view.getErrorProps()}>{view.error}</p>}
+          <Description as="p" {...view.getHintProps()}>
+            {view.hint}
           </Description>
         </div>
         <div className="dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
-            Confirm
-          </button>
+          <button {...view.getCancelButtonProps()}>{view.cancelText}</button>
+          <button {...view.getConfirmButtonProps()}>{view.confirmText}</button>
         </div>
       </form>
     </ModalDialog>
