@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { compareHref } from '../../api/compare';
 import { searchProjects } from '../../api/projects';
 import { idsFromSearch } from '../../machines/projects/compare/compare.url';
+import { connectSearch } from '../../machines/projects/search/search.connect';
 import { HEADER_MIN_KEYWORD_LENGTH, searchMachine } from '../../machines/projects/search/search.machine';
 import { request } from '../lib/client';
 import { Icon } from './Icon';
@@ -21,8 +22,6 @@ const machine = searchMachine.provide({
     ),
   },
 });
-
-const SKELETON_ROWS = 6;
 
 export type ProjectSearchProps = {
   variant: 'header' | 'page';
@@ -80,62 +79,19 @@ export function ProjectSearch({
     [navigate, onChosen, onPick, compareLink],
   );
   const actorRef = useActorRef(logic, { input: { minLength }, inspect });
-  const keyword = useSelector(actorRef, (s) => s.context.keyword);
-  const options = useSelector(actorRef, (s) => s.context.options);
-  const highlighted = useSelector(actorRef, (s) => s.context.highlighted);
-  const isOpen = useSelector(actorRef, (s) => s.hasTag('open'));
-  const isLoading = useSelector(actorRef, (s) => s.hasTag('loading'));
-  const isError = useSelector(actorRef, (s) => s.hasTag('error'));
-  const rootRef = useRef<HTMLDivElement>(null);
+  const snapshot = useSelector(actorRef, (s) => s);
   const autoId = useId();
-  const baseId = id ?? `search-${autoId.replace(/:/g, '')}`;
-  const listId = `${baseId}-list`;
-  const optionId = (i: number) => `${baseId}-opt-${i}`;
+  const view = connectSearch(snapshot, actorRef.send, {
+    id: id ?? `search-${autoId.replace(/:/g, '')}`,
+    // A form's picker only picks; a box that opens pages can also compare a result.
+    canCompare: !onPick,
+    compareHref: compareLink,
+  });
   const placeholder = variant === 'header' ? 'Search project' : 'Search Project by Name / Token';
-  const trending = keyword.trim().length < minLength;
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        actorRef.send(isOpen ? { type: 'NEXT' } : { type: 'FOCUS' });
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        actorRef.send({ type: 'PREV' });
-        break;
-      case 'Enter':
-        if (isOpen) {
-          e.preventDefault();
-          actorRef.send({ type: 'CHOOSE' });
-        }
-        break;
-      case 'Escape':
-        if (isOpen) {
-          e.preventDefault();
-          actorRef.send({ type: 'CLOSE' });
-        }
-        break;
-    }
-  };
-
-  const showList = isOpen;
-  const activeId = isOpen && !isLoading && options.length > 0 ? optionId(highlighted) : undefined;
-  // A form's picker only picks; a box that opens pages can also compare a result.
-  const comparable = !onPick && !isLoading && options.length > 0;
-  const compared = comparable ? options[highlighted] : undefined;
 
   return (
-    <div
-      ref={rootRef}
-      className={`search search-${variant}`}
-      data-scope="search"
-      data-part="root"
-      onBlur={(e) => {
-        if (!rootRef.current?.contains(e.relatedTarget as Node | null)) actorRef.send({ type: 'CLOSE' });
-      }}
-    >
-      <label htmlFor={`${baseId}-input`} className="visually-hidden">
+    <div {...view.getRootProps()} className={`search search-${variant}`}>
+      <label {...view.getLabelProps()} className="visually-hidden">
         {placeholder}
       </label>
       <span className="search-icon">
@@ -143,103 +99,48 @@ export function ProjectSearch({
       </span>
       <input
         ref={inputRef}
-        id={`${baseId}-input`}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        aria-autocomplete="list"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-activedescendant={activeId}
+        {...view.getInputProps()}
         placeholder={placeholder}
-        value={keyword}
-        onFocus={() => actorRef.send({ type: 'FOCUS' })}
-        onChange={(e) => actorRef.send({ type: 'TYPE', keyword: e.target.value })}
-        onKeyDown={onKeyDown}
-        data-part="input"
         // The '/' shortcut (src/first-load/slashShortcut.ts) focuses a marked box: it works before the app runs.
         data-slash-focus={slashFocus || undefined}
       />
       <kbd className="search-kbd" aria-hidden="true">
         /
       </kbd>
-      <div className="search-popup" hidden={!showList} data-part="popup">
-        {trending && (
-          <p className="search-title" id={`${baseId}-title`}>
-            Trending Search
+      <div className="search-popup" {...view.getPopupProps()}>
+        {view.title && (
+          <p className="search-title" {...view.getTitleProps()}>
+            {view.title}
           </p>
         )}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={trending ? 'Trending Search' : 'Search results'}
-          aria-busy={isLoading}
-          className="search-list"
-        >
-          {isLoading &&
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <li
-                key={`s${i}`}
-                className="search-row search-skeleton"
-                aria-hidden="true"
-                data-part="skeleton"
-              >
-                <Skeleton width={34} />
-                <Skeleton width={28} height={28} round />
-                <Skeleton width="55%" />
-              </li>
-            ))}
-          {!isLoading &&
-            options.map((p, i) => (
-              <li
-                key={p.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === highlighted}
-                className="search-row"
-                data-part="option"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => actorRef.send({ type: 'SELECT', index: i })}
-              >
-                <span className="search-rank">{p.rank === null ? 'N/A' : `#${p.rank}`}</span>
-                <ProjectLogo src={p.logo} size={28} />
-                <span className="search-name">{p.name}</span>
-                {p.tokenTickers[0] && <span className="search-ticker">{p.tokenTickers[0]}</span>}
-                {comparable && (
-                  // A pointer's shortcut on the row under it; keyboards and screen readers use the link below.
-                  <span
-                    className="search-row-compare"
-                    aria-hidden="true"
-                    data-part="compare"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      actorRef.send({ type: 'COMPARE', index: i });
-                    }}
-                  >
-                    Compare
-                  </span>
-                )}
-              </li>
-            ))}
+        <ul {...view.getListProps()} className="search-list">
+          {Array.from({ length: view.skeletonRows }, (_, i) => (
+            <li key={`s${i}`} className="search-row search-skeleton" aria-hidden="true" data-part="skeleton">
+              <Skeleton width={34} />
+              <Skeleton width={28} height={28} round />
+              <Skeleton width="55%" />
+            </li>
+          ))}
+          {view.options.map((option, i) => (
+            <li key={option.project.id} {...view.getOptionProps(i)} className="search-row">
+              <span className="search-rank">{option.rankText}</span>
+              <ProjectLogo src={option.project.logo} size={28} />
+              <span className="search-name">{option.project.name}</span>
+              {option.ticker && <span className="search-ticker">{option.ticker}</span>}
+              {view.comparable && (
+                // A pointer's shortcut on the row under it; keyboards and screen readers use the link below.
+                <span className="search-row-compare" {...view.getOptionCompareProps(i)}>
+                  Compare
+                </span>
+              )}
+            </li>
+          ))}
         </ul>
-        {!isLoading && !isError && options.length === 0 && (
-          <p className="search-empty">No project matches “{keyword.trim()}”.</p>
-        )}
-        {isError && <p className="search-empty">Search is unavailable right now. Please try again.</p>}
-        {compared && (
-          <a
-            className="search-compare"
-            href={compareLink(compared.id)}
-            data-part="compare-link"
-            onClick={(e) => {
-              // A new tab or window follows the address itself.
-              if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-              e.preventDefault();
-              actorRef.send({ type: 'COMPARE', index: highlighted });
-            }}
-          >
-            <Icon name="chevronRight" size={16} /> Compare {compared.name}
+        {view.emptyText && <p className="search-empty">{view.emptyText}</p>}
+        {view.errorText && <p className="search-empty">{view.errorText}</p>}
+        {view.compared && (
+          <a className="search-compare" {...view.getCompareLinkProps()}>
+            <Icon name="chevronRight" size={16} /> {view.compareText}
           </a>
         )}
       </div>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { connectSearch } from '../../machines/projects/search/search.connect';
 import { searchMachine } from '../../machines/projects/search/search.machine';
+import type { SearchEvent } from '../../machines/projects/search/search.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const eth = { id: 'eth', rank: 1, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH'] };
@@ -26,13 +28,211 @@ const request = (s: AnyMachineSnapshot) => s.children.searchProjects as AnyActor
 const requestedKeyword = (s: AnyMachineSnapshot) =>
   (request(s)?.getSnapshot() as { input?: { keyword: string } } | undefined)?.input?.keyword;
 
-/** What the box shows: the dropdown, its skeleton rows, the options with the highlighted one, the error line. */
-const view = (s: AnyMachineSnapshot) => ({
-  open: s.hasTag('open'),
-  loading: s.hasTag('loading'),
-  error: s.hasTag('error'),
-  keyword: s.context.keyword as string,
-});
+/** The base of the box's element ids, as ProjectSearch gives it. */
+const ID = 'search-header';
+const compareHref = (id: string) => `/compare?ids=${id}`;
+const sent: SearchEvent[] = [];
+/**
+ * The view ProjectSearch renders: a box that opens pages (it can compare a result) or a form's picker (it only
+ * picks). Its handlers' events land in `sent`.
+ */
+const connected = (s: AnyMachineSnapshot, canCompare = true) =>
+  connectSearch(s as Parameters<typeof connectSearch>[0], (e) => void sent.push(e), {
+    id: ID,
+    canCompare,
+    compareHref,
+  });
+/** What the box shows: whether the dropdown is expanded, busy (skeleton rows), the error line, what was typed. */
+const view = (s: AnyMachineSnapshot) => {
+  const v = connected(s);
+  return {
+    open: v.getInputProps()['aria-expanded'],
+    loading: v.getListProps()['aria-busy'],
+    error: v.errorText !== null,
+    keyword: v.getInputProps().value,
+  };
+};
+/** The events the handlers sent while `act` ran. */
+const sending = (act: () => void) => {
+  sent.length = 0;
+  act();
+  return sent.splice(0);
+};
+/** A key pressed in the input: the events it sent and whether its default was prevented. */
+const press = (s: AnyMachineSnapshot, key: string) => {
+  let prevented = false;
+  const events = sending(() =>
+    connected(s)
+      .getInputProps()
+      .onKeyDown({ key, preventDefault: () => void (prevented = true) }),
+  );
+  return { events, prevented };
+};
+const click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false };
+
+/**
+ * In every state: the label names the input, which controls the list; typing and focus reach the machine; focus
+ * leaving the box closes it, moving inside it does not; the title and the list's name say whether the trending list
+ * or search results are shown (the keyword is too short to search, after trimming).
+ */
+function expectBox(s: AnyMachineSnapshot, minLength: number) {
+  const v = connected(s);
+  const input = v.getInputProps();
+  expect(v.getLabelProps()).toEqual({ htmlFor: `${ID}-input` });
+  expect(input).toMatchObject({
+    id: `${ID}-input`,
+    type: 'text',
+    role: 'combobox',
+    autoComplete: 'off',
+    spellCheck: false,
+    'aria-autocomplete': 'list',
+    'aria-controls': `${ID}-list`,
+    value: s.context.keyword,
+    'data-part': 'input',
+  });
+  expect(v.getListProps()).toMatchObject({ id: `${ID}-list`, role: 'listbox' });
+  expect(sending(() => input.onChange({ target: { value: 'bit' } }))).toEqual([
+    { type: 'TYPE', keyword: 'bit' },
+  ]);
+  expect(sending(() => input.onFocus())).toEqual([{ type: 'FOCUS' }]);
+  expect(press(s, 'a')).toEqual({ events: [], prevented: false });
+  const root = v.getRootProps();
+  expect(root).toMatchObject({ 'data-scope': 'search', 'data-part': 'root' });
+  const inside = {};
+  const currentTarget = { contains: (node: unknown) => node === inside };
+  expect(sending(() => root.onBlur({ currentTarget, relatedTarget: inside }))).toEqual([]);
+  expect(sending(() => root.onBlur({ currentTarget, relatedTarget: null }))).toEqual([{ type: 'CLOSE' }]);
+  const trending = (s.context.keyword as string).trim().length < minLength;
+  expect(v.trending).toBe(trending);
+  expect(v.title).toBe(trending ? 'Trending Search' : null);
+  expect(v.getTitleProps()).toEqual({ id: `${ID}-title` });
+  expect(v.getListProps()['aria-label']).toBe(trending ? 'Trending Search' : 'Search results');
+}
+
+/** Closed: the dropdown is collapsed and hidden, no option is active; arrow down opens it, Enter and Escape do nothing. */
+function expectClosedBox(s: AnyMachineSnapshot) {
+  const v = connected(s);
+  expect(v.open).toBe(false);
+  expect(v.getInputProps()['aria-expanded']).toBe(false);
+  expect(v.getInputProps()['aria-activedescendant']).toBeUndefined();
+  expect(v.getPopupProps()).toEqual({ hidden: true, 'data-part': 'popup' });
+  expect(press(s, 'ArrowDown')).toEqual({ events: [{ type: 'FOCUS' }], prevented: true });
+  expect(press(s, 'ArrowUp')).toEqual({ events: [{ type: 'PREV' }], prevented: true });
+  expect(press(s, 'Enter')).toEqual({ events: [], prevented: false });
+  expect(press(s, 'Escape')).toEqual({ events: [], prevented: false });
+}
+
+/** Open: the dropdown is expanded and shown; the arrows move the highlight, Enter chooses, Escape closes. */
+function expectOpenBox(s: AnyMachineSnapshot) {
+  const v = connected(s);
+  expect(v.open).toBe(true);
+  expect(v.getInputProps()['aria-expanded']).toBe(true);
+  expect(v.getPopupProps()).toEqual({ hidden: false, 'data-part': 'popup' });
+  expect(press(s, 'ArrowDown')).toEqual({ events: [{ type: 'NEXT' }], prevented: true });
+  expect(press(s, 'ArrowUp')).toEqual({ events: [{ type: 'PREV' }], prevented: true });
+  expect(press(s, 'Enter')).toEqual({ events: [{ type: 'CHOOSE' }], prevented: true });
+  expect(press(s, 'Escape')).toEqual({ events: [{ type: 'CLOSE' }], prevented: true });
+}
+
+/** Loading: skeleton rows and a busy list, no option, no message, nothing to compare. */
+function expectLoadingBox(s: AnyMachineSnapshot) {
+  for (const canCompare of [true, false]) {
+    const v = connected(s, canCompare);
+    expect(v.loading).toBe(true);
+    expect(v.getListProps()['aria-busy']).toBe(true);
+    expect(v.skeletonRows).toBe(6);
+    expect(v.options).toEqual([]);
+    expect(v.getInputProps()['aria-activedescendant']).toBeUndefined();
+    expect(v.emptyText).toBeNull();
+    expect(v.errorText).toBeNull();
+    expect(v.comparable).toBe(false);
+    expect(v.compared).toBeUndefined();
+  }
+}
+
+type Project = { id: string; rank: number | null; name: string; tokenTickers: string[] };
+/**
+ * The results as shown: each with its rank ('N/A' without one), name and first ticker, the highlighted one selected
+ * and active; a click on a row chooses it (pressing it keeps the focus in the box). A box that opens pages offers
+ * Compare on each row and the compare link for the highlighted result (a plain click compares it, a modified one is
+ * left to the browser); a form's picker offers neither. No results: the 'No project matches' line.
+ */
+function expectReadyBox(s: AnyMachineSnapshot) {
+  const { options, highlighted, keyword } = s.context as {
+    options: Project[];
+    highlighted: number;
+    keyword: string;
+  };
+  for (const canCompare of [true, false]) {
+    const v = connected(s, canCompare);
+    expect(v.loading).toBe(false);
+    expect(v.getListProps()['aria-busy']).toBe(false);
+    expect(v.skeletonRows).toBe(0);
+    expect(v.errorText).toBeNull();
+    expect(v.options).toEqual(
+      options.map((project, i) => ({
+        project,
+        rankText: project.rank === null ? 'N/A' : `#${project.rank}`,
+        ticker: project.tokenTickers[0],
+        highlighted: i === highlighted,
+      })),
+    );
+    options.forEach((_, i) => {
+      const props = v.getOptionProps(i);
+      expect(props).toMatchObject({
+        id: `${ID}-opt-${i}`,
+        role: 'option',
+        'aria-selected': i === highlighted,
+        'data-part': 'option',
+      });
+      expect(sending(() => props.onClick())).toEqual([{ type: 'SELECT', index: i }]);
+      let prevented = false;
+      props.onMouseDown({ preventDefault: () => void (prevented = true) });
+      expect(prevented).toBe(true);
+      const compare = v.getOptionCompareProps(i);
+      expect(compare).toMatchObject({ 'aria-hidden': true, 'data-part': 'compare' });
+      let stopped = false;
+      expect(sending(() => compare.onClick({ stopPropagation: () => void (stopped = true) }))).toEqual([
+        { type: 'COMPARE', index: i },
+      ]);
+      expect(stopped).toBe(true);
+    });
+    expect(v.getInputProps()['aria-activedescendant']).toBe(
+      options.length > 0 ? `${ID}-opt-${highlighted}` : undefined,
+    );
+    expect(v.emptyText).toBe(options.length === 0 ? `No project matches “${keyword.trim()}”.` : null);
+    const compared = canCompare ? options[highlighted] : undefined;
+    expect(v.comparable).toBe(compared !== undefined);
+    expect(v.compared?.project).toBe(compared);
+    expect(v.compareText).toBe(compared ? `Compare ${compared.name}` : '');
+    if (compared) {
+      const link = v.getCompareLinkProps();
+      expect(link).toMatchObject({ href: compareHref(compared.id), 'data-part': 'compare-link' });
+      let prevented = false;
+      const preventDefault = () => void (prevented = true);
+      for (const modifier of ['metaKey', 'ctrlKey', 'shiftKey', 'altKey'])
+        expect(sending(() => link.onClick({ ...click, [modifier]: true, preventDefault }))).toEqual([]);
+      expect(sending(() => link.onClick({ ...click, button: 1, preventDefault }))).toEqual([]);
+      expect(prevented).toBe(false);
+      expect(sending(() => link.onClick({ ...click, preventDefault }))).toEqual([
+        { type: 'COMPARE', index: highlighted },
+      ]);
+      expect(prevented).toBe(true);
+    }
+  }
+}
+
+/** Failed: the failure line, no options and no 'No project matches' line. */
+function expectFailedBox(s: AnyMachineSnapshot) {
+  const v = connected(s);
+  expect(v.error).toBe(true);
+  expect(v.errorText).toBe('Search is unavailable right now. Please try again.');
+  expect(v.emptyText).toBeNull();
+  expect(v.options).toEqual([]);
+  expect(v.getListProps()['aria-busy']).toBe(false);
+  expect(v.getInputProps()['aria-activedescendant']).toBeUndefined();
+  expect(v.compared).toBeUndefined();
+}
 
 /** The app's actions a step ran (an action without a name shows as one that is not the app's). */
 const appActions = (step: StepEffect) => step.actions.filter((a) => !String(a.type).startsWith('xstate.'));
@@ -241,11 +441,21 @@ for (const { minLength, results, onLast } of configs) {
           expect(s.context.keyword).toBe('');
         }
         expect(view(s)).toMatchObject({ open: false, loading: false, error: false });
+        expectBox(s, minLength);
+        expectClosedBox(s);
       },
-      'search.open': (s) => expect(view(s).open).toBe(true),
+      'search.open': (s) => {
+        expect(view(s).open).toBe(true);
+        expectBox(s, minLength);
+        expectOpenBox(s);
+      },
+      'search.open.loading': expectLoadingBox,
       // The highlight always points at an option (or 0 when there are none).
-      'search.open.ready': (s) =>
-        expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length)),
+      'search.open.ready': (s) => {
+        expect(s.context.highlighted).toBeLessThan(Math.max(1, s.context.options.length));
+        expectReadyBox(s);
+      },
+      'search.open.failed': expectFailedBox,
     },
   });
 }

@@ -10,7 +10,9 @@ const CONTENT_ID = 'address-tip';
 const sent: TooltipEvent[] = [];
 /** The view the components render (an address's hint, the tour's); its handlers' events land in `sent`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectTooltip(s as Parameters<typeof connectTooltip>[0], (e) => void sent.push(e), { content: CONTENT_ID });
+  connectTooltip(s as Parameters<typeof connectTooltip>[0], (e) => void sent.push(e), {
+    content: CONTENT_ID,
+  });
 /** What the page shows: nothing (not mounted), the floating element in the DOM but hidden, or the tooltip. */
 const shown = (s: AnyMachineSnapshot) => {
   const v = view(s);

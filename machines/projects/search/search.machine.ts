@@ -1,31 +1,9 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { ProjectSummary } from '../../../api/projects';
+import type { SearchContext, SearchEmitted, SearchEvent, SearchInput, SearchTag } from './search.types';
 
 /** Header search starts at 2 characters (spec §5, §9). */
 export const HEADER_MIN_KEYWORD_LENGTH = 2;
-
-export type SearchInput = {
-  minLength?: number;
-};
-export type SearchContext = {
-  keyword: string;
-  /** The effective keyword of the latest request (null before the first one and after a failure). */
-  query: string | null;
-  options: ProjectSummary[];
-  highlighted: number;
-  minLength: number;
-};
-export type SearchEvent =
-  | { type: 'FOCUS' }
-  | { type: 'TYPE'; keyword: string }
-  | { type: 'NEXT' }
-  | { type: 'PREV' }
-  | { type: 'CHOOSE' }
-  | { type: 'SELECT'; index: number }
-  /** Compare the result at `index` with other projects instead of opening its page. */
-  | { type: 'COMPARE'; index: number }
-  | { type: 'CLOSE' };
-export type SearchEmitted = { type: 'chosen'; project: ProjectSummary };
 
 /** The keyword actually sent: below the minimum length the server answers with the trending list. */
 export const effectiveKeyword = (keyword: string, minLength: number) =>
@@ -54,7 +32,7 @@ export const searchMachine = setup({
     context: {} as SearchContext,
     events: {} as SearchEvent,
     emitted: {} as SearchEmitted,
-    tags: {} as 'open' | 'loading' | 'ready' | 'error',
+    tags: {} as SearchTag,
   },
   actors: {
     searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {

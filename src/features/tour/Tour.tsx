@@ -33,7 +33,9 @@ type TooltipActorRef = ActorRefFrom<typeof tooltipMachine>;
 const NO_CHILD: AnyActorRef = createEmptyActor();
 /** A tooltip child's snapshot; the stand-in's is none. */
 const tooltipSnapshot = (s: unknown) =>
-  typeof (s as Partial<TooltipSnapshot> | undefined)?.hasTag === 'function' ? (s as TooltipSnapshot) : undefined;
+  typeof (s as Partial<TooltipSnapshot> | undefined)?.hasTag === 'function'
+    ? (s as TooltipSnapshot)
+    : undefined;
 
 export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }: TourProps) {
   const snapshot = useSelector(actorRef, (s) => s);
