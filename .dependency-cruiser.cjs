@@ -3,6 +3,7 @@
  *   src → machines → api;  server → api;  machines never → src;  server → src only through the SSR entry;
  *   server/db and server/lib import nothing else of the server;
  *   nothing imports a route file but server/routing/routes.generated.ts, the list of them the loader registers;
+ *   server/plugins/external imports nothing of server/plugins/app (external plugins are registered first);
  *   no runtime cycle.
  * Type-only imports (erased at build time) and dynamic imports (run after every module has loaded) make no cycle.
  */
@@ -58,6 +59,15 @@ module.exports = {
       comment: 'Route files answer URLs; what they share lives in a service, a repository or api/.',
       from: { pathNot: '^server/routing/routes\\.generated\\.ts$' },
       to: { path: '^server/routes/' },
+    },
+    {
+      name: 'external-plugins-below-app-plugins',
+      severity: 'error',
+      comment:
+        'server/app.ts registers the external plugins (third-party packages and the security headers) before our own ' +
+        'app plugins, so an external plugin can rely on none of them.',
+      from: { path: '^server/plugins/external/' },
+      to: { path: '^server/plugins/app/' },
     },
   ],
   options: {

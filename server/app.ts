@@ -6,21 +6,21 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { chains, type ChainEntry } from './chains/plugin';
+import { zodValidatorCompiler } from './errors';
 import { flags } from './flags/plugin';
 import { jobs, type JobsOptions } from './jobs/plugin';
-import { apiKeyAuth } from './plugins/apiKey';
-import { impersonationAudit } from './plugins/audit';
-import { csrf } from './plugins/csrf';
-import { zodValidatorCompiler } from './errors';
-import { errorHandling, frameworkError } from './plugins/errors';
-import { lifecycle } from './plugins/lifecycle';
-import { openapi } from './plugins/openapi';
-import { rateLimits } from './plugins/rateLimit';
-import { redis } from './plugins/redis';
-import { routeConfig } from './plugins/routeConfig';
-import { securityHeaders } from './plugins/securityHeaders';
-import { session } from './plugins/session';
-import { spa } from './plugins/spa';
+import { apiKeyAuth } from './plugins/app/apiKey';
+import { impersonationAudit } from './plugins/app/audit';
+import { csrf } from './plugins/app/csrf';
+import { errorHandling, frameworkError } from './plugins/app/errors';
+import { lifecycle } from './plugins/app/lifecycle';
+import { openapi } from './plugins/app/openapi';
+import { rateLimits } from './plugins/app/rateLimit';
+import { routeConfig } from './plugins/app/routeConfig';
+import { session } from './plugins/app/session';
+import { spa } from './plugins/app/spa';
+import { redis } from './plugins/external/redis';
+import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
 import { search } from './search/plugin';
 
@@ -78,16 +78,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', opts.database);
   app.decorate('db', opts.database.db);
 
-  await app.register(errorHandling);
+  // External: third-party packages and what stands in for one (the security headers, in helmet's place), before
+  // any plugin of ours.
   // First of the hooks: every answer carries the security headers (CSP, frame-ancestors, nosniff, HSTS), redirects
   // and errors too.
   await app.register(securityHeaders);
   await app.register(redis);
-  await app.register(lifecycle);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
-  // Before any route: fills the per-route rules every plugin below reads from the matched route's config.
+
+  // App: our own plugins, in the order their dependencies and onRoute hooks need.
+  await app.register(errorHandling);
+  await app.register(lifecycle);
   await app.register(routeConfig);
   await app.register(session);
   await app.register(csrf);
@@ -101,6 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(chains, { chains: opts.chains });
   await app.register(search);
+
+  // Routes: the route files, each folder under its prefix.
   await app.register(routes);
   // The durable job runner (recompute, notifications, alert mail, trending); its loop starts when the app is ready.
   await app.register(jobs, opts.jobs ?? {});

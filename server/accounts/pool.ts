@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import type { Mailer } from '../mail/index';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { ssoSettingsLink } from './settingsLink';
-import type { SessionUser } from '../plugins/session';
+import type { SessionUser } from '../plugins/app/session';
 import type { Clock } from './clock';
 import {
   CODE_TTL_MS,

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/accounts';
-import type { SessionUser } from '../plugins/session';
+import type { SessionUser } from '../plugins/app/session';
 
 /**
  * Session records (the `sessions` table), shared by every instance on one database. The cookie carries only the

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from '../plugins/session';
+import { deriveKey } from '../plugins/app/session';
 
 /**
  * The link in a mail to a user's notification settings (and unsubscribe), which works without signing in: mail,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { EvaluationContext, FlagMetadata, JsonValue, Logger } from '@openfeature/core';
 import { FlagdCore } from '@openfeature/flagd-core';
-import type { SessionUser } from '../plugins/session';
+import type { SessionUser } from '../plugins/app/session';
 
 /** One flag as the server evaluated it (the OFREP success or failure shape, without HTTP). */
 export type FlagEvaluation =

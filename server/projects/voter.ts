@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deriveKey, isSecure } from '../plugins/session';
+import { deriveKey, isSecure } from '../plugins/app/session';
 
 /** The anonymous visitor cookie that keys votes of signed-out visitors (one vote per voter). */
 export const VISITOR_COOKIE = 'sr_visitor';

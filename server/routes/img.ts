@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { intFromQuery } from '../../api/projects.schemas';
 import { typed } from '../routing/schemas';
-import { clientAddress } from '../plugins/rateLimit';
+import { clientAddress } from '../plugins/app/rateLimit';
 import { LRUCache } from 'lru-cache';
 import { drawSvgAsWebp, MAX_DRAWN_LOGO_WIDTH } from '../storage/images';
 import {

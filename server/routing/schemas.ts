@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../api/errors.schemas';
-import { requireUser } from '../plugins/session';
+import { requireUser } from '../plugins/app/session';
 
 /**
  * The answers of a JSON route for its schema: `ok` for its success status (200 unless said), `ErrorBody` for every

@@ -13,7 +13,7 @@ import {
   type ResolvedAddress,
 } from './address';
 import { openSecret, signWebhook } from './sign';
-import { deriveKey } from '../plugins/session';
+import { deriveKey } from '../plugins/app/session';
 
 /** What a delivery needs from the server: the root secret (for the sealed signing secret) and the mode. */
 export type WebhookDeps = {

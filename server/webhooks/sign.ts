@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '../../api/webhooks';
-import { deriveKey } from '../plugins/session';
+import { deriveKey } from '../plugins/app/session';
 
 /**
  * Webhook signatures in the Standard Webhooks form: `webhook-signature: v1,<base64 HMAC-SHA256>` over

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '../../api/apiKeys';
-import { ANONYMOUS_POLICY, KEY_POLICIES } from '../../server/plugins/apiKey';
+import { ANONYMOUS_POLICY, KEY_POLICIES } from '../../server/plugins/app/apiKey';
 import type { TestApp } from '../helpers/app';
 import { rateLimitOf } from '../helpers/rateLimit';
 import { createSeededApp } from '../helpers/seeded';

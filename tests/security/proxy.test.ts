@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LIMITS } from '../../server/plugins/rateLimit';
+import { LIMITS } from '../../server/plugins/app/rateLimit';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealJwt } from '../../server/plugins/session';
+import { sealJwt } from '../../server/plugins/app/session';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   cookieHeader,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessions';
 import { sessions, watchlists } from '../../server/db/schema/index';
-import { sealJwt } from '../../server/plugins/session';
+import { sealJwt } from '../../server/plugins/app/session';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {
   latestCode,

@@ -9,7 +9,7 @@ import {
 } from '../../server/accounts/passwords';
 import { ACCOUNT_LOCKOUT_AFTER, LOCKOUT_AFTER } from '../../server/accounts/pool';
 import { rateCounters } from '../../server/db/schema/index';
-import { LIMITS } from '../../server/plugins/rateLimit';
+import { LIMITS } from '../../server/plugins/app/rateLimit';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { rateLimitOf, rateLimitPolicies } from '../helpers/rateLimit';
 import {

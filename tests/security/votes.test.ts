@@ -5,7 +5,7 @@ import { voteProject } from '../../api/projects';
 import { createRequest } from '../../api/http';
 import { LONGEST_WINDOW_MS, prune } from '../../server/accounts/rate';
 import { projects, rateCounters, votes } from '../../server/db/schema/index';
-import { LIMITS } from '../../server/plugins/rateLimit';
+import { LIMITS } from '../../server/plugins/app/rateLimit';
 import { VISITOR_COOKIE } from '../../server/projects/voter';
 import type { TestApp } from '../helpers/app';
 import { cookieKeepingFetch, getCsrf, newClientAddress, signUpAndSignIn } from '../helpers/auth';

@@ -21,7 +21,7 @@ import {
   CreatedApiKey as CreatedApiKeySchema,
 } from '../../api/apiKeys.schemas';
 import { apiKeys, apiKeyUsage } from '../../server/db/schema/index';
-import { ANONYMOUS_POLICY, KEY_POLICIES } from '../../server/plugins/apiKey';
+import { ANONYMOUS_POLICY, KEY_POLICIES } from '../../server/plugins/app/apiKey';
 import { rateLimitOf } from '../helpers/rateLimit';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnavailableError } from '../../server/plugins/errors';
+import { isUnavailableError } from '../../server/plugins/app/errors';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /** A port on loopback where nothing listens: connecting is refused at once. */

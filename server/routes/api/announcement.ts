@@ -3,7 +3,7 @@ import * as A from '../../../api/admin.schemas';
 import { AnnouncementUpdateBody } from '../../../api/admin.schemas';
 import { type Announcement } from '../../../api/site';
 import { Announcement as AnnouncementSchema } from '../../../api/site.schemas';
-import { requireAdmin } from '../../plugins/session';
+import { requireAdmin } from '../../plugins/app/session';
 import { replies, typed } from '../../routing/schemas';
 import { publishAnnouncement, toAdminAnnouncement } from '../../site/announcements';
 import { activeAnnouncement } from '../../site/pageData';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorReportBody } from '../../../api/site.schemas';
 import { errorsOnly, noContent, typed } from '../../routing/schemas';
 import { saveClientError } from '../../site/submissions';
-import { LIMITS } from '../../plugins/rateLimit';
+import { LIMITS } from '../../plugins/app/rateLimit';
 
 /** POST /api/errors: client error reports, limited per address. */
 export default async function apiErrorsRoutes(fastify: FastifyInstance) {

@@ -7,8 +7,8 @@ import { userPoolFor } from '../../accounts/index';
 import type { UserRow } from '../../accounts/pool';
 import { roleFor, sessionUserFor } from '../../accounts/sessions';
 import { flagContextFor } from '../../flags/service';
-import { audit } from '../../plugins/audit';
-import { issueSession, requireUser, type SessionUser } from '../../plugins/session';
+import { audit } from '../../plugins/app/audit';
+import { issueSession, requireUser, type SessionUser } from '../../plugins/app/session';
 import { replies, typed } from '../../routing/schemas';
 import * as I from '../../../api/impersonation.schemas';
 

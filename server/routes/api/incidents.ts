@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Created, IncidentReportBody } from '../../../api/site.schemas';
 import { created, typed } from '../../routing/schemas';
 import { saveIncidentReport } from '../../incidents/queries';
-import { LIMITS } from '../../plugins/rateLimit';
+import { LIMITS } from '../../plugins/app/rateLimit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

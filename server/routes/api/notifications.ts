@@ -7,7 +7,7 @@ import {
 } from '../../../api/notifications';
 import { MarkReadBody, NotificationListQuery } from '../../../api/notifications.schemas';
 import { markNotificationsRead, notificationsPage, unreadCount } from '../../notifications/inbox';
-import { requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/app/session';
 import { replies, signedIn, typed } from '../../routing/schemas';
 import * as N from '../../../api/notifications.schemas';
 

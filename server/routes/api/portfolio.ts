@@ -3,7 +3,7 @@ import { MAX_HOLDINGS } from '../../../api/portfolio';
 import { DeleteHoldingBody, SetHoldingBody } from '../../../api/portfolio.schemas';
 import { normalizeWalletAddress, type WalletChain } from '../../../api/user';
 import { AppError, notFound } from '../../errors';
-import { requireUser, type SessionUser } from '../../plugins/session';
+import { requireUser, type SessionUser } from '../../plugins/app/session';
 import { walletsOf } from '../../accounts/wallets';
 import { flagContextFor } from '../../flags/service';
 import {

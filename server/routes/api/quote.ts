@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Created, QuoteRequestBody } from '../../../api/site.schemas';
 import { created, typed } from '../../routing/schemas';
 import { saveQuoteRequest } from '../../site/submissions';
-import { LIMITS } from '../../plugins/rateLimit';
+import { LIMITS } from '../../plugins/app/rateLimit';
 
 /** POST /api/quote: a request for a quote, limited per address. */
 export default async function apiQuoteRoutes(fastify: FastifyInstance) {

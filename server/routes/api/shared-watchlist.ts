@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { WATCHLIST_NAME_MAX } from '../../../api/watchlist';
 import { CopySharedBody, ShareToken } from '../../../api/watchlist.schemas';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/app/session';
 import { createList, existingProjectIds, listByShareToken } from '../../watchlists/lists';
 import { replies, signedIn, typed } from '../../routing/schemas';
 import * as W from '../../../api/watchlist.schemas';

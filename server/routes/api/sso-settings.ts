@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { saveSettings, settingsOf } from '../../notifications/settings';
 import { accountEmail } from '../../accounts/profile';
 import { verifySsoToken } from '../../accounts/settingsLink';
-import { requireUser } from '../../plugins/session';
+import { requireUser } from '../../plugins/app/session';
 import { replies, typed } from '../../routing/schemas';
 import * as U from '../../../api/user.schemas';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as A from '../../../../api/admin.schemas';
-import { requireAdmin } from '../../../plugins/session';
+import { requireAdmin } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
 import { latestAnnouncement, toAdminAnnouncement } from '../../../site/announcements';
 

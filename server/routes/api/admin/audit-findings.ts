@@ -6,8 +6,8 @@ import {
   FindingStatusBody,
 } from '../../../../api/audits.schemas';
 import { notFound } from '../../../errors';
-import { audit as auditLog } from '../../../plugins/audit';
-import { requireAdmin } from '../../../plugins/session';
+import { audit as auditLog } from '../../../plugins/app/audit';
+import { requireAdmin } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
 import { setFindingStatus, toFinding } from '../../../projects/audits';
 

@@ -4,7 +4,7 @@ import { siteOrigin } from '../../../accounts/origin';
 import { approveReport, pendingReports, rejectReport } from '../../../incidents/queries';
 import { createMailer } from '../../../mail/index';
 import type { MailContent } from '../../../mail/templates';
-import { requireAdmin } from '../../../plugins/session';
+import { requireAdmin } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
 
 const escapeHtml = (s: string) =>

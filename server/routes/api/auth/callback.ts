@@ -5,7 +5,7 @@ import { userPoolFor } from '../../../accounts/index';
 import { safeCallbackUrl } from '../../../accounts/origin';
 import { UserPoolError } from '../../../accounts/pool';
 import { AppError, parse } from '../../../errors';
-import { clientAddress, LIMITS } from '../../../plugins/rateLimit';
+import { clientAddress, LIMITS } from '../../../plugins/app/rateLimit';
 import {
   cookieNames,
   cookieOptions,
@@ -13,7 +13,7 @@ import {
   issueSession,
   openJwt,
   sealJwt,
-} from '../../../plugins/session';
+} from '../../../plugins/app/session';
 import * as AuthSchemas from '../../../../api/auth.schemas';
 import { replies } from '../../../routing/schemas';
 import { AUTH_LOG_CODES } from '../../../accounts/authLogCodes';

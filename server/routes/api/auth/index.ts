@@ -4,9 +4,9 @@ import { LogBody, SessionUpdateBody, SignOutForm } from '../../../../api/auth.sc
 import { safeCallbackUrl } from '../../../accounts/origin';
 import { errorPage, PAGES_CSS } from '../../../accounts/pages';
 import { parse } from '../../../errors';
-import { LIMITS } from '../../../plugins/rateLimit';
-import { clearSession, cookieNames, isSecure, renewSession } from '../../../plugins/session';
-import { ensureCsrfToken } from '../../../plugins/csrf';
+import { LIMITS } from '../../../plugins/app/rateLimit';
+import { clearSession, cookieNames, isSecure, renewSession } from '../../../plugins/app/session';
+import { ensureCsrfToken } from '../../../plugins/app/csrf';
 import * as AuthSchemas from '../../../../api/auth.schemas';
 import { errorsOnly, replies } from '../../../routing/schemas';
 import { AUTH_LOG_CODES } from '../../../accounts/authLogCodes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ResendConfirmationBody } from '../../../../api/auth.schemas';
 import { userPoolFor } from '../../../accounts/index';
-import { LIMITS } from '../../../plugins/rateLimit';
+import { LIMITS } from '../../../plugins/app/rateLimit';
 import * as AuthSchemas from '../../../../api/auth.schemas';
 import { replies, typed } from '../../../routing/schemas';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeCallbackUrl } from '../../../accounts/origin';
 import { signInPage } from '../../../accounts/pages';
-import { cookieNames, cookieOptions, isSecure, sealJwt } from '../../../plugins/session';
-import { ensureCsrfToken } from '../../../plugins/csrf';
+import { cookieNames, cookieOptions, isSecure, sealJwt } from '../../../plugins/app/session';
+import { ensureCsrfToken } from '../../../plugins/app/csrf';
 import { AUTH_LOG_CODES } from '../../../accounts/authLogCodes';
 import { baseUrl, signInUrl, FORM_POST, noStore, looseBody } from '../../../accounts/authForms';
 

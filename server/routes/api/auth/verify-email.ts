@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { VerifyEmailBody } from '../../../../api/auth.schemas';
 import { userPoolFor } from '../../../accounts/index';
-import { clientAddress, LIMITS } from '../../../plugins/rateLimit';
+import { clientAddress, LIMITS } from '../../../plugins/app/rateLimit';
 import * as AuthSchemas from '../../../../api/auth.schemas';
 import { replies, typed } from '../../../routing/schemas';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VoteQuery, Votes } from '../../../../api/projects.schemas';
-import { LIMITS } from '../../../plugins/rateLimit';
+import { LIMITS } from '../../../plugins/app/rateLimit';
 import { castVote, voteTally } from '../../../projects/rows';
 import { replies, typed } from '../../../routing/schemas';
 import { requireProject } from '../../../projects/detail';

@@ -30,8 +30,8 @@ import {
   revokeApiKey,
   type ApiKeyRow,
 } from '../../../apiKeys/queries';
-import { hashApiKey, utcDay } from '../../../plugins/apiKey';
-import { requireUser } from '../../../plugins/session';
+import { hashApiKey, utcDay } from '../../../plugins/app/apiKey';
+import { requireUser } from '../../../plugins/app/session';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UserEventBody } from '../../../../api/site.schemas';
 import { errorsOnly, noContent, typed } from '../../../routing/schemas';
 import { recordUserEvent } from '../../../site/submissions';
-import { LIMITS } from '../../../plugins/rateLimit';
+import { LIMITS } from '../../../plugins/app/rateLimit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,7 +8,7 @@ import {
   profileFieldsOf,
 } from '../../../accounts/profile';
 import { USER_ID } from '../../../accounts/settingsLink';
-import { requireUser, type SessionUser } from '../../../plugins/session';
+import { requireUser, type SessionUser } from '../../../plugins/app/session';
 import { reencodeImage, sniffImageType } from '../../../storage/images';
 import { uploadStore } from '../../../storage/select';
 import { replies, typed } from '../../../routing/schemas';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type SurveyAnswers, type SurveyStatus } from '../../../../api/user';
 import { SurveyUploadBody } from '../../../../api/user.schemas';
 import { saveSurvey, surveyOf } from '../../../accounts/survey';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import { replies, signedIn, typed } from '../../../routing/schemas';
 import * as U from '../../../../api/user.schemas';
 

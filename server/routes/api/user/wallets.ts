@@ -4,7 +4,7 @@ import { AddWalletBody, DeleteWalletBody } from '../../../../api/user.schemas';
 import { AppError, notFound } from '../../../errors';
 import { deleteWallet, insertWallet, toWallet, walletRowsOf, walletsOf } from '../../../accounts/wallets';
 import { isUniqueViolation } from '../../../db/errors';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import { created, replies, signedIn, typed } from '../../../routing/schemas';
 import * as U from '../../../../api/user.schemas';
 import { z } from 'zod';

@@ -13,7 +13,7 @@ import {
 import * as S from '../../../../api/webhooks.schemas';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound } from '../../../errors';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import {
   checkWebhookUrl,
   REGISTER_LIMIT,

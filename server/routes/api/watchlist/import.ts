@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS } from '../../../../api/watchlist';
 import { ImportBody, ImportPreviewBody } from '../../../../api/watchlist.schemas';
 import { AppError } from '../../../errors';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import { ImportFormatError, parseImport } from '../../../watchlists/importText';
 import { matchImportRows } from '../../../watchlists/importMatch';
 import { assertProjectsExist, ownList, toApi, writeWithRetry } from '../../../watchlists/lists';

@@ -9,7 +9,7 @@ import {
   WatchlistRowsBody,
 } from '../../../../api/watchlist.schemas';
 import { AppError } from '../../../errors';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import { projectsIn, toProjectRow } from '../../../projects/rows';
 import { scoreChanges } from '../../../projects/scoreChange';
 import { recordWatchlistAdds } from '../../../ratings/trending';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { WATCHLIST_NAME_MAX } from '../../../../api/watchlist';
 import { ShareWatchlistBody } from '../../../../api/watchlist.schemas';
-import { requireUser } from '../../../plugins/session';
+import { requireUser } from '../../../plugins/app/session';
 import { noSuchList, ownList, setShareToken } from '../../../watchlists/lists';
 import { replies, signedIn, typed } from '../../../routing/schemas';
 import * as W from '../../../../api/watchlist.schemas';

@@ -5,8 +5,8 @@ import {
   AuditPublishBody,
 } from '../../../../../../api/audits.schemas';
 import { AppError } from '../../../../../errors';
-import { audit as auditLog } from '../../../../../plugins/audit';
-import { requireAdmin } from '../../../../../plugins/session';
+import { audit as auditLog } from '../../../../../plugins/app/audit';
+import { requireAdmin } from '../../../../../plugins/app/session';
 import { created, typed } from '../../../../../routing/schemas';
 import { auditsApply, publishAudit, requireProjectId } from '../../../../../projects/audits';
 

@@ -4,7 +4,7 @@ import * as C from '../../../../../../api/chains.schemas';
 import { ProjectIdParams } from '../../../../../../api/projects.schemas';
 import { contractAt, listProjectContracts, projectHasContract } from '../../../../../chains/contracts';
 import { badRequest, notFound } from '../../../../../errors';
-import { requireAdmin } from '../../../../../plugins/session';
+import { requireAdmin } from '../../../../../plugins/app/session';
 import { requireProject } from '../../../../../projects/detail';
 import { created, errorsOnly, noContent, typed } from '../../../../../routing/schemas';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../../../../errors';
-import { requireUser, type SessionUser } from '../../../../../plugins/session';
+import { requireUser, type SessionUser } from '../../../../../plugins/app/session';
 import { SIGNAL_KEYS } from '../../../../../ratings/methodology';
 import {
   applySignalChanges,

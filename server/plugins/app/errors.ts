@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteOrigin } from '../accounts/origin';
-import { AppError } from '../errors';
-import { securityHeaderValues } from './securityHeaders';
+import { siteOrigin } from '../../accounts/origin';
+import { AppError } from '../../errors';
+import { securityHeaderValues } from '../external/securityHeaders';
 
 /**
  * Uniform error bodies `{ error, message, fields? }`. Anything the client got wrong (bad JSON, wrong

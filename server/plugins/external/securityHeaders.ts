@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 /** The origin of a configured outside service (`https://host[:port]`); a bare host counts as https. */
 function originOf(value: string | undefined): string[] {
@@ -37,7 +37,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 }
 
 /**
- * The policy of a page of the app that differs from the default (undefined: none does), for plugins/spa.ts:
+ * The policy of a page of the app that differs from the default (undefined: none does), for plugins/app/spa.ts:
  * - A page the server rendered (server/site/render.ts): React writes a few `style` attributes (the sizes of loading
  *   placeholders) into its HTML, which 'self' does not cover. Exactly those attribute values are allowed, by their
  *   hashes (`'unsafe-hashes'` only lets a listed value through; no other inline style, and no inline script). Styles

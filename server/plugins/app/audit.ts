@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { impersonationAudit as auditTable } from '../db/schema/index';
+import { impersonationAudit as auditTable } from '../../db/schema/index';
 import { addRouteHook, isWrite, takesWrites } from './routeConfig';
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ export async function audit(
 
 /**
  * Records every write made while impersonating to a route with `config.audit` (every write under /api/ by
- * default, plugins/routeConfig.ts; the tool's own routes write start/stop themselves and leave only their refusals
+ * default, plugins/app/routeConfig.ts; the tool's own routes write start/stop themselves and leave only their refusals
  * here, such as an attempt to impersonate from within an impersonation): method, the
  * matched route, status — never the body — with the admin as actor and the impersonated user as subject.
  * Decided on the matched route, so `/%61pi/...` is audited like `/api/...`. It runs in onSend, so the row is

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import { addRouteHook, isWrite, takesWrites } from './routeConfig';
 import { cookieNames, cookieOptions, deriveKey, isSecure } from './session';
 
@@ -66,7 +66,7 @@ const notSameOrigin = () =>
   );
 
 /**
- * Enforces `config.csrf` of the matched route (plugins/routeConfig.ts) on writes: 'always' needs a valid token,
+ * Enforces `config.csrf` of the matched route (plugins/app/routeConfig.ts) on writes: 'always' needs a valid token,
  * 'session' needs one when a valid session cookie authenticated the request (a stale cookie carries no authority).
  * Only routes with a rule that answer a write method are hooked; and the GETs that write (`config.writesWithQuery`).
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /** Body kinds a route may accept, by media type. */
 const MEDIA_TYPES = {
@@ -19,13 +19,13 @@ declare module 'fastify' {
    */
   interface FastifyContextConfig {
     /**
-     * CSRF token on writes (plugins/csrf.ts): 'session' = required when a session cookie authenticates the
+     * CSRF token on writes (plugins/app/csrf.ts): 'session' = required when a session cookie authenticates the
      * request; 'always' = required even without a session (auth form posts; also stops login CSRF); false = never.
      */
     csrf?: 'session' | 'always' | false;
     /**
      * A GET that writes when its query has this parameter (the spec makes the vote a GET): such a request must come
-     * from this site's own pages, `Sec-Fetch-Site: same-origin` or a valid CSRF token, else 403 (plugins/csrf.ts).
+     * from this site's own pages, `Sec-Fetch-Site: same-origin` or a valid CSRF token, else 403 (plugins/app/csrf.ts).
      * A cross-site link or top-level navigation carries neither. Without the parameter it is a read, open to all.
      */
     writesWithQuery?: string;
@@ -33,21 +33,21 @@ declare module 'fastify' {
     bodies?: readonly BodyKind[];
     /**
      * A NextAuth form post (sign-in, sign-out, session update): every JSON answer, failures included, carries an
-     * absolute `url`, because NextAuth v4 clients read it with `new URL(data.url)` (plugins/errors.ts).
+     * absolute `url`, because NextAuth v4 clients read it with `new URL(data.url)` (plugins/app/errors.ts).
      */
     authService?: true;
     /**
-     * Writes made while impersonating are recorded in impersonation_audit (plugins/audit.ts). 'refused': only the
+     * Writes made while impersonating are recorded in impersonation_audit (plugins/app/audit.ts). 'refused': only the
      * refused ones (the impersonation tool's routes, which record their own start and stop).
      */
     audit?: boolean | 'refused';
-    /** 'page': a page that needs a session; signed-out visitors are redirected to sign-in (plugins/session.ts). */
+    /** 'page': a page that needs a session; signed-out visitors are redirected to sign-in (plugins/app/session.ts). */
     auth?: 'page';
-    /** An OFREP route: it answers bad input in the OFREP error shape itself (plugins/errors.ts leaves it alone). */
+    /** An OFREP route: it answers bad input in the OFREP error shape itself (plugins/app/errors.ts leaves it alone). */
     ofrep?: boolean;
     /**
      * A read endpoint of the Partner API: `Authorization: Bearer <key>` authenticates it, under the key's quota
-     * (plugins/apiKey.ts). On every other route a Bearer key authorises nothing.
+     * (plugins/app/apiKey.ts). On every other route a Bearer key authorises nothing.
      */
     partnerRead?: true;
   }

@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { PAGE_PATHS } from '../../api/pages';
-import { clampedHomeAddress } from '../site/homePage';
-import { pageDataFor } from '../site/pageData';
-import { pageRenderer, type PageKey } from '../site/render';
-import { pagePolicy } from './securityHeaders';
-import { sendResponse } from '../cache/response';
+import { PAGE_PATHS } from '../../../api/pages';
+import { clampedHomeAddress } from '../../site/homePage';
+import { pageDataFor } from '../../site/pageData';
+import { pageRenderer, type PageKey } from '../../site/render';
+import { pagePolicy } from '../external/securityHeaders';
+import { sendResponse } from '../../cache/response';
 
 /**
  * Serves the built SPA: hashed assets with a year-long immutable cache, everything else with revalidation; the app
@@ -77,7 +77,7 @@ export const spa = fp(
     };
 
     // Every page path of the app answers 200 with the app for any GET, whatever the client accepts; /my pages need a
-    // session (signed-out visitors are redirected to sign-in by plugins/session.ts).
+    // session (signed-out visitors are redirected to sign-in by plugins/app/session.ts).
     if (indexHtml) {
       for (const [page, pagePath] of Object.entries(PAGE_PATHS) as [PageKey, string][]) {
         const config: FastifyContextConfig = pagePath.startsWith('/my/') ? { auth: 'page' } : {};

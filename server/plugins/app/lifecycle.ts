@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder } from '../../db/client';
 import { isUnavailableError } from './errors';
 
 export type Readiness = {

@@ -7,8 +7,8 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hit, prune } from '../accounts/rate';
-import { AppError } from '../errors';
+import { hit, prune } from '../../accounts/rate';
+import { AppError } from '../../errors';
 import { addRouteHook, methodsOf } from './routeConfig';
 
 const MINUTE = 60_000;

@@ -2,9 +2,9 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { EncryptJWT, jwtDecrypt } from 'jose';
-import { Clock } from '../accounts/clock';
-import { safeCallbackUrl } from '../accounts/origin';
-import { matchedAddress } from '../site/address';
+import { Clock } from '../../accounts/clock';
+import { safeCallbackUrl } from '../../accounts/origin';
+import { matchedAddress } from '../../site/address';
 import {
   createSession,
   findLiveSession,
@@ -13,8 +13,8 @@ import {
   roleFor,
   sessionUserFor,
   type SessionRecord,
-} from '../accounts/sessions';
-import { forbidden, unauthorized } from '../errors';
+} from '../../accounts/sessions';
+import { forbidden, unauthorized } from '../../errors';
 
 /** The signed-in user as every route sees it. `adminId` is set only while an admin impersonates. */
 export type SessionUser = {
@@ -236,7 +236,7 @@ async function readSession(request: FastifyRequest): Promise<void> {
 
 /**
  * Reads the session cookie into `request.user` and redirects signed-out visitors of pages that need a session
- * (`config.auth: 'page'`, the /my/* pages) to the sign-in page. CSRF is plugins/csrf.ts.
+ * (`config.auth: 'page'`, the /my/* pages) to the sign-in page. CSRF is plugins/app/csrf.ts.
  */
 export const session = fp(
   async (app: FastifyInstance) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CredentialsForm } from '../../api/auth.schemas';
-import { WebhookEventPayload, WebhookPingPayload } from '../../api/webhooks.schemas';
+import { CredentialsForm } from '../../../api/auth.schemas';
+import { WebhookEventPayload, WebhookPingPayload } from '../../../api/webhooks.schemas';
 
 /**
  * The finishing pass over the document @fastify/swagger generates from the routes: what a generated client (e.g.

@@ -15,7 +15,7 @@ const CONNECT_WAIT_MS = 3_000;
 /**
  * One Redis connection per instance. Commands fail at once while Redis is away (no offline queue), so a request
  * that needs it answers 503 instead of waiting; ioredis keeps reconnecting in the background, and the readiness
- * monitor (plugins/lifecycle.ts) logs when Redis goes and comes back.
+ * monitor (plugins/app/lifecycle.ts) logs when Redis goes and comes back.
  */
 export const redis = fp(
   async (app: FastifyInstance) => {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { API_KEY_PATTERN } from '../../api/apiKeys';
-import { apiKeys, apiKeyUsage } from '../db/schema/index';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
+import { API_KEY_PATTERN } from '../../../api/apiKeys';
+import { apiKeys, apiKeyUsage } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { addRouteHook } from './routeConfig';
 import { clientAddress, rateLimitHeaders, type RateLimitWindow } from './rateLimit';
 
@@ -85,13 +85,13 @@ export const ANONYMOUS_POLICY = 'partner-anonymous';
 /**
  * Partner API keys. On a route whose config says `partnerRead`, an `Authorization: Bearer sk_…`
  * header is looked up by its hash: unknown or revoked is a 401 `InvalidApiKey`; a valid key sets `request.apiKey`
- * and is counted against its quotas — per minute in the rate-limit store of plugins/rateLimit.ts (Redis when
+ * and is counted against its quotas — per minute in the rate-limit store of plugins/app/rateLimit.ts (Redis when
  * REDIS_URL is set, else `rate_counters`: shared by every instance), per UTC day by an atomic upsert into
  * `api_key_usage`. Every keyed answer carries `RateLimit-Policy` and `RateLimit` naming both quotas; over
  * either quota the answer is a 429 `RateLimitExceeded` with `Retry-After`. Decided on the matched route's config
  * only, never on the URL. On every other route the header is ignored: a key is no session, so it authorises
  * nothing (account and watchlist routes see a signed-out request unless a session cookie came too).
- * Registered after plugins/rateLimit.ts, whose `createRateLimit` it uses.
+ * Registered after plugins/app/rateLimit.ts, whose `createRateLimit` it uses.
  */
 export const apiKeyAuth = fp(
   async (app: FastifyInstance) => {
