@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { connectCreateWatchlist } from '../../machines/watchlist/create/createWatchlist.connect';
 import {
   CREATE_WATCHLIST_TITLE,
   createWatchlistMachine,
   NAME_HINT,
-  type CreateWatchlistContext,
-  type CreateWatchlistEmitted,
-  type CreateWatchlistEvent,
 } from '../../machines/watchlist/create/createWatchlist.machine';
+import type {
+  CreateWatchlistContext,
+  CreateWatchlistEmitted,
+  CreateWatchlistEvent,
+} from '../../machines/watchlist/create/createWatchlist.types';
 import { describePaths, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CreateWatchlistContext;
@@ -19,6 +22,69 @@ const nothingSubmitted = (step: StepEffect) => {
   expect(own(step)).toEqual([]);
   expect(step.emitted).toEqual([]);
 };
+
+const sent: CreateWatchlistEvent[] = [];
+/** The view CreateWatchlistModal renders; its field's, form's and buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectCreateWatchlist(s as Parameters<typeof connectCreateWatchlist>[0], (e) => void sent.push(e));
+/** The events one of the view's handlers sends. */
+const sends = (handler: () => void) => {
+  sent.length = 0;
+  handler();
+  return [...sent];
+};
+
+/**
+ * The open form as drawn: its title, the labelled name field (at most 20 characters, invalid and described by the
+ * error while one shows), the error, the hint, Cancel and Confirm; typing sends CHANGE, Enter or Confirm SUBMIT
+ * (without reloading the page), Cancel and closing CANCEL.
+ */
+function expectOpenForm(s: AnyMachineSnapshot, title: string) {
+  const v = view(s);
+  const { name, error } = ctx(s);
+  expect(v.open).toBe(true);
+  expect(v.title).toBe(title);
+  expect(v.labelText).toBe('Watchlist name');
+  expect(v.getLabelProps()).toEqual({ htmlFor: 'watchlist-name' });
+  expect(v.getInputProps()).toMatchObject({
+    id: 'watchlist-name',
+    name: 'name',
+    autoComplete: 'off',
+    maxLength: 20,
+    value: name,
+    placeholder: 'My Watchlist',
+  });
+  if (error) {
+    expect(v.error).toBe('The name is already used');
+    expect(v.getInputProps()['aria-invalid']).toBe(true);
+    expect(v.getInputProps()['aria-describedby']).toBe('watchlist-name-error watchlist-name-hint');
+    expect(v.getErrorProps()).toEqual({
+      className: 'field-error',
+      id: 'watchlist-name-error',
+      role: 'alert',
+    });
+  } else {
+    expect(v.error).toBeNull();
+    expect(v.getInputProps()['aria-invalid']).toBeUndefined();
+    expect(v.getInputProps()['aria-describedby']).toBe('watchlist-name-hint');
+  }
+  expect(v.hint).toBe('Watchlist name cannot exceed 20 characters.');
+  expect(v.getHintProps()).toEqual({ className: 'field-hint', id: 'watchlist-name-hint' });
+  expect(sends(() => v.getInputProps().onChange({ target: { value: 'Gamma' } }))).toEqual([
+    { type: 'CHANGE', value: 'Gamma' },
+  ]);
+  expect(v.getFormProps().noValidate).toBe(true);
+  let prevented = false;
+  const submit = () => v.getFormProps().onSubmit({ preventDefault: () => void (prevented = true) });
+  expect(sends(submit)).toEqual([{ type: 'SUBMIT' }]);
+  expect(prevented).toBe(true);
+  expect(v.cancelText).toBe('Cancel');
+  expect(v.getCancelButtonProps()).toMatchObject({ type: 'button', className: 'btn btn-secondary' });
+  expect(sends(v.getCancelButtonProps().onClick)).toEqual([{ type: 'CANCEL' }]);
+  expect(sends(v.cancel)).toEqual([{ type: 'CANCEL' }]);
+  expect(v.confirmText).toBe('Confirm');
+  expect(v.getConfirmButtonProps()).toEqual({ type: 'submit', className: 'btn btn-primary' });
+}
 
 const opens = [
   { type: 'OPEN', existingNames: ['Alpha'] },
@@ -36,6 +102,13 @@ for (const open of opens)
       { type: 'SUBMIT' },
       { type: 'CANCEL' },
     ] as never,
+    states: {
+      // Closed: nothing is drawn.
+      'createWatchlist.closed': (s) => expect(view(s).open).toBe(false),
+      // Open: 'Rename Watchlist' when it renames the list, 'Create Watchlist' otherwise.
+      'createWatchlist.open': (s) =>
+        expectOpenForm(s, 'purpose' in open ? 'Rename Watchlist' : 'Create Watchlist'),
+    },
     transitions: {
       'createWatchlist.closed|OPEN': (step) => {
         const e = step.event as unknown as Extract<CreateWatchlistEvent, { type: 'OPEN' }>;

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { connectWatchlistPicker } from '../../machines/watchlist/picker/watchlistPicker.connect';
 import {
   PICKER_PLACEHOLDER,
   PICKER_TITLE,
   pickerKeyword,
   TRENDING_HEADING,
   watchlistPickerMachine,
-  type PickerContext,
-  type PickerEmitted,
-  type PickerEvent,
 } from '../../machines/watchlist/picker/watchlistPicker.machine';
+import type {
+  PickerContext,
+  PickerEmitted,
+  PickerEvent,
+} from '../../machines/watchlist/picker/watchlistPicker.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = watchlistPickerMachine.provide({ actors: { searchProjects: pending() as never } });
@@ -20,6 +23,60 @@ const searchInput = (s: AnyMachineSnapshot) =>
   (s.children.searchProjects as AnyActorRef | undefined)?.getSnapshot().input as
     { keyword: string } | undefined;
 const RESULTS = [project('p1'), project('p2')];
+
+const sent: PickerEvent[] = [];
+/** The view ProjectPickerModal renders; its inputs' and buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectWatchlistPicker(s as Parameters<typeof connectWatchlistPicker>[0], (e) => void sent.push(e));
+/** The events one of the view's handlers sends. */
+const sends = (handler: () => void) => {
+  sent.length = 0;
+  handler();
+  return [...sent];
+};
+
+/**
+ * The open dialog as drawn in every open state: the title, the search field (its label, prompt, keyword, and
+ * typing sends TYPE), the heading ('Trending Projects' below two characters), and closing sends CLOSE.
+ */
+function expectOpenDialog(s: AnyMachineSnapshot) {
+  const v = view(s);
+  const { keyword } = ctx(s);
+  expect(v.open).toBe(true);
+  expect(v.defaultTitle).toBe('Add Projects');
+  expect(v.getSearchInputProps()).toMatchObject({
+    type: 'search',
+    'aria-label': 'Search Project by Name / Token',
+    placeholder: 'Search Project by Name / Token',
+    value: keyword,
+  });
+  expect(sends(() => v.getSearchInputProps().onChange({ target: { value: 'eth' } }))).toEqual([
+    { type: 'TYPE', keyword: 'eth' },
+  ]);
+  expect(v.getHeadingProps()).toEqual({ className: 'picker-heading', id: 'picker-heading' });
+  expect(v.heading).toBe(keyword.trim().length >= 2 ? 'Search Results' : 'Trending Projects');
+  expect(sends(v.close)).toEqual([{ type: 'CLOSE' }]);
+}
+
+/** The rows as drawn: rank, ticker, the watchlist's projects pressed and marked; a click picks the project. */
+function expectRows(s: AnyMachineSnapshot) {
+  const v = view(s);
+  const { results, existing } = ctx(s);
+  expect(v.empty).toBe(false);
+  expect(v.options.map((o) => o.project)).toEqual(results);
+  for (const option of v.options) {
+    const added = existing.includes(option.project.id);
+    expect(option).toMatchObject({ added, rankText: '#1', ticker: 'X' });
+    expect(v.getOptionProps(option)).toMatchObject({
+      type: 'button',
+      className: added ? 'picker-row is-added' : 'picker-row',
+      'aria-pressed': added,
+      'data-part': 'option',
+    });
+    expect(v.getMarkProps(option)).toEqual({ className: 'picker-mark', 'aria-hidden': !added });
+    expect(sends(v.getOptionProps(option).onClick)).toEqual([{ type: 'PICK', projectId: option.project.id }]);
+  }
+}
 
 /** The picker's own actions: what it asks the app to do (XState's built-ins left out). */
 const own = (step: StepEffect) => step.actions.filter((a) => !String(a.type).startsWith('xstate.'));
@@ -53,6 +110,8 @@ for (const mode of ['single', 'multiple'] as const) {
       ...(s.matches({ open: 'searching' })
         ? [
             { type: 'xstate.done.actor.searchProjects', output: RESULTS },
+            // Nothing matches the keyword.
+            { type: 'xstate.done.actor.searchProjects', output: [] },
             { type: 'xstate.error.actor.searchProjects', error: new Error('500') },
           ]
         : []),
@@ -149,9 +208,63 @@ for (const mode of ['single', 'multiple'] as const) {
       ] as never,
     ],
     states: {
-      'watchlistPicker.closed': (s) => expect(ctx(s).keyword).toBe(''),
-      'watchlistPicker.open.ready': (s) => expect(ctx(s).results).toEqual(RESULTS),
-      'watchlistPicker.open.searching': (s) => expect(s.children.searchProjects).toBeDefined(),
+      // Closed: nothing is drawn.
+      'watchlistPicker.closed': (s) => {
+        expect(ctx(s).keyword).toBe('');
+        expect(view(s).open).toBe(false);
+      },
+      // Answered: the rows, or the sentence saying nothing matches the keyword; the list is not busy.
+      'watchlistPicker.open.ready': (s) => {
+        const v = view(s);
+        expect([RESULTS, []]).toContainEqual(ctx(s).results);
+        expectOpenDialog(s);
+        expect(v).toMatchObject({ loading: false, failed: false, showSkeleton: false, skeletonRows: 0 });
+        expect(v.getListProps()).toEqual({
+          className: 'picker-rows',
+          'aria-labelledby': 'picker-heading',
+          'aria-busy': false,
+        });
+        if (ctx(s).results.length === 0) {
+          expect(v.empty).toBe(true);
+          expect(v.emptyText).toBe(`No projects match “${ctx(s).keyword.trim()}”.`);
+          expect(v.options).toEqual([]);
+        } else {
+          expectRows(s);
+        }
+      },
+      // Searching: the list is busy; five placeholder rows until a first answer, the earlier rows after one.
+      'watchlistPicker.open.searching': (s) => {
+        const v = view(s);
+        expect(s.children.searchProjects).toBeDefined();
+        expectOpenDialog(s);
+        expect(v).toMatchObject({ loading: true, failed: false, empty: false });
+        expect(v.getListProps()).toEqual({
+          className: 'picker-rows',
+          'aria-labelledby': 'picker-heading',
+          'aria-busy': true,
+        });
+        if (ctx(s).results.length === 0) {
+          expect(v.showSkeleton).toBe(true);
+          expect(v.skeletonRows).toBe(5);
+        } else {
+          expect(v.showSkeleton).toBe(false);
+          expectRows(s);
+        }
+      },
+      // Failed: 'Something went wrong' and Retry (which sends RETRY), no rows and no placeholders.
+      'watchlistPicker.open.failed': (s) => {
+        const v = view(s);
+        expectOpenDialog(s);
+        expect(v).toMatchObject({
+          failed: true,
+          loading: false,
+          errorText: 'Something went wrong',
+          showSkeleton: false,
+          empty: false,
+          options: [],
+        });
+        expect(sends(v.retry)).toEqual([{ type: 'RETRY' }]);
+      },
     },
   });
 }
