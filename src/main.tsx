@@ -1,14 +1,11 @@
-// First: React DOM, then a turn for the page (see reactDomClient.ts).
-import { createRoot, hydrateRoot } from './first-load/reactDomClient';
-import { startTransition, StrictMode } from 'react';
-import { RENDERED_FOR_ELEMENT_ID, type RenderedFor } from '../api/site';
+// First: React DOM, then a turn for the page (startApp imports it first; see reactDomClient.ts).
+import { startApp } from './first-load/startApp';
+import { StrictMode } from 'react';
 import { App } from './App';
 import { appInputFrom, browserPageState } from './first-load/liveApp';
-import { renderedAsShown } from './first-load/renderedAsShown';
 import { mirrorRememberedChoices } from './first-load/rememberedChoices';
 import { loadSentry, sentryEnabled } from './features/error/sentry';
 import { nextTask } from './lib/nextTask';
-import { pageData } from './first-load/pageData';
 import { listenForSlash } from './first-load/slashShortcut';
 import './styles.css';
 
@@ -26,20 +23,8 @@ const app = (
   </StrictMode>
 );
 
-// The server rendered the page (src/entry-server.tsx) from what it knew of this visitor. When the browser knows the
-// same, React takes over that HTML; otherwise (a choice kept only in storage, a tour under way) it renders afresh.
-// Either way as a transition: React then works in slices of a few milliseconds and the page answers input meanwhile
-// (one long render would block the main thread for hundreds of milliseconds on a slow phone).
-const renderedFor = pageData<RenderedFor>(RENDERED_FOR_ELEMENT_ID);
-startTransition(() => {
-  if (renderedFor && container.firstElementChild && renderedAsShown(renderedFor, page)) {
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.warn('The server-rendered page was rendered again:', error),
-    });
-  } else {
-    createRoot(container).render(app);
-  }
-});
+// Hydrates the server's HTML when it shows the page as this browser will, else renders afresh (startApp.ts).
+startApp(container, app, page);
 mirrorRememberedChoices();
 
 // Error reporting loads after the page is interactive, and only when a DSN is configured.

@@ -8,7 +8,7 @@ import { COOKIE_CONSENT_KEY, IGNORED_BANNER_KEY } from '../../api/storageKeys';
 export const REMEMBERED_KEYS = [IGNORED_BANNER_KEY, COOKIE_CONSENT_KEY] as const;
 
 // A cookie is sent with every request: a long banner text is kept in storage only (the page then renders in the
-// browser instead of hydrating, see main.tsx).
+// browser instead of hydrating, see startApp.ts).
 const MAX_COOKIE_VALUE = 1500;
 
 export function stored(key: string): string | null {

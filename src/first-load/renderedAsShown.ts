@@ -4,7 +4,7 @@ import { loadSavedTour } from '../../machines/account/tour/tour.address';
 import type { PageState } from './liveApp';
 import { stored } from './rememberedChoices';
 
-type KeptInThisBrowser = Pick<PageState, 'bannerIgnored' | 'cookieAccepted' | 'tourSaved'>;
+export type KeptInThisBrowser = Pick<PageState, 'bannerIgnored' | 'cookieAccepted' | 'tourSaved'>;
 
 /** What this browser keeps that changes how a page shows: the remembered choices (spec §3) and a tour under way. */
 export const keptInThisBrowser = (): KeptInThisBrowser => ({
@@ -15,8 +15,9 @@ export const keptInThisBrowser = (): KeptInThisBrowser => ({
 
 /**
  * Whether the server's HTML shows the page as this browser will: the same remembered choices, and no tour under way
- * (the server cannot know of one). Then the app takes that HTML over; otherwise it renders afresh (src/main.tsx),
- * and the loader of a page that loads the app on intent starts it at once (src/first-load/loader.ts).
+ * (the server cannot know of one). Then the app takes that HTML over; otherwise it renders afresh
+ * (src/first-load/startApp.ts), and the loader of a page that loads the app on intent starts it at once
+ * (src/first-load/loader.ts).
  */
 export const renderedAsShown = (renderedFor: RenderedFor, kept: KeptInThisBrowser) =>
   renderedFor.bannerIgnored === kept.bannerIgnored &&
