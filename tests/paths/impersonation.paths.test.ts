@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { connectImpersonation } from '../../machines/auth/impersonation/impersonation.connect';
 import { impersonationMachine } from '../../machines/auth/impersonation/impersonation.machine';
+import type { ImpersonationEvent } from '../../machines/auth/impersonation/impersonation.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
 /** The shortcut and open-request listeners the app provides: whether each running one listens. */
@@ -82,6 +84,100 @@ const view = (s: AnyMachineSnapshot) => ({
   error: s.hasTag('error') ? (s.context.error as string | null) : null,
   userId: s.context.userId as string,
 });
+
+const IDS = { input: 'impersonation-user-id', error: 'impersonation-error' };
+const SUBJECT = 'target@example.com';
+const sent: ImpersonationEvent[] = [];
+/** The view ImpersonationLayer renders for a session (impersonating or not); its handlers' events land in `sent`. */
+const connected = (s: AnyMachineSnapshot, adminId: string | null, subject = SUBJECT) =>
+  connectImpersonation(s as Parameters<typeof connectImpersonation>[0], (e) => void sent.push(e), {
+    adminId,
+    subject,
+    ids: IDS,
+  });
+/** The events the handlers sent while `act` ran. */
+const sending = (act: () => void) => {
+  sent.length = 0;
+  act();
+  return sent.splice(0);
+};
+
+/**
+ * What ImpersonationLayer shows in any state. The dialog shows while the tool is open and enabled (opened while
+ * the flag is off, it stays hidden); an error shows in it, the input marked invalid and described by it, or, with
+ * the dialog not shown, in the banner. While a call is in flight the input, Cancel and Exit are disabled; Switch
+ * User is enabled only in the open tool with an id and nothing in flight. The banner shows while impersonating,
+ * names the user ('a user' without an email), and its Exit goes back to the admin. The controls send their events.
+ */
+function expectConnected(s: AnyMachineSnapshot) {
+  const { dialogOpen, busy, error, userId } = view(s);
+  const shown = dialogOpen && (s.context.toolEnabled as boolean);
+  const v = connected(s, ADMIN_ID);
+  expect(v.open).toBe(shown);
+  expect(v.busy).toBe(busy);
+  expect(v.error).toBe(error);
+  expect(v.texts).toEqual({
+    title: 'Impersonation Tool',
+    label: 'User id',
+    cancel: 'Cancel',
+    submit: 'Switch User',
+    exit: 'Exit Impersonation',
+  });
+
+  // The tool's dialog.
+  const dialog = v.getDialogProps();
+  expect(dialog).toMatchObject({ open: shown, 'data-scope': 'impersonation-tool' });
+  expect(v.getLabelProps()).toEqual({ htmlFor: IDS.input });
+  const input = v.getInputProps();
+  expect(input).toEqual({
+    id: IDS.input,
+    'data-part': 'user-id',
+    value: userId,
+    onChange: input.onChange,
+    autoComplete: 'off',
+    spellCheck: false,
+    maxLength: 100,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? IDS.error : undefined,
+    disabled: busy,
+    'data-autofocus': true,
+  });
+  expect(v.getErrorProps()).toEqual({ id: IDS.error, role: 'alert', 'data-part': 'error' });
+  const cancel = v.getCancelButtonProps();
+  expect(cancel).toMatchObject({ type: 'button', 'data-part': 'cancel', disabled: busy });
+  const canSwitch = s.hasTag('open') && !busy && userId.trim() !== '';
+  expect(v.getSubmitButtonProps()).toEqual({ type: 'submit', 'data-part': 'submit', disabled: !canSwitch });
+  expect(sending(() => input.onChange({ target: { value: USER_ID } }))).toEqual([
+    { type: 'CHANGE', value: USER_ID },
+  ]);
+  let prevented = false;
+  expect(sending(() => v.getFormProps().onSubmit({ preventDefault: () => void (prevented = true) }))).toEqual(
+    [{ type: 'SUBMIT' }],
+  );
+  expect(prevented).toBe(true);
+  expect(sending(() => cancel.onClick())).toEqual([{ type: 'CLOSE' }]);
+  expect(sending(() => dialog.onClose())).toEqual([{ type: 'CLOSE' }]);
+
+  // The banner, while impersonating.
+  expect(v.bannerShown).toBe(true);
+  expect(v.subjectText).toBe(SUBJECT);
+  expect(v.bannerError).toBe(shown ? null : error);
+  expect(v.getBannerProps()).toEqual({
+    role: 'region',
+    'aria-label': 'Impersonation',
+    'data-scope': 'impersonation-banner',
+  });
+  expect(v.getBannerErrorProps()).toEqual({ role: 'alert', 'data-part': 'error' });
+  const exit = v.getExitButtonProps();
+  expect(exit).toMatchObject({ type: 'button', 'data-part': 'exit', disabled: busy });
+  expect(sending(() => exit.onClick())).toEqual([{ type: 'EXIT', adminId: ADMIN_ID }]);
+  expect(connected(s, ADMIN_ID, '').subjectText).toBe('a user');
+
+  // Not impersonating: no banner, and nothing to exit to.
+  const admin = connected(s, null);
+  expect(admin.bannerShown).toBe(false);
+  expect(sending(() => admin.getExitButtonProps().onClick())).toEqual([]);
+}
 
 const child = (s: AnyMachineSnapshot, id: 'switchUser' | 'exitImpersonation') =>
   s.children[id] as AnyActorRef | undefined;
@@ -259,9 +355,18 @@ for (const [i, failure] of failures.entries()) {
       'impersonation.closed': (s, step) => {
         if (step?.event.type === 'xstate.init') expect(s.context.toolEnabled).toBe(toolEnabled);
         expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled);
+        expectConnected(s);
       },
-      'impersonation.open': (s) => expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled),
-      'impersonation.exitFailed': (s) => expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled),
+      'impersonation.open': (s) => {
+        expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled);
+        expectConnected(s);
+      },
+      'impersonation.exiting': expectConnected,
+      'impersonation.exitFailed': (s) => {
+        expect(listening.get(openRequests(s)!)).toBe(s.context.toolEnabled);
+        expectConnected(s);
+      },
+      'impersonation.reloading': expectConnected,
     },
   });
 }

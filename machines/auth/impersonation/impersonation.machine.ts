@@ -1,21 +1,15 @@
 import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type {
+  ImpersonationContext,
+  ImpersonationEvent,
+  ImpersonationInput,
+  ImpersonationTag,
+  OpenRequestsEvent,
+} from './impersonation.types';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";
 const UNKNOWN_ERROR = 'Something went wrong.';
-
-export type ImpersonationEvent =
-  | { type: 'OPEN' }
-  | { type: 'CLOSE' }
-  | { type: 'CHANGE'; value: string }
-  | { type: 'SUBMIT' }
-  /** From the impersonation banner: back to the admin whose id the session carries. */
-  | { type: 'EXIT'; adminId: string }
-  /** The impersonationTool flag changed: whether the tool can be opened (its shortcut and open requests). */
-  | { type: 'TOOL_ENABLED'; enabled: boolean };
-
-/** What `openRequests` is told while it runs: listen for open requests or not. */
-export type OpenRequestsEvent = { type: 'LISTEN'; enabled: boolean };
 
 type CallError = { status?: number; code?: string; message?: string } | undefined;
 
@@ -48,10 +42,10 @@ const exitErrorOf = (error: unknown) =>
  */
 export const impersonationMachine = setup({
   types: {
-    input: {} as { toolEnabled?: boolean } | undefined,
-    context: {} as { userId: string; error: string | null; toolEnabled: boolean },
+    input: {} as ImpersonationInput,
+    context: {} as ImpersonationContext,
     events: {} as ImpersonationEvent,
-    tags: {} as 'open' | 'busy' | 'error' | 'exiting' | 'reloading',
+    tags: {} as ImpersonationTag,
   },
   actors: {
     switchUser: fromPromise<unknown, { userId: string }>(async () => {

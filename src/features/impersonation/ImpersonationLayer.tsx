@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { connectImpersonation } from '../../../machines/auth/impersonation/impersonation.connect';
 import type { ImpersonationActorRef } from './liveImpersonation';
 import './impersonation.css';
 
@@ -16,97 +17,47 @@ export type ImpersonationLayerProps = {
 /** The Impersonation Tool modal and the impersonation banner, driven by one machine. */
 export default function ImpersonationLayer({ actorRef, adminId, subject }: ImpersonationLayerProps) {
   const snapshot = useSelector(actorRef, (s) => s);
-  const send = actorRef.send;
-  const inputId = useId();
-  const errorId = useId();
-
-  const open = snapshot.context.toolEnabled && snapshot.hasTag('open');
-  const busy = snapshot.hasTag('busy');
-  const error = snapshot.hasTag('error') ? snapshot.context.error : null;
+  const ids = { input: useId(), error: useId() };
+  const view = connectImpersonation(snapshot, actorRef.send, { adminId, subject, ids });
 
   return (
     <>
-      {adminId && (
-        <div
-          className="impersonation-banner"
-          role="region"
-          aria-label="Impersonation"
-          data-scope="impersonation-banner"
-        >
+      {view.bannerShown && (
+        <div className="impersonation-banner" {...view.getBannerProps()}>
           <p>
-            You are impersonating <strong data-part="subject">{subject || 'a user'}</strong>.
+            You are impersonating <strong data-part="subject">{view.subjectText}</strong>.
           </p>
-          {!open && error && (
-            <p className="impersonation-banner__error" role="alert" data-part="error">
-              {error}
+          {view.bannerError && (
+            <p className="impersonation-banner__error" {...view.getBannerErrorProps()}>
+              {view.bannerError}
             </p>
           )}
-          <button
-            type="button"
-            className="btn btn-sm impersonation-banner__exit"
-            data-part="exit"
-            disabled={busy}
-            onClick={() => send({ type: 'EXIT', adminId })}
-          >
-            Exit Impersonation
+          <button className="btn btn-sm impersonation-banner__exit" {...view.getExitButtonProps()}>
+            {view.texts.exit}
           </button>
         </div>
       )}
-      <Dialog
-        open={open}
-        onClose={() => send({ type: 'CLOSE' })}
-        className="impersonation-dialog"
-        data-scope="impersonation-tool"
-      >
+      <Dialog className="impersonation-dialog" {...view.getDialogProps()}>
         <div className="dialog-backdrop" aria-hidden="true" />
         <div className="dialog-wrap">
           <DialogPanel className="dialog-panel impersonation-dialog__panel" data-part="panel">
-            <DialogTitle as="h2">Impersonation Tool</DialogTitle>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                send({ type: 'SUBMIT' });
-              }}
-            >
-              <label htmlFor={inputId} className="impersonation-dialog__label">
-                User id
+            <DialogTitle as="h2">{view.texts.title}</DialogTitle>
+            <form {...view.getFormProps()}>
+              <label className="impersonation-dialog__label" {...view.getLabelProps()}>
+                {view.texts.label}
               </label>
-              <input
-                id={inputId}
-                className="impersonation-dialog__input"
-                data-part="user-id"
-                value={snapshot.context.userId}
-                onChange={(e) => send({ type: 'CHANGE', value: e.target.value })}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={100}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                disabled={busy}
-                data-autofocus
-              />
-              {error && (
-                <p id={errorId} className="impersonation-dialog__error" role="alert" data-part="error">
-                  {error}
+              <input className="impersonation-dialog__input" {...view.getInputProps()} />
+              {view.error && (
+                <p className="impersonation-dialog__error" {...view.getErrorProps()}>
+                  {view.error}
                 </p>
               )}
               <div className="dialog-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  data-part="cancel"
-                  onClick={() => send({ type: 'CLOSE' })}
-                  disabled={busy}
-                >
-                  Cancel
+                <button className="btn btn-secondary" {...view.getCancelButtonProps()}>
+                  {view.texts.cancel}
                 </button>
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  data-part="submit"
-                  disabled={!snapshot.can({ type: 'SUBMIT' })}
-                >
-                  Switch User
+                <button className="btn btn-primary" {...view.getSubmitButtonProps()}>
+                  {view.texts.submit}
                 </button>
               </div>
             </form>

@@ -1,9 +1,7 @@
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { createImpersonation, deleteImpersonation } from '../../../api/impersonation';
-import {
-  impersonationMachine,
-  type OpenRequestsEvent,
-} from '../../../machines/auth/impersonation/impersonation.machine';
+import { impersonationMachine } from '../../../machines/auth/impersonation/impersonation.machine';
+import type { OpenRequestsEvent } from '../../../machines/auth/impersonation/impersonation.types';
 import { request } from '../../lib/client';
 
 /** Keyboard shortcut for the tool: Alt+Shift+I. */
@@ -16,7 +14,9 @@ export const isImpersonationShortcut = (e: KeyboardEvent) =>
  */
 export const liveImpersonationMachine = impersonationMachine.provide({
   actors: {
-    switchUser: fromPromise<unknown, { userId: string }>(({ input }) => createImpersonation(request, input.userId)),
+    switchUser: fromPromise<unknown, { userId: string }>(({ input }) =>
+      createImpersonation(request, input.userId),
+    ),
     exitImpersonation: fromPromise<unknown, { adminId: string }>(({ input }) =>
       deleteImpersonation(request, input.adminId),
     ),
