@@ -23,6 +23,7 @@ import { redis } from './plugins/external/redis';
 import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
 import { search } from './search/plugin';
+import { watchlists } from './watchlists/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(openapi);
   await app.register(chains, { chains: opts.chains });
   await app.register(search);
+  // Repositories: each domain's queries over app.db as a decorator the route files call.
+  await app.register(watchlists);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

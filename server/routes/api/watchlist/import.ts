@@ -4,8 +4,7 @@ import { ImportBody, ImportPreviewBody } from '../../../../api/watchlist.schemas
 import { AppError } from '../../../errors';
 import { requireUser } from '../../../plugins/app/session';
 import { ImportFormatError, parseImport } from '../../../watchlists/importText';
-import { matchImportRows } from '../../../watchlists/importMatch';
-import { assertProjectsExist, ownList, toApi, writeWithRetry } from '../../../watchlists/lists';
+import { toApi } from '../../../watchlists/lists';
 import { replies, signedIn, typed } from '../../../routing/schemas';
 import * as W from '../../../../api/watchlist.schemas';
 
@@ -15,7 +14,6 @@ import * as W from '../../../../api/watchlist.schemas';
  */
 export default async function watchlistImportRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  const db = app.db;
 
   app.post(
     '/import/preview',
@@ -38,9 +36,9 @@ export default async function watchlistImportRoutes(fastify: FastifyInstance) {
           throw new AppError(400, 'ValidationError', err.message, { text: err.message });
         throw err;
       }
-      const found = await matchImportRows(db, parsed.rows);
+      const found = await app.watchlists.matchImportRows(parsed.rows);
       // Against a list, a row it already holds would add nothing: the preview says so rather than "Will be added".
-      const list = body.id ? await ownList(db, user.username, body.id) : null;
+      const list = body.id ? await app.watchlists.ownList(user.username, body.id) : null;
       const rows = list
         ? found.map((r) =>
             r.project && !r.error && list.projects.includes(r.project.id)
@@ -66,7 +64,7 @@ export default async function watchlistImportRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      return writeWithRetry(db, user.username, body.id, async (row, tx) => {
+      return app.watchlists.write(user.username, body.id, async (row, checks) => {
         const added = body.projects.filter((id) => !row.projects.includes(id));
         if (row.projects.length + added.length > MAX_PROJECTS_PER_WATCHLIST) {
           throw new AppError(
@@ -77,7 +75,7 @@ export default async function watchlistImportRoutes(fastify: FastifyInstance) {
             } more.`,
           );
         }
-        await assertProjectsExist(tx, added);
+        await checks.assertProjectsExist(added);
         return {
           name: row.name,
           projects: [...row.projects, ...added],

@@ -10,25 +10,11 @@ import {
 } from '../../../../api/watchlist.schemas';
 import { AppError } from '../../../errors';
 import { requireUser } from '../../../plugins/app/session';
-import { projectsIn, toProjectRow } from '../../../projects/rows';
-import { scoreChanges } from '../../../projects/scoreChange';
-import { recordWatchlistAdds } from '../../../ratings/trending';
+import { toProjectRow } from '../../../projects/rows';
 import { replies, signedIn, typed } from '../../../routing/schemas';
 import { isUniqueViolation } from '../../../db/errors';
 import { csvCell } from '../../../lib/csv';
-import {
-  assertProjectsExist,
-  createList,
-  deleteOwnList,
-  listsOf,
-  nameTaken,
-  nameUsedByOther,
-  noSuchList,
-  ownList,
-  toApi,
-  UUID,
-  writeWithRetry,
-} from '../../../watchlists/lists';
+import { nameTaken, noSuchList, toApi, UUID } from '../../../watchlists/lists';
 import * as W from '../../../../api/watchlist.schemas';
 
 function attachment(reply: FastifyReply, name: string, ext: string, type: string) {
@@ -48,14 +34,13 @@ function attachment(reply: FastifyReply, name: string, ext: string, type: string
 
 export default async function watchlistRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  const db = app.db;
 
   app.get(
     '',
     { preValidation: signedIn, schema: { summary: 'My watchlists', response: replies(W.WatchlistList) } },
     async (request) => {
       const user = requireUser(request);
-      return (await listsOf(db, user.username)).map(toApi);
+      return (await app.watchlists.listsOf(user.username)).map(toApi);
     },
   );
 
@@ -73,10 +58,7 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     async (request) => {
       const ids = [...new Set(request.body.projectIds)];
       if (ids.length === 0) return [];
-      const [rows, changes] = await Promise.all([
-        projectsIn(db, ids),
-        scoreChanges(db, ids, app.clock.now()),
-      ]);
+      const [rows, changes] = await app.watchlists.projectRows(ids, app.clock.now());
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const row = byId.get(id);
@@ -99,11 +81,11 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      const row = await createList(db, user.username, body.projects, (taken) => {
+      const row = await app.watchlists.create(user.username, body.projects, (taken) => {
         if (taken.has(body.name)) throw nameTaken();
         return body.name;
       });
-      await recordWatchlistAdds(db, row.projects, app.clock.now());
+      await app.watchlists.recordAdds(row.projects, app.clock.now());
       return { id: row.id };
     },
   );
@@ -124,7 +106,7 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
       // The projects newly in the list, from the attempt that won (a lost race recomputes them).
       let newlyAdded: string[] = [];
       try {
-        const written = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
+        const written = await app.watchlists.write(user.username, body.id, async (row, checks) => {
           if (body.version !== undefined && body.version !== row.version) {
             throw new AppError(
               409,
@@ -132,15 +114,15 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
               'The watchlist changed since you loaded it. Reload and try again.',
             );
           }
-          if (body.name !== row.name && (await nameUsedByOther(tx, user.username, body.name, row.id))) {
+          if (body.name !== row.name && (await checks.nameUsedByOther(user.username, body.name, row.id))) {
             throw nameTaken();
           }
           const added = body.projects.filter((p) => !row.projects.includes(p));
-          await assertProjectsExist(tx, added);
+          await checks.assertProjectsExist(added);
           newlyAdded = [...new Set(added)];
           return { name: body.name, projects: body.projects, result: toApi };
         });
-        await recordWatchlistAdds(db, newlyAdded, app.clock.now());
+        await app.watchlists.recordAdds(newlyAdded, app.clock.now());
         return written;
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken();
@@ -162,7 +144,7 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     async (request): Promise<ToggleResult> => {
       const user = requireUser(request);
       const body = request.body;
-      const result = await writeWithRetry(db, user.username, body.id, async (row, tx) => {
+      const result = await app.watchlists.write(user.username, body.id, async (row, checks) => {
         const present = row.projects.includes(body.projectId);
         if (!present) {
           if (row.projects.length >= MAX_PROJECTS_PER_WATCHLIST) {
@@ -172,14 +154,14 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
               `A watchlist can hold at most ${MAX_PROJECTS_PER_WATCHLIST} projects.`,
             );
           }
-          await assertProjectsExist(tx, [body.projectId]);
+          await checks.assertProjectsExist([body.projectId]);
         }
         const next = present
           ? row.projects.filter((p) => p !== body.projectId)
           : [...row.projects, body.projectId];
         return { name: row.name, projects: next, result: (w) => ({ ...toApi(w), added: !present }) };
       });
-      if (result.added) await recordWatchlistAdds(db, [body.projectId], app.clock.now());
+      if (result.added) await app.watchlists.recordAdds([body.projectId], app.clock.now());
       return result;
     },
   );
@@ -198,7 +180,7 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
       const user = requireUser(request);
       const body = request.body;
       if (!UUID.test(body.id)) throw noSuchList();
-      if (!(await deleteOwnList(db, user.username, body.id))) throw noSuchList();
+      if (!(await app.watchlists.delete(user.username, body.id))) throw noSuchList();
       return { id: body.id };
     },
   );
@@ -215,8 +197,8 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       const query = request.query;
-      const list = await ownList(db, user.username, query.id);
-      const rows = await projectsIn(db, list.projects);
+      const list = await app.watchlists.ownList(user.username, query.id);
+      const rows = await app.watchlists.projectsIn(list.projects);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const items = list.projects.flatMap((id) => {
         const p = byId.get(id);

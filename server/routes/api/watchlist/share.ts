@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { WATCHLIST_NAME_MAX } from '../../../../api/watchlist';
 import { ShareWatchlistBody } from '../../../../api/watchlist.schemas';
 import { requireUser } from '../../../plugins/app/session';
-import { noSuchList, ownList, setShareToken } from '../../../watchlists/lists';
+import { noSuchList } from '../../../watchlists/lists';
 import { replies, signedIn, typed } from '../../../routing/schemas';
 import * as W from '../../../../api/watchlist.schemas';
 
@@ -23,7 +23,6 @@ export function freeName(base: string, taken: Set<string>): string {
 /** POST /api/watchlist/share: share one's watchlist by a token link (read at /api/shared-watchlist/:token). */
 export default async function apiWatchlistShareRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  const db = app.db;
 
   app.post(
     '/share',
@@ -38,10 +37,10 @@ export default async function apiWatchlistShareRoutes(fastify: FastifyInstance) 
     async (request) => {
       const user = requireUser(request);
       const body = request.body;
-      const row = await ownList(db, user.username, body.id);
+      const row = await app.watchlists.ownList(user.username, body.id);
       // Turning on a list that is already shared keeps its link; turning it off drops the token.
       const shareToken = body.shared ? (row.shareToken ?? newShareToken()) : null;
-      const written = await setShareToken(db, user.username, row.id, shareToken);
+      const written = await app.watchlists.setShareToken(user.username, row.id, shareToken);
       if (!written) throw noSuchList();
       return written;
     },
