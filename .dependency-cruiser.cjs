@@ -4,6 +4,7 @@
  *   server/db and server/lib import nothing else of the server;
  *   nothing imports a route file but server/routing/routes.generated.ts, the list of them the loader registers;
  *   server/plugins/external imports nothing of server/plugins/app (external plugins are registered first);
+ *   the route files of /api/watchlist and /api/projects import no query (they call app.watchlists, app.projects);
  *   no runtime cycle.
  * Type-only imports (erased at build time) and dynamic imports (run after every module has loaded) make no cycle.
  */
@@ -68,6 +69,19 @@ module.exports = {
         'app plugins, so an external plugin can rely on none of them.',
       from: { path: '^server/plugins/external/' },
       to: { path: '^server/plugins/app/' },
+    },
+    {
+      name: 'repository-routes-hold-no-queries',
+      severity: 'error',
+      comment:
+        'The routes of /api/watchlist and /api/projects reach the database through app.watchlists and app.projects ' +
+        '(server/watchlists/plugin.ts, server/projects/plugin.ts); db/errors.ts only classifies a thrown error.',
+      from: { path: '^server/routes/api/(watchlist|projects)/' },
+      to: {
+        path: '^server/db/|drizzle-orm',
+        pathNot: '^server/db/errors\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
   ],
   options: {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AverageYesPercentage } from '../../../../api/projects.schemas';
 import { replies, typed } from '../../../routing/schemas';
-import { averageYesPercentage } from '../../../projects/detail';
 
 /** GET /api/projects/average-yes-percentage: the average of all projects' votes. */
 export default async function apiProjectsAverageYesPercentageRoutes(fastify: FastifyInstance) {
@@ -10,6 +9,6 @@ export default async function apiProjectsAverageYesPercentageRoutes(fastify: Fas
   app.get(
     '/average-yes-percentage',
     { schema: { summary: 'Average share of yes votes', response: replies(AverageYesPercentage) } },
-    async () => ({ averageYesPercentage: await averageYesPercentage(app.database) }),
+    async () => ({ averageYesPercentage: await app.projects.averageYesPercentage() }),
   );
 }

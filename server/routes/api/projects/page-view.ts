@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PageViewQuery, PageViews } from '../../../../api/projects.schemas';
-import { countPageView } from '../../../ratings/trending';
 import { replies, typed } from '../../../routing/schemas';
-import { requireProject } from '../../../projects/detail';
 
 /** GET /api/projects/page-view: counts a project page view (trending is computed from them). */
 export default async function apiProjectsPageViewRoutes(fastify: FastifyInstance) {
@@ -13,9 +11,9 @@ export default async function apiProjectsPageViewRoutes(fastify: FastifyInstance
     { schema: { summary: 'Count a page view', querystring: PageViewQuery, response: replies(PageViews) } },
     async (request) => {
       const { projectId } = request.query;
-      await requireProject(app, projectId);
+      await app.projects.require(projectId);
       // Today's views also feed trending (server/ratings/trending.ts).
-      return { views: await countPageView(app.db, projectId, app.clock.now()) };
+      return { views: await app.projects.countPageView(projectId, app.clock.now()) };
     },
   );
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { VoteQuery, Votes } from '../../../../api/projects.schemas';
 import { LIMITS } from '../../../plugins/app/rateLimit';
-import { castVote, voteTally } from '../../../projects/rows';
 import { replies, typed } from '../../../routing/schemas';
-import { requireProject } from '../../../projects/detail';
 import { voterKey } from '../../../projects/voter';
 
 /** GET /api/projects/vote: a visitor's vote on a project. */
@@ -24,12 +22,12 @@ export default async function apiProjectsVoteRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { id, vote } = request.query;
-      await requireProject(app, id);
+      await app.projects.require(id);
       const voter = voterKey(request, reply, vote !== undefined);
       if (vote !== undefined && voter) {
-        await castVote(app.db, id, voter, vote === 'yes');
+        await app.projects.castVote(id, voter, vote === 'yes');
       }
-      return voteTally(app.db, id, voter);
+      return app.projects.voteTally(id, voter);
     },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { type ProjectAudits } from '../../../../../api/audits';
 import { AuditProjectParams, ProjectAudits as ProjectAuditsSchema } from '../../../../../api/audits.schemas';
 import { replies, typed } from '../../../../routing/schemas';
-import { projectAudits, requireProjectId } from '../../../../projects/audits';
 
 /** GET /api/projects/:id/audits: a project's audits with their findings (a Partner API read). */
 export default async function apiProjectsIdAuditsRoutes(fastify: FastifyInstance) {
@@ -23,8 +22,8 @@ export default async function apiProjectsIdAuditsRoutes(fastify: FastifyInstance
       },
     },
     async (request): Promise<ProjectAudits> => {
-      await requireProjectId(app.db, request.params.id);
-      return projectAudits(app.db, request.params.id);
+      await app.projects.requireId(request.params.id);
+      return app.projects.audits(request.params.id);
     },
   );
 }

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { MonitoredContract } from '../../../../../api/chains';
 import * as C from '../../../../../api/chains.schemas';
 import { ProjectIdParams } from '../../../../../api/projects.schemas';
-import { listProjectContracts } from '../../../../chains/contracts';
-import { requireProject } from '../../../../projects/detail';
 import { replies, typed } from '../../../../routing/schemas';
 
 /** GET /api/projects/:id/contracts: the contracts monitored for a project. */
@@ -22,8 +20,8 @@ export default async function apiProjectsIdContractsRoutes(fastify: FastifyInsta
       },
     },
     async (request): Promise<MonitoredContract[]> => {
-      await requireProject(app, request.params.id);
-      return listProjectContracts(app.db, request.params.id, confirmationsOf);
+      await app.projects.require(request.params.id);
+      return app.projects.contracts(request.params.id, confirmationsOf);
     },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { type ProjectDetail } from '../../../../../api/projects';
 import { ProjectDetail as ProjectDetailSchema, ProjectIdParams } from '../../../../../api/projects.schemas';
 import { replies, typed } from '../../../../routing/schemas';
-import { projectDetail } from '../../../../projects/detail';
 
 /**
  * GET /api/projects/:id: a project as its page shows it (cached until the project changes; the visitor's own vote
@@ -22,6 +21,6 @@ export default async function apiProjectsIdRoutes(fastify: FastifyInstance) {
         response: replies(ProjectDetailSchema),
       },
     },
-    async (request, reply): Promise<ProjectDetail> => projectDetail(app, request, reply, request.params.id),
+    async (request, reply): Promise<ProjectDetail> => app.projects.detail(request, reply, request.params.id),
   );
 }

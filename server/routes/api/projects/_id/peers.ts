@@ -3,8 +3,6 @@ import { ProjectIdParams } from '../../../../../api/projects.schemas';
 import { type Peers } from '../../../../../api/ratings';
 import * as R from '../../../../../api/ratings.schemas';
 import { replies, typed } from '../../../../routing/schemas';
-import { peerCohorts } from '../../../../ratings/queries';
-import { requireProject } from '../../../../projects/detail';
 /** Public, computed data: a minute of caching keeps a busy project page off the database. */
 const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -29,11 +27,10 @@ export default async function apiProjectsIdPeersRoutes(fastify: FastifyInstance)
     },
     async (request, reply): Promise<Peers> => {
       const { id } = request.params;
-      const project = await requireProject(app, id);
+      const project = await app.projects.require(id);
       const chain = project.chains[0] ?? '';
       const share = (below: number, all: number) => (all === 0 ? 0 : round1((below / all) * 100));
-      const cohorts = await peerCohorts(
-        app.db,
+      const cohorts = await app.projects.peerCohorts(
         { id, kind: project.kind, chain, score: project.score },
         PEER_POINTS - 1,
       );

@@ -12,15 +12,12 @@ import {
   SIGNALS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../../../ratings/methodology';
-import { storedSignals } from '../../../../ratings/queries';
-import { requireProject } from '../../../../projects/detail';
 /** Public, computed data: a minute of caching keeps a busy project page off the database. */
 const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
 /** GET /api/projects/:id/score-breakdown: "Why this score". */
 export default async function apiProjectsIdScoreBreakdownRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
-  const signalsOf = (projectId: string) => storedSignals(app.db, projectId);
 
   app.get(
     '/score-breakdown',
@@ -35,8 +32,8 @@ export default async function apiProjectsIdScoreBreakdownRoutes(fastify: Fastify
     },
     async (request, reply): Promise<ScoreBreakdown> => {
       const { id } = request.params;
-      await requireProject(app, id);
-      const signals = await signalsOf(id);
+      await app.projects.require(id);
+      const signals = await app.projects.storedSignals(id);
       if (!signals) throw notFound(`No signals are stored for "${id.slice(0, 200)}" yet.`);
       const asOf = signals.computedAt ?? new Date();
       const rating = rate(signals.values, asOf);

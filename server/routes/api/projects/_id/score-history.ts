@@ -7,8 +7,6 @@ import { ScoreHistoryQuery } from '../../../../../api/ratings.schemas';
 import { replies, typed } from '../../../../routing/schemas';
 import type { SignalMove, SignalValues } from '../../../../db/schema/index';
 import { describeMove, signalDefinition } from '../../../../ratings/methodology';
-import { snapshotsFrom, storedSignals } from '../../../../ratings/queries';
-import { requireProject } from '../../../../projects/detail';
 
 const DAY = 86_400_000;
 /** Public, computed data: a minute of caching keeps a busy project page off the database. */
@@ -33,7 +31,6 @@ function markerLabel(move: SignalMove, values: SignalValues, at: Date): string {
 /** GET /api/projects/:id/score-history: score snapshots with markers naming the signal that moved most. */
 export default async function apiProjectsIdScoreHistoryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
-  const signalsOf = (projectId: string) => storedSignals(app.db, projectId);
 
   app.get(
     '/score-history',
@@ -52,11 +49,11 @@ export default async function apiProjectsIdScoreHistoryRoutes(fastify: FastifyIn
     async (request, reply): Promise<ScoreHistory> => {
       const { id } = request.params;
       const { range } = request.query;
-      await requireProject(app, id);
+      await app.projects.require(id);
       const start = new Date(Date.now() - SCORE_RANGE_DAYS[range] * DAY);
       const [{ before, inside }, signals] = await Promise.all([
-        snapshotsFrom(app.db, id, start),
-        signalsOf(id),
+        app.projects.snapshotsFrom(id, start),
+        app.projects.storedSignals(id),
       ]);
       const values = signals?.values ?? {};
       const markers: ScoreMarker[] = [];
