@@ -1,7 +1,7 @@
 import type { Request } from './http';
 
 /**
- * The parts of the OpenAPI 3.1 document (`GET /api/openapi.json`, server/plugins/openapi.ts) that the reference page
+ * The parts of the OpenAPI 3.1 document (`GET /api/openapi.json`, server/plugins/app/openapi.ts) that the reference page
  * (/developers/api) shows. A JSON Schema is read loosely: the page names types, never validates.
  */
 export type JsonSchema = {

@@ -66,7 +66,7 @@ export async function openDatabase(opts: {
     // A bounded wait for a connection: while PostgreSQL is down a request fails (503) instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client whose connection drops (PostgreSQL restarted) must not crash the process: the pool discards
-    // it and connects anew on the next query. The readiness monitor (plugins/lifecycle.ts) logs the outage.
+    // it and connects anew on the next query. The readiness monitor (plugins/app/lifecycle.ts) logs the outage.
     pool.on('error', () => {});
     // The same for a client checked out by a transaction: its query fails (the request answers 503) and the
     // pool drops it, but without a listener the client's own 'error' event would end the process.

@@ -36,7 +36,7 @@ export default async function imgRoutes(fastify: FastifyInstance) {
 
   // Logos drawn as WebP, by their SVG's text (a generated logo changes with its project's name), width and quality.
   // A new drawing costs a few milliseconds of a libuv thread, so each address gets NEW_DRAWINGS_PER_MINUTE of them
-  // (cached drawings are not counted), counted where every limit's counters live (plugins/rateLimit.ts: Redis or the
+  // (cached drawings are not counted), counted where every limit's counters live (plugins/app/rateLimit.ts: Redis or the
   // database). Past that, or while the counters cannot be reached, undefined: the caller answers the SVG, which the
   // browser draws itself.
   const drawn = new LRUCache<string, Promise<Buffer>>({ max: CACHED_DRAWN_LOGOS });

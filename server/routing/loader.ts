@@ -54,6 +54,16 @@ export const routes = fp(
   },
   {
     name: 'routes',
-    dependencies: ['route-config', 'session', 'csrf', 'rate-limits', 'api-key', 'openapi', 'search'],
+    dependencies: [
+      'route-config',
+      'session',
+      'csrf',
+      'rate-limits',
+      'api-key',
+      'openapi',
+      'search',
+      'watchlists',
+      'projects',
+    ],
   },
 );

@@ -3,6 +3,7 @@ import {
   MAX_WATCHLISTS_PER_USER,
   NAME_TAKEN_MESSAGE,
   WATCHLIST_ERRORS,
+  WATCHLIST_NAME_MAX,
   type Watchlist,
 } from '../../api/watchlist';
 import type { Db } from '../db/client';
@@ -180,4 +181,14 @@ export async function setShareToken(
     .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
     .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
   return written;
+}
+
+/** `base`, or `base 2`, `base 3`… (cut to the name limit) — the first the user does not have yet. */
+export function freeName(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = ` ${n}`;
+    const name = base.slice(0, WATCHLIST_NAME_MAX - suffix.length).trimEnd() + suffix;
+    if (!taken.has(name)) return name;
+  }
 }

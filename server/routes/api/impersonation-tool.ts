@@ -39,11 +39,11 @@ const result = (user: SessionUser): ImpersonationResult => ({
  * - POST /api/impersonation-tool/delete {adminId}: only while impersonating, with the adminId of the session;
  *   re-issues the admin's own session. Exiting needs no flag: it only gives up rights.
  * Start and stop are written to impersonation_audit here; every other write made while impersonating, the tool's
- * refused ones included, is recorded by plugins/audit.ts.
+ * refused ones included, is recorded by plugins/app/audit.ts.
  */
 export default async function impersonationRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  // The tool writes its own start/stop rows; the generic write audit (plugins/audit.ts) records only its refusals
+  // The tool writes its own start/stop rows; the generic write audit (plugins/app/audit.ts) records only its refusals
   // made while impersonating (a nested start, a stop naming another admin).
   const OWN_AUDIT = { audit: 'refused' } as const;
 

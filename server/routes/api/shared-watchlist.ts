@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { WATCHLIST_NAME_MAX } from '../../../api/watchlist';
 import { CopySharedBody, ShareToken } from '../../../api/watchlist.schemas';
 import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/app/session';
-import { createList, existingProjectIds, listByShareToken } from '../../watchlists/lists';
+import { createList, existingProjectIds, freeName, listByShareToken } from '../../watchlists/lists';
 import { replies, signedIn, typed } from '../../routing/schemas';
 import * as W from '../../../api/watchlist.schemas';
 
 const noSuchLink = () => notFound('This share link does not exist or was turned off.');
-
-/** `base`, or `base 2`, `base 3`… (cut to the name limit) — the first the user does not have yet. */
-export function freeName(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = ` ${n}`;
-    const name = base.slice(0, WATCHLIST_NAME_MAX - suffix.length).trimEnd() + suffix;
-    if (!taken.has(name)) return name;
-  }
-}
 
 /** A shared watchlist by its token: read it (GET /api/shared-watchlist/:token) and copy it into one's own lists. */
 export default async function apiSharedWatchlistRoutes(fastify: FastifyInstance) {

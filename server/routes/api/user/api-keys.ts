@@ -80,7 +80,7 @@ const errors = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 
 /**
  * A signed-in user's Partner API keys: list with usage, create (the key is answered once and only its
- * SHA-256 is stored), revoke. Cookie session only: plugins/apiKey.ts never lets a key reach these routes. Writes
+ * SHA-256 is stored), revoke. Cookie session only: plugins/app/apiKey.ts never lets a key reach these routes. Writes
  * take the CSRF token (the /api/ write default). Bodies and answers are the shared schemas of api/apiKeys.schemas.ts.
  */
 export default async function apiKeysRoutes(fastify: FastifyInstance) {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { WATCHLIST_NAME_MAX } from '../../../../api/watchlist';
 import { ShareWatchlistBody } from '../../../../api/watchlist.schemas';
 import { requireUser } from '../../../plugins/app/session';
 import { noSuchList } from '../../../watchlists/lists';
@@ -9,16 +8,6 @@ import * as W from '../../../../api/watchlist.schemas';
 
 /** 24 random bytes: 192 bits, so a link cannot be guessed; base64url, so it sits in a path as it is. */
 const newShareToken = () => randomBytes(24).toString('base64url');
-
-/** `base`, or `base 2`, `base 3`… (cut to the name limit) — the first the user does not have yet. */
-export function freeName(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = ` ${n}`;
-    const name = base.slice(0, WATCHLIST_NAME_MAX - suffix.length).trimEnd() + suffix;
-    if (!taken.has(name)) return name;
-  }
-}
 
 /** POST /api/watchlist/share: share one's watchlist by a token link (read at /api/shared-watchlist/:token). */
 export default async function apiWatchlistShareRoutes(fastify: FastifyInstance) {
