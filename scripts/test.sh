@@ -17,7 +17,7 @@ server_log=.tmp/server-group.log
 rm -f .tmp/server-group.done
 (
   set -o pipefail
-  npx vitest run --maxWorkers=2 --project node --project 'server-*' --project jsdom --project paths \
+  npx vitest run --maxWorkers=2 --project node --project chains --project 'server-*' --project jsdom --project paths \
     --reporter=default --reporter=json --outputFile=.tmp/server-group.json 2>&1 |
     sed -u 's/^/[server] /' | tee "$server_log"
   status=$?
