@@ -12,20 +12,23 @@ import { chunkMakeup } from './chunkMakeup';
 import { measureLoadedJs } from './loaded';
 
 const HOME_BUDGET_KB = 115; // design notes: 117; 106 today
-const ROUTE_BUDGET_KB = 125; // 120 today (settings)
+// 125, then 126: the settings route reached 125.0 (from 124.6) with the machines' view models (connect) and the
+// list-section factory's chunk that the notifications list now loads too.
+const ROUTE_BUDGET_KB = 126;
 /**
  * What a route may download in Chromium before this fails: the first-load goals, as a guest and signed in. Home and a
  * project page as a guest download only their loader (src/first-load/loader.ts) until the visitor acts; the app's code loads
  * then, and the page with it is held to every route's budget ("…, after a key press").
  */
-// guest 125 (120, then 122, 123, 124): a project page on a desktop shows its market panel in the first view since it has two
+// guest 126 (120, then 122, 123, 124, 125): a project page on a desktop shows its market panel in the first view since it has two
 // columns, and that panel's code (1.5 KB) loads with the guest's first key press (121.6 measured); then the page said
 // where its figures come from ("Market data as of …", "Demo data" on generated panels, the chain badges): 122.2;
 // then the router learnt the compare, incidents and staff pages and the page its Compare link and the loaders of
 // its audit, KYC, incident and badge panels (whose code loads as they come into view): 123.2; then the search's
 // Compare link for its results (0.45) and the page view and '/' shortcut that now work before the app runs (0.65,
-// in the loader every guest page shares): 124.3.
-const LOADED_BUDGET_KB = { homeGuest: 95, guest: 125, signedIn: 140 };
+// in the loader every guest page shares): 124.3; then the view models (connect) of the search box and the address
+// tooltip, which every project page renders once the app runs: 125.1, so 126.
+const LOADED_BUDGET_KB = { homeGuest: 95, guest: 126, signedIn: 140 };
 
 type Chunk = {
   file: string;
