@@ -7,17 +7,16 @@
  * next file from one queue, longest first (the times of the last run in .tmp/browser/, else the file's size), and
  * runs it in its own `vitest run`; the fleet files run together in one (they share one PostgreSQL and Redis).
  *
- * What every run of the e2e project needs once (the SPA build, the seeded data folder, an empty .tmp/ui-paths) is
- * prepared here, and tests/e2e/global-setup.ts leaves it alone when SEEDED_DATA_ENV is set. Each run's output is
+ * What every run of the e2e project needs once (prepareBrowserRun: Chromium, the SPA build, the seeded data folder,
+ * an empty .tmp/ui-paths) is prepared here once, and tests/e2e/global-setup.ts skips it when SEEDED_DATA_ENV is set. Each run's output is
  * printed whole when it ends, its results go to .tmp/browser/<n>.json, and the exit code is non-zero if any failed.
  * Arguments, if any, keep only the runs with a file whose path contains one of them (`… browser-lanes.ts smoke csp`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { buildSpaIfStale } from '../server/build-spa';
-import { ensureChromium } from '../tests/e2e/chromium';
-import { CHROMIUM, prepareSeededData, SEEDED_DATA_ENV } from '../tests/e2e/harness';
+import { prepareBrowserRun } from '../tests/e2e/global-setup';
+import { SEEDED_DATA_ENV } from '../tests/e2e/harness';
 
 const RESULTS = '.tmp/browser';
 const SERVER_DONE = '.tmp/server-group.done';
@@ -59,12 +58,9 @@ function queue(): Run[] {
 }
 
 async function prepare(): Promise<string> {
-  rmSync('.tmp/ui-paths', { recursive: true, force: true });
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
-  ensureChromium(CHROMIUM);
-  await buildSpaIfStale(path.resolve('.'), (m) => console.log(m));
-  return prepareSeededData();
+  return prepareBrowserRun();
 }
 
 function runOne(run: Run, index: number, lane: string, env: NodeJS.ProcessEnv): Promise<boolean> {

@@ -12,11 +12,16 @@ import { CHROMIUM, prepareSeededData, SEEDED_DATA_ENV } from './harness';
 export default async function setup() {
   // scripts/browser-lanes.ts (npm test) prepared all of this once for the many runs it starts.
   if (process.env[SEEDED_DATA_ENV]) return undefined;
+  const seeded = await prepareBrowserRun();
+  process.env[SEEDED_DATA_ENV] = seeded;
+  return () => rmSync(seeded, { recursive: true, force: true });
+}
+
+/** What a run of the browser tests needs once: Chromium, a fresh build, and the seeded folder (returned; the caller deletes it). */
+export async function prepareBrowserRun(): Promise<string> {
   // The model-based UI tests write what they reached here; a run starts from nothing (no stale rows).
   rmSync(path.resolve('.tmp/ui-paths'), { recursive: true, force: true });
   ensureChromium(CHROMIUM);
   await buildSpaIfStale(path.resolve('.'), (m) => console.log(m));
-  const seeded = await prepareSeededData();
-  process.env[SEEDED_DATA_ENV] = seeded;
-  return () => rmSync(seeded, { recursive: true, force: true });
+  return prepareSeededData();
 }
