@@ -9,11 +9,12 @@
  *
  * What every run of the e2e project needs once (prepareBrowserRun: Chromium, the SPA build, the seeded data folder,
  * an empty .tmp/ui-paths) is prepared here once, and tests/e2e/global-setup.ts skips it when SEEDED_DATA_ENV is set. Each run's output is
- * printed whole when it ends, its results go to .tmp/browser/<n>.json, and the exit code is non-zero if any failed.
+ * printed whole when it ends, its results go to .tmp/browser/<n>.json (a failed run's output also to <n>.failed.log),
+ * and the exit code is non-zero if any failed.
  * Arguments, if any, keep only the runs with a file whose path contains one of them (`… browser-lanes.ts smoke csp`).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareBrowserRun } from '../tests/e2e/global-setup';
 import { SEEDED_DATA_ENV } from '../tests/e2e/harness';
@@ -74,6 +75,8 @@ function runOne(run: Run, index: number, lane: string, env: NodeJS.ProcessEnv): 
     child.on('close', (code) => {
       const name = run.files.length === 1 ? run.files[0] : `${run.project} (${run.files.length} files)`;
       process.stdout.write(`\n[${lane}] ${name}: ${code === 0 ? 'passed' : 'FAILED'}\n${output}`);
+      // scripts/test.sh prints these again at the very end: CI shows only the end of a run's output.
+      if (code !== 0) writeFileSync(`${RESULTS}/${index}.failed.log`, `${name}\n${output}`);
       resolve(code === 0);
     });
   });

@@ -39,6 +39,18 @@ if [ "$server_status" -ne 0 ]; then
   echo "npm test: the server or component suites, or the path tests, failed. Their failures again:"
   sed 's/\x1b\[[0-9;]*m//g' "$server_log" | grep -E '^\[server\] +(FAIL|×|Error:|AssertionError)' | head -n 40
 fi
-if [ "$browser" -ne 0 ]; then echo "npm test: the browser suites or the JavaScript budget failed"; fi
+if [ "$browser" -ne 0 ]; then
+  echo "npm test: the browser suites or the JavaScript budget failed"
+  # Each failed browser run's summary of failures (vitest prints it last), again.
+  for log in .tmp/browser/*.failed.log; do
+    [ -e "$log" ] || continue
+    echo "--- $(head -n 1 "$log")"
+    plain=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+    summary=$(sed -n '/Failed Tests\|Unhandled Error/,$p' <<<"$plain")
+    # No summary (a crash, a run that would not end): its last lines instead.
+    [ -n "$summary" ] || summary=$(tail -n 30 <<<"$plain")
+    head -n 60 <<<"$summary"
+  done
+fi
 if [ "$report" -ne 0 ]; then echo "npm test: a machine's path coverage is below 100 %"; fi
 [ $((server_status + browser + report)) -eq 0 ]
