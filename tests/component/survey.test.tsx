@@ -8,7 +8,8 @@ import {
   surveyNotificationMachine,
   type LastNotification,
 } from '../../machines/account/survey-notification/surveyNotification.machine';
-import { surveyMachine, type SurveyOutput } from '../../machines/account/survey/survey.machine';
+import { surveyMachine } from '../../machines/account/survey/survey.machine';
+import type { SurveyOutput } from '../../machines/account/survey/survey.types';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 
 // The dialog's live actors are replaced below; the app's request helper is never reached.

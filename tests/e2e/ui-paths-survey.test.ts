@@ -14,12 +14,8 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 import { WATCHLIST_NAME_MESSAGE } from '../../api/user';
 import { DEFAULT_WATCHLIST_NAME } from '../../api/watchlist';
-import {
-  SURVEY_LAST_NOTIFICATION_KEY,
-  surveyMachine,
-  type SurveyDraft,
-  type SurveyStep,
-} from '../../machines/account/survey/survey.machine';
+import { SURVEY_LAST_NOTIFICATION_KEY, surveyMachine } from '../../machines/account/survey/survey.machine';
+import type { SurveyDraft, SurveyStep } from '../../machines/account/survey/survey.types';
 import { pending } from '../paths/harness';
 import { createAccount, signInApi } from './accounts';
 import { DESKTOP, startServerAndBrowser, waitForTheApp } from './harness';

@@ -6,11 +6,8 @@ import {
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import {
-  authModalMachine,
-  type AuthModalContext,
-  type Credentials,
-} from '../../machines/auth/modal/authModal.machine';
+import { authModalMachine } from '../../machines/auth/modal/authModal.machine';
+import type { AuthModalContext, Credentials } from '../../machines/auth/modal/authModal.types';
 import { connect } from '../../machines/auth/modal/authModal.connect';
 import { AUTH_MESSAGES } from '../../machines/auth/modal/authModal.messages';
 import type { AuthField, AuthView } from '../../machines/auth/modal/authModal.validation';

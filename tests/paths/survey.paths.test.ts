@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { connectSurvey } from '../../machines/account/survey/survey.connect';
-import {
-  SURVEY_LAST_NOTIFICATION_KEY,
-  surveyMachine,
-  type SurveyDraft,
-  type SurveyStep,
-} from '../../machines/account/survey/survey.machine';
+import { SURVEY_LAST_NOTIFICATION_KEY, surveyMachine } from '../../machines/account/survey/survey.machine';
+import type { SurveyDraft, SurveyStep } from '../../machines/account/survey/survey.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
 // A failed save is logged to the console (spec §8); keep the test output quiet, and look at what is logged.

@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import { choicesFor, type surveyMachine, type SurveyStep } from './survey.machine';
+import { choicesFor, type surveyMachine } from './survey.machine';
+import type { SurveyStep, SurveyView } from './survey.types';
 
 /** What the survey dialog shows for a snapshot (read from tags and context, never from state names). */
-export function connectSurvey(snapshot: SnapshotFrom<typeof surveyMachine>) {
+export function connectSurvey(snapshot: SnapshotFrom<typeof surveyMachine>): SurveyView {
   const { context } = snapshot;
   const step: SurveyStep = context.steps[context.step] ?? 'welcome';
   const questionCount = context.steps.length - 2;
@@ -14,13 +15,11 @@ export function connectSurvey(snapshot: SnapshotFrom<typeof surveyMachine>) {
     isQuestion: snapshot.hasTag('question'),
     isThanks: snapshot.hasTag('thanks'),
     saving: snapshot.hasTag('saving'),
-    /** Progress bar value: step / (number of steps − 2). */
     progress: questionCount > 0 ? context.step / questionCount : 0,
     choices: choicesFor(step, context.answers.userType),
     selection: context.selection,
     projects: context.answers.projects,
     watchlistName: context.answers.watchlistName,
-    /** Next is enabled exactly when the machine takes it (a choice, a project, a name). */
     canNext: snapshot.can({ type: 'NEXT' }),
     canStartTour: context.firstLogin,
     done: snapshot.status === 'done',

@@ -7,12 +7,19 @@ import {
   type SurveyAnswers,
   type UserType,
 } from '../../../api/user';
-
 import { SURVEY_LAST_NOTIFICATION_KEY } from '../survey-notification/surveyNotification.machine';
+import type {
+  SurveyContext,
+  SurveyDraft,
+  SurveyEvent,
+  SurveyInput,
+  SurveyOutput,
+  SurveyStep,
+  SurveyTag,
+} from './survey.types';
 
 export { SURVEY_LAST_NOTIFICATION_KEY };
 
-export type SurveyStep = 'welcome' | 'userType' | 'detail' | 'projects' | 'watchlistName' | 'thanks';
 /** All six steps (0–5); steps 3 and 4 are removed when the account already has watchlists. */
 export const ALL_STEPS: SurveyStep[] = [
   'welcome',
@@ -23,54 +30,6 @@ export const ALL_STEPS: SurveyStep[] = [
   'thanks',
 ];
 export const STEPS_WITH_WATCHLISTS: SurveyStep[] = ['welcome', 'userType', 'detail', 'thanks'];
-
-export type SurveyInput = {
-  /** The notification says this is the user's first login: the last step offers 'Start a Guided Tour'. */
-  firstLogin: boolean;
-};
-
-export type SurveyDraft = {
-  userType: UserType | null;
-  expertiseType: (typeof EXPERTISE_TYPES)[number] | null;
-  institutionType: (typeof INSTITUTION_TYPES)[number] | null;
-  projects: string[];
-  watchlistName: string;
-};
-
-export type SurveyContext = {
-  firstLogin: boolean;
-  steps: SurveyStep[];
-  /** Position of the current step in `steps`. */
-  step: number;
-  /** The pick on the current question step; Next stores it in `answers`. */
-  selection: string | null;
-  answers: SurveyDraft;
-  /** Set while saving: whether the user asked for the guided tour. */
-  startTour: boolean;
-  saved: boolean;
-};
-
-export type SurveyEvent =
-  | { type: 'START' }
-  | { type: 'LATER' }
-  | { type: 'SELECT'; value: string }
-  | { type: 'TOGGLE_PROJECT'; projectId: string }
-  | { type: 'CHANGE_NAME'; value: string }
-  | { type: 'NEXT' }
-  | { type: 'SKIP' }
-  | { type: 'BACK' }
-  | { type: 'DONE' }
-  | { type: 'START_TOUR' };
-
-/**
- * What the dialog reads: loading (the watchlists), welcome, question (any question step), choice (a question with
- * choices), projects, name, thanks (the last step, also while saving), saving.
- */
-export type SurveyTag =
-  'loading' | 'welcome' | 'question' | 'choice' | 'projects' | 'name' | 'thanks' | 'saving';
-
-/** What the dialog's owner does after the survey closes. */
-export type SurveyOutput = { saved: boolean; startTour: boolean };
 
 /** The saved answers, as the API takes them (skipped questions left out). */
 export function toSurveyAnswers(d: SurveyDraft): SurveyAnswers {

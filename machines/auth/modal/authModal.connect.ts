@@ -1,25 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { authModalMachine } from './authModal.machine';
+import type { AuthModalView } from './authModal.types';
 import { validate, type AuthField, type AuthView } from './authModal.validation';
 
 const VIEWS: AuthView[] = ['login', 'signup', 'forgot-password', 'reset-forgotten-password', 'verify-email'];
-
-export type AuthModalView = {
-  open: boolean;
-  view: AuthView | null;
-  busy: boolean;
-  /** Messages to show per field: validation of touched fields, then server answers. */
-  errors: Partial<Record<AuthField, string>>;
-  canSubmit: boolean;
-  /** verify-email: Resend is enabled (no countdown running, no resend in flight, an email known). */
-  canResend: boolean;
-  cooling: boolean;
-  /** verify-email: ask for the email (it did not come from an earlier step). */
-  askEmail: boolean;
-  error: string | null;
-  notice: string | null;
-  values: { email: string; password: string; code: string; terms: boolean };
-};
 
 /** What the auth forms show for a snapshot (reads tags and context, never state names). */
 export function connect(snapshot: SnapshotFrom<typeof authModalMachine>): AuthModalView {

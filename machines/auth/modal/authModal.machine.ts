@@ -2,56 +2,15 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../resend-timer/resendTimer.machine';
 import { AUTH_MESSAGES } from './authModal.messages';
-import {
-  emailKnown,
-  normalizeCode,
-  validate,
-  type AuthField,
-  type AuthForm,
-  type AuthView,
-} from './authModal.validation';
-
-export type Credentials = { email: string; password: string };
-
-/** Where the flow runs: the modal of wide screens, or the pages /auth/login and /auth/signup. */
-export type AuthModalInput = {
-  mode?: 'modal' | 'page';
-  /** The view shown at start; absent = hidden until OPEN. */
-  view?: 'login' | 'signup';
-};
-
-export type AuthModalContext = AuthForm & {
-  mode: 'modal' | 'page';
-  startView: 'login' | 'signup' | undefined;
-  /** The credentials of the last sign-up, login or reset, used to sign in once the email is verified. */
-  credentials: Credentials | null;
-  /** verify-email: seconds until the server accepts Resend (0 = now); the countdown starts at once when > 0. */
-  cooldownSeconds: number;
-  /** Server answers shown on a field (e.g. UsernameExistsException on the email). */
-  fieldErrors: Partial<Record<AuthField, string>>;
-  /** Form-level error message. */
-  error: string | null;
-  /** Form-level success message. */
-  notice: string | null;
-};
-
-export type AuthModalEvent =
-  | { type: 'OPEN'; view?: 'login' | 'signup' | 'forgot-password' | 'verify-email'; email?: string }
-  | { type: 'CLOSE' }
-  | { type: 'GO_LOGIN' }
-  | { type: 'GO_SIGNUP' }
-  | { type: 'GO_FORGOT_PASSWORD' }
-  | { type: 'CHANGE'; field: 'email' | 'password' | 'code'; value: string }
-  | { type: 'TOGGLE_TERMS'; checked: boolean }
-  | { type: 'BLUR'; field: AuthField }
-  | { type: 'SUBMIT' }
-  | { type: 'RESEND' };
-
-/** The tags components read: open or closed, the view shown, and what is in flight. */
-export type AuthModalTag = 'closed' | 'open' | AuthView | 'busy' | 'cooling' | 'resending';
-
-/** Emitted after a successful sign-in (the app refetches the session and tells other tabs). */
-export type AuthModalEmitted = { type: 'signedIn'; email: string };
+import type {
+  AuthModalContext,
+  AuthModalEmitted,
+  AuthModalEvent,
+  AuthModalInput,
+  AuthModalTag,
+  Credentials,
+} from './authModal.types';
+import { emailKnown, normalizeCode, validate, type AuthField, type AuthView } from './authModal.validation';
 
 /** What a failed request's error event carries into the guards and actions that read it. */
 type Failure = { error: unknown };
@@ -322,8 +281,8 @@ export const authModalMachine = setup({
       tags: ['open', 'login'],
       initial: 'editing',
       on: {
-        'GO_SIGNUP': { target: 'signup', actions: 'resetForm' },
-        'GO_FORGOT_PASSWORD': { target: 'forgot-password', actions: 'resetForm' },
+        GO_SIGNUP: { target: 'signup', actions: 'resetForm' },
+        GO_FORGOT_PASSWORD: { target: 'forgot-password', actions: 'resetForm' },
       },
       states: {
         editing: {
@@ -352,7 +311,7 @@ export const authModalMachine = setup({
     signup: {
       tags: ['open', 'signup'],
       initial: 'editing',
-      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: { SUBMIT: { guard: 'signupValid', target: 'submitting', actions: 'clearMessages' } },
@@ -385,7 +344,7 @@ export const authModalMachine = setup({
     'forgot-password': {
       tags: ['open', 'forgot-password'],
       initial: 'editing',
-      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: {
@@ -414,7 +373,7 @@ export const authModalMachine = setup({
     'reset-forgotten-password': {
       tags: ['open', 'reset-forgotten-password'],
       initial: 'editing',
-      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         editing: {
           on: { SUBMIT: { guard: 'resetValid', target: 'submitting', actions: 'clearMessages' } },
@@ -446,7 +405,7 @@ export const authModalMachine = setup({
     'verify-email': {
       tags: ['open', 'verify-email'],
       type: 'parallel',
-      on: { 'GO_LOGIN': { target: 'login', actions: 'resetForm' } },
+      on: { GO_LOGIN: { target: 'login', actions: 'resetForm' } },
       states: {
         form: {
           initial: 'editing',

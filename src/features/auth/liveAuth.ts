@@ -9,7 +9,8 @@ import {
   signUp,
   verifyEmail,
 } from '../../../api/auth';
-import { authModalMachine, type Credentials } from '../../../machines/auth/modal/authModal.machine';
+import { authModalMachine } from '../../../machines/auth/modal/authModal.machine';
+import type { Credentials } from '../../../machines/auth/modal/authModal.types';
 import {
   authProvidersMachine,
   type SocialProvider,

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import { connectSurveyNotification } from '../../../machines/account/survey-notification/surveyNotification.connect';
 import type { surveyNotificationMachine } from '../../../machines/account/survey-notification/surveyNotification.machine';
-import type { SurveyOutput } from '../../../machines/account/survey/survey.machine';
+import type { SurveyOutput } from '../../../machines/account/survey/survey.types';
 import type { SurveyDialogProps } from './SurveyDialog';
 
 // The dialog (and its picker) is a separate chunk: most page loads never show it.
