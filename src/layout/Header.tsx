@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { fromCallback } from 'xstate';
-import { drawerMachine, type DrawerEvent } from '../../machines/ui/drawer/drawer.machine';
+import { connectDrawer } from '../../machines/ui/drawer/drawer.connect';
+import { drawerMachine } from '../../machines/ui/drawer/drawer.machine';
+import type { DrawerEvent } from '../../machines/ui/drawer/drawer.types';
 import {
   DEFAULT_HERO_HEIGHT,
   scrollRevealMachine,
@@ -92,14 +94,17 @@ export function Header() {
   });
   const searchShown = useSelector(reveal, (s) => s.hasTag('shown'));
   const drawer = useActorRef(liveDrawerMachine, { inspect });
-  const drawerOpen = useSelector(drawer, (s) => s.hasTag('open'));
+  const drawerView = connectDrawer(
+    useSelector(drawer, (s) => s),
+    drawer.send,
+  );
 
   // The announcement sits above the header and scrolls away with the page; only the header bar stays fixed
   // (on a phone the two took 143 of 812 px).
   return (
     <>
       <AnnouncementBanner />
-      <header className="site-header on-dark" data-drawer-open={drawerOpen || undefined}>
+      <header className="site-header on-dark" {...drawerView.getRootProps()}>
         <div className="container header-inner">
           <Link href="/" className="brand">
             <Logo />
@@ -139,16 +144,15 @@ export function Header() {
             className="menu-button mobile-only"
             data-tour="account"
             aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            onClick={() => drawer.send({ type: 'OPEN' })}
+            {...drawerView.getTriggerProps()}
           >
             {user && <Avatar user={user} size={28} />}
             <Icon name="menu" size={24} />
           </button>
         </div>
-        {drawerOpen && (
+        {drawerView.open && (
           <Suspense fallback={null}>
-            <MobileDrawer onClose={() => drawer.send({ type: 'CLOSE' })} />
+            <MobileDrawer {...drawerView.getDrawerProps()} />
           </Suspense>
         )}
       </header>

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { connectDrawer } from '../../machines/ui/drawer/drawer.connect';
 import { drawerMachine } from '../../machines/ui/drawer/drawer.machine';
+import type { DrawerEvent } from '../../machines/ui/drawer/drawer.types';
 import { describePaths, type StepEffect } from './harness';
 
 /** The address listeners the header provides, while attached. */
@@ -17,13 +19,38 @@ const machine = drawerMachine.provide({
 });
 const watcher = (s: AnyMachineSnapshot) => s.children.routeWatcher as AnyActorRef | undefined;
 
+const sent: DrawerEvent[] = [];
+/** The view the header renders; its handlers' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectDrawer(s as Parameters<typeof connectDrawer>[0], (e) => void sent.push(e));
+
+/**
+ * The connected view in a state: the header is marked and the menu button says expanded exactly while the drawer
+ * is open; the button opens it and the drawer's own onClose closes it, whatever the state (the machine ignores
+ * what does not apply).
+ */
+function expectView(s: AnyMachineSnapshot, open: boolean) {
+  const v = view(s);
+  expect(v.open).toBe(open);
+  expect(v.getRootProps()).toStrictEqual({ 'data-drawer-open': open ? true : undefined });
+  const trigger = v.getTriggerProps();
+  expect(trigger).toStrictEqual({ 'aria-expanded': open, onClick: expect.any(Function) });
+  const drawer = v.getDrawerProps();
+  expect(drawer).toStrictEqual({ onClose: expect.any(Function) });
+  sent.length = 0;
+  trigger.onClick();
+  drawer.onClose();
+  expect(sent).toEqual([{ type: 'OPEN' }, { type: 'CLOSE' }]);
+  sent.length = 0;
+}
+
 /**
  * The drawer went from closed to open (or back), and the address is listened to exactly while it is open (a route
  * change closes it); nothing else ran.
  */
 const shows = (step: StepEffect, open: boolean) => {
-  expect(step.before.hasTag('open')).toBe(!open);
-  expect(step.after.hasTag('open')).toBe(open);
+  expect(view(step.before).open).toBe(!open);
+  expect(view(step.after).open).toBe(open);
   expect(step.after.status).toBe('active');
   if (open) {
     const ref = watcher(step.after)!;
@@ -52,6 +79,12 @@ const shows = (step: StepEffect, open: boolean) => {
 
 describePaths('drawer', machine, {
   events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'NAVIGATED' }],
+  states: {
+    // Closed: only the menu button shows, not expanded.
+    'drawer.closed': (s) => expectView(s, false),
+    // Open: the drawer is rendered, the header marked and the button expanded.
+    'drawer.open': (s) => expectView(s, true),
+  },
   transitions: {
     // The menu button opens the drawer.
     'drawer.closed|OPEN': (step) => shows(step, true),

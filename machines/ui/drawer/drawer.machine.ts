@@ -1,9 +1,8 @@
 import { fromCallback, setup } from 'xstate';
+import type { DrawerEvent, DrawerTag } from './drawer.types';
 
 /** Drawer sizes and motion on narrow layouts (spec §9). */
 export const DRAWER = { width: 378, largeWidth: 736, push: 180, durationMs: 300 } as const;
-
-export type DrawerEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'NAVIGATED' };
 
 /**
  * The mobile navigation drawer: opened by the menu button, closed by its close button, Escape or navigation.
@@ -12,7 +11,7 @@ export type DrawerEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'NAVIGA
 export const drawerMachine = setup({
   types: {
     events: {} as DrawerEvent,
-    tags: {} as 'open',
+    tags: {} as DrawerTag,
   },
   actors: {
     // No-op here (node, tests, the visualizer); the header provides the address listener.
