@@ -1,17 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { tabsMachine, type TabsEvent } from '../../machines/ui/tabs/tabs.machine';
+import { useId, useRef, type ReactNode } from 'react';
+import { connectTabs } from '../../machines/ui/tabs/tabs.connect';
+import { tabsMachine } from '../../machines/ui/tabs/tabs.machine';
 import { inspect } from '../lib/inspect';
 import { useConstant } from '../lib/useConstant';
 
 export type TabItem = { key: string; title: ReactNode; panel: ReactNode };
-
-const KEYS = new Map<string, Exclude<TabsEvent['type'], 'SELECT'>>([
-  ['ArrowRight', 'NEXT'],
-  ['ArrowLeft', 'PREVIOUS'],
-  ['Home', 'FIRST'],
-  ['End', 'LAST'],
-]);
 
 /**
  * Tabs (WAI-ARIA tabs pattern) over the tabs machine: a tab list with one tab in the tab order, arrows/Home/End to
@@ -30,43 +24,23 @@ export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
     }),
   );
   const tabs = useActorRef(logic, { inspect, input: { count: items.length } });
-  const selected = useSelector(tabs, (s) => s.context.selected);
-  const onKeyDown = (e: KeyboardEvent) => {
-    const type = KEYS.get(e.key);
-    if (!type) return;
-    e.preventDefault();
-    tabs.send({ type });
-  };
-  const shown = items[selected];
+  const view = connectTabs(
+    useSelector(tabs, (s) => s),
+    tabs.send,
+    { base: id },
+  );
+  const shown = items[view.selected];
   return (
     <>
-      <div ref={list} role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
+      <div ref={list} {...view.getListProps()} aria-label={label} className="tabs">
         {items.map((item, i) => (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${i}`}
-            className="tab"
-            aria-selected={i === selected}
-            aria-controls={i === selected ? `${id}-panel` : undefined}
-            data-selected={i === selected ? '' : undefined}
-            tabIndex={i === selected ? 0 : -1}
-            onClick={() => tabs.send({ type: 'SELECT', index: i })}
-          >
+          <button key={item.key} className="tab" {...view.getTabProps(i)}>
             {item.title}
           </button>
         ))}
       </div>
       {shown && (
-        <div
-          key={shown.key}
-          role="tabpanel"
-          id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${selected}`}
-          tabIndex={0}
-          className="tab-panel"
-        >
+        <div key={shown.key} {...view.getPanelProps()} className="tab-panel">
           {shown.panel}
         </div>
       )}

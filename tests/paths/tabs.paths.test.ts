@@ -1,8 +1,67 @@
-import { expect } from 'vitest';
-import { tabsMachine, type TabsEvent } from '../../machines/ui/tabs/tabs.machine';
+import { expect, vi } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { connectTabs } from '../../machines/ui/tabs/tabs.connect';
+import { tabsMachine } from '../../machines/ui/tabs/tabs.machine';
+import type { TabsEvent } from '../../machines/ui/tabs/tabs.types';
 import { describePaths, type StepEffect } from './harness';
 
 const COUNT = 3;
+/** The ids' prefix, as React's useId gives it. */
+const BASE = ':r1:';
+const sent: TabsEvent[] = [];
+/** The view Tabs renders; its handlers' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectTabs(s as Parameters<typeof connectTabs>[0], (e) => void sent.push(e), { base: BASE });
+
+/** A key pressed on the tab list: the events it sent and whether the browser's default (scrolling) was stopped. */
+function press(s: AnyMachineSnapshot, key: string) {
+  const preventDefault = vi.fn();
+  sent.length = 0;
+  view(s).getListProps().onKeyDown({ key, preventDefault });
+  const events = [...sent];
+  sent.length = 0;
+  return { events, prevented: preventDefault.mock.calls.length };
+}
+
+/**
+ * The connected view with tab `selected` shown: that tab alone is selected, in the tab order and names the panel,
+ * which names it back; every tab's click selects it; arrows, Home and End move (the page does not scroll), other
+ * keys do nothing.
+ */
+function expectView(s: AnyMachineSnapshot, selected: number) {
+  const v = view(s);
+  expect(v.selected).toBe(selected);
+  for (let i = 0; i < COUNT; i++) {
+    const tab = v.getTabProps(i);
+    expect(tab).toStrictEqual({
+      type: 'button',
+      role: 'tab',
+      id: `${BASE}-tab-${i}`,
+      'aria-selected': i === selected,
+      'aria-controls': i === selected ? `${BASE}-panel` : undefined,
+      'data-selected': i === selected ? '' : undefined,
+      tabIndex: i === selected ? 0 : -1,
+      onClick: expect.any(Function),
+    });
+    sent.length = 0;
+    tab.onClick();
+    expect(sent).toEqual([{ type: 'SELECT', index: i }]);
+  }
+  sent.length = 0;
+  expect(v.getPanelProps()).toStrictEqual({
+    role: 'tabpanel',
+    id: `${BASE}-panel`,
+    'aria-labelledby': `${BASE}-tab-${selected}`,
+    tabIndex: 0,
+  });
+  expect(v.getListProps()).toStrictEqual({ role: 'tablist', onKeyDown: expect.any(Function) });
+  expect(press(s, 'ArrowRight')).toEqual({ events: [{ type: 'NEXT' }], prevented: 1 });
+  expect(press(s, 'ArrowLeft')).toEqual({ events: [{ type: 'PREVIOUS' }], prevented: 1 });
+  expect(press(s, 'Home')).toEqual({ events: [{ type: 'FIRST' }], prevented: 1 });
+  expect(press(s, 'End')).toEqual({ events: [{ type: 'LAST' }], prevented: 1 });
+  for (const key of ['ArrowDown', 'ArrowUp', 'Enter', ' ', 'Tab'])
+    expect(press(s, key)).toEqual({ events: [], prevented: 0 });
+}
 const selected = (step: StepEffect) => [step.before.context.selected, step.after.context.selected];
 const focused = (step: StepEffect) => step.actions.filter((a) => a.type === 'focusSelected').length;
 
@@ -58,6 +117,7 @@ describePaths('tabs', tabsMachine, {
       expect(s.context.count).toBe(COUNT);
       expect(s.context.selected).toBeGreaterThanOrEqual(0);
       expect(s.context.selected).toBeLessThan(COUNT);
+      expectView(s, s.context.selected);
     },
   },
 });

@@ -1,13 +1,5 @@
 import { assign, setup } from 'xstate';
-
-export type TabsEvent =
-  /** A click on a tab. */
-  | { type: 'SELECT'; index: number }
-  /** The arrow keys, Home and End on a focused tab: the selection and the focus move together. */
-  | { type: 'NEXT' }
-  | { type: 'PREVIOUS' }
-  | { type: 'FIRST' }
-  | { type: 'LAST' };
+import type { TabsContext, TabsEvent, TabsInput } from './tabs.types';
 
 /**
  * A row of tabs and the one panel shown (WAI-ARIA tabs with automatic activation: the tab that gets the focus is
@@ -16,8 +8,8 @@ export type TabsEvent =
  */
 export const tabsMachine = setup({
   types: {
-    input: {} as { count: number },
-    context: {} as { count: number; selected: number },
+    input: {} as TabsInput,
+    context: {} as TabsContext,
     events: {} as TabsEvent,
   },
   guards: {
