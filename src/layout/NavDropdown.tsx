@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
+import { connectNavDropdown } from '../../machines/ui/nav-dropdown/navDropdown.connect';
 import { dismissOnOutside } from '../../machines/ui/nav-dropdown/navDropdown.dom';
 import { navDropdownMachine } from '../../machines/ui/nav-dropdown/navDropdown.machine';
 import { Icon } from '../components/Icon';
@@ -16,25 +17,23 @@ export function NavDropdown({ label, links, wide }: { label: string; links: NavL
     [],
   );
   const actorRef = useActorRef(logic, { inspect });
-  const open = useSelector(actorRef, (s) => s.hasTag('open'));
+  const view = connectNavDropdown(
+    useSelector(actorRef, (s) => s),
+    actorRef.send,
+    { panel: panelId },
+  );
 
   return (
-    <div ref={root} className="nav-dropdown" data-open={open || undefined}>
-      <button
-        type="button"
-        className="nav-link nav-trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => actorRef.send({ type: 'TOGGLE' })}
-      >
+    <div ref={root} className="nav-dropdown" {...view.getRootProps()}>
+      <button type="button" className="nav-link nav-trigger" {...view.getTriggerProps()}>
         {label}
         <Icon name="chevronDown" size={16} />
       </button>
-      <div id={panelId} className={`nav-panel${wide ? ' nav-panel-wide' : ''}`} hidden={!open}>
+      <div className={`nav-panel${wide ? ' nav-panel-wide' : ''}`} {...view.getPanelProps()}>
         <ul>
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className="nav-panel-link" onClick={() => actorRef.send({ type: 'CLOSE' })}>
+              <Link href={l.href} className="nav-panel-link" {...view.getLinkProps()}>
                 <span className="nav-panel-label">{l.label}</span>
                 {l.description && <span className="nav-panel-desc">{l.description}</span>}
               </Link>

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
-import { fromCallback, type AnyActorRef } from 'xstate';
+import { fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { connectNavDropdown } from '../../machines/ui/nav-dropdown/navDropdown.connect';
 import { navDropdownMachine } from '../../machines/ui/nav-dropdown/navDropdown.machine';
+import type { NavDropdownEvent } from '../../machines/ui/nav-dropdown/navDropdown.types';
 import { describePaths, type StepEffect } from './harness';
 
 /** The outside/Escape listeners the component provides, while attached: each step sees whether they are. */
@@ -16,12 +18,45 @@ const machine = navDropdownMachine.provide({
   },
 });
 
+/** The panel's id, as the component gives it (React's useId). */
+const PANEL_ID = ':r2:';
+const sent: NavDropdownEvent[] = [];
+/** The view NavDropdown and the notification bell render; their handlers' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectNavDropdown(s as Parameters<typeof connectNavDropdown>[0], (e) => void sent.push(e), {
+    panel: PANEL_ID,
+  });
+
+/**
+ * The connected view in a state: the root is marked, the button says expanded and the panel shows exactly while
+ * open; the button always names the panel and toggles it, and a link in the panel closes it.
+ */
+function expectView(s: AnyMachineSnapshot, open: boolean) {
+  const v = view(s);
+  expect(v.open).toBe(open);
+  expect(v.getRootProps()).toStrictEqual({ 'data-open': open ? true : undefined });
+  const trigger = v.getTriggerProps();
+  expect(trigger).toStrictEqual({
+    'aria-expanded': open,
+    'aria-controls': PANEL_ID,
+    onClick: expect.any(Function),
+  });
+  expect(v.getPanelProps()).toStrictEqual({ id: PANEL_ID, hidden: !open });
+  const link = v.getLinkProps();
+  expect(link).toStrictEqual({ onClick: expect.any(Function) });
+  sent.length = 0;
+  trigger.onClick();
+  link.onClick();
+  expect(sent).toEqual([{ type: 'TOGGLE' }, { type: 'CLOSE' }]);
+  sent.length = 0;
+}
+
 /** The panel closed, and its outside/Escape listeners went with it. */
 const closes = (step: StepEffect) => {
   const watcher = step.before.children.dismissWatcher as AnyActorRef;
-  expect(step.before.hasTag('open')).toBe(true);
+  expect(view(step.before).open).toBe(true);
   expect(listening.has(watcher)).toBe(false);
-  expect(step.after.hasTag('open')).toBe(false);
+  expect(view(step.after).open).toBe(false);
   expect(step.after.children.dismissWatcher).toBeUndefined();
   expect(step.actions).toEqual([{ type: 'xstate.stopChild', params: watcher }]);
   expect(step.sent).toEqual([]);
@@ -32,9 +67,9 @@ describePaths('navDropdown', machine, {
   transitions: {
     // The disclosure button opens the panel, and only then are the outside/Escape listeners attached.
     'navDropdown.closed|TOGGLE': (step) => {
-      expect(step.before.hasTag('open')).toBe(false);
+      expect(view(step.before).open).toBe(false);
       expect(step.before.children.dismissWatcher).toBeUndefined();
-      expect(step.after.hasTag('open')).toBe(true);
+      expect(view(step.after).open).toBe(true);
       const watcher = step.after.children.dismissWatcher as AnyActorRef;
       expect(listening.has(watcher)).toBe(true);
       expect(step.actions).toEqual([
@@ -52,9 +87,11 @@ describePaths('navDropdown', machine, {
   states: {
     // Before any interaction the panel is closed and nothing listens to the page.
     'navDropdown.closed': (s, step) => {
+      expectView(s, false);
       if (step?.event.type !== 'xstate.init') return;
-      expect(s.hasTag('open')).toBe(false);
       expect(s.children).toEqual({});
     },
+    // Open: the panel shows and the button says so.
+    'navDropdown.open': (s) => expectView(s, true),
   },
 });

@@ -1,4 +1,5 @@
 import { fromCallback, setup } from 'xstate';
+import type { NavDropdownEvent, NavDropdownTag } from './navDropdown.types';
 
 /**
  * A header navigation dropdown (Products, Company): a disclosure button and its panel of links. While open it
@@ -7,8 +8,8 @@ import { fromCallback, setup } from 'xstate';
  */
 export const navDropdownMachine = setup({
   types: {
-    events: {} as { type: 'TOGGLE' } | { type: 'CLOSE' },
-    tags: {} as 'open',
+    events: {} as NavDropdownEvent,
+    tags: {} as NavDropdownTag,
   },
   actors: {
     dismissWatcher: fromCallback(() => () => undefined),

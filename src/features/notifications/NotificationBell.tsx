@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
+import { connectNavDropdown } from '../../../machines/ui/nav-dropdown/navDropdown.connect';
 import { dismissOnOutside } from '../../../machines/ui/nav-dropdown/navDropdown.dom';
 import { navDropdownMachine } from '../../../machines/ui/nav-dropdown/navDropdown.machine';
 import { NotificationItem } from './NotificationItem';
@@ -33,9 +34,14 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
     [],
   );
   const popover = useActorRef(logic, { inspect });
-  const open = useSelector(popover, (s) => s.hasTag('open'));
+  const menu = connectNavDropdown(
+    useSelector(popover, (s) => s),
+    popover.send,
+    { panel: panelId },
+  );
   if (!view.signedIn) return null;
-  const close = () => popover.send({ type: 'CLOSE' });
+  const trigger = menu.getTriggerProps();
+  const close = menu.getLinkProps().onClick;
   const markRead = (id: number) => actorRef.send({ type: 'MARK_READ', id });
 
   return (
@@ -44,18 +50,19 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
       className={['notification-menu', className].filter(Boolean).join(' ')}
       data-scope="notifications"
       data-part="bell-root"
-      data-open={open || undefined}
+      {...menu.getRootProps()}
     >
       <button
         type="button"
         className="notification-bell"
         aria-label={view.bellLabel}
-        aria-expanded={open}
-        aria-controls={panelId}
+        aria-expanded={trigger['aria-expanded']}
+        aria-controls={trigger['aria-controls']}
         data-part="bell"
         onClick={() => {
-          if (!open) actorRef.send({ type: 'LOAD' });
-          popover.send({ type: 'TOGGLE' });
+          // Opening it loads the latest notifications.
+          if (!menu.open) actorRef.send({ type: 'LOAD' });
+          trigger.onClick();
         }}
       >
         <Icon name="bell" size={22} strokeWidth={1.8} />
@@ -66,12 +73,11 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
         )}
       </button>
       <div
-        id={panelId}
         className="notification-popover"
         role="region"
         aria-labelledby={headingId}
         data-part="popover"
-        hidden={!open}
+        {...menu.getPanelProps()}
       >
         <div className="notification-popover-head">
           <h2 id={headingId}>Notifications</h2>
