@@ -1,10 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Tags } from '../tags';
 
 /**
  * Shared shape of the site's dialog forms (request a quote, report an incident): a dialog that opens and closes,
  * field edits, validation shown after the first submit attempt, a submit actor injected by the app, a
  * confirmation, and server-side field errors mapped back onto the fields. Not a machine itself: each flow builds
- * its own machine from it (machines/quote-form, machines/incident-form).
+ * its own machine from it (machines/site/quote-form, machines/incidents/form), and its connect from
+ * connectFormDialog below.
  */
 export type FieldValue = string | string[];
 export type FormValues = Record<string, FieldValue>;
@@ -25,6 +27,9 @@ export type FormDialogContext<V extends FormValues> = {
   submittedId: string | number | null;
 };
 
+/** `open` while the dialog shows; `submitting` while the request is out; `submitted` on the confirmation. */
+export type FormDialogTag = Tags<'open', 'submitting' | 'submitted'>;
+
 type SubmitError = { fields?: Record<string, string>; message?: string; kind?: string };
 
 export function createFormDialogMachine<V extends FormValues>(options: {
@@ -37,7 +42,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
     types: {
       context: {} as FormDialogContext<V>,
       events: {} as FormDialogEvent,
-      tags: {} as 'open' | 'submitting' | 'submitted',
+      tags: {} as FormDialogTag,
     },
     actors: {
       submit: fromPromise<{ id: string | number }, FormValues>(async () => {
@@ -132,4 +137,79 @@ export function createFormDialogMachine<V extends FormValues>(options: {
       },
     },
   });
+}
+
+/** What a form dialog's view reads of a snapshot: its context and its tags. */
+export type FormDialogSnapshot<V extends FormValues> = {
+  context: FormDialogContext<V>;
+  hasTag: (tag: FormDialogTag) => boolean;
+};
+
+// One object for "no errors shown", so a view does not see a new one on every render.
+const NO_ERRORS: FieldErrors = {};
+
+/**
+ * The view model every form dialog shares: a snapshot and a send function in; the state of the dialog (busy,
+ * confirmed, the server's error, the field errors shown) and prop getters for its fields out. Each form's own
+ * connect adds its texts. `idPrefix` names the controls (`quote` → `quote-email`, its error `quote-email-error`).
+ */
+export function connectFormDialog<V extends FormValues>(
+  snapshot: FormDialogSnapshot<V>,
+  send: (event: FormDialogEvent) => void,
+  { idPrefix }: { idPrefix: string },
+) {
+  const { values, serverError } = snapshot.context;
+  // Field errors wait for the first submit attempt (or the server's refusal).
+  const errors = snapshot.context.showErrors ? snapshot.context.errors : NO_ERRORS;
+  const busy = snapshot.hasTag('submitting');
+  const submitted = snapshot.hasTag('submitted');
+  const close = () => send({ type: 'CLOSE' });
+  const submit = () => send({ type: 'SUBMIT' });
+  const change = (field: keyof V & string) => (e: { target: { value: string } }) =>
+    send({ type: 'CHANGE', field, value: e.target.value });
+  const controlId = (field: keyof V & string) => `${idPrefix}-${field}`;
+  const errorId = (field: keyof V & string) => `${controlId(field)}-error`;
+  return {
+    open: snapshot.hasTag('open'),
+    /** The request is out: the submit button is disabled and says so. */
+    busy,
+    /** The confirmation shows instead of the form. */
+    submitted,
+    values,
+    /** The field errors shown, by field. */
+    errors,
+    /** The failure shown above the fields, or null. */
+    serverError,
+    close,
+    submit,
+    /** FormDialog's state: the server's error, busy, the confirmation, submit and close. */
+    getDialogProps: () => ({ serverError, submitting: busy, submitted, onSubmit: submit, onClose: close }),
+    /** A text field for DialogField: its id, value, change and the error shown (undefined: none). */
+    getTextFieldProps: (field: keyof V & string) => ({
+      id: controlId(field),
+      value: values[field] as string,
+      onChange: change(field),
+      error: errors[field] as string | undefined,
+    }),
+    /** A select: invalid and described by its error while one shows. */
+    getSelectProps: (field: keyof V & string) => ({
+      id: controlId(field),
+      value: values[field] as string,
+      onChange: change(field),
+      'aria-invalid': errors[field] ? (true as const) : undefined,
+      'aria-describedby': errors[field] ? errorId(field) : undefined,
+    }),
+    /** One checkbox of a multiple-choice field: ticked while chosen; a change toggles it. */
+    getOptionProps: (field: keyof V & string, option: string) => ({
+      type: 'checkbox' as const,
+      checked: (values[field] as string[]).includes(option),
+      onChange: () => send({ type: 'TOGGLE', field, option }),
+    }),
+    /** A group of controls (a fieldset), described by its error while one shows. */
+    getGroupProps: (field: keyof V & string) => ({
+      'aria-describedby': errors[field] ? errorId(field) : undefined,
+    }),
+    /** The error under a field that DialogField does not draw (a select, a group). */
+    getErrorProps: (field: keyof V & string) => ({ className: 'field-error', id: errorId(field) }),
+  };
 }

@@ -1,7 +1,21 @@
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import type {
+  ProjectVoteContext,
+  ProjectVoteEvent,
+  ProjectVoteInput,
+  ProjectVoteTag,
+  VoteChoice,
+  Votes,
+} from './projectVote.types';
 
-export type Votes = { yes: number; no: number; yesPercentage: number; myVote: 'yes' | 'no' | null };
-export type VoteChoice = 'yes' | 'no';
+// Callers that import the machine's types from here keep working.
+export type {
+  ProjectVoteContext,
+  ProjectVoteEvent,
+  ProjectVoteInput,
+  VoteChoice,
+  Votes,
+} from './projectVote.types';
 
 /**
  * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage
@@ -9,18 +23,10 @@ export type VoteChoice = 'yes' | 'no';
  */
 export const projectVoteMachine = setup({
   types: {
-    /** `average`: the average the page arrived with (the server's), shown while the machine loads its own. */
-    input: {} as { projectId: string; votes: Votes; average?: number },
-    context: {} as {
-      projectId: string;
-      votes: Votes;
-      myVote: VoteChoice | null;
-      pendingVote: VoteChoice | null;
-      average: number | null;
-    },
-    /** VOTE_SAVED is raised by the machine itself once the server saved a vote. */
-    events: {} as { type: 'VOTE'; vote: VoteChoice } | { type: 'VOTE_SAVED' },
-    tags: {} as 'averageLoaded' | 'submitting' | 'voted' | 'error',
+    input: {} as ProjectVoteInput,
+    context: {} as ProjectVoteContext,
+    events: {} as ProjectVoteEvent,
+    tags: {} as ProjectVoteTag,
   },
   actors: {
     castVote: fromPromise<Votes, { projectId: string; vote: VoteChoice }>(async () => {
@@ -61,7 +67,7 @@ export const projectVoteMachine = setup({
         // A saved vote moves the average across all projects too, so it is loaded again (a transition of this
         // region's states, so the ballot region is left alone).
         loading: {
-          on: { 'VOTE_SAVED': { target: 'loading', reenter: true } },
+          on: { VOTE_SAVED: { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadAverage',
             src: 'loadAverage',
@@ -75,8 +81,8 @@ export const projectVoteMachine = setup({
             onError: { target: 'unavailable' },
           },
         },
-        loaded: { tags: ['averageLoaded'], on: { 'VOTE_SAVED': { target: 'loading' } } },
-        unavailable: { on: { 'VOTE_SAVED': { target: 'loading' } } },
+        loaded: { tags: ['averageLoaded'], on: { VOTE_SAVED: { target: 'loading' } } },
+        unavailable: { on: { VOTE_SAVED: { target: 'loading' } } },
       },
     },
     ballot: {

@@ -1,4 +1,8 @@
 import { createFormDialogMachine, type FieldErrors } from '../../core/form-dialog/formDialog';
+import type { QuoteValues } from './quoteForm.types';
+
+// Callers that import the form's types from here keep working.
+export type { QuoteFormContext, QuoteFormEvent, QuoteValues } from './quoteForm.types';
 
 /** Services a visitor can ask about: the values of api/site.ts QUOTE_SERVICES with their labels. */
 export const QUOTE_SERVICE_LABELS = {
@@ -15,15 +19,6 @@ export const QUOTE_BUDGETS = [
   'Over $150k',
   'Not sure yet',
 ] as const;
-
-export type QuoteValues = {
-  name: string;
-  email: string;
-  company: string;
-  services: string[];
-  budget: string;
-  message: string;
-};
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

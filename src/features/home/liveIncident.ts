@@ -1,9 +1,7 @@
 import { fromPromise } from 'xstate';
 import { reportIncident } from '../../../api/site';
-import {
-  incidentFormMachine,
-  type IncidentValues,
-} from '../../../machines/incidents/form/incidentForm.machine';
+import { incidentFormMachine } from '../../../machines/incidents/form/incidentForm.machine';
+import type { IncidentValues } from '../../../machines/incidents/form/incidentForm.types';
 import { request } from '../../lib/client';
 
 /** The report-incident form's machine with the real submission; home loads it on the first 'Report Incident'. */
