@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
 import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
+import { connectIncidentForm } from '../../machines/incidents/form/incidentForm.connect';
 import {
   incidentFormMachine,
   validateIncident,
   type IncidentValues,
 } from '../../machines/incidents/form/incidentForm.machine';
+import type { IncidentFormEvent } from '../../machines/incidents/form/incidentForm.types';
 import { describePaths, pending } from './harness';
 
 type Context = FormDialogContext<IncidentValues>;
@@ -38,6 +40,88 @@ const closed = (s: AnyMachineSnapshot) => {
   expect(s.hasTag('open')).toBe(false);
   expect(Object.keys(s.children)).toEqual([]);
 };
+
+const sent: IncidentFormEvent[] = [];
+/** The view IncidentModal renders; its fields', form's and buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectIncidentForm(s as Parameters<typeof connectIncidentForm>[0], (e) => void sent.push(e));
+/** The events one of the view's handlers sends. */
+const sends = (handler: () => void) => {
+  sent.length = 0;
+  handler();
+  return [...sent];
+};
+
+/** The fields as drawn, in order: id, label, hint and kind of control. */
+const FIELDS = [
+  { field: 'projectName', id: 'incident-projectName', label: 'Project name', type: 'text' },
+  { field: 'description', id: 'incident-description', label: 'What happened?', multiline: true },
+  {
+    field: 'txHash',
+    id: 'incident-txHash',
+    label: 'Transaction hash (optional)',
+    hint: 'The transaction that shows the incident, if you have it.',
+    type: 'text',
+  },
+  {
+    field: 'contactEmail',
+    id: 'incident-contactEmail',
+    label: 'Your email (optional)',
+    hint: 'Only used if we need to ask you something.',
+    type: 'email',
+  },
+] as const;
+
+/**
+ * The dialog as drawn in any state: its texts, the server's failure, busy while sending, the confirmation once
+ * stored; each field with its value and, only once errors show, its error; typing sends CHANGE, the submit button
+ * SUBMIT, Cancel and the close button CLOSE.
+ */
+function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: boolean }) {
+  const v = view(s);
+  const c = ctx(s);
+  expect(v.busy).toBe(state.busy);
+  expect(v.submitted).toBe(state.submitted);
+  expect(v.serverError).toBe(c.serverError);
+  const dialog = v.getDialogProps();
+  expect(dialog).toMatchObject({
+    scope: 'incident-form',
+    title: 'Report Incident',
+    description:
+      'Seen an exploit, a drained pool or a suspicious admin action? Tell us and our analysts will investigate.',
+    submitLabel: 'Submit report',
+    successTitle: 'Report received',
+    successText:
+      'Thank you. Our incident response team reviews every report and will follow up if we need more detail.',
+    serverError: c.serverError,
+    submitting: state.busy,
+    submitted: state.submitted,
+  });
+  expect(sends(dialog.onSubmit)).toEqual([{ type: 'SUBMIT' }]);
+  expect(sends(dialog.onClose)).toEqual([{ type: 'CLOSE' }]);
+  expect(sends(v.submit)).toEqual([{ type: 'SUBMIT' }]);
+  expect(sends(v.close)).toEqual([{ type: 'CLOSE' }]);
+  expect(v.fields).toEqual(FIELDS.map((f) => f.field));
+  for (const { field, ...drawn } of FIELDS) {
+    const props = v.getFieldProps(field);
+    const error = c.showErrors ? c.errors[field] : undefined;
+    expect(props).toEqual({
+      id: drawn.id,
+      label: drawn.label,
+      value: c.values[field],
+      onChange: expect.any(Function),
+      error,
+      hint: 'hint' in drawn ? drawn.hint : undefined,
+      multiline: 'multiline' in drawn ? true : undefined,
+      type: 'type' in drawn ? drawn.type : undefined,
+    });
+    expect(sends(() => props.onChange({ target: { value: 'typed' } }))).toEqual([
+      { type: 'CHANGE', field, value: 'typed' },
+    ]);
+  }
+  // Before the first submit attempt nothing is marked, however incomplete the form.
+  if (!c.showErrors) for (const { field } of FIELDS) expect(v.getFieldProps(field).error).toBeUndefined();
+}
 
 /** The server's refusals: its own field errors, a failure, and field errors naming no field. */
 const SERVER_ERRORS: unknown[] = [
@@ -84,6 +168,17 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
         ctx(s).serverError !== null,
         ctx(s).submittedId,
       ]),
+    states: {
+      // Closed: nothing is drawn.
+      'incidentForm.closed': (s) => expect(view(s).open).toBe(false),
+      'incidentForm.open': (s) => expect(view(s).open).toBe(true),
+      // The form, its errors shown once a submit was tried (or the server refused).
+      'incidentForm.open.editing': (s) => expectView(s, { busy: false, submitted: false }),
+      // Sending: the submit button is disabled and says so.
+      'incidentForm.open.submitting': (s) => expectView(s, { busy: true, submitted: false }),
+      // Stored: the confirmation shows.
+      'incidentForm.open.submitted': (s) => expectView(s, { busy: false, submitted: true }),
+    },
     transitions: {
       // 'Report Incident' opens the form as it was left (a closed, unsent draft is kept).
       'incidentForm.closed|OPEN': (step) => {

@@ -1,19 +1,16 @@
 import { expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import {
-  projectVoteMachine,
-  type VoteChoice,
-  type Votes,
-} from '../../machines/projects/vote/projectVote.machine';
+import { connectProjectVote } from '../../machines/projects/vote/projectVote.connect';
+import { projectVoteMachine } from '../../machines/projects/vote/projectVote.machine';
+import type {
+  ProjectVoteContext,
+  ProjectVoteEvent,
+  VoteChoice,
+  Votes,
+} from '../../machines/projects/vote/projectVote.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
-type Context = {
-  projectId: string;
-  votes: Votes;
-  myVote: VoteChoice | null;
-  pendingVote: VoteChoice | null;
-  average: number | null;
-};
+type Context = ProjectVoteContext;
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 const region = (s: AnyMachineSnapshot) => s.value as { average: string; ballot: string };
 const child = (s: AnyMachineSnapshot, id: string) => s.children[id] as AnyActorRef | undefined;
@@ -21,6 +18,95 @@ const child = (s: AnyMachineSnapshot, id: string) => s.children[id] as AnyActorR
 const machine = projectVoteMachine.provide({
   actors: { castVote: pending() as never, loadAverage: pending() as never },
 });
+
+const sent: ProjectVoteEvent[] = [];
+/** The view VotePanel renders for the project 'Ether'; its buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectProjectVote(s as Parameters<typeof connectProjectVote>[0], (e) => void sent.push(e), {
+    name: 'Ether',
+  });
+/** The events one of the view's handlers sends. */
+const sends = (handler: () => void) => {
+  sent.length = 0;
+  handler();
+  return [...sent];
+};
+
+/** How each tally the paths meet is drawn: the yes share, the count, the bar's width. */
+const TALLY: Record<string, { share: string; count: string; width: string }> = {
+  '3/1': { share: '75.0% yes', count: '4 votes', width: '75%' },
+  '4/1': { share: '80.0% yes', count: '5 votes', width: '80%' },
+  '3/2': { share: '60.0% yes', count: '5 votes', width: '60%' },
+  '1/0': { share: '100.0% yes', count: '1 vote', width: '100%' },
+  '0/0': { share: '0.0% yes', count: '0 votes', width: '0%' },
+};
+/** How each average the paths meet is drawn (none known: a dash). */
+const AVERAGE: Record<string, string> = {
+  null: 'Average across all projects: —',
+  '52.5': 'Average across all projects: 52.5% yes',
+  '61.5': 'Average across all projects: 61.5% yes',
+  '40': 'Average across all projects: 40.0% yes',
+};
+
+/**
+ * The panel as drawn in every state: the question, the tally (an empty, neutral bar with no votes), the average
+ * across all projects, the voter's vote pressed, both buttons disabled while a vote is saved, the failure while the
+ * last vote was not saved; Yes and No send VOTE.
+ */
+function expectPanel(s: AnyMachineSnapshot, ballot: { busy: boolean; failed: boolean }) {
+  const v = view(s);
+  const { votes, myVote, average } = ctx(s);
+  expect(v.title).toBe('Community vote');
+  expect(v.question).toBe('Do you feel good about Ether’s security?');
+  expect(v.busy).toBe(ballot.busy);
+  expect(v.myVote).toBe(myVote);
+  expect(v.yesText).toBe('Yes');
+  expect(v.noText).toBe('No');
+  for (const [choice, props] of [
+    ['yes', v.getYesButtonProps()],
+    ['no', v.getNoButtonProps()],
+  ] as const) {
+    expect(props).toEqual({
+      type: 'button',
+      className: `vote-btn vote-${choice}${myVote === choice ? ' is-chosen' : ''}`,
+      'aria-pressed': myVote === choice,
+      disabled: ballot.busy,
+      onClick: expect.any(Function),
+    });
+    expect(sends(props.onClick)).toEqual([{ type: 'VOTE', vote: choice }]);
+  }
+  const tally = TALLY[`${votes.yes}/${votes.no}`]!;
+  const empty = votes.yes + votes.no === 0;
+  expect(v.empty).toBe(empty);
+  expect(v.getBarProps()).toEqual({
+    className: empty ? 'vote-bar is-empty' : 'vote-bar',
+    'aria-hidden': 'true',
+    'data-testid': 'vote-bar',
+  });
+  expect(v.getBarFillProps()).toEqual({ style: { width: tally.width } });
+  expect(v.yesShare).toBe(tally.share);
+  expect(v.voteCount).toBe(tally.count);
+  expect(v.averageText).toBe(AVERAGE[String(average)]);
+  expect(v.error).toBe(ballot.failed ? 'Your vote could not be saved. Please try again.' : null);
+}
+/** The ballot's states as drawn (the average region's are drawn by the same checks). */
+const ballotStates = {
+  'projectVote.ballot.idle': (s: AnyMachineSnapshot) => expectPanel(s, { busy: false, failed: false }),
+  'projectVote.ballot.submitting': (s: AnyMachineSnapshot) => expectPanel(s, { busy: true, failed: false }),
+  'projectVote.ballot.voted': (s: AnyMachineSnapshot) => expectPanel(s, { busy: false, failed: false }),
+  'projectVote.ballot.failed': (s: AnyMachineSnapshot) => expectPanel(s, { busy: false, failed: true }),
+};
+/** Loaded: the machine's own average; otherwise the last one shown (the served one, or a dash, until one loads). */
+const averageShown = (served: number | undefined) => {
+  const lastShown = (s: AnyMachineSnapshot) =>
+    expect([AVERAGE[String(served ?? null)], AVERAGE['61.5'], AVERAGE['40']]).toContain(view(s).averageText);
+  return {
+    'projectVote.average.loading': lastShown,
+    'projectVote.average.loaded': (s: AnyMachineSnapshot) =>
+      expect([AVERAGE['61.5'], AVERAGE['40']]).toContain(view(s).averageText),
+    'projectVote.average.unavailable': lastShown,
+  };
+};
 
 /** The ballot is as it was: same state, same vote request (if any). */
 const ballotKept = (step: StepEffect) => {
@@ -68,12 +154,15 @@ const counts = (vote: VoteChoice | null, echo: boolean): Votes =>
  * `served`: the average the page arrived with (the server's HTML carries it beside the project's tally), shown from
  * the start and until the machine's own load answers; none on a page the browser fetched.
  */
-for (const [echo, served] of [
-  [true, undefined],
-  [false, 52.5],
+for (const [echo, served, votes] of [
+  [true, undefined, { yes: 3, no: 1, yesPercentage: 75, myVote: null }],
+  [false, 52.5, { yes: 3, no: 1, yesPercentage: 75, myVote: null }],
+  // No votes yet; one vote, the voter's own.
+  [true, 52.5, { yes: 0, no: 0, yesPercentage: 0, myVote: null }],
+  [false, undefined, { yes: 1, no: 0, yesPercentage: 100, myVote: 'yes' }],
 ] as const)
   describePaths('projectVote', machine, {
-    input: { projectId: 'eth', votes: { yes: 3, no: 1, yesPercentage: 75, myVote: null }, average: served },
+    input: { projectId: 'eth', votes, average: served },
 
     events: (s) => [
       { type: 'VOTE', vote: 'yes' },
@@ -91,6 +180,7 @@ for (const [echo, served] of [
           ]
         : []),
     ],
+    states: { ...ballotStates, ...averageShown(served) },
     transitions: {
       'projectVote.ballot.idle|VOTE': sendsVote,
       // Re-voting (or trying again after a failure) sends the new choice.
@@ -146,6 +236,7 @@ it.each([undefined, 52.5])('starts showing the average the page arrived with (%s
     input: { projectId: 'eth', votes: { yes: 0, no: 1, yesPercentage: 0, myVote: 'no' }, average: served },
   }).start();
   expect(ctx(actor.getSnapshot()).average).toBe(served ?? null);
+  expect(view(actor.getSnapshot()).averageText).toBe(AVERAGE[String(served ?? null)]);
   expect(region(actor.getSnapshot()).average).toBe('loading');
   expect(child(actor.getSnapshot(), 'loadAverage')).toBeDefined();
   actor.stop();

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
 import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
+import { connectQuoteForm } from '../../machines/site/quote-form/quoteForm.connect';
 import {
   quoteFormMachine,
   validateQuote,
   type QuoteValues,
 } from '../../machines/site/quote-form/quoteForm.machine';
+import type { QuoteFormEvent } from '../../machines/site/quote-form/quoteForm.types';
 import { describePaths, pending } from './harness';
 
 type Context = FormDialogContext<QuoteValues>;
@@ -38,6 +40,125 @@ const closed = (s: AnyMachineSnapshot) => {
   expect(s.hasTag('open')).toBe(false);
   expect(Object.keys(s.children)).toEqual([]);
 };
+
+const sent: QuoteFormEvent[] = [];
+/** The view QuoteModal renders; its fields', checkboxes', form's and buttons' events land in `sent`. */
+const view = (s: AnyMachineSnapshot) =>
+  connectQuoteForm(s as Parameters<typeof connectQuoteForm>[0], (e) => void sent.push(e));
+/** The events one of the view's handlers sends. */
+const sends = (handler: () => void) => {
+  sent.length = 0;
+  handler();
+  return [...sent];
+};
+
+/** The text fields as drawn: label and what their control adds. */
+const TEXT_FIELDS = {
+  name: { label: 'Name', autoComplete: 'name' },
+  email: { label: 'Work email', type: 'email', autoComplete: 'email' },
+  company: { label: 'Company or project', autoComplete: 'organization' },
+  message: {
+    label: 'Message',
+    multiline: true,
+    placeholder: 'Repository, chains, deadline, anything we should know',
+  },
+} as const;
+const SERVICES = [
+  { value: 'security-audit', label: 'Security Audit' },
+  { value: 'skynet', label: 'Skynet Monitoring' },
+  { value: 'skytrace', label: 'Skytrace Investigation' },
+  { value: 'pentest', label: 'Penetration Testing' },
+  { value: 'other', label: 'Something else' },
+];
+const BUDGETS = ['Under $10k', '$10k – $50k', '$50k – $150k', 'Over $150k', 'Not sure yet'];
+
+/**
+ * The dialog as drawn in any state: its texts (the confirmation names the address typed), the server's failure,
+ * busy while sending, the confirmation once received; every field, checkbox and the budget with its value and,
+ * only once errors show, its error (invalid and described by it); each sends its edit, the form SUBMIT, Cancel
+ * and the close button CLOSE.
+ */
+function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: boolean }) {
+  const v = view(s);
+  const c = ctx(s);
+  const shown = (field: keyof QuoteValues) => (c.showErrors ? c.errors[field] : undefined);
+  expect(v.busy).toBe(state.busy);
+  expect(v.submitted).toBe(state.submitted);
+  expect(v.serverError).toBe(c.serverError);
+  const dialog = v.getDialogProps();
+  expect(dialog).toMatchObject({
+    scope: 'quote-form',
+    className: 'quote-dialog',
+    panelClassName: 'quote-panel',
+    title: 'Protect Your Project Today',
+    description: 'Tell us about your project and we’ll come back with scope, timeline and a fixed quote.',
+    descriptionClassName: 'quote-intro',
+    submitLabel: 'Request a Quote',
+    successTitle: 'Thank you, we’ve got it',
+    successText: `Your request has been received. A security engineer will reply to ${c.values.email} within one business day.`,
+    serverError: c.serverError,
+    submitting: state.busy,
+    submitted: state.submitted,
+  });
+  expect(sends(dialog.onSubmit)).toEqual([{ type: 'SUBMIT' }]);
+  expect(sends(dialog.onClose)).toEqual([{ type: 'CLOSE' }]);
+  expect(sends(v.submit)).toEqual([{ type: 'SUBMIT' }]);
+  expect(sends(v.close)).toEqual([{ type: 'CLOSE' }]);
+  for (const [field, drawn] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, object][]) {
+    const props = v.getTextFieldProps(field);
+    expect(props).toEqual({
+      id: `quote-${field}`,
+      value: c.values[field],
+      onChange: expect.any(Function),
+      error: shown(field),
+      ...drawn,
+    });
+    expect(sends(() => props.onChange({ target: { value: 'typed' } }))).toEqual([
+      { type: 'CHANGE', field, value: 'typed' },
+    ]);
+  }
+  expect(v.servicesLegend).toBe('Services you need');
+  expect(v.services).toEqual(SERVICES);
+  expect(v.getServicesProps()).toEqual({
+    className: 'field quote-services',
+    'aria-describedby': shown('services') ? 'quote-services-error' : undefined,
+  });
+  for (const { value } of SERVICES) {
+    const box = v.getServiceProps(value);
+    expect(box).toEqual({
+      type: 'checkbox',
+      checked: c.values.services.includes(value),
+      onChange: expect.any(Function),
+    });
+    expect(sends(box.onChange)).toEqual([{ type: 'TOGGLE', field: 'services', option: value }]);
+  }
+  expect(v.servicesError).toBe(shown('services') ?? null);
+  expect(v.getServicesErrorProps()).toEqual({ className: 'field-error', id: 'quote-services-error' });
+  expect(v.budgetLabel).toBe('Budget');
+  expect(v.getBudgetLabelProps()).toEqual({ htmlFor: 'quote-budget' });
+  const budget = v.getBudgetProps();
+  expect(budget).toEqual({
+    id: 'quote-budget',
+    value: c.values.budget,
+    onChange: expect.any(Function),
+    'aria-invalid': shown('budget') ? true : undefined,
+    'aria-describedby': shown('budget') ? 'quote-budget-error' : undefined,
+  });
+  expect(sends(() => budget.onChange({ target: { value: 'Over $150k' } }))).toEqual([
+    { type: 'CHANGE', field: 'budget', value: 'Over $150k' },
+  ]);
+  expect(v.budgetPlaceholder).toBe('Choose a range');
+  expect(v.budgets).toEqual(BUDGETS);
+  expect(v.budgetError).toBe(shown('budget') ?? null);
+  expect(v.getBudgetErrorProps()).toEqual({ className: 'field-error', id: 'quote-budget-error' });
+  // Before the first submit attempt nothing is marked, however incomplete the form.
+  if (!c.showErrors) {
+    for (const field of Object.keys(TEXT_FIELDS) as (keyof typeof TEXT_FIELDS)[])
+      expect(v.getTextFieldProps(field).error).toBeUndefined();
+    expect(v.servicesError).toBeNull();
+    expect(v.budgetError).toBeNull();
+  }
+}
 
 /** The server's refusals: its own field errors, a failure, and field errors naming no field. */
 const SERVER_ERRORS: unknown[] = [
@@ -85,6 +206,22 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
         ctx(s).serverError !== null,
         ctx(s).submittedId,
       ]),
+    states: {
+      // Closed: nothing is drawn.
+      'quoteForm.closed': (s) => expect(view(s).open).toBe(false),
+      'quoteForm.open': (s) => expect(view(s).open).toBe(true),
+      // The form, its errors shown once a submit was tried (or the server refused).
+      'quoteForm.open.editing': (s) => expectView(s, { busy: false, submitted: false }),
+      // Sending: the submit button is disabled and says so.
+      'quoteForm.open.submitting': (s) => expectView(s, { busy: true, submitted: false }),
+      // Received: the confirmation shows, naming the address the reply goes to.
+      'quoteForm.open.submitted': (s) => {
+        expectView(s, { busy: false, submitted: true });
+        expect(view(s).getDialogProps().successText).toBe(
+          'Your request has been received. A security engineer will reply to ada@example.com within one business day.',
+        );
+      },
+    },
     transitions: {
       // 'Request a quote' opens the form as it was left (a closed, unsent draft is kept).
       'quoteForm.closed|OPEN': (step) => {
