@@ -7,6 +7,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import { isWrite } from '../../server/plugins/app/routeConfig';
 import { contracts, projects } from '../../server/db/schema/index';
 import {
   cookieHeader,
@@ -32,7 +33,8 @@ import { createSeededApp } from '../helpers/seeded';
  * `/api/...`) must meet the same route rules, and JSON routes must refuse form, text and multipart bodies.
  */
 
-const captured = vi.hoisted(() => [] as { method: string; url: string }[]);
+/** Each route as registered; `handler` numbers the registration, so the methods of one `app.all` share it. */
+const captured = vi.hoisted(() => [] as { method: string; url: string; handler: number }[]);
 
 vi.mock('fastify', async (importOriginal) => {
   const mod = await importOriginal<typeof import('fastify')>();
@@ -40,7 +42,9 @@ vi.mock('fastify', async (importOriginal) => {
   const factory = (...args: unknown[]) => {
     const app = original(...args);
     app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) captured.push({ method: String(method), url: route.url });
+      const handler = captured.length;
+      for (const method of [route.method].flat())
+        captured.push({ method: String(method), url: route.url, handler });
     });
     return app;
   };
@@ -340,18 +344,22 @@ function fillPath(url: string, filler: (name: string) => string): string {
   return url.replace(/:([A-Za-z0-9_]+)|\*/g, (m, name: string | undefined) => filler(name ?? m));
 }
 
-/** The paths to try for a route; `full` marks the one that gets the whole garbage list. */
-function pathsFor(url: string): { path: string; full: boolean }[] {
-  if (!/[:*]/.test(url)) return [{ path: url, full: true }];
+/**
+ * The paths to try for a route; `full` marks the one that gets the whole garbage list, `garbage` those whose path
+ * parameters are garbage.
+ */
+function pathsFor(url: string): { path: string; full: boolean; garbage: boolean }[] {
+  if (!/[:*]/.test(url)) return [{ path: url, full: true, garbage: false }];
   const names = [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
   const real = names.map((n) => (n === '*' ? WILDCARD_FILLERS[url] : PARAM_FILLERS[n]) ?? ['x']);
-  const out: { path: string; full: boolean }[] = [];
+  const out: { path: string; full: boolean; garbage: boolean }[] = [];
   const longest = Math.max(...real.map((r) => r.length));
   for (let i = 0; i < longest; i++) {
     let k = 0;
-    out.push({ path: fillPath(url, () => real[k]![Math.min(i, real[k++]!.length - 1)]!), full: i === 0 });
+    const path = fillPath(url, () => real[k]![Math.min(i, real[k++]!.length - 1)]!);
+    out.push({ path, full: i === 0, garbage: false });
   }
-  for (const g of GARBAGE_FILLERS) out.push({ path: fillPath(url, () => g), full: false });
+  for (const g of GARBAGE_FILLERS) out.push({ path: fillPath(url, () => g), full: false, garbage: true });
   return out;
 }
 
@@ -373,7 +381,17 @@ const GARBAGE_HEADERS = {
   'accept-language': '%E0%A4%A',
 };
 
-type Probe = { label: string; url: string; payload?: string | Buffer; headers?: Record<string, string> };
+type Probe = {
+  label: string;
+  url: string;
+  payload?: string | Buffer;
+  headers?: Record<string, string>;
+  /**
+   * Garbage in a value only (a field or query parameter): the request parses like the valid one, so only code that
+   * reads that value sees the difference.
+   */
+  value?: true;
+};
 
 function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   const base = QUERIES[routeUrl];
@@ -389,7 +407,11 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   if (!full) return probes;
   for (const p of params) {
     for (const g of QUERY_GARBAGE) {
-      probes.push({ label: `${p}=${g.slice(0, 20)}`, url: `${path}?${query({ ...valid, [p]: g })}` });
+      probes.push({
+        label: `${p}=${g.slice(0, 20)}`,
+        url: `${path}?${query({ ...valid, [p]: g })}`,
+        value: true,
+      });
     }
     probes.push({ label: `${p} twice`, url: `${path}?${query(valid)}&${p}=a&${p}=b` });
     probes.push({ label: `${p}[]`, url: `${path}?${p}[]=x&${p}[a]=b` });
@@ -398,6 +420,7 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     probes.push({
       label: `every parameter=${g.slice(0, 20)}`,
       url: `${path}?${ALL_PARAMS.map((p) => `${p}=${g}`).join('&')}`,
+      value: true,
     });
   }
   probes.push(
@@ -419,6 +442,14 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   const probes: Probe[] = [];
   const raw = (label: string, payload: string | Buffer, type = 'application/json', extra = {}) =>
     probes.push({ label, url: path, payload, headers: { 'content-type': type, ...extra } });
+  const value = (label: string, body: string) =>
+    probes.push({
+      label,
+      url: path,
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+      value: true,
+    });
   // The valid body first: for the sign-out route it is the one probe that still has a session to end.
   raw('valid body', JSON.stringify(valid));
   probes.push({ label: 'no body', url: path });
@@ -441,26 +472,23 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   for (const f of fields) {
     for (const g of JSON_GARBAGE) {
       const body = JSON.stringify({ ...valid, [f]: g });
-      raw(`${f}=${JSON.stringify(g)?.slice(0, 20)}`, body);
+      value(`${f}=${JSON.stringify(g)?.slice(0, 20)}`, body);
     }
-    // Nesting far deeper than any payload: JSON.parse copes, recursive code after it must not overflow.
-    const deepArray = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-    const deepObject = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     for (const [label, text] of [
-      ['deep array', deepArray],
-      ['deep object', deepObject],
+      ['deep array', DEEP_ARRAY],
+      ['deep object', DEEP_OBJECT],
     ] as const) {
-      raw(`${f}=${label}`, JSON.stringify({ ...valid, [f]: '__DEEP__' }).replace('"__DEEP__"', text));
+      value(`${f}=${label}`, JSON.stringify({ ...valid, [f]: '__DEEP__' }).replace('"__DEEP__"', text));
     }
-    raw(`${f} missing`, JSON.stringify(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
+    value(`${f} missing`, JSON.stringify(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
   }
   for (const g of JSON_GARBAGE) {
-    raw(
+    value(
       `every field=${JSON.stringify(g)?.slice(0, 20)}`,
       JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))),
     );
   }
-  raw('unknown fields', JSON.stringify({ ...valid, zzz: 1, toString: 'x', hasOwnProperty: 1 }));
+  value('unknown fields', JSON.stringify({ ...valid, zzz: 1, toString: 'x', hasOwnProperty: 1 }));
   raw('charset', JSON.stringify(valid), 'application/json; charset=utf-16');
   raw('text/plain', 'hello');
   raw('text/plain JSON', JSON.stringify(valid), 'text/plain');
@@ -496,11 +524,16 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   );
   raw('gzip garbage', 'not gzip at all', 'application/json', { 'content-encoding': 'gzip' });
   raw('unknown encoding', JSON.stringify(valid), 'application/json', { 'content-encoding': 'zzz' });
-  raw('gzip bomb', gzipSync(`{"a":"${' '.repeat(3 * 1024 * 1024)}"}`), 'application/json', {
-    'content-encoding': 'gzip',
-  });
+  raw('gzip bomb', GZIP_BOMB, 'application/json', { 'content-encoding': 'gzip' });
   return probes;
 }
+
+// Made once: building them for every route and path was a good part of the file's time.
+/** Nesting far deeper than any payload: JSON.parse copes, recursive code after it must not overflow. */
+const DEEP_ARRAY = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+/** 3 MB of JSON in a few KB of gzip. */
+const GZIP_BOMB = gzipSync(`{"a":"${' '.repeat(3 * 1024 * 1024)}"}`);
 
 /** 2 MB bodies: over the 1 MB limit, so 413 whatever the route. */
 const TOO_BIG = `{"a":"${'a'.repeat(2 * 1024 * 1024)}"}`;
@@ -586,7 +619,32 @@ const REACHES: Record<string, Identity> = {
   '/logos/*': VISITOR,
 };
 
+/**
+ * Catch-all routes that answer a JSON 404 from the method and path alone (plugins/app/spa.ts,
+ * routes/api/auth/index.ts): their input is parsed under the rules of every /api/ or /ofrep/ route, and no value in
+ * it is read.
+ */
+const READS_NO_INPUT = new Set(['/api/*', '/ofrep/*', '/api/auth/*']);
+
+/**
+ * How fastify and the route rules treat a method: GET, HEAD and TRACE have no body parsed; POST, PUT, PATCH and
+ * DELETE are writes (CSRF, audit); OPTIONS is parsed but no write; QUERY must also name its content type.
+ */
+const methodClass = (method: string) => (isWrite(method) ? 'write' : method);
+
+/** requireUser's refusal (plugins/app/session.ts): no session, decided before the input is read. */
+const needsSession = (res: LightMyRequestResponse) => {
+  if (res.statusCode !== 401) return false;
+  try {
+    const body = JSON.parse(decoded(res)) as { error?: unknown; message?: unknown } | null;
+    return body?.error === 'Unauthorized' && body.message === 'You need to sign in.';
+  } catch {
+    return false;
+  }
+};
+
 let requests = 0;
+/** Sends a probe, records what is wrong with its answer in `failures`, and returns its status. */
 async function check(
   failures: string[],
   who: Identity,
@@ -595,6 +653,18 @@ async function check(
   expectStatus?: number,
   app: FastifyInstance = t.app,
 ): Promise<number | undefined> {
+  return (await send(failures, who, method, probe, expectStatus, app))?.statusCode;
+}
+
+/** As check, returning the answer (undefined when inject threw). */
+async function send(
+  failures: string[],
+  who: Identity,
+  method: string,
+  probe: Probe,
+  expectStatus?: number,
+  app: FastifyInstance = t.app,
+): Promise<LightMyRequestResponse | undefined> {
   // A new client address per request, so per-address rate limits do not hide what a handler does.
   const n = ++requests;
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -614,7 +684,7 @@ async function check(
   }
   const p = problem(res, method, probe.url.split('?')[0]!, expectStatus);
   if (p) failures.push(`${who.name} ${method} ${probe.url.slice(0, 100)} [${probe.label}] → ${p}`);
-  return res.statusCode;
+  return res;
 }
 
 describe('every registered route, fed garbage', () => {
@@ -669,24 +739,47 @@ describe('every registered route, fed garbage', () => {
     });
   });
 
-  const byUrl = new Map<string, string[]>();
-  for (const r of ROUTES) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), r.method]);
+  const byUrl = new Map<string, { method: string; handler: number }[]>();
+  for (const r of ROUTES) byUrl.set(r.url, [...(byUrl.get(r.url) ?? []), r]);
 
-  for (const [url, methods] of byUrl) {
+  for (const [url, routes] of byUrl) {
+    const methods = routes.map((r) => r.method);
     it(`${methods.join(', ')} ${url}`, async () => {
       const failures: string[] = [];
       const fullFor = FULL_FOR[url] ?? [VISITOR, USER];
-      for (const { path, full } of pathsFor(url)) {
-        for (const method of methods) {
+      const identities = IDENTITIES_FOR[url] ?? IDENTITIES;
+      // A garbage path parameter is read by the route's schema and handler only, so what it meets depends on the
+      // session and the role: an impersonating admin is the user there (the audit records the route's pattern, not
+      // the path), and broken cookies leave a visitor.
+      const garbagePathIdentities = identities.filter(
+        (who) => who !== IMPERSONATING && who !== BROKEN_COOKIES,
+      );
+      for (const { path, full, garbage } of pathsFor(url)) {
+        for (const [i, { method, handler }] of routes.entries()) {
+          // A method one handler shares with an earlier one of its class (an `app.all`): the route rules and
+          // fastify treat them alike, so it gets the short list, and no garbage paths.
+          const repeat = routes
+            .slice(0, i)
+            .some((r) => r.handler === handler && methodClass(r.method) === methodClass(method));
+          if (garbage && repeat) continue;
           const writes = method !== 'GET' && method !== 'HEAD';
           const probes = (long: boolean) =>
             writes ? bodyProbes(path, url, long) : getProbes(path, url, long);
-          const long = probes(true);
-          const short = probes(false);
-          for (const who of IDENTITIES_FOR[url] ?? IDENTITIES) {
-            const whole = full && method !== 'HEAD' && fullFor.includes(who);
-            for (const probe of whole ? long : short) {
-              const status = await check(failures, who, method, probe);
+          // Built when first needed: most paths never get the long list.
+          let long: Probe[] | undefined;
+          // On a garbage path the garbage is the path: sent with the valid input (the parameter reaches the
+          // handler) and without any (the route's first check of its input).
+          const short = garbage ? probes(false).slice(0, 2) : probes(false);
+          for (const who of garbage ? garbagePathIdentities : identities) {
+            const whole = full && !repeat && method !== 'HEAD' && fullFor.includes(who);
+            // Set when the valid input was refused for want of a session: garbage in a value (the request parses
+            // as the valid one did) meets the same refusal before anything reads that value.
+            let signedOut = false;
+            for (const probe of whole ? (long ??= probes(true)) : short) {
+              if (probe.value && (signedOut || READS_NO_INPUT.has(url))) continue;
+              const res = await send(failures, who, method, probe);
+              const status = res?.statusCode;
+              if (probe.label.startsWith('valid') && res && needsSession(res)) signedOut = true;
               const mustReach =
                 full && REACHES[url] === who && method !== 'HEAD' && probe.label.startsWith('valid');
               if (mustReach && !(status !== undefined && status >= 200 && status < 300)) {
@@ -709,10 +802,12 @@ describe('every registered route, fed garbage', () => {
             }
           }
         }
-        // Methods nobody registered: a JSON 404/405, not a crash.
-        for (const method of ['DELETE', 'PATCH', 'OPTIONS', 'PUT', 'POST', 'GET'].filter(
+        // Methods nobody registered: a JSON 404/405, not a crash. The router matches no route, so on a garbage
+        // path one of them shows how the not-found handler takes that path.
+        const unregistered = ['DELETE', 'PATCH', 'OPTIONS', 'PUT', 'POST', 'GET'].filter(
           (m) => !methods.includes(m),
-        )) {
+        );
+        for (const method of garbage ? unregistered.slice(0, 1) : unregistered) {
           await check(failures, USER, method, { label: 'unregistered method', url: path });
         }
       }
@@ -963,26 +1058,20 @@ describe('the same app serving a built SPA', () => {
         `/${'x/'.repeat(3000)}`,
       ];
       for (const url of urls) {
-        for (const method of ['GET', 'HEAD', 'POST', 'OPTIONS']) {
-          for (const accept of ['text/html', '*/*']) {
+        for (const accept of ['text/html', '*/*']) {
+          for (const method of ['GET', 'HEAD', 'POST', 'OPTIONS']) {
             const headers = {
               accept,
               range: 'bytes=5-1,abc',
               'if-modified-since': 'garbage',
               'accept-encoding': 'gzip',
             };
-            const status = await check(
-              failures,
-              USER,
-              method,
-              { label: accept, url, headers },
-              undefined,
-              app,
-            );
-            const res = await app.inject({ method: 'GET', url, headers: { accept } });
-            if (res.body.includes('"devDependencies"'))
-              failures.push(`GET ${url} served package.json (${status})`);
+            await check(failures, USER, method, { label: accept, url, headers }, undefined, app);
           }
+          // After the probes of every method: what a plain GET of the path serves then.
+          const res = await app.inject({ method: 'GET', url, headers: { accept } });
+          if (res.body.includes('"devDependencies"'))
+            failures.push(`GET ${url} served package.json (${res.statusCode})`);
         }
       }
       expect(failures).toEqual([]);
