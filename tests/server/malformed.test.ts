@@ -399,7 +399,8 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
   const params = base ? Object.keys(base) : [];
   const valid = encoded(base ?? {});
   const probes: Probe[] = [
-    { label: 'no query', url: path },
+    // Without known parameters the valid query is empty: the same request as none.
+    ...(params.length > 0 ? [{ label: 'no query', url: path }] : []),
     { label: 'valid query', url: `${path}?${query(valid)}` },
     { label: 'unknown fields', url: `${path}?${query(valid)}&zzz=1&__proto__=x&constructor=1&toString=2` },
     { label: 'garbage headers', url: `${path}?${query(valid)}`, headers: GARBAGE_HEADERS },
@@ -416,13 +417,8 @@ function getProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     probes.push({ label: `${p} twice`, url: `${path}?${query(valid)}&${p}=a&${p}=b` });
     probes.push({ label: `${p}[]`, url: `${path}?${p}[]=x&${p}[a]=b` });
   }
-  for (const g of QUERY_GARBAGE) {
-    probes.push({
-      label: `every parameter=${g.slice(0, 20)}`,
-      url: `${path}?${ALL_PARAMS.map((p) => `${p}=${g}`).join('&')}`,
-      value: true,
-    });
-  }
+  for (const [label, search] of EVERY_PARAMETER)
+    probes.push({ label, url: `${path}?${search}`, value: true });
   probes.push(
     { label: 'broken query', url: `${path}?%E0%A4%A=1&&&=&==&%` },
     {
@@ -482,12 +478,7 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
     }
     value(`${f} missing`, JSON.stringify(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== f))));
   }
-  for (const g of JSON_GARBAGE) {
-    value(
-      `every field=${JSON.stringify(g)?.slice(0, 20)}`,
-      JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))),
-    );
-  }
+  for (const [label, body] of EVERY_FIELD) value(label, body);
   value('unknown fields', JSON.stringify({ ...valid, zzz: 1, toString: 'x', hasOwnProperty: 1 }));
   raw('charset', JSON.stringify(valid), 'application/json; charset=utf-16');
   raw('text/plain', 'hello');
@@ -532,11 +523,23 @@ function bodyProbes(path: string, routeUrl: string, full: boolean): Probe[] {
 /** Nesting far deeper than any payload: JSON.parse copes, recursive code after it must not overflow. */
 const DEEP_ARRAY = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+/** Garbage in every known query parameter at once (megabytes for HUGE), for any route's path. */
+const EVERY_PARAMETER = QUERY_GARBAGE.map(
+  (g) => [`every parameter=${g.slice(0, 20)}`, ALL_PARAMS.map((p) => `${p}=${g}`).join('&')] as const,
+);
+/** Garbage in every known body field at once. */
+const EVERY_FIELD = JSON_GARBAGE.map(
+  (g) =>
+    [
+      `every field=${JSON.stringify(g)?.slice(0, 20)}`,
+      JSON.stringify(Object.fromEntries(ALL_FIELDS.map((f) => [f, g]))),
+    ] as const,
+);
 /** 3 MB of JSON in a few KB of gzip. */
 const GZIP_BOMB = gzipSync(`{"a":"${' '.repeat(3 * 1024 * 1024)}"}`);
 
-/** 2 MB bodies: over the 1 MB limit, so 413 whatever the route. */
-const TOO_BIG = `{"a":"${'a'.repeat(2 * 1024 * 1024)}"}`;
+/** 2 MB bodies: over the 1 MB limit, so 413 whatever the route. A buffer: a string is encoded again for each request. */
+const TOO_BIG = Buffer.from(`{"a":"${'a'.repeat(2 * 1024 * 1024)}"}`);
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -762,6 +765,8 @@ describe('every registered route, fed garbage', () => {
             .slice(0, i)
             .some((r) => r.handler === handler && methodClass(r.method) === methodClass(method));
           if (garbage && repeat) continue;
+          // HEAD runs the GET route's handler and drops the body: on a garbage path the GET probes cover it.
+          if (garbage && method === 'HEAD' && methods.includes('GET')) continue;
           const writes = method !== 'GET' && method !== 'HEAD';
           const probes = (long: boolean) =>
             writes ? bodyProbes(path, url, long) : getProbes(path, url, long);
@@ -769,7 +774,9 @@ describe('every registered route, fed garbage', () => {
           let long: Probe[] | undefined;
           // On a garbage path the garbage is the path: sent with the valid input (the parameter reaches the
           // handler) and without any (the route's first check of its input).
-          const short = garbage ? probes(false).slice(0, 2) : probes(false);
+          const short = probes(false).filter(
+            (p) => !garbage || p.label.startsWith('valid') || p.label === 'no query' || p.label === 'no body',
+          );
           for (const who of garbage ? garbagePathIdentities : identities) {
             const whole = full && !repeat && method !== 'HEAD' && fullFor.includes(who);
             // Set when the valid input was refused for want of a session: garbage in a value (the request parses
