@@ -288,12 +288,17 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
       description: `reaches ${value}${events.length ? ` via ${via(events)}` : ' initially'}`,
     });
   }
+  /** Edges whose event the snapshot does not handle (no transition is enabled): replaying them changes nothing. */
+  const ignored = new Set<Candidate>();
   for (const [key, events] of pathTo) {
+    const { state } = adj[key]!;
     for (const edge of Object.values(adj[key]!.transitions)) {
-      candidates.push({
+      const candidate = {
         events: [...events, edge.event],
-        description: `in ${JSON.stringify(adj[key]!.state.value)}, ${edge.event.type} → ${JSON.stringify(edge.state.value)}${events.length ? ` (after ${via(events)})` : ''}`,
-      });
+        description: `in ${JSON.stringify(state.value)}, ${edge.event.type} → ${JSON.stringify(edge.state.value)}${events.length ? ` (after ${via(events)})` : ''}`,
+      };
+      candidates.push(candidate);
+      if (ignoredBy(machine, state, edge.event)) ignored.add(candidate);
     }
   }
 
@@ -306,6 +311,10 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   const selected: Candidate[] = [];
   for (const c of candidates.sort((a, b) => a.events.length - b.events.length)) {
     if (options.feasible && !options.feasible(c.events)) continue;
+    // An ignored event after a shortest path reaches nothing new: that path is a shorter candidate, already either
+    // kept or found to add nothing. Most edges are such (every event offered in every snapshot), and replaying them
+    // was nearly all of the planning time. With `feasible`, that shorter path may have been dropped: replay.
+    if (ignored.has(c) && !options.feasible) continue;
     const r = replay(machine, options.input, c.events);
     const adds =
       [...r.states].some((s) => !seenStates.has(s)) ||
@@ -325,6 +334,15 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   }
 
   return selected;
+}
+
+/** The snapshot handles no transition for the event (a guard that throws counts as handling: replay shows it). */
+function ignoredBy(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  try {
+    return machine.getTransitionData(snapshot as never, event).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
