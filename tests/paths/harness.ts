@@ -312,9 +312,9 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   for (const c of candidates.sort((a, b) => a.events.length - b.events.length)) {
     if (options.feasible && !options.feasible(c.events)) continue;
     // An ignored event after a shortest path reaches nothing new: that path is a shorter candidate, already either
-    // kept or found to add nothing. Most edges are such (every event offered in every snapshot), and replaying them
-    // was nearly all of the planning time. With `feasible`, that shorter path may have been dropped: replay.
-    if (ignored.has(c) && !options.feasible) continue;
+    // kept or found to add nothing (unless `feasible` dropped it). Most edges are such (every event offered in every
+    // snapshot), and replaying them was nearly all of the planning time.
+    if (ignored.has(c) && (!options.feasible || options.feasible(c.events.slice(0, -1)))) continue;
     const r = replay(machine, options.input, c.events);
     const adds =
       [...r.states].some((s) => !seenStates.has(s)) ||
