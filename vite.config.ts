@@ -122,7 +122,9 @@ export default defineConfig({
                 exclude: [
                   // Several instances starting on one database is a PostgreSQL-only race; the node project runs it.
                   'tests/security/migrate-lock.test.ts',
-                  // Every route × garbage input × identity: a third of the server suite's time (~7 min in CI). It
+                  // Every route × garbage input × identity: the server suite's largest file (~23,000 requests, ~55
+                  // CPU-s on PostgreSQL on a two-core machine, half of what it took before it dropped requests whose
+                  // answer another one decides). It
                   // tests the app's input handling; what gets past validation reaches the same SQL on the same
                   // PostgreSQL engine, so the PostgreSQL run covers it here. Without TEST_DATABASE_URL (locally) the
                   // node project runs it on PGlite.

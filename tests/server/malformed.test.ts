@@ -31,6 +31,11 @@ import { createSeededApp } from '../helpers/seeded';
  * query and body keys and values and as path parameters. Every answer must be below 500; under /api/ and /ofrep/
  * every 4xx must be JSON with a string `error` and `message`. Then percent-encoded paths (`/%61pi/...` is routed to
  * `/api/...`) must meet the same route rules, and JSON routes must refuse form, text and multipart bodies.
+ *
+ * Nothing is sent whose answer is already decided by a request sent before (the file's CPU time counts in CI):
+ * garbage in a value after the valid input was refused for want of a session, a content type the route refuses
+ * (before reading the body) to a second identity, a garbage path parameter to identities that cannot change how far
+ * it gets, and the long list to a second method of one class on an `app.all` handler.
  */
 
 /** Each route as registered; `handler` numbers the registration, so the methods of one `app.all` share it. */
