@@ -6,7 +6,6 @@ import type { SurveyStep, SurveyView } from './survey.types';
 export function connectSurvey(snapshot: SnapshotFrom<typeof surveyMachine>): SurveyView {
   const { context } = snapshot;
   const step: SurveyStep = context.steps[context.step] ?? 'welcome';
-  const questionCount = context.steps.length - 2;
   return {
     loading: snapshot.hasTag('loading'),
     step,
@@ -15,7 +14,8 @@ export function connectSurvey(snapshot: SnapshotFrom<typeof surveyMachine>): Sur
     isQuestion: snapshot.hasTag('question'),
     isThanks: snapshot.hasTag('thanks'),
     saving: snapshot.hasTag('saving'),
-    progress: questionCount > 0 ? context.step / questionCount : 0,
+    // The steps are ALL_STEPS or STEPS_WITH_WATCHLISTS: never fewer than two questions.
+    progress: context.step / (context.steps.length - 2),
     choices: choicesFor(step, context.answers.userType),
     selection: context.selection,
     projects: context.answers.projects,
