@@ -8,7 +8,7 @@ export default {
   mutate: process.env.MUTATE
     ? process.env.MUTATE.split(',')
     : ['machines/**/*.machine.ts', 'machines/**/*.connect.ts'],
-  coverageAnalysis: 'perTest',
+  coverageAnalysis: process.env.MUTATION_COVERAGE ?? 'perTest',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 20_000,
   reporters: ['json', 'clear-text', 'progress'],
