@@ -3,7 +3,7 @@ import { getOpenApiDocument, type OpenApiDocument } from '../../../api/apiRefere
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
-import { TableHead } from '../../components/TableHead';
+import { TableHead, type TableColumn } from '../../components/TableHead';
 import {
   referenceView,
   schemaAnchor,
@@ -26,29 +26,37 @@ function Text({ children }: { children: string }) {
   );
 }
 
+/** The columns both reference tables end with: a value's type, whether it is required, and its notes. */
+const VALUE_COLUMNS: readonly TableColumn[] = [
+  'Type',
+  { label: 'Required', className: 'ref-col-short' },
+  { label: 'Notes', className: 'ref-col-notes' },
+];
+
+function ValueCells({ row }: { row: { type: string; required: boolean; notes: string } }) {
+  return (
+    <>
+      <td className="ref-type">{row.type}</td>
+      <td>{row.required ? 'Yes' : 'No'}</td>
+      <td>
+        <Text>{row.notes}</Text>
+      </td>
+    </>
+  );
+}
+
 function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
   return (
     <table className="ref-table">
       <caption className="visually-hidden">{caption}</caption>
-      <TableHead
-        columns={[
-          'Field',
-          'Type',
-          { label: 'Required', className: 'ref-col-short' },
-          { label: 'Notes', className: 'ref-col-notes' },
-        ]}
-      />
+      <TableHead columns={['Field', ...VALUE_COLUMNS]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.name}>
             <th scope="row" className="ref-name" data-depth={Math.min(row.depth, 4)}>
               {row.name}
             </th>
-            <td className="ref-type">{row.type}</td>
-            <td>{row.required ? 'Yes' : 'No'}</td>
-            <td>
-              <Text>{row.notes}</Text>
-            </td>
+            <ValueCells row={row} />
           </tr>
         ))}
       </tbody>
@@ -60,15 +68,7 @@ function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }
   return (
     <table className="ref-table">
       <caption className="visually-hidden">{caption}</caption>
-      <TableHead
-        columns={[
-          'Name',
-          { label: 'In', className: 'ref-col-short' },
-          'Type',
-          { label: 'Required', className: 'ref-col-short' },
-          { label: 'Notes', className: 'ref-col-notes' },
-        ]}
-      />
+      <TableHead columns={['Name', { label: 'In', className: 'ref-col-short' }, ...VALUE_COLUMNS]} />
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.in} ${row.name}`}>
@@ -76,11 +76,7 @@ function Parameters({ rows, caption }: { rows: ParameterRow[]; caption: string }
               {row.name}
             </th>
             <td>{row.in}</td>
-            <td className="ref-type">{row.type}</td>
-            <td>{row.required ? 'Yes' : 'No'}</td>
-            <td>
-              <Text>{row.notes}</Text>
-            </td>
+            <ValueCells row={row} />
           </tr>
         ))}
       </tbody>
