@@ -5,6 +5,7 @@ import {
   getTrending,
   HOME_STRIP_ROWS,
   type ProjectRow,
+  type ServedStrips,
 } from '../../../api/projects';
 import { useServedStrips } from '../../first-load/servedPage';
 import { request } from '../../lib/client';
@@ -20,14 +21,16 @@ type StripProps = {
   subtitle: string;
   icon: IconName;
   tour: string;
-  load: () => Promise<ProjectRow[]>;
-  /** The rows the page arrived with (shown at once, nothing fetched). */
-  served: ProjectRow[] | undefined;
+  /** The API call that answers the strip's rows. */
+  get: typeof getTrending;
+  /** Where the rows the page arrived with stand (shown at once, nothing fetched). */
+  served: keyof ServedStrips;
   meta: (p: ProjectRow) => React.ReactNode;
 };
 
-function Strip({ title, subtitle, icon, tour, load, served, meta }: StripProps) {
-  const { loading, failed, data, retry } = useResource(load, served);
+function Strip({ title, subtitle, icon, tour, get, served, meta }: StripProps) {
+  const rows = useServedStrips()?.[served];
+  const { loading, failed, data, retry } = useResource(() => get(request, HOME_STRIP_ROWS), rows);
   const id = `strip-${tour}`;
   return (
     <section className="strip card" data-tour={tour} aria-labelledby={id}>
@@ -73,37 +76,42 @@ function Strip({ title, subtitle, icon, tour, load, served, meta }: StripProps) 
 }
 
 /** 'Trending', 'Recently audited' and 'In the works' (audits in progress), each a tour anchor. */
+const STRIPS: StripProps[] = [
+  {
+    title: 'Trending',
+    subtitle: 'Most viewed by the community',
+    icon: 'trend',
+    tour: 'trending',
+    get: getTrending,
+    served: 'trending',
+    meta: (p) => <TierBadge tier={p.tier} />,
+  },
+  {
+    title: 'Recently audited',
+    subtitle: 'Fresh reports from our engineers',
+    icon: 'shield',
+    tour: 'recently-audited',
+    get: getRecentlyAudited,
+    served: 'recentlyAudited',
+    meta: (p) => (p.auditDate ? <span className="muted">{formatDate(p.auditDate)}</span> : null),
+  },
+  {
+    title: 'In the works',
+    subtitle: 'Audits currently in progress',
+    icon: 'clock',
+    tour: 'in-the-works',
+    get: getAuditsInProgress,
+    served: 'auditsInProgress',
+    meta: () => <span className="badge badge-brand">In progress</span>,
+  },
+];
+
 export function ProjectStrips() {
-  const served = useServedStrips();
   return (
     <div className="container strips">
-      <Strip
-        title="Trending"
-        subtitle="Most viewed by the community"
-        icon="trend"
-        tour="trending"
-        load={() => getTrending(request, HOME_STRIP_ROWS)}
-        served={served?.trending}
-        meta={(p) => <TierBadge tier={p.tier} />}
-      />
-      <Strip
-        title="Recently audited"
-        subtitle="Fresh reports from our engineers"
-        icon="shield"
-        tour="recently-audited"
-        load={() => getRecentlyAudited(request, HOME_STRIP_ROWS)}
-        served={served?.recentlyAudited}
-        meta={(p) => (p.auditDate ? <span className="muted">{formatDate(p.auditDate)}</span> : null)}
-      />
-      <Strip
-        title="In the works"
-        subtitle="Audits currently in progress"
-        icon="clock"
-        tour="in-the-works"
-        load={() => getAuditsInProgress(request, HOME_STRIP_ROWS)}
-        served={served?.auditsInProgress}
-        meta={() => <span className="badge badge-brand">In progress</span>}
-      />
+      {STRIPS.map((strip) => (
+        <Strip key={strip.tour} {...strip} />
+      ))}
     </div>
   );
 }
