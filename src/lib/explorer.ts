@@ -8,6 +8,12 @@ type Paths = { address: string | null; tx: string | null };
 /** Etherscan-like explorers (and the `explorer` of a configured chain) serve `/address/…` and `/tx/…`. */
 const etherscanLike = (base: string): Paths => ({ address: `${base}/address/`, tx: `${base}/tx/` });
 
+/** Blockchair serves several UTXO chains under one scheme: `/<coin>/address/…` and `/<coin>/transaction/…`. */
+const blockchair = (coin: string): Paths => ({
+  address: `https://blockchair.com/${coin}/address/`,
+  tx: `https://blockchair.com/${coin}/transaction/`,
+});
+
 /**
  * Public block explorers per chain of api/projects.ts CHAINS. The EVM ones are viem's `blockExplorers.default` for
  * the chain ids of server/seed/chains.ts (tests/unit/explorer.test.ts keeps them in step); the others use their own
@@ -36,18 +42,9 @@ const EXPLORERS: Partial<Record<Chain, Paths>> = {
     tx: 'https://livenet.xrpl.org/transactions/',
   },
   Cardano: { address: 'https://cardanoscan.io/address/', tx: 'https://cardanoscan.io/transaction/' },
-  Dogecoin: {
-    address: 'https://blockchair.com/dogecoin/address/',
-    tx: 'https://blockchair.com/dogecoin/transaction/',
-  },
-  Litecoin: {
-    address: 'https://blockchair.com/litecoin/address/',
-    tx: 'https://blockchair.com/litecoin/transaction/',
-  },
-  'Bitcoin Cash': {
-    address: 'https://blockchair.com/bitcoin-cash/address/',
-    tx: 'https://blockchair.com/bitcoin-cash/transaction/',
-  },
+  Dogecoin: blockchair('dogecoin'),
+  Litecoin: blockchair('litecoin'),
+  'Bitcoin Cash': blockchair('bitcoin-cash'),
   // Monero hides who holds what: an explorer shows transactions, never an address.
   Monero: { address: null, tx: 'https://xmrchain.net/tx/' },
   Stellar: {
@@ -59,11 +56,8 @@ const EXPLORERS: Partial<Record<Chain, Paths>> = {
   Hedera: { address: 'https://hashscan.io/mainnet/account/', tx: 'https://hashscan.io/mainnet/transaction/' },
   Algorand: { address: 'https://allo.info/account/', tx: 'https://allo.info/tx/' },
   Tezos: { address: 'https://tzkt.io/', tx: 'https://tzkt.io/' },
-  Zcash: {
-    address: 'https://blockchair.com/zcash/address/',
-    tx: 'https://blockchair.com/zcash/transaction/',
-  },
-  Dash: { address: 'https://blockchair.com/dash/address/', tx: 'https://blockchair.com/dash/transaction/' },
+  Zcash: blockchair('zcash'),
+  Dash: blockchair('dash'),
   Kaspa: { address: 'https://explorer.kaspa.org/addresses/', tx: 'https://explorer.kaspa.org/txs/' },
   Near: { address: 'https://nearblocks.io/address/', tx: 'https://nearblocks.io/txns/' },
   Cosmos: { address: 'https://www.mintscan.io/cosmos/address/', tx: 'https://www.mintscan.io/cosmos/tx/' },
