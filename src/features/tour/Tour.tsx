@@ -98,13 +98,7 @@ export default function Tour({ actorRef, signUpHref = '/auth/signup', onSignUp }
           )}
         </div>
       )}
-      <div
-        role="status"
-        aria-live="polite"
-        className="tour-visually-hidden"
-        data-scope="tour"
-        data-part="live"
-      >
+      <div role="status" aria-live="polite" className="visually-hidden" data-scope="tour" data-part="live">
         {announcement}
       </div>
 
