@@ -7,10 +7,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -25,11 +25,17 @@ export const users = pgTable(
     image: text('image'),
     profileImageVersion: integer('profile_image_version'),
     failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email)],
 );
+
+/** The user a row belongs to: deleting the account deletes the row. */
+export const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 /**
  * Server-side sessions: the session cookie seals only `id`; every request resolves it here, joined with the user.
@@ -42,14 +48,12 @@ export const sessions = pgTable(
   {
     /** 256 random bits, base64url. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_admin_idx').on(t.adminId)],
 );
@@ -60,9 +64,7 @@ export const userIdentities = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] })],
 );
@@ -72,14 +74,12 @@ export const userCodes = pgTable(
   'user_codes',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('user_codes_user_idx').on(t.userId, t.purpose)],
 );
@@ -88,30 +88,24 @@ export const wallets = pgTable(
   'wallets',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     chain: text('chain').notNull(),
     walletAddress: text('wallet_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wallets_user_address_idx').on(t.userId, t.walletAddress)],
 );
 
 export const surveys = pgTable('surveys', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const ssoSettings = pgTable('sso_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   settings: jsonb('settings').$type<Record<string, boolean | string>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Every impersonation start, stop and write made while impersonating. */
@@ -121,5 +115,5 @@ export const impersonationAudit = pgTable('impersonation_audit', {
   subjectId: uuid('subject_id').notNull(),
   action: text('action').notNull(),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

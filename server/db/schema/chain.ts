@@ -9,9 +9,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamptz, updatedAt } from './columns';
 
 /**
  * What the indexer (server/indexer/) reads from chains over JSON-RPC, and what monitoring (server/monitoring/) makes
@@ -24,7 +24,7 @@ export const chainState = pgTable('chain_state', {
   genesisHash: text('genesis_hash').notNull(),
   /** Latest head seen, and when. */
   headBlock: bigint('head_block', { mode: 'number' }).notNull().default(0),
-  headAt: timestamp('head_at', { withTimezone: true }),
+  headAt: timestamptz('head_at'),
 });
 
 /**
@@ -43,7 +43,7 @@ export const indexerCheckpoints = pgTable(
     backfillTarget: bigint('backfill_target', { mode: 'number' }).notNull(),
     /** Last block whose Transfer logs are summed into token_balances (−1: none yet; a rollback above it resets). */
     balancesThrough: bigint('balances_through', { mode: 'number' }).notNull().default(-1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );
@@ -75,7 +75,7 @@ export const chainBlocks = pgTable(
     number: bigint('number', { mode: 'number' }).notNull(),
     hash: text('hash').notNull(),
     parentHash: text('parent_hash').notNull(),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    timestamp: timestamptz('timestamp').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.number] })],
 );
@@ -95,7 +95,7 @@ export const chainTransactions = pgTable(
     /** Decoded name (`transfer(address,uint256)` style signature) when the ABI, bytecode or a known selector tells. */
     functionName: text('function_name'),
     success: boolean('success').notNull(),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    timestamp: timestamptz('timestamp').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.hash] }),
@@ -117,7 +117,7 @@ export const chainLogs = pgTable(
     eventName: text('event_name'),
     /** Decoded arguments by name; bigints as decimal strings. */
     args: jsonb('args').$type<Record<string, unknown>>(),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull(),
+    timestamp: timestamptz('timestamp').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] }),
@@ -162,7 +162,7 @@ export const privilegedEvents = pgTable(
     /** A plain sentence: "Ownership of USDX moved from 0x12…ab (EOA) to 0x34…cd (Safe 2 of 3)". */
     sentence: text('sentence').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
   },
   (t) => [
     uniqueIndex('privileged_events_log_idx').on(t.chainId, t.blockNumber, t.logIndex),

@@ -1,4 +1,5 @@
-import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -10,5 +11,5 @@ export const storedObjects = pgTable('stored_objects', {
   key: text('key').primaryKey(),
   contentType: text('content_type').notNull(),
   body: bytea('body').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

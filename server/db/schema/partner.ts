@@ -1,5 +1,4 @@
 import {
-  bigserial,
   date,
   index,
   integer,
@@ -7,11 +6,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { bigserialId, createdAt, timestamptz } from './columns';
+import { userRef } from './accounts';
 
 /**
  * Partner API keys. The key itself is shown once at creation; only its SHA-256 is kept (a 256-bit random key
@@ -21,17 +20,15 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     hash: text('hash').notNull(),
     perMinute: integer('per_minute').notNull(),
     perDay: integer('per_day').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.hash), index('api_keys_user_idx').on(t.userId)],
 );
@@ -59,15 +56,13 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     url: text('url').notNull(),
     secret: text('secret').notNull(),
     watchlistIds: uuid('watchlist_ids').array().notNull(),
     events: text('events').array().notNull(),
     active: integer('active').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('webhooks_user_idx').on(t.userId)],
 );
@@ -76,7 +71,7 @@ export const webhooks = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserialId(),
     webhookId: uuid('webhook_id')
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
@@ -87,9 +82,9 @@ export const webhookDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     responseCode: integer('response_code'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    deliveredAt: timestamptz('delivered_at'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_change_idx').on(t.webhookId, t.changeKey),

@@ -1,21 +1,18 @@
-import { pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { projects } from './projects';
+import { pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns';
+import { userRef } from './accounts';
+import { projectRef } from './projects';
 
 /** What a user holds of a project, in US dollars (the portfolio risk view, behind the `portfolio` flag). */
 export const holdings = pgTable(
   'holdings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    projectId: projectRef(),
     amountUsd: real('amount_usd').notNull(),
     /** 'manual' (entered) or 'wallet' (imported from the token index for the user's wallets). */
     source: text('source').$type<'manual' | 'wallet'>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
@@ -29,9 +26,7 @@ export const walletTokens = pgTable(
   {
     chain: text('chain').notNull(),
     walletAddress: text('wallet_address').notNull(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     amountUsd: real('amount_usd').notNull(),
   },
   // The key's prefix (chain, wallet) serves the import's lookup.

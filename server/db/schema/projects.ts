@@ -11,8 +11,8 @@ import {
   real,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 
 /** The six category sub-scores (0–100) that make the overall security score. */
 export type SubScores = {
@@ -77,7 +77,7 @@ export const projects = pgTable(
     bugBountyUsd: real('bug_bounty_usd'),
     /** Computed from the last 7 days of page views and watchlist adds (server/ratings/trending.ts). */
     trendScore: real('trend_score').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('projects_rank_idx').on(t.rank),
@@ -100,19 +100,23 @@ export const projects = pgTable(
   ],
 );
 
+/** The project a row is about: deleting the project deletes the row. */
+export const projectRef = () =>
+  text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
+
 export type TopEntry = { name: string; count: number; address?: string };
 export type ExchangeMetric = { exchange: string; volumeUsd: number; liquidityUsd: number; pairs: number };
 
 /** Monitoring figures per project (skynet). Observed on chain in production; seeded or imported here. */
 export const projectMonitoring = pgTable('project_monitoring', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: projectRef().primaryKey(),
   topCallers: jsonb('top_callers').$type<TopEntry[]>().notNull(),
   topEvents: jsonb('top_events').$type<TopEntry[]>().notNull(),
   topFunctionCalls: jsonb('top_function_calls').$type<TopEntry[]>().notNull(),
   exchanges: jsonb('exchanges').$type<ExchangeMetric[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type PrivilegedAddress = { address: string; role: string; isContract: boolean };
@@ -124,9 +128,7 @@ export const contracts = pgTable(
   'contracts',
   {
     address: text('address').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     chain: text('chain').notNull(),
     label: text('label').notNull(),
     privilegedAddresses: jsonb('privileged_addresses').$type<PrivilegedAddress[]>().notNull(),
@@ -137,7 +139,7 @@ export const contracts = pgTable(
     /** The ABI an admin gave (else the indexer reads one from the bytecode). */
     abi: jsonb('abi').$type<unknown[]>(),
     /** When monitoring began; null when the contract is not monitored (its figures are demo data). */
-    monitoredSince: timestamp('monitored_since', { withTimezone: true }),
+    monitoredSince: timestamptz('monitored_since'),
     deploymentBlock: bigint('deployment_block', { mode: 'number' }),
     /** Where the privileged figures come from: 'demo' (seed generator) or 'chain' (read by monitoring). */
     source: text('source').$type<'demo' | 'chain'>().notNull().default('demo'),
@@ -152,9 +154,7 @@ export const contracts = pgTable(
 export const socialActivity = pgTable(
   'social_activity_series',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     type: text('type').notNull(),
     startDay: date('start_day').notNull(),
     values: integer('values').array().notNull(),
@@ -167,14 +167,12 @@ export const alerts = pgTable(
   'alerts',
   {
     id: serial('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     severity: text('severity').$type<'low' | 'medium' | 'high' | 'critical'>().notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     lossUsd: real('loss_usd'),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
   },
   (t) => [index('alerts_occurred_idx').on(t.occurredAt)],
 );
@@ -183,19 +181,15 @@ export const alerts = pgTable(
 export const votes = pgTable(
   'votes',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     voterKey: text('voter_key').notNull(),
     vote: boolean('vote').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.voterKey] })],
 );
 
 export const pageViews = pgTable('page_views', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: projectRef().primaryKey(),
   views: integer('views').notNull().default(0),
 });

@@ -1,5 +1,4 @@
 import {
-  bigserial,
   date,
   index,
   integer,
@@ -8,13 +7,12 @@ import {
   primaryKey,
   real,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { bigserialId, createdAt, timestamptz, updatedAt } from './columns';
 import type { SubScores } from './projects';
-import { projects } from './projects';
-import { users } from './accounts';
+import { projectRef } from './projects';
+import { userRef } from './accounts';
 
 /** Raw signal values keyed by signal key (server/ratings/methodology.ts); null = not known. */
 export type SignalValues = Record<string, number | null>;
@@ -36,15 +34,13 @@ export type SignalMove = {
  * last computation's, kept so the next one can say which signals moved.
  */
 export const projectSignals = pgTable('project_signals', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  projectId: projectRef().primaryKey(),
   values: jsonb('values').$type<SignalValues>().notNull(),
   normalized: jsonb('normalized').$type<Record<string, number>>(),
   /** Bumped by every signal write; a recompute job carries the version it was queued for. */
   version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  computedAt: timestamp('computed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+  computedAt: timestamptz('computed_at'),
 });
 
 /**
@@ -55,18 +51,16 @@ export const projectSignals = pgTable('project_signals', {
  */
 export const ratingRuns = pgTable('rating_runs', {
   scope: text('scope').primaryKey(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  computedAt: timestamptz('computed_at').notNull(),
 });
 
 /** One row per computation that changed a project's score, tier or badges. */
 export const scoreSnapshots = pgTable(
   'score_snapshots',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    id: bigserialId(),
+    projectId: projectRef(),
+    computedAt: timestamptz('computed_at').notNull(),
     score: real('score').notNull(),
     subScores: jsonb('sub_scores').$type<SubScores>().notNull(),
     tier: text('tier').notNull(),
@@ -84,9 +78,7 @@ export const scoreSnapshots = pgTable(
 export const projectActivity = pgTable(
   'project_activity',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     day: date('day').notNull(),
     views: integer('views').notNull().default(0),
     watchlistAdds: integer('watchlist_adds').notNull().default(0),
@@ -102,19 +94,19 @@ export const projectActivity = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserialId(),
     queue: text('queue').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     singletonKey: text('singleton_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
@@ -129,22 +121,18 @@ export const jobs = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: bigserialId(),
+    userId: userRef(),
+    projectId: projectRef(),
     kind: text('kind').$type<'score' | 'tier' | 'badge' | 'incident'>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     changeKey: text('change_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    readAt: timestamptz('read_at'),
     /** 'pending' until mailed (instantly or in a digest), 'sent', or 'skipped' when the user wants no mail. */
     mailStatus: text('mail_status').$type<'pending' | 'sent' | 'skipped'>().notNull().default('pending'),
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    mailedAt: timestamptz('mailed_at'),
   },
   (t) => [
     uniqueIndex('notifications_change_idx').on(t.userId, t.changeKey),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, real, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { projects } from './projects';
+import { date, index, integer, pgTable, real, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { projectRef, projects } from './projects';
 
 export const FINDING_SEVERITIES = ['critical', 'major', 'medium', 'minor', 'informational'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
@@ -18,21 +19,22 @@ export const audits = pgTable(
   'audits',
   {
     id: serial('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
     auditor: text('auditor').notNull(),
     publishedOn: date('published_on').notNull(),
     scope: text('scope').notNull(),
     /** The commit audited, when the report names one. */
     commit: text('commit'),
     /** Contract addresses or file paths in scope. */
-    contracts: text('contracts').array().notNull().default(sql`'{}'::text[]`),
+    contracts: text('contracts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The report: an external link or a stored file's URL. */
     reportUrl: text('report_url'),
     source: text('source').$type<RecordSource>().notNull().default('staff'),
     publishedBy: uuid('published_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audits_project_idx').on(t.projectId, t.publishedOn.desc())],
 );
@@ -48,7 +50,7 @@ export const auditFindings = pgTable(
     title: text('title').notNull(),
     severity: text('severity').$type<FindingSeverity>().notNull(),
     status: text('status').$type<FindingStatus>().notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     updatedBy: uuid('updated_by'),
   },
   (t) => [index('audit_findings_audit_idx').on(t.auditId)],
@@ -71,13 +73,16 @@ export const incidents = pgTable(
     technique: text('technique'),
     lossUsd: real('loss_usd'),
     returnedUsd: real('returned_usd'),
-    chains: text('chains').array().notNull().default(sql`'{}'::text[]`),
+    chains: text('chains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sourceUrl: text('source_url'),
     description: text('description').notNull().default(''),
     source: text('source').$type<RecordSource>().notNull(),
     /** The visitor's report it was approved from. */
     reportId: integer('report_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('incidents_occurred_idx').on(t.occurredOn.desc()),

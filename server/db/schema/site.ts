@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
 
 /** Incident reports sent by visitors through 'Report Incident'. */
 export const incidentReports = pgTable('incident_reports', {
@@ -8,12 +9,12 @@ export const incidentReports = pgTable('incident_reports', {
   txHash: text('tx_hash'),
   contactEmail: text('contact_email'),
   userId: uuid('user_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** Staff moderation: 'pending' until approved (→ an incident, `incidentId`) or rejected with a reason. */
   status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
   rejectReason: text('reject_reason'),
   reviewedBy: uuid('reviewed_by'),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  reviewedAt: timestamptz('reviewed_at'),
   incidentId: integer('incident_id'),
 });
 
@@ -25,7 +26,7 @@ export const quoteRequests = pgTable('quote_requests', {
   services: text('services').array().notNull(),
   budget: text('budget').notNull(),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const userEvents = pgTable('user_events', {
@@ -33,7 +34,7 @@ export const userEvents = pgTable('user_events', {
   userId: uuid('user_id'),
   eventName: text('event_name').notNull(),
   properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const clientErrors = pgTable('client_errors', {
@@ -41,7 +42,7 @@ export const clientErrors = pgTable('client_errors', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   trace: text('trace').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const announcements = pgTable('announcements', {
@@ -51,7 +52,7 @@ export const announcements = pgTable('announcements', {
   linkText: text('link_text'),
   active: boolean('active').notNull().default(true),
   updatedBy: uuid('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Mail that was not sent over SMTP (development outbox). */
@@ -62,12 +63,12 @@ export const outbox = pgTable('outbox', {
   text: text('text').notNull(),
   html: text('html'),
   code: text('code'),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamptz('sent_at').notNull().defaultNow(),
 });
 
 /** Counters for rate limits that must survive a restart (resend, forgot password). */
 export const rateCounters = pgTable('rate_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: timestamptz('window_start').notNull(),
 });

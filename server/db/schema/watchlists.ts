@@ -1,13 +1,12 @@
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { userRef } from './accounts';
 
 export const watchlists = pgTable(
   'watchlists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     name: text('name').notNull(),
     /** Ordered project ids. */
     projects: text('projects').array().notNull(),
@@ -18,8 +17,8 @@ export const watchlists = pgTable(
     shareToken: text('share_token'),
     /** Bumped on every write, for optimistic concurrency. */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('watchlists_user_name_idx').on(t.userId, t.name),
