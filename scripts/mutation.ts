@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { equivalentMutants, readEquivalents } from '../tests/mutation/equivalents';
 
 const BAR = 90;
 
@@ -53,17 +54,6 @@ type Mutant = {
   location: { start: { line: number; column: number }; end: { line: number; column: number } };
 };
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
-/** An equivalent mutant; `column` and `endColumn` tell apart two mutants of one line with the same replacement. */
-type Equivalent = {
-  file: string;
-  line: number;
-  column?: number;
-  endColumn?: number;
-  mutator: string;
-  replacement: string;
-  reason: string;
-};
-
 /** A machine folder's mutated files and the tests that check them. */
 function target(folder: string) {
   const dir = path.join('machines', folder);
@@ -187,19 +177,16 @@ async function recheck(file: string, source: string, mutants: Mutant[], tests: s
   return found;
 }
 
-const equivalents: Equivalent[] = existsSync('tests/mutation/equivalent.json')
-  ? (JSON.parse(readFileSync('tests/mutation/equivalent.json', 'utf8')) as Equivalent[])
-  : [];
-const isEquivalent = (file: string, m: Mutant) =>
-  equivalents.some(
-    (e) =>
-      e.file === file &&
-      e.line === m.location.start.line &&
-      (e.column === undefined || e.column === m.location.start.column) &&
-      (e.endColumn === undefined || e.endColumn === m.location.end.column) &&
-      e.mutator === m.mutatorName &&
-      e.replacement === (m.replacement ?? ''),
-  );
+const equivalents = readEquivalents();
+/** The file's mutants that tests/mutation/equivalent.json lists; an entry that matches none is stale and fails the run. */
+function equivalentsIn(file: string, source: string, mutants: Mutant[]): Set<Mutant> {
+  const entries = equivalents.filter((e) => e.file === file);
+  for (const e of entries.filter((e) => equivalentMutants(e, source, mutants).length === 0)) {
+    console.error(`${file}: stale equivalent entry (no such mutant in today's source): ${e.mutator} at ${e.at}`);
+    failed = true;
+  }
+  return new Set(entries.flatMap((e) => equivalentMutants(e, source, mutants)));
+}
 
 const folders = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT;
 const rows: string[] = [];
@@ -235,10 +222,11 @@ for (const folder of folders) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     // Ignored: excluded by config; CompileError: the mutant does not type-check, so it could never ship.
+    const isEquivalent = equivalentsIn(file, source, mutants);
     const counted = mutants.filter(
-      (m) => m.status !== 'Ignored' && m.status !== 'CompileError' && !isEquivalent(file, m),
+      (m) => m.status !== 'Ignored' && m.status !== 'CompileError' && !isEquivalent.has(m),
     );
-    const equivalent = mutants.filter((m) => isEquivalent(file, m)).length;
+    const equivalent = isEquivalent.size;
     const rechecked = await recheck(
       file,
       source,
