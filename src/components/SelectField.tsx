@@ -11,6 +11,7 @@ export function SelectField({
   options,
   value,
   onChange,
+  className = 'field',
 }: {
   id: string;
   label: string;
@@ -19,9 +20,11 @@ export function SelectField({
   options: readonly SelectOption[];
   value: string;
   onChange: (value: string) => void;
+  /** The wrapper's classes, when the form lays the field out its own way. */
+  className?: string;
 }) {
   return (
-    <div className="field">
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{any}</option>

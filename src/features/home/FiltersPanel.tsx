@@ -5,11 +5,19 @@ import {
   type LeaderboardEvent,
   type LeaderboardFilters,
 } from '../../../machines/projects/leaderboard/leaderboard.machine';
+import { SelectField } from '../../components/SelectField';
+
+const AUDIT_OPTIONS = [
+  { value: 'audited', label: 'Audited' },
+  { value: 'in_progress', label: 'In progress' },
+  { value: 'none', label: 'Not audited' },
+];
 
 /** The advanced filter form (chain, score range, tier, audit status, KYC); applied as a whole. */
 export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send: (e: LeaderboardEvent) => void }) {
   const edit = (key: keyof LeaderboardFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     send({ type: 'EDIT_FILTER', key, value: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
+  const choose = (key: keyof LeaderboardFilters) => (value: string) => send({ type: 'EDIT_FILTER', key, value });
   // The machine does not apply such a range; the hint says why, and is read out as it appears.
   const impossible = scoreRangeImpossible(draft);
   const rangeProps = impossible ? { 'aria-invalid': true, 'aria-describedby': 'filter-score-hint' } : {};
@@ -27,37 +35,9 @@ export function FiltersPanel({ draft, send }: { draft: LeaderboardFilters; send:
       }}
     >
       <div className="filters-grid">
-        <div className="field">
-          <label htmlFor="filter-chain">Chain</label>
-          <select id="filter-chain" value={draft.chain} onChange={edit('chain')}>
-            <option value="">All chains</option>
-            {CHAINS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-tier">Tier</label>
-          <select id="filter-tier" value={draft.tier} onChange={edit('tier')}>
-            <option value="">All tiers</option>
-            {TIERS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-audit">Audit status</label>
-          <select id="filter-audit" value={draft.audit} onChange={edit('audit')}>
-            <option value="">Any</option>
-            <option value="audited">Audited</option>
-            <option value="in_progress">In progress</option>
-            <option value="none">Not audited</option>
-          </select>
-        </div>
+        <SelectField id="filter-chain" label="Chain" any="All chains" options={CHAINS} value={draft.chain} onChange={choose('chain')} />
+        <SelectField id="filter-tier" label="Tier" any="All tiers" options={TIERS} value={draft.tier} onChange={choose('tier')} />
+        <SelectField id="filter-audit" label="Audit status" any="Any" options={AUDIT_OPTIONS} value={draft.audit} onChange={choose('audit')} />
         <fieldset className="field score-range">
           <legend>Security score</legend>
           <div className="range-inputs">

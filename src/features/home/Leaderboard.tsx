@@ -28,6 +28,7 @@ import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/pr
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
 import { Pager } from '../../components/Pager';
+import { SelectField } from '../../components/SelectField';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
@@ -387,21 +388,15 @@ export function Leaderboard() {
         </div>
         <Tabs active={query.tab} send={actorRef.send} />
         <div className="lb-toolbar">
-          <div className="field lb-inline-field">
-            <label htmlFor="lb-category">Category</label>
-            <select
-              id="lb-category"
-              value={query.category}
-              onChange={(e) => actorRef.send({ type: 'SET_CATEGORY', category: e.target.value })}
-            >
-              <option value="">All categories</option>
-              {PROJECT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            className="field lb-inline-field"
+            id="lb-category"
+            label="Category"
+            any="All categories"
+            options={PROJECT_CATEGORIES}
+            value={query.category}
+            onChange={(category) => actorRef.send({ type: 'SET_CATEGORY', category })}
+          />
           <div className="field lb-inline-field lb-keyword">
             <label htmlFor="lb-keyword">Name or ticker</label>
             <input
