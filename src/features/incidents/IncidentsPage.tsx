@@ -92,6 +92,7 @@ export default function IncidentsPage() {
   const failed = useSelector(actorRef, (s) => s.hasTag('error'));
   const error = useSelector(actorRef, (s) => s.context.error);
   const filter = (patch: Partial<IncidentsQuery>) => actorRef.send({ type: 'FILTER', patch });
+  const sortBy = (sort: IncidentSort) => actorRef.send({ type: 'SORT', sort });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // The chains incidents name, and the one in the address even when no incident names it any more.
   const chainOptions = [...new Set([...(data?.chains ?? []), ...(query.chain ? [query.chain] : [])])];
@@ -203,20 +204,10 @@ export default function IncidentsPage() {
               <caption className="visually-hidden">Security incidents</caption>
               <thead>
                 <tr>
-                  <SortHeader
-                    label="Date"
-                    sort="date"
-                    query={query}
-                    onSort={(sort) => actorRef.send({ type: 'SORT', sort })}
-                  />
+                  <SortHeader label="Date" sort="date" query={query} onSort={sortBy} />
                   <th scope="col">Project</th>
                   <th scope="col">Type</th>
-                  <SortHeader
-                    label="Loss"
-                    sort="loss"
-                    query={query}
-                    onSort={(sort) => actorRef.send({ type: 'SORT', sort })}
-                  />
+                  <SortHeader label="Loss" sort="loss" query={query} onSort={sortBy} />
                   <th scope="col">Chains</th>
                   <th scope="col" className="num">
                     Returned
