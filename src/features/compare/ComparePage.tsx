@@ -21,11 +21,11 @@ import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { TierBadge } from '../../components/TierBadge';
 import { watchAddress } from '../../lib/address';
 import { request } from '../../lib/client';
-import { formatDate } from '../../lib/format';
 import { inspect } from '../../lib/inspect';
 import { useTitle } from '../../lib/title';
 import { PAGE_PATHS } from '../../../api/pages';
 import { chartDomain, SERIES_COLORS, timeX, valueY } from '../project/scoreChartGeometry';
+import { ScoreAxis } from '../project/ScoreAxis';
 import './compare.css';
 
 // The picker's dialog code loads when a reader first adds a project, not with the page.
@@ -300,10 +300,7 @@ function HistoryChart({ projects }: { projects: CompareProject[] }) {
             ) : null;
           })}
         </div>
-        <div className="score-axis" aria-hidden="true">
-          <span>{formatDate(new Date(start).toISOString())}</span>
-          <span>Today</span>
-        </div>
+        <ScoreAxis start={start} />
       </div>
     </>
   );

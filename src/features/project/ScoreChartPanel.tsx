@@ -11,6 +11,7 @@ import {
 import { request } from '../../lib/client';
 import { formatDate } from '../../lib/format';
 import { chartDomain, seriesValue, SERIES_COLORS, timeX, valueY } from './scoreChartGeometry';
+import { ScoreAxis } from './ScoreAxis';
 import { inspect } from '../../lib/inspect';
 
 export const SERIES_LABELS: Record<ScoreSeries, string> = { overall: 'Overall', ...SUB_SCORE_LABELS };
@@ -177,10 +178,7 @@ export function ScoreChartPanel({ projectId, now }: { projectId: string; now?: n
           )}
           {v.loading && v.points.length === 0 && <span className="score-plot-note muted">Loading…</span>}
         </div>
-        <div className="score-axis" aria-hidden="true">
-          <span>{formatDate(new Date(start).toISOString())}</span>
-          <span>Today</span>
-        </div>
+        <ScoreAxis start={start} />
       </div>
       <p className="muted small score-chart-hint">
         Dots on the overall line name the signal that moved the score most; focus or hover one to read it.
