@@ -18,6 +18,7 @@ import { WatchedAndWallets } from './WatchedAndWallets';
 import './portfolio.css';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';
+import { RemoveButton } from '../../components/RemoveButton';
 
 const livePortfolioMachine = portfolioMachine.provide({
   actors: {
@@ -137,15 +138,11 @@ function HoldingsView({
               </td>
               <td data-label="At risk">{formatUsdWhole(h.atRiskUsd)}</td>
               <td>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
+                <RemoveButton
+                  what={h.name}
                   disabled={busy}
-                  aria-label={`Remove ${h.name}`}
-                  onClick={() => send({ type: 'REMOVE', projectId: h.id })}
-                >
-                  Remove
-                </button>
+                  onRemove={() => send({ type: 'REMOVE', projectId: h.id })}
+                />
               </td>
             </tr>
           ))}

@@ -16,6 +16,7 @@ import { notificationsSection, passwordSection, profileSection, walletsSection }
 import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
 import { RetryButton } from '../../components/RetryButton';
+import { RemoveButton } from '../../components/RemoveButton';
 import { SettingsMessage } from './SettingsMessage';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -142,15 +143,11 @@ export function WalletsSection() {
                 <li key={w.walletAddress}>
                   <span className="settings-chain">{WALLET_CHAIN_LABELS[w.chain]}</span>
                   <code className="settings-address">{w.walletAddress}</code>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
+                  <RemoveButton
+                    what={`wallet ${w.walletAddress}`}
                     disabled={busy}
-                    aria-label={`Remove wallet ${w.walletAddress}`}
-                    onClick={() => send({ type: 'SUBMIT', action: 'remove', payload: w.walletAddress })}
-                  >
-                    Remove
-                  </button>
+                    onRemove={() => send({ type: 'SUBMIT', action: 'remove', payload: w.walletAddress })}
+                  />
                 </li>
               ))}
             </ul>

@@ -17,6 +17,7 @@ import { loadProjectRows } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useConstant } from '../../lib/useConstant';
 import { RetryButton } from '../../components/RetryButton';
+import { RemoveButton } from '../../components/RemoveButton';
 
 /** A row of the table: a project's row with its score changes (absent where the loader has none). */
 export type WatchlistTableRow = ProjectRow & { scoreChange?: WatchlistScoreChange };
@@ -197,15 +198,7 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
                   ))}
                   {onRemove && (
                     <td className="watchlist-remove">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        disabled={disabled}
-                        aria-label={`Remove ${p.name}`}
-                        onClick={() => onRemove(p.id)}
-                      >
-                        Remove
-                      </button>
+                      <RemoveButton what={p.name} disabled={disabled} onRemove={() => onRemove(p.id)} />
                     </td>
                   )}
                 </tr>
