@@ -17,6 +17,7 @@ import { markTakenOver } from '../../first-load/takenOver';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
+import { BrandGradient } from '../../components/Logo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
 import { ChainTag } from '../../components/ChainIcon';
@@ -92,10 +93,7 @@ function ScoreDial({ score }: { score: number }) {
         transform="rotate(-90 54 54)"
       />
       <defs>
-        <linearGradient id="dial-g" x1="0" x2="1" y1="0" y2="1">
-          <stop offset="0" stopColor="#5eead4" />
-          <stop offset="1" stopColor="#3b82f6" />
-        </linearGradient>
+        <BrandGradient id="dial-g" />
       </defs>
     </svg>
   );
