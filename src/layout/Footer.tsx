@@ -1,7 +1,39 @@
 import { Link } from 'wouter';
 import { Logo } from '../components/Logo';
-import { CHAT_LINK, COMPANY_LINKS, PRODUCT_LINKS, RESOURCES_LINK, SOCIAL_LINKS } from '../lib/nav';
+import {
+  CHAT_LINK,
+  COMPANY_LINKS,
+  PRODUCT_LINKS,
+  RESOURCES_LINK,
+  SOCIAL_LINKS,
+  type NavLink,
+} from '../lib/nav';
 import { QrCode } from './QrCode';
+
+/** The footer's Resources: the blog, as in the header, and the site's own reference pages. */
+const FOOTER_RESOURCES: NavLink[] = [
+  RESOURCES_LINK,
+  { href: '/', label: 'Security Leaderboard' },
+  { href: '/resources/methodology', label: 'Rating Methodology' },
+  { href: '/resources/incidents', label: 'Incidents Database' },
+  { href: '/developers/api', label: 'API Reference' },
+];
+
+/** One of the footer's link groups: a heading that names the list. */
+function FooterGroup({ id, title, links }: { id: string; title: string; links: NavLink[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <Link href={l.href}>{l.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** Footer with the four groups and the copyright line (spec §2 'App shell'). */
 export function Footer() {
@@ -13,46 +45,9 @@ export function Footer() {
           <Logo />
           <p>Independent security ratings, audits and on-chain monitoring for blockchain projects.</p>
         </div>
-        <nav aria-labelledby="footer-products">
-          <h2 id="footer-products">Products</h2>
-          <ul>
-            {PRODUCT_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-resources">
-          <h2 id="footer-resources">Resources</h2>
-          <ul>
-            <li>
-              <Link href={RESOURCES_LINK.href}>{RESOURCES_LINK.label}</Link>
-            </li>
-            <li>
-              <Link href="/">Security Leaderboard</Link>
-            </li>
-            <li>
-              <Link href="/resources/methodology">Rating Methodology</Link>
-            </li>
-            <li>
-              <Link href="/resources/incidents">Incidents Database</Link>
-            </li>
-            <li>
-              <Link href="/developers/api">API Reference</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
-          <ul>
-            {COMPANY_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterGroup id="footer-products" title="Products" links={PRODUCT_LINKS} />
+        <FooterGroup id="footer-resources" title="Resources" links={FOOTER_RESOURCES} />
+        <FooterGroup id="footer-company" title="Company" links={COMPANY_LINKS} />
         <nav aria-labelledby="footer-socials">
           <h2 id="footer-socials">Socials</h2>
           <ul>
