@@ -121,7 +121,7 @@ type JsonReport = { testResults: { assertionResults: { status: string; failureMe
  * keeps only its message: a planner that gave up can hide a later test's failed assertion). True when any test
  * failed on an assertion.
  */
-function failsAnAssertion(file: string, source: string, m: Mutant, tests: string[]): boolean {
+function failsAnAssertion(file: string, source: string, m: Mutant, tests: string[], plans: string): boolean {
   const target = path.join(SANDBOX, file);
   const out = path.resolve('.tmp/mutation/recheck.json');
   rmSync(out, { force: true });
@@ -139,7 +139,7 @@ function failsAnAssertion(file: string, source: string, m: Mutant, tests: string
       ],
       {
         cwd: SANDBOX,
-        env: { ...process.env, MUTATION_TESTS: tests.join(',') },
+        env: { ...process.env, MUTATION_TESTS: tests.join(','), PATH_PLAN_CACHE: plans },
         timeout: 120_000,
         stdio: 'ignore',
       },
@@ -159,7 +159,7 @@ function failsAnAssertion(file: string, source: string, m: Mutant, tests: string
  * `expect` failed once every test ran), 'load' (the machine's module cannot be imported, so the test file could
  * not load and Stryker saw no test), or nothing (survived, crashed, timed out).
  */
-async function recheck(file: string, source: string, mutants: Mutant[], tests: string[]) {
+async function recheck(file: string, source: string, mutants: Mutant[], tests: string[], plans: string) {
   const found = new Map<Mutant, 'assertion' | 'load'>();
   if (mutants.length === 0) return found;
   if (!(await loads(file, source))) {
@@ -170,7 +170,7 @@ async function recheck(file: string, source: string, mutants: Mutant[], tests: s
     if (m.status === 'Survived' && !(await loads(file, mutated(source, m)))) found.set(m, 'load');
     else if (
       (m.status === 'Killed' || m.status === 'RuntimeError') &&
-      failsAnAssertion(file, source, m, tests)
+      failsAnAssertion(file, source, m, tests, plans)
     )
       found.set(m, 'assertion');
   }
@@ -203,6 +203,9 @@ for (const folder of folders) {
     continue;
   }
   const reportFile = `.tmp/mutation/${folder.replace(/\//g, '-')}.json`;
+  // Paths are planned once, from the unmutated machine in Stryker's first run (tests/paths/harness.ts keptPlan).
+  const plans = path.resolve(`.tmp/mutation/plans/${folder.replace(/\//g, '-')}`);
+  rmSync(plans, { recursive: true, force: true });
   console.log(`\n== ${folder}: mutating ${mutate.join(', ')} against ${tests.join(', ')}`);
   const started = Date.now();
   const run = spawnSync('npx', ['stryker', 'run', '--reporters', 'json,progress', '--logLevel', 'warn'], {
@@ -212,6 +215,7 @@ for (const folder of folders) {
       MUTATE: mutate.join(','),
       MUTATION_TESTS: tests.join(','),
       MUTATION_REPORT: reportFile,
+      PATH_PLAN_CACHE: plans,
     },
   });
   if (run.status !== 0 || !existsSync(reportFile)) {
@@ -232,6 +236,7 @@ for (const folder of folders) {
       source,
       counted.filter((m) => !byAssertion(m) && m.status !== 'Timeout' && m.status !== 'NoCoverage'),
       tests,
+      plans,
     );
     const atLoad = [...rechecked.values()].filter((how) => how === 'load').length;
     const checked = (m: Mutant) => byAssertion(m) || rechecked.has(m);

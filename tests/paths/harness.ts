@@ -15,8 +15,10 @@
  * Invoked actors should be provided as stubs that never settle: their done and error events are part of the
  * `events` list, so the environment's answers are explored like any user event.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -345,6 +347,34 @@ function ignoredBy(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event
   }
 }
 
+/**
+ * With PATH_PLAN_CACHE (a folder), a plan is made once and kept there. Mutation testing sets it: the paths are
+ * planned from the unmutated machine in Stryker's first run and every mutant is then checked along them, as in
+ * model-based testing, where the model fixes the paths and the implementation must pass along them. Planning was
+ * nearly all of a mutant's cost (18 of the watchlist's 20 s).
+ */
+const plansByName = new Map<string, number>();
+function keptPlan(name: string, options: PathOptions, plan: () => Candidate[]): Candidate[] {
+  const dir = process.env.PATH_PLAN_CACHE;
+  if (!dir) return plan();
+  // A file may call describePaths for one name several times (per input, per events list, whose functions can share
+  // their source and differ by closure): the call's ordinal tells them apart, the options guard against a mix-up.
+  const ordinal = (plansByName.get(name) ?? 0) + 1;
+  plansByName.set(name, ordinal);
+  const what = JSON.stringify(
+    { ordinal, input: options.input, events: options.events, also: options.also, limit: options.limit },
+    (_key, value: unknown) =>
+      typeof value === 'function' ? String(value) : typeof value === 'bigint' ? `${value}n` : value,
+  );
+  const file = path.join(dir, `${name}-${createHash('sha256').update(what).digest('hex').slice(0, 16)}.plan`);
+  // v8's serializer keeps what JSON would lose in events (an Error's message, undefined, dates).
+  if (existsSync(file)) return deserialize(readFileSync(file)) as Candidate[];
+  const planned = plan();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, serialize(planned));
+  return planned;
+}
+
 export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
   const allTransitions = allTransitionKeys(machine);
   const checkable = new Set([...allTransitions, ...allTransitions.map(withoutIndex)]);
@@ -357,7 +387,7 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
   let selected: Candidate[] = [];
   let planning: unknown;
   try {
-    selected = planPaths(machine, options);
+    selected = keptPlan(name, options, () => planPaths(machine, options));
   } catch (error) {
     planning = error;
   }
