@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
 import { connectQuoteForm } from '../../machines/site/quote-form/quoteForm.connect';
 import {
@@ -7,15 +7,19 @@ import {
   validateQuote,
   type QuoteValues,
 } from '../../machines/site/quote-form/quoteForm.machine';
-import type { QuoteFormEvent } from '../../machines/site/quote-form/quoteForm.types';
+import {
+  expectDialogBase,
+  formDialogEvents,
+  formDialogTransitions,
+  recordedView,
+  serializeFormDialog,
+  serverRefusals,
+} from './formDialog';
 import { describePaths, pending } from './harness';
 
-type Context = FormDialogContext<QuoteValues>;
-const ctx = (s: AnyMachineSnapshot) => s.context as Context;
-const invalid = (s: AnyMachineSnapshot) => Object.keys(validateQuote(ctx(s).values)).sort();
+const ctx = (s: AnyMachineSnapshot) => s.context as FormDialogContext<QuoteValues>;
 
 const EMPTY: QuoteValues = { name: '', email: '', company: '', services: [], budget: '', message: '' };
-const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 /** The message each edit below shows under its field once errors show (undefined: none). */
 const FIELD_MESSAGE: Record<string, string | undefined> = {
   'Ada Lovelace': undefined,
@@ -25,32 +29,8 @@ const FIELD_MESSAGE: Record<string, string | undefined> = {
   'Audit of our lending pool contracts before launch.': undefined,
 };
 
-/** The request in flight (the submit actor's input), if any. */
-const request = (s: AnyMachineSnapshot) =>
-  (s.children.submit as AnyActorRef | undefined)?.getSnapshot().input as unknown;
-/** The dialog is open on the form (not sending, not confirmed) with no request in flight. */
-const editing = (s: AnyMachineSnapshot) => {
-  expect(s.value).toEqual({ open: 'editing' });
-  expect(s.hasTag('open')).toBe(true);
-  expect(s.hasTag('submitting')).toBe(false);
-  expect(request(s)).toBeUndefined();
-};
-const closed = (s: AnyMachineSnapshot) => {
-  expect(s.value).toBe('closed');
-  expect(s.hasTag('open')).toBe(false);
-  expect(Object.keys(s.children)).toEqual([]);
-};
-
-const sent: QuoteFormEvent[] = [];
-/** The view QuoteModal renders; its fields', checkboxes', form's and buttons' events land in `sent`. */
-const view = (s: AnyMachineSnapshot) =>
-  connectQuoteForm(s as Parameters<typeof connectQuoteForm>[0], (e) => void sent.push(e));
-/** The events one of the view's handlers sends. */
-const sends = (handler: () => void) => {
-  sent.length = 0;
-  handler();
-  return [...sent];
-};
+/** The view QuoteModal renders, and the events its fields', checkboxes', form's and buttons' handlers send. */
+const { view, sends } = recordedView(connectQuoteForm);
 
 /** The text fields as drawn: label and what their control adds. */
 const TEXT_FIELDS = {
@@ -82,11 +62,7 @@ function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: bo
   const v = view(s);
   const c = ctx(s);
   const shown = (field: keyof QuoteValues) => (c.showErrors ? c.errors[field] : undefined);
-  expect(v.busy).toBe(state.busy);
-  expect(v.submitted).toBe(state.submitted);
-  expect(v.serverError).toBe(c.serverError);
-  const dialog = v.getDialogProps();
-  expect(dialog).toMatchObject({
+  const texts = {
     scope: 'quote-form',
     className: 'quote-dialog',
     panelClassName: 'quote-panel',
@@ -96,14 +72,8 @@ function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: bo
     submitLabel: 'Request a Quote',
     successTitle: 'Thank you, we’ve got it',
     successText: `Your request has been received. A security engineer will reply to ${c.values.email} within one business day.`,
-    serverError: c.serverError,
-    submitting: state.busy,
-    submitted: state.submitted,
-  });
-  expect(sends(dialog.onSubmit)).toEqual([{ type: 'SUBMIT' }]);
-  expect(sends(dialog.onClose)).toEqual([{ type: 'CLOSE' }]);
-  expect(sends(v.submit)).toEqual([{ type: 'SUBMIT' }]);
-  expect(sends(v.close)).toEqual([{ type: 'CLOSE' }]);
+  };
+  expectDialogBase(v, c, state, texts, sends);
   for (const [field, drawn] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, object][]) {
     const props = v.getTextFieldProps(field);
     expect(props).toEqual({
@@ -160,52 +130,19 @@ function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: bo
   }
 }
 
-/** The server's refusals: its own field errors, a failure, and field errors naming no field. */
-const SERVER_ERRORS: unknown[] = [
-  { fields: { email: 'This address cannot receive our replies.' } },
-  new Error('offline'),
-  { fields: {} },
-];
-
 const machine = quoteFormMachine.provide({ actors: { submit: pending() as never } });
 
-for (const [variant, serverError] of SERVER_ERRORS.entries())
+for (const [variant, serverError] of serverRefusals('email').entries())
   describePaths('quoteForm', machine, {
-    events: (s) =>
-      s.hasTag('submitting')
-        ? [
-            { type: 'xstate.done.actor.submit', output: { id: 7 } },
-            { type: 'xstate.error.actor.submit', error: serverError } as EventObject,
-          ]
-        : [
-            { type: 'OPEN' },
-            { type: 'CLOSE' },
-            // The second traversal edits only once errors show, so that edits re-validate.
-            ...(variant !== 1 || ctx(s).showErrors
-              ? [
-                  { type: 'CHANGE', field: 'name', value: 'Ada Lovelace' },
-                  { type: 'CHANGE', field: 'email', value: 'ada@example.com' },
-                  { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
-                  { type: 'TOGGLE', field: 'services', option: 'security-audit' },
-                  { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
-                  {
-                    type: 'CHANGE',
-                    field: 'message',
-                    value: 'Audit of our lending pool contracts before launch.',
-                  },
-                ]
-              : []),
-            { type: 'SUBMIT' },
-          ],
-    // Told apart by state, validity and whether errors show: the exact field values do not change behaviour.
-    serializeState: (s) =>
-      JSON.stringify([
-        s.value,
-        invalid(s),
-        ctx(s).showErrors,
-        ctx(s).serverError !== null,
-        ctx(s).submittedId,
-      ]),
+    events: formDialogEvents(variant, serverError, [
+      { type: 'CHANGE', field: 'name', value: 'Ada Lovelace' },
+      { type: 'CHANGE', field: 'email', value: 'ada@example.com' },
+      { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
+      { type: 'TOGGLE', field: 'services', option: 'security-audit' },
+      { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
+      { type: 'CHANGE', field: 'message', value: 'Audit of our lending pool contracts before launch.' },
+    ]),
+    serializeState: serializeFormDialog(validateQuote),
     states: {
       // Closed: nothing is drawn.
       'quoteForm.closed': (s) => expect(view(s).open).toBe(false),
@@ -222,112 +159,23 @@ for (const [variant, serverError] of SERVER_ERRORS.entries())
         );
       },
     },
-    transitions: {
-      // 'Request a quote' opens the form as it was left (a closed, unsent draft is kept).
-      'quoteForm.closed|OPEN': (step) => {
-        editing(step.after);
-        expect(ctx(step.after)).toEqual(ctx(step.before));
+    transitions: formDialogTransitions('quoteForm', {
+      validate: validateQuote,
+      empty: EMPTY,
+      fieldMessage: FIELD_MESSAGE,
+      // Unticking the last service asks for one again.
+      choiceMessage: (chosen) => (chosen.length === 0 ? 'Choose at least one service.' : undefined),
+      // Nothing entered yet: every field says what it needs.
+      nothingEntered: {
+        when: (values) => JSON.stringify(values) === JSON.stringify(EMPTY),
+        errors: {
+          name: 'Please enter your name.',
+          email: 'Please enter your email address.',
+          company: 'Please enter your company or project.',
+          services: 'Choose at least one service.',
+          budget: 'Please choose a budget.',
+          message: 'Tell us a little more (at least 10 characters).',
+        },
       },
-      // An edit changes exactly that field; once errors show, they follow the new values.
-      'quoteForm.open.editing|CHANGE': (step) => {
-        const before = ctx(step.before);
-        const field = step.event.field as string;
-        const value = step.event.value as string;
-        const values = { ...before.values, [field]: value };
-        expect(ctx(step.after)).toEqual({
-          ...before,
-          values,
-          errors: before.showErrors ? validateQuote(values) : {},
-        });
-        if (before.showErrors) expect(ctx(step.after).errors[field]).toBe(FIELD_MESSAGE[value]);
-        else expect(ctx(step.after).errors).toEqual({});
-        editing(step.after);
-      },
-      // A service is ticked or unticked, the others kept; once errors show, they follow the new choice.
-      'quoteForm.open.editing|TOGGLE': (step) => {
-        const before = ctx(step.before);
-        const field = step.event.field as keyof QuoteValues;
-        const option = step.event.option as string;
-        const current = before.values[field];
-        if (!Array.isArray(current)) expect(ctx(step.after)).toEqual(before);
-        else {
-          const chosen = current.includes(option)
-            ? current.filter((o) => o !== option)
-            : [...current, option];
-          const values = { ...before.values, [field]: chosen };
-          expect(ctx(step.after)).toEqual({
-            ...before,
-            values,
-            errors: before.showErrors ? validateQuote(values) : {},
-          });
-          if (before.showErrors)
-            expect(ctx(step.after).errors[field]).toBe(
-              chosen.length === 0 ? 'Choose at least one service.' : undefined,
-            );
-        }
-        editing(step.after);
-      },
-      // A valid form is sent as it is; an invalid one shows every field's problem and sends nothing.
-      'quoteForm.open.editing|SUBMIT': (step) => {
-        const before = ctx(step.before);
-        const problems = validateQuote(before.values);
-        if (Object.keys(problems).length === 0) {
-          expect(step.after.value).toEqual({ open: 'submitting' });
-          expect(step.after.hasTag('submitting')).toBe(true);
-          expect(request(step.after)).toEqual(before.values);
-          expect(ctx(step.after)).toEqual({ ...before, serverError: null });
-        } else {
-          editing(step.after);
-          expect(ctx(step.after)).toEqual({ ...before, showErrors: true, errors: problems });
-          // Nothing entered yet: every field says what it needs.
-          if (JSON.stringify(before.values) === JSON.stringify(EMPTY))
-            expect(ctx(step.after).errors).toEqual({
-              name: 'Please enter your name.',
-              email: 'Please enter your email address.',
-              company: 'Please enter your company or project.',
-              services: 'Choose at least one service.',
-              budget: 'Please choose a budget.',
-              message: 'Tell us a little more (at least 10 characters).',
-            });
-        }
-      },
-      // Closing an unsent form hides it and sends nothing.
-      'quoteForm.open.editing|CLOSE': (step) => {
-        closed(step.after);
-        expect(ctx(step.after)).toEqual(ctx(step.before));
-      },
-      // Received: the confirmation shows with the request's id; the form is left as sent.
-      'quoteForm.open.submitting|xstate.done.actor.submit': (step) => {
-        expect(step.after.value).toEqual({ open: 'submitted' });
-        expect(step.after.hasTag('submitted')).toBe(true);
-        expect(step.after.hasTag('open')).toBe(true);
-        expect(ctx(step.after)).toEqual({
-          ...ctx(step.before),
-          submittedId: (step.event.output as { id: number }).id,
-        });
-        expect(Object.keys(step.after.children)).toEqual([]);
-      },
-      // Refused: the server's field errors show on their fields; anything else shows the general failure.
-      'quoteForm.open.submitting|xstate.error.actor.submit': (step) => {
-        const before = ctx(step.before);
-        const fields = (step.event.error as { fields?: Record<string, string> }).fields;
-        editing(step.after);
-        if (fields && Object.keys(fields).length > 0)
-          expect(ctx(step.after)).toEqual({ ...before, errors: fields, showErrors: true, serverError: null });
-        else expect(ctx(step.after)).toEqual({ ...before, serverError: GENERIC_FAILURE });
-        expect(ctx(step.after).values).toEqual(before.values);
-        expect(ctx(step.after).submittedId).toBeNull();
-      },
-      // Closing the confirmation empties the form for the next request.
-      'quoteForm.open.submitted|CLOSE': (step) => {
-        closed(step.after);
-        expect(ctx(step.after)).toEqual({
-          values: EMPTY,
-          errors: {},
-          showErrors: false,
-          serverError: null,
-          submittedId: null,
-        });
-      },
-    },
+    }),
   });

@@ -148,10 +148,24 @@ export type FormDialogSnapshot<V extends FormValues> = {
 // One object for "no errors shown", so a view does not see a new one on every render.
 const NO_ERRORS: FieldErrors = {};
 
+/** What every form dialog's view says of its state and does, whatever its fields: each form's view starts with it. */
+export type FormDialogView = {
+  open: boolean;
+  /** The request is out: the submit button is disabled and says so. */
+  busy: boolean;
+  /** The confirmation shows instead of the form. */
+  submitted: boolean;
+  /** The failure shown above the fields, or null. */
+  serverError: string | null;
+  close: () => void;
+  submit: () => void;
+};
+
 /**
- * The view model every form dialog shares: a snapshot and a send function in; the state of the dialog (busy,
- * confirmed, the server's error, the field errors shown) and prop getters for its fields out. Each form's own
- * connect adds its texts. `idPrefix` names the controls (`quote` → `quote-email`, its error `quote-email-error`).
+ * The view model every form dialog shares: a snapshot and a send function in; `view`, the state of the dialog
+ * every form's view spreads (busy, confirmed, the server's error, close and submit), and for the form's own connect
+ * the values, the field errors shown and prop getters for its fields out. Each form's own connect adds its texts.
+ * `idPrefix` names the controls (`quote` → `quote-email`, its error `quote-email-error`).
  */
 export function connectFormDialog<V extends FormValues>(
   snapshot: FormDialogSnapshot<V>,
@@ -169,19 +183,12 @@ export function connectFormDialog<V extends FormValues>(
     send({ type: 'CHANGE', field, value: e.target.value });
   const controlId = (field: keyof V & string) => `${idPrefix}-${field}`;
   const errorId = (field: keyof V & string) => `${controlId(field)}-error`;
+  const view: FormDialogView = { open: snapshot.hasTag('open'), busy, submitted, serverError, close, submit };
   return {
-    open: snapshot.hasTag('open'),
-    /** The request is out: the submit button is disabled and says so. */
-    busy,
-    /** The confirmation shows instead of the form. */
-    submitted,
+    view,
     values,
     /** The field errors shown, by field. */
     errors,
-    /** The failure shown above the fields, or null. */
-    serverError,
-    close,
-    submit,
     /** FormDialog's state: the server's error, busy, the confirmation, submit and close. */
     getDialogProps: () => ({ serverError, submitting: busy, submitted, onSubmit: submit, onClose: close }),
     /** A text field for DialogField: its id, value, change and the error shown (undefined: none). */

@@ -33,12 +33,7 @@ export function connectQuoteForm(
   const form = connectFormDialog(snapshot, send, { idPrefix: 'quote' });
   const { values, errors } = form;
   return {
-    open: form.open,
-    busy: form.busy,
-    submitted: form.submitted,
-    serverError: form.serverError,
-    close: form.close,
-    submit: form.submit,
+    ...form.view,
     /** FormDialog's props: the texts of the form and of the confirmation, with the form's state. */
     getDialogProps: () => ({
       scope: 'quote-form',
