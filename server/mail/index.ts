@@ -58,12 +58,22 @@ export function createMailer(opts: { config: Config; db: Db; clock: Clock; log: 
   };
 }
 
-/** The outbox's newest mail (200 at most), to one address or to all. */
+/**
+ * The outbox's newest mail (200 at most), to one address or to all (an empty `to` is all), as its JSON and its page
+ * (GET /api/dev/outbox, /dev/outbox) show it.
+ */
 export async function outboxMail(db: Db, to: string | undefined) {
-  return db
+  const rows = await db
     .select()
     .from(outbox)
     .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
     .orderBy(desc(outbox.sentAt), desc(outbox.id))
     .limit(200);
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    code: r.code ?? undefined,
+    sentAt: r.sentAt.toISOString(),
+  }));
 }

@@ -14,20 +14,9 @@ export default async function devOutboxRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   if (!outboxEnabled(app.config)) return;
 
-  const list = async (to: string | undefined) => {
-    const rows = await outboxMail(app.db, to);
-    return rows.map((r) => ({
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      code: r.code ?? undefined,
-      sentAt: r.sentAt.toISOString(),
-    }));
-  };
-
   app.get('/outbox', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
     const { to } = request.query;
-    const mails = await list(to || undefined);
+    const mails = await outboxMail(app.db, to);
     const rows = mails
       .map(
         (m) => `<article>

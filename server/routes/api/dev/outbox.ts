@@ -22,17 +22,6 @@ export default async function apiDevOutboxRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   if (!outboxEnabled(app.config)) return;
 
-  const list = async (to: string | undefined) => {
-    const rows = await outboxMail(app.db, to);
-    return rows.map((r) => ({
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      code: r.code ?? undefined,
-      sentAt: r.sentAt.toISOString(),
-    }));
-  };
-
   app.get(
     '/outbox',
     {
@@ -46,7 +35,7 @@ export default async function apiDevOutboxRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { to } = request.query;
       reply.header('cache-control', 'no-store');
-      return list(to || undefined);
+      return outboxMail(app.db, to);
     },
   );
 }
