@@ -8,6 +8,7 @@ import {
   type StoredAnnouncement,
 } from '../../../machines/admin/announcement/announcementAdmin.machine';
 import { request } from '../../lib/client';
+import { formFields } from '../../lib/formFields';
 import './announcement-admin.css';
 import { inspect } from '../../lib/inspect';
 
@@ -59,14 +60,13 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
     );
   }
 
-  const fieldError = (name: keyof AnnouncementForm) =>
-    fields[name] ? (
-      <span id={`${id}-${name}-error`} className="announcement-admin__field-error">
-        {fields[name]}
-      </span>
-    ) : null;
-  const described = (name: keyof AnnouncementForm) =>
-    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
+  const { fieldError, text } = formFields({
+    id,
+    form,
+    fields,
+    change,
+    errorClass: 'announcement-admin__field-error',
+  });
 
   return (
     <main className="container announcement-admin">
@@ -79,36 +79,15 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
         }}
       >
         <label htmlFor={`${id}-content`}>Content</label>
-        <textarea
-          id={`${id}-content`}
-          value={form.content}
-          maxLength={500}
-          rows={3}
-          required
-          onChange={(e) => change({ content: e.target.value })}
-          {...described('content')}
-        />
+        <textarea {...text('content')} maxLength={500} rows={3} required />
         {fieldError('content')}
 
         <label htmlFor={`${id}-link`}>Link (optional)</label>
-        <input
-          id={`${id}-link`}
-          value={form.link}
-          maxLength={500}
-          placeholder="/products/skynet or https://…"
-          onChange={(e) => change({ link: e.target.value })}
-          {...described('link')}
-        />
+        <input {...text('link')} maxLength={500} placeholder="/products/skynet or https://…" />
         {fieldError('link')}
 
         <label htmlFor={`${id}-linkText`}>Link text</label>
-        <input
-          id={`${id}-linkText`}
-          value={form.linkText}
-          maxLength={100}
-          onChange={(e) => change({ linkText: e.target.value })}
-          {...described('linkText')}
-        />
+        <input {...text('linkText')} maxLength={100} />
         {fieldError('linkText')}
 
         <label className="announcement-admin__check">

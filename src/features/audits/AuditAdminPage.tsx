@@ -24,6 +24,7 @@ import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { TableHead } from '../../components/TableHead';
 import { request } from '../../lib/client';
+import { formFields } from '../../lib/formFields';
 import { inspect } from '../../lib/inspect';
 import { formatDate } from '../../lib/format';
 import './audits.css';
@@ -79,16 +80,13 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
     );
   }
 
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <span id={`${id}-${name.replace(/\./g, '-')}-error`} className="audit-admin__field-error">
-        {fields[name]}
-      </span>
-    ) : null;
-  const described = (name: string) =>
-    fields[name]
-      ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name.replace(/\./g, '-')}-error` }
-      : {};
+  const { described, fieldError, text } = formFields({
+    id,
+    form,
+    fields,
+    change,
+    errorClass: 'audit-admin__field-error',
+  });
 
   return (
     <main id="main" className="container audit-admin">
@@ -205,43 +203,16 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                 }}
               >
                 <label htmlFor={`${id}-auditor`}>Auditor</label>
-                <input
-                  id={`${id}-auditor`}
-                  value={form.auditor}
-                  required
-                  maxLength={120}
-                  onChange={(e) => change({ auditor: e.target.value })}
-                  {...described('auditor')}
-                />
+                <input {...text('auditor')} required maxLength={120} />
                 {fieldError('auditor')}
-                <label htmlFor={`${id}-date`}>Date published</label>
-                <input
-                  id={`${id}-date`}
-                  type="date"
-                  value={form.publishedOn}
-                  required
-                  onChange={(e) => change({ publishedOn: e.target.value })}
-                  {...described('publishedOn')}
-                />
+                <label htmlFor={`${id}-publishedOn`}>Date published</label>
+                <input {...text('publishedOn')} type="date" required />
                 {fieldError('publishedOn')}
                 <label htmlFor={`${id}-scope`}>Scope</label>
-                <input
-                  id={`${id}-scope`}
-                  value={form.scope}
-                  required
-                  maxLength={500}
-                  onChange={(e) => change({ scope: e.target.value })}
-                  {...described('scope')}
-                />
+                <input {...text('scope')} required maxLength={500} />
                 {fieldError('scope')}
                 <label htmlFor={`${id}-commit`}>Commit (optional)</label>
-                <input
-                  id={`${id}-commit`}
-                  value={form.commit}
-                  maxLength={100}
-                  onChange={(e) => change({ commit: e.target.value })}
-                  {...described('commit')}
-                />
+                <input {...text('commit')} maxLength={100} />
                 {fieldError('commit')}
                 <label htmlFor={`${id}-contracts`}>Contracts in scope (one a line, optional)</label>
                 <textarea
@@ -250,15 +221,8 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                   rows={2}
                   onChange={(e) => change({ contracts: e.target.value })}
                 />
-                <label htmlFor={`${id}-report`}>Report link</label>
-                <input
-                  id={`${id}-report`}
-                  type="url"
-                  value={form.reportUrl}
-                  placeholder="https://…"
-                  onChange={(e) => change({ reportUrl: e.target.value })}
-                  {...described('reportUrl')}
-                />
+                <label htmlFor={`${id}-reportUrl`}>Report link</label>
+                <input {...text('reportUrl')} type="url" placeholder="https://…" />
                 {fieldError('reportUrl')}
 
                 <h3>Findings</h3>
