@@ -112,6 +112,25 @@ export const serializeFormDialog =
     ]);
   };
 
+/**
+ * The checks of a form dialog's states, keyed for describePaths under the machine's `id`: closed, nothing is drawn;
+ * open, `expectView` checks the form as drawn, its errors shown once a submit was tried (or the server refused),
+ * busy while sending, the confirmation once stored.
+ */
+export function formDialogStates(
+  id: string,
+  view: (s: AnyMachineSnapshot) => FormDialogView,
+  expectView: (s: AnyMachineSnapshot, state: { busy: boolean; submitted: boolean }) => void,
+): Record<string, (s: AnyMachineSnapshot) => void> {
+  return {
+    [`${id}.closed`]: (s) => expect(view(s).open).toBe(false),
+    [`${id}.open`]: (s) => expect(view(s).open).toBe(true),
+    [`${id}.open.editing`]: (s) => expectView(s, { busy: false, submitted: false }),
+    [`${id}.open.submitting`]: (s) => expectView(s, { busy: true, submitted: false }),
+    [`${id}.open.submitted`]: (s) => expectView(s, { busy: false, submitted: true }),
+  };
+}
+
 /** The request in flight (the submit actor's input), if any. */
 const request = (s: AnyMachineSnapshot) =>
   (s.children.submit as AnyActorRef | undefined)?.getSnapshot().input as unknown;

@@ -10,6 +10,7 @@ import {
 import {
   expectDialogBase,
   formDialogEvents,
+  formDialogStates,
   formDialogTransitions,
   recordedView,
   serializeFormDialog,
@@ -106,17 +107,7 @@ for (const [variant, serverError] of serverRefusals('contactEmail').entries())
       { type: 'TOGGLE', field: 'txHash', option: 'x' },
     ]),
     serializeState: serializeFormDialog(validateIncident),
-    states: {
-      // Closed: nothing is drawn.
-      'incidentForm.closed': (s) => expect(view(s).open).toBe(false),
-      'incidentForm.open': (s) => expect(view(s).open).toBe(true),
-      // The form, its errors shown once a submit was tried (or the server refused).
-      'incidentForm.open.editing': (s) => expectView(s, { busy: false, submitted: false }),
-      // Sending: the submit button is disabled and says so.
-      'incidentForm.open.submitting': (s) => expectView(s, { busy: true, submitted: false }),
-      // Stored: the confirmation shows.
-      'incidentForm.open.submitted': (s) => expectView(s, { busy: false, submitted: true }),
-    },
+    states: formDialogStates('incidentForm', view, expectView),
     transitions: formDialogTransitions('incidentForm', {
       validate: validateIncident,
       empty: EMPTY,

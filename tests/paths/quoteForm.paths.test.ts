@@ -10,6 +10,7 @@ import {
 import {
   expectDialogBase,
   formDialogEvents,
+  formDialogStates,
   formDialogTransitions,
   recordedView,
   serializeFormDialog,
@@ -144,14 +145,8 @@ for (const [variant, serverError] of serverRefusals('email').entries())
     ]),
     serializeState: serializeFormDialog(validateQuote),
     states: {
-      // Closed: nothing is drawn.
-      'quoteForm.closed': (s) => expect(view(s).open).toBe(false),
-      'quoteForm.open': (s) => expect(view(s).open).toBe(true),
-      // The form, its errors shown once a submit was tried (or the server refused).
-      'quoteForm.open.editing': (s) => expectView(s, { busy: false, submitted: false }),
-      // Sending: the submit button is disabled and says so.
-      'quoteForm.open.submitting': (s) => expectView(s, { busy: true, submitted: false }),
-      // Received: the confirmation shows, naming the address the reply goes to.
+      ...formDialogStates('quoteForm', view, expectView),
+      // Received: the confirmation names the address the reply goes to.
       'quoteForm.open.submitted': (s) => {
         expectView(s, { busy: false, submitted: true });
         expect(view(s).getDialogProps().successText).toBe(
