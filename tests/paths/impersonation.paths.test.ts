@@ -196,6 +196,12 @@ function expectNoCall(step: StepEffect) {
   expect(step.sent).toEqual([]);
 }
 
+/** Typing shows what was typed and clears a shown error; nothing is called. */
+function expectTyped(step: StepEffect) {
+  expect(view(step.after)).toEqual({ dialogOpen: true, busy: false, error: null, userId: step.event.value });
+  expectNoCall(step);
+}
+
 /**
  * Switch User: the switch call gets the entered id without surrounding spaces; the dialog is busy and the error
  * of an earlier switch is cleared.
@@ -286,25 +292,10 @@ for (const [i, failure] of failures.entries()) {
         expect(view(step.after)).toEqual({ dialogOpen: false, busy: false, error: null, userId: '' });
         expectNoCall(step);
       },
-      // Typing shows what was typed and clears a shown error.
-      'impersonation.open.editing|CHANGE': (step) => {
-        expect(view(step.after)).toEqual({
-          dialogOpen: true,
-          busy: false,
-          error: null,
-          userId: step.event.value,
-        });
-        expectNoCall(step);
-      },
+      'impersonation.open.editing|CHANGE': expectTyped,
       'impersonation.open.failed|CHANGE': (step) => {
         expect(view(step.before).error).toBe(failure.text);
-        expect(view(step.after)).toEqual({
-          dialogOpen: true,
-          busy: false,
-          error: null,
-          userId: step.event.value,
-        });
-        expectNoCall(step);
+        expectTyped(step);
       },
       'impersonation.open.editing|SUBMIT': expectSwitchStarted,
       // Switch User again after an error, with the same id: a new call, and the old error is no longer shown.
