@@ -43,6 +43,16 @@ const view = (s: AnyMachineSnapshot) => {
   };
 };
 
+/** The form screen showing `form` with nothing said; Save is offered once there is content. */
+const formScreen = (form: AnnouncementForm) => ({
+  screen: 'form',
+  form,
+  fieldErrors: {},
+  alert: null,
+  saved: false,
+  canSave: form.content.trim() !== '',
+});
+
 /** The form as the page shows a stored announcement (no announcement yet: an empty, active one). */
 const formOf = (a: StoredAnnouncement | null): AnnouncementForm =>
   a
@@ -85,12 +95,9 @@ const failed = (step: StepEffect, id: 'load' | 'save') => {
   } else {
     // The form keeps what was typed, with the message and the fields the server named.
     expect(view(step.after)).toEqual({
-      screen: 'form',
-      form: ctx(step.before).form,
+      ...formScreen(ctx(step.before).form),
       fieldErrors: (error as { fields?: Record<string, string> }).fields ?? {},
       alert: messageOf(error),
-      saved: false,
-      canSave: ctx(step.before).form.content.trim() !== '',
     });
   }
 };
@@ -99,14 +106,7 @@ const failed = (step: StepEffect, id: 'load' | 'save') => {
 const edits = (step: StepEffect) => {
   const patch = step.event.patch as Partial<AnnouncementForm>;
   const form = { ...ctx(step.before).form, ...patch };
-  expect(view(step.after)).toEqual({
-    screen: 'form',
-    form,
-    fieldErrors: {},
-    alert: null,
-    saved: false,
-    canSave: form.content.trim() !== '',
-  });
+  expect(view(step.after)).toEqual(formScreen(form));
   expect(ctx(step.after).error).toBeNull();
   expect(requests(step.after)).toEqual([]);
 };
@@ -169,14 +169,7 @@ for (const { loaded, loadErrors, saveErrors, patches } of variants)
       'announcementAdmin.loading|xstate.done.actor.load': (step) => {
         answered(step, 'load');
         const form = formOf(step.event.output as StoredAnnouncement | null);
-        expect(view(step.after)).toEqual({
-          screen: 'form',
-          form,
-          fieldErrors: {},
-          alert: null,
-          saved: false,
-          canSave: form.content.trim() !== '',
-        });
+        expect(view(step.after)).toEqual(formScreen(form));
       },
       'announcementAdmin.loading|xstate.error.actor.load': (step) => failed(step, 'load'),
       // "Try again" loads again, with the old message gone from the screen.
@@ -202,14 +195,7 @@ for (const { loaded, loadErrors, saveErrors, patches } of variants)
         answered(step, 'save');
         const form = formOf(step.event.output as StoredAnnouncement);
         expect(form).toEqual(ctx(step.before).form);
-        expect(view(step.after)).toEqual({
-          screen: 'form',
-          form,
-          fieldErrors: {},
-          alert: null,
-          saved: true,
-          canSave: true,
-        });
+        expect(view(step.after)).toEqual({ ...formScreen(form), saved: true, canSave: true });
       },
       'announcementAdmin.saving|xstate.error.actor.save': (step) => failed(step, 'save'),
     },
