@@ -17,6 +17,7 @@ import {
 } from '../../machines/projects/compare/compare.machine';
 import { idsFromSearch } from '../../machines/projects/compare/compare.url';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
+import { evenSubScores } from './scores';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const machine = compareMachine.provide({
@@ -28,14 +29,6 @@ const machine = compareMachine.provide({
   },
 });
 
-const sub = (v: number) => ({
-  codeSecurity: v,
-  fundamentalHealth: v,
-  operationalResilience: v,
-  governanceStrength: v,
-  marketStability: v,
-  communityTrust: v,
-});
 const rowOf = (id: string): ProjectRow => ({
   id,
   rank: 1,
@@ -45,7 +38,7 @@ const rowOf = (id: string): ProjectRow => ({
   chains: ['Ethereum'],
   score: 70,
   tier: 'A',
-  subScores: sub(70),
+  subScores: evenSubScores(70),
   auditStatus: 'audited',
   auditDate: '2026-01-01',
   kyc: true,
@@ -54,7 +47,7 @@ const comparisonOf = (ids: string[]): Comparison => ({
   methodologyVersion: '2026.11',
   projects: ids.map((id) => ({
     ...rowOf(id),
-    history: [{ at: '2026-12-01T00:00:00.000Z', score: 70, subScores: sub(70), tier: 'A' }],
+    history: [{ at: '2026-12-01T00:00:00.000Z', score: 70, subScores: evenSubScores(70), tier: 'A' }],
   })),
   signals: [],
 });

@@ -8,23 +8,16 @@ import {
   type LoadHistoryInput,
   type ScoreChartContext,
 } from '../../machines/projects/score-chart/scoreChart.machine';
+import { evenSubScores } from './scores';
 import { describePaths, pending, type StepEffect } from './harness';
 
-const sub = (v: number) => ({
-  codeSecurity: v,
-  fundamentalHealth: v,
-  operationalResilience: v,
-  governanceStrength: v,
-  marketStability: v,
-  communityTrust: v,
-});
 const LABEL = 'Audit freshness −6.2: no audit for 12 months';
 const history = (range: ScoreRange): ScoreHistory => ({
   projectId: 'uni',
   range,
   points: [
-    { at: '2026-09-01T00:00:00.000Z', score: 70, subScores: sub(70), tier: 'A' },
-    { at: '2026-10-01T00:00:00.000Z', score: 63.8, subScores: sub(64), tier: 'BBB' },
+    { at: '2026-09-01T00:00:00.000Z', score: 70, subScores: evenSubScores(70), tier: 'A' },
+    { at: '2026-10-01T00:00:00.000Z', score: 63.8, subScores: evenSubScores(64), tier: 'BBB' },
   ],
   markers: [
     {
