@@ -60,6 +60,18 @@ const failsWith = (step: StepEffect) => {
   expect(running(step.after)).toEqual([]);
 };
 
+/** The evaluation answered: its flags are ready, for the identity it was asked about. */
+const evaluated = (step: StepEffect) => {
+  readyWith(step, step.event.output as object);
+  expect(ctx(step.after).identity).toEqual(ctx(step.before).identity);
+};
+/** Another identity: its evaluation starts, the state tagged `tag` meanwhile. */
+const reevaluates = (tag: 'loading' | 'stale') => (step: StepEffect) => {
+  expect(same(ctx(step.before).identity, step.event.identity as FlagIdentity)).toBe(false);
+  expect(step.after.hasTag(tag)).toBe(true);
+  evaluatesFor(step, step.event.identity as FlagIdentity);
+};
+
 // Without values in the page (evaluated through the SDK), and with the server's values for alice in the page: her
 // session makes them ready at once, anyone else's is evaluated.
 for (const input of [undefined, { inlined: { identity: alice, values: pageValues } }])
@@ -99,15 +111,8 @@ function describeFlagPaths(input: { inlined: Inlined } | undefined) {
         }
       },
       // Another identity while evaluating: the evaluation starts over for it.
-      'flags.loading|SESSION_CHANGED': (step) => {
-        expect(same(ctx(step.before).identity, step.event.identity as FlagIdentity)).toBe(false);
-        expect(step.after.hasTag('loading')).toBe(true);
-        evaluatesFor(step, step.event.identity as FlagIdentity);
-      },
-      'flags.loading|xstate.done.actor.evaluate': (step) => {
-        readyWith(step, step.event.output as object);
-        expect(ctx(step.after).identity).toEqual(ctx(step.before).identity);
-      },
+      'flags.loading|SESSION_CHANGED': reevaluates('loading'),
+      'flags.loading|xstate.done.actor.evaluate': evaluated,
       'flags.loading|xstate.error.actor.evaluate': failsWith,
       // The provider's new values replace the old at once; the watcher keeps running.
       'flags.ready|FLAGS_CHANGED': (step) => {
@@ -116,20 +121,9 @@ function describeFlagPaths(input: { inlined: Inlined } | undefined) {
         expect(step.after.children.watch).toBe(step.before.children.watch);
       },
       // Sign-in, sign-out or impersonation: the old identity's flags go at once and the new one is evaluated.
-      'flags.ready|SESSION_CHANGED': (step) => {
-        expect(same(ctx(step.before).identity, step.event.identity as FlagIdentity)).toBe(false);
-        expect(step.after.hasTag('stale')).toBe(true);
-        evaluatesFor(step, step.event.identity as FlagIdentity);
-      },
-      'flags.stale|SESSION_CHANGED': (step) => {
-        expect(same(ctx(step.before).identity, step.event.identity as FlagIdentity)).toBe(false);
-        expect(step.after.hasTag('stale')).toBe(true);
-        evaluatesFor(step, step.event.identity as FlagIdentity);
-      },
-      'flags.stale|xstate.done.actor.evaluate': (step) => {
-        readyWith(step, step.event.output as object);
-        expect(ctx(step.after).identity).toEqual(ctx(step.before).identity);
-      },
+      'flags.ready|SESSION_CHANGED': reevaluates('stale'),
+      'flags.stale|SESSION_CHANGED': reevaluates('stale'),
+      'flags.stale|xstate.done.actor.evaluate': evaluated,
       'flags.stale|xstate.error.actor.evaluate': failsWith,
       // Any session event after a failure evaluates again, for the event's identity.
       'flags.failed|SESSION_CHANGED': (step) => {
