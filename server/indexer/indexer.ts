@@ -316,6 +316,19 @@ export function createIndexer(deps: IndexerDeps) {
     await resetChain(db, chainId, genesis, (t, address) => ensureBackfillJob(t, chainId, address));
   }
 
+  /**
+   * A range whose write met a reorg (rolled back here first) or a checkpoint another writer moved is read again on the
+   * next step; any other failure is the step's.
+   */
+  async function readAgainAfter(db: Db, rpc: ChainRpc, err: unknown): Promise<'more'> {
+    if (err instanceof ReorgError) {
+      await handleReorg(db, rpc, err.atBlock);
+      return 'more';
+    }
+    if (err instanceof CheckpointMovedError) return 'more';
+    throw err;
+  }
+
   /** Walks back over the stored block hashes from `atBlock` to the one the chain still has, and rolls back above it. */
   async function handleReorg(db: Db, rpc: ChainRpc, atBlock: number): Promise<number> {
     const chainId = rpc.chain.id;
@@ -518,12 +531,7 @@ export function createIndexer(deps: IndexerDeps) {
         else if (elapsed > 5_000) rangeSize.set(key, Math.max(1, Math.floor(size / 2)));
       }
     } catch (err) {
-      if (err instanceof ReorgError) {
-        await handleReorg(db, rpc, err.atBlock);
-        return 'more';
-      }
-      if (err instanceof CheckpointMovedError) return 'more';
-      throw err;
+      return readAgainAfter(db, rpc, err);
     }
     return to >= target ? 'done' : 'more';
   }
@@ -643,12 +651,7 @@ export function createIndexer(deps: IndexerDeps) {
         deps.onStored,
       );
     } catch (err) {
-      if (err instanceof ReorgError) {
-        await handleReorg(db, rpc, err.atBlock);
-        return 'more';
-      }
-      if (err instanceof CheckpointMovedError) return 'more';
-      throw err;
+      return readAgainAfter(db, rpc, err);
     }
     return to < safe ? 'more' : 'caught-up';
   }

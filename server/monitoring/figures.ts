@@ -29,18 +29,16 @@ export async function projectMonitoringOf(db: Db, projectId: string): Promise<Mo
   return m;
 }
 
+/** The project's contracts that monitoring reads on a chain (a contract without both is demo data). */
+export const isMonitoredOf = (projectId: string) =>
+  and(eq(contracts.projectId, projectId), isNotNull(contracts.monitoredSince), isNotNull(contracts.chainId));
+
 /** The project's monitored contracts (chain id and address), empty when its figures are demo data. */
 export const monitoredContracts = (db: Db, projectId: string): Promise<Monitored[]> =>
   db
     .select({ chainId: contracts.chainId, address: contracts.address })
     .from(contracts)
-    .where(
-      and(
-        eq(contracts.projectId, projectId),
-        isNotNull(contracts.monitoredSince),
-        isNotNull(contracts.chainId),
-      ),
-    );
+    .where(isMonitoredOf(projectId));
 
 /** Rows of a chain table that belong to the monitored contracts (by chain id and an address column). */
 const ofContracts = (monitored: Monitored[], chainIdColumn: AnyPgColumn, addressColumn: AnyPgColumn): SQL =>
@@ -69,33 +67,44 @@ export async function topCallers(db: Db, monitored: Monitored[], limit: number):
   return list.map((r) => ({ name: shortAddress(r.from), count: Number(r.count), address: r.from }));
 }
 
-/** Top events the monitored contracts emitted, from the indexed logs (by name, else topic). */
-export async function topEvents(db: Db, monitored: Monitored[], limit: number): Promise<TopEntry[]> {
-  const name = sql<string>`coalesce(${chainLogs.eventName}, ${chainLogs.topic0}, 'anonymous')`;
+/** The `limit` most frequent names among the rows of `table` that `where` keeps, most frequent first. */
+async function topNames(
+  db: Db,
+  table: typeof chainLogs | typeof chainTransactions,
+  name: SQL<string>,
+  where: SQL,
+  limit: number,
+): Promise<TopEntry[]> {
   const n = countOf();
   const list = await db
     .select({ name, count: n })
-    .from(chainLogs)
-    .where(ofContracts(monitored, chainLogs.chainId, chainLogs.address))
+    .from(table)
+    .where(where)
     .groupBy(name)
     .orderBy(desc(n), name)
     .limit(limit);
   return list.map((r) => ({ name: r.name, count: Number(r.count) }));
 }
 
+/** Top events the monitored contracts emitted, from the indexed logs (by name, else topic). */
+export const topEvents = (db: Db, monitored: Monitored[], limit: number): Promise<TopEntry[]> =>
+  topNames(
+    db,
+    chainLogs,
+    sql<string>`coalesce(${chainLogs.eventName}, ${chainLogs.topic0}, 'anonymous')`,
+    ofContracts(monitored, chainLogs.chainId, chainLogs.address),
+    limit,
+  );
+
 /** Top functions called on the monitored contracts, from the indexed transactions (by name, else selector). */
-export async function topFunctionCalls(db: Db, monitored: Monitored[], limit: number): Promise<TopEntry[]> {
-  const name = sql<string>`coalesce(${chainTransactions.functionName}, ${chainTransactions.selector})`;
-  const n = countOf();
-  const list = await db
-    .select({ name, count: n })
-    .from(chainTransactions)
-    .where(ofContracts(monitored, chainTransactions.chainId, chainTransactions.to))
-    .groupBy(name)
-    .orderBy(desc(n), name)
-    .limit(limit);
-  return list.map((r) => ({ name: r.name, count: Number(r.count) }));
-}
+export const topFunctionCalls = (db: Db, monitored: Monitored[], limit: number): Promise<TopEntry[]> =>
+  topNames(
+    db,
+    chainTransactions,
+    sql<string>`coalesce(${chainTransactions.functionName}, ${chainTransactions.selector})`,
+    ofContracts(monitored, chainTransactions.chainId, chainTransactions.to),
+    limit,
+  );
 
 /** The latest privileged calls the monitoring stored for a contract, newest first. */
 export const latestPrivilegedEvents = (

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contracts, privilegedEvents, projects } from '../db/schema/index';
-import { notifyWatchers, type Draft } from '../notifications/create';
-import type { WebhookEventSource } from '../webhooks/fanout';
+import { notifySecurityAlert } from '../notifications/create';
 
 /**
  * `notify-privileged` {eventId}: a privileged transaction on a monitored contract notifies the watchers of its
@@ -28,20 +27,15 @@ export async function notifyPrivileged(db: Db, eventId: number): Promise<number>
     .where(eq(privilegedEvents.id, eventId));
   if (!e || e.event.severity === 'low') return 0;
   const ev = e.event;
-  const severity = `${ev.severity[0]!.toUpperCase()}${ev.severity.slice(1)}`;
-  const draft: Draft = {
-    kind: 'incident',
-    changeKey: `privileged:${ev.id}`,
-    title: `Privileged transaction at ${e.projectName}: ${ev.sentence}`,
-    body:
-      `${severity} severity. ${ev.sentence} (${ev.function}, sent by ${ev.from || 'unknown'}) in transaction ` +
-      `${ev.transactionHash}, block ${ev.blockNumber} on ${e.chain}.`,
-  };
-  const webhook: WebhookEventSource = {
-    event: 'incident',
-    changeKey: draft.changeKey,
-    createdAt: ev.occurredAt,
+  return notifySecurityAlert(db, {
     project: { id: e.projectId, name: e.projectName, score: e.score, tier: e.tier },
+    changeKey: `privileged:${ev.id}`,
+    severity: ev.severity,
+    title: `Privileged transaction at ${e.projectName}: ${ev.sentence}`,
+    details:
+      `${ev.sentence} (${ev.function}, sent by ${ev.from || 'unknown'}) in transaction ` +
+      `${ev.transactionHash}, block ${ev.blockNumber} on ${e.chain}.`,
+    occurredAt: ev.occurredAt,
     change: {
       privilegedTransaction: {
         id: ev.id,
@@ -58,6 +52,5 @@ export async function notifyPrivileged(db: Db, eventId: number): Promise<number>
       },
       summary: ev.sentence,
     },
-  };
-  return notifyWatchers(db, e.projectId, [draft], [webhook]);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   chainBlocks,
@@ -12,6 +12,7 @@ import {
 import { applySignalChanges, type ScoreChange } from '../ratings/recompute';
 import type { SignalValues } from '../db/schema/ratings';
 import { rows } from '../db/rows';
+import { isMonitoredOf } from './figures';
 import type { AddressClass } from './surface';
 import type { PrivilegedFunction, StoredPrivilegedAddress } from './surface';
 
@@ -36,16 +37,7 @@ export async function chainSignals(
   projectId: string,
   asOf: Date = new Date(),
 ): Promise<Partial<SignalValues> | null> {
-  const monitored = await db
-    .select()
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.projectId, projectId),
-        isNotNull(contracts.monitoredSince),
-        isNotNull(contracts.chainId),
-      ),
-    );
+  const monitored = await db.select().from(contracts).where(isMonitoredOf(projectId));
   if (monitored.length === 0) return null;
   const out: Partial<SignalValues> = {};
 

@@ -242,17 +242,14 @@ export async function notifyIncident(db: Db, alertId: number): Promise<number> {
     .where(eq(alerts.id, alertId));
   if (!alert) return 0;
   const loss = alert.lossUsd ? ` Reported loss: ${usd(alert.lossUsd)}.` : '';
-  const draft: Draft = {
-    kind: 'incident',
-    changeKey: `alert:${alert.id}`,
-    title: `Security incident at ${alert.projectName}: ${alert.title}`,
-    body: `${alert.severity[0]!.toUpperCase()}${alert.severity.slice(1)} severity. ${alert.description}${loss}`,
-  };
-  const event: WebhookEventSource = {
-    event: 'incident',
-    changeKey: draft.changeKey,
-    createdAt: alert.occurredAt,
+  const title = `Security incident at ${alert.projectName}: ${alert.title}`;
+  return notifySecurityAlert(db, {
     project: { id: alert.projectId, name: alert.projectName, score: alert.score, tier: alert.tier },
+    changeKey: `alert:${alert.id}`,
+    severity: alert.severity,
+    title,
+    details: `${alert.description}${loss}`,
+    occurredAt: alert.occurredAt,
     change: {
       alert: {
         id: alert.id,
@@ -262,8 +259,39 @@ export async function notifyIncident(db: Db, alertId: number): Promise<number> {
         lossUsd: alert.lossUsd,
         occurredAt: alert.occurredAt.toISOString(),
       },
-      summary: draft.title,
+      summary: title,
     },
+  });
+}
+
+/** A security alert about a project: what its watchers get, as a notification and as a webhook event. */
+export type SecurityAlert = {
+  project: WebhookEventSource['project'];
+  /** Names the alert for both: one notification per watcher, one delivery per webhook. */
+  changeKey: string;
+  severity: string;
+  title: string;
+  /** The notification's body after its "<Severity> severity." lead. */
+  details: string;
+  occurredAt: Date;
+  /** The webhook event's `change`. */
+  change: Record<string, unknown>;
+};
+
+/** Notifies a project's watchers of a security alert (kind 'incident'), and its partner webhooks that want incidents. */
+export function notifySecurityAlert(db: Db, a: SecurityAlert): Promise<number> {
+  const draft: Draft = {
+    kind: 'incident',
+    changeKey: a.changeKey,
+    title: a.title,
+    body: `${a.severity[0]!.toUpperCase()}${a.severity.slice(1)} severity. ${a.details}`,
   };
-  return notifyWatchers(db, alert.projectId, [draft], [event]);
+  const event: WebhookEventSource = {
+    event: 'incident',
+    changeKey: a.changeKey,
+    createdAt: a.occurredAt,
+    project: a.project,
+    change: a.change,
+  };
+  return notifyWatchers(db, a.project.id, [draft], [event]);
 }
