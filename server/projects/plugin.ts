@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { listProjectContracts } from '../chains/contracts';
 import { peerCohorts, snapshotsFrom, storedSignals } from '../ratings/queries';
 import { countPageView } from '../ratings/trending';
+import { repositoryPlugin } from '../plugins/app/repository';
 import { projectAudits, requireProjectId } from './audits';
 import { averageYesPercentage, projectDetail, requireProject } from './detail';
 import { castVote, voteTally } from './rows';
@@ -42,9 +42,4 @@ declare module 'fastify' {
 }
 
 /** The project repository of this app's database as `app.projects`. */
-export const projects = fp(
-  async (app) => {
-    app.decorate('projects', projectRepository(app));
-  },
-  { name: 'projects', decorators: { fastify: ['db', 'database'] } },
-);
+export const projects = repositoryPlugin('projects', projectRepository, ['db', 'database']);

@@ -1,5 +1,5 @@
-import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { repositoryPlugin } from '../plugins/app/repository';
 import { projectsIn } from '../projects/rows';
 import { scoreChanges } from '../projects/scoreChange';
 import { recordWatchlistAdds } from '../ratings/trending';
@@ -71,9 +71,4 @@ declare module 'fastify' {
 }
 
 /** The watchlist repository of this app's database as `app.watchlists`. */
-export const watchlists = fp(
-  async (app) => {
-    app.decorate('watchlists', watchlistRepository(app.db));
-  },
-  { name: 'watchlists', decorators: { fastify: ['db'] } },
-);
+export const watchlists = repositoryPlugin('watchlists', (app) => watchlistRepository(app.db), ['db']);
