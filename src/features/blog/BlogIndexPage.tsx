@@ -1,9 +1,26 @@
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/title';
 import { formatDate } from '../../lib/format';
+import type { RenderedDoc } from '../../lib/markdown';
 import { POSTS, readingMinutes } from './posts';
 import '../../components/marketing.css';
 import '../../components/prose.css';
+
+/** A post's card in the list: date, reading time, linked title, summary and author; the newest one is featured. */
+function PostCard({ post, featured }: { post: RenderedDoc; featured?: boolean }) {
+  return (
+    <article className={featured ? 'card post-card post-featured' : 'card post-card'}>
+      <p className="post-meta">
+        <time dateTime={post.meta.date}>{formatDate(post.meta.date ?? '')}</time> · {readingMinutes(post.body)} min read
+      </p>
+      <h2>
+        <Link href={`/resources/blog/${post.slug}`}>{post.meta.title}</Link>
+      </h2>
+      <p>{post.meta.summary}</p>
+      <p className="post-author">{post.meta.author}</p>
+    </article>
+  );
+}
 
 /** /resources/blog */
 export default function BlogIndexPage() {
@@ -19,30 +36,10 @@ export default function BlogIndexPage() {
         </div>
       </section>
       <div className="container blog-list">
-        {featured && (
-          <article className="card post-card post-featured">
-            <p className="post-meta">
-              <time dateTime={featured.meta.date}>{formatDate(featured.meta.date ?? '')}</time> · {readingMinutes(featured.body)} min read
-            </p>
-            <h2>
-              <Link href={`/resources/blog/${featured.slug}`}>{featured.meta.title}</Link>
-            </h2>
-            <p>{featured.meta.summary}</p>
-            <p className="post-author">{featured.meta.author}</p>
-          </article>
-        )}
+        {featured && <PostCard post={featured} featured />}
         <div className="post-grid">
           {rest.map((p) => (
-            <article key={p.slug} className="card post-card">
-              <p className="post-meta">
-                <time dateTime={p.meta.date}>{formatDate(p.meta.date ?? '')}</time> · {readingMinutes(p.body)} min read
-              </p>
-              <h2>
-                <Link href={`/resources/blog/${p.slug}`}>{p.meta.title}</Link>
-              </h2>
-              <p>{p.meta.summary}</p>
-              <p className="post-author">{p.meta.author}</p>
-            </article>
+            <PostCard key={p.slug} post={p} />
           ))}
         </div>
       </div>
