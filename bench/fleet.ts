@@ -26,7 +26,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { freePort } from '../server/chains/anvil';
 import { startServer, type RunningServer } from '../tests/e2e/harness';
-import { Client, fleetEnvironment, fleetSettings, scratchDatabase } from '../tests/fleet/harness';
+import { fleetEnvironment, fleetSettings, scratchDatabase } from '../tests/fleet/harness';
+import { Client } from '../tests/helpers/httpClient';
 
 type Histogram = { p50: number; p99: number };
 type Result = {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { incidentReports, quoteRequests } from '../../server/db/schema/index';
+import { Client, type Body } from '../helpers/httpClient';
 import { startServer, type RunningServer } from './harness';
 
 /**
@@ -76,91 +77,27 @@ async function kill(server: RunningServer): Promise<void> {
 
 const seededOnThisStart = (server: RunningServer) => /Seeded \d+ projects/.test(server.output());
 
-/** A tiny browser: a cookie jar, JSON and form bodies, and the CSRF header once signed in. */
-class Client {
-  private jar = new Map<string, string>();
-  csrf: string | undefined;
+/** The shared test browser, talking to the server that is up now (`base` moves to the one started next). */
+class Visitor {
+  readonly browser = new Client();
   constructor(public base: string) {}
 
-  get cookie(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  ok<T>(method: string, url: string, body?: Body): Promise<T> {
+    return this.browser.ok<T>(this.base, method, url, body);
   }
 
-  async send(
-    method: string,
-    url: string,
-    body?: { json?: unknown; form?: Record<string, string> },
-  ): Promise<{ status: number; data: unknown }> {
-    const headers: Record<string, string> = {};
-    if (this.jar.size > 0) headers.cookie = this.cookie;
-    // On GETs too: the vote is a GET that writes, taken only with the token (or from a same-origin page).
-    if (this.csrf) headers['x-csrf-token'] = this.csrf;
-    let payload: string | undefined;
-    if (body?.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body.json);
-    } else if (body?.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      payload = new URLSearchParams(body.form).toString();
-    }
-    const res = await fetch(`${this.base}${url}`, { method, headers, body: payload, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0/i.test(line) || /expires=thu, 01 jan 1970/i.test(line))
-        this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const text = await res.text();
-    let data: unknown = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, data };
+  signIn(email: string): Promise<void> {
+    return this.browser.signIn(this.base, email, PASSWORD);
   }
 
-  /** Sends and expects a 2xx (an acknowledged write), returning the body. */
-  async ok<T>(
-    method: string,
-    url: string,
-    body?: { json?: unknown; form?: Record<string, string> },
-  ): Promise<T> {
-    const res = await this.send(method, url, body);
-    if (res.status < 200 || res.status >= 300) {
-      throw new Error(`${method} ${url} → ${res.status} ${JSON.stringify(res.data).slice(0, 300)}`);
-    }
-    return res.data as T;
+  /** Signs up, reads the code from the development outbox, verifies and signs in. */
+  signUp(email: string): Promise<void> {
+    return this.browser.signUp(this.base, email, PASSWORD);
   }
-
-  async signIn(email: string, password: string): Promise<void> {
-    const { csrfToken } = await this.ok<{ csrfToken: string }>('GET', '/api/auth/csrf');
-    await this.ok('POST', '/api/auth/callback/credentials', {
-      form: { email, password, csrfToken, callbackUrl: '/', json: 'true' },
-    });
-    // The token is bound to the session: the signed-in session has its own.
-    this.csrf = (await this.ok<{ csrfToken: string }>('GET', '/api/auth/csrf')).csrfToken;
-  }
-}
-
-/** Signs up, reads the code from the development outbox, verifies and signs in. */
-async function signUp(client: Client, email: string): Promise<void> {
-  await client.ok('POST', '/api/auth/signup', { json: { email, password: PASSWORD } });
-  const mails = await client.ok<{ code?: string }[]>(
-    'GET',
-    `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-  );
-  const code = mails.find((m) => m.code)?.code;
-  expect(code, 'a verification code in the outbox').toMatch(/^\d{6}$/);
-  await client.ok('POST', '/api/auth/verify-email', { json: { email, verificationCode: code } });
-  await client.signIn(email, PASSWORD);
 }
 
 /** Every project id, page by page through the public leaderboard, and the total it reports. */
-async function allProjects(client: Client): Promise<{ total: number; ids: string[] }> {
+async function allProjects(client: Visitor): Promise<{ total: number; ids: string[] }> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const res = await client.ok<{ items: { id: string }[]; total: number }>(
@@ -180,7 +117,7 @@ type Written = {
 };
 
 /** The acknowledged writes of a visit: a watchlist with projects, a vote, an incident report, a quote request. */
-async function writeEverything(client: Client, ids: string[], tag: string): Promise<Written> {
+async function writeEverything(client: Visitor, ids: string[], tag: string): Promise<Written> {
   const projects = [ids[3]!, ids[1]!, ids[2]!];
   const name = `Keep ${tag}`;
   const { id } = await client.ok<{ id: string }>('POST', '/api/watchlist/create', {
@@ -212,7 +149,7 @@ async function writeEverything(client: Client, ids: string[], tag: string): Prom
 }
 
 /** Reads every write back through the API of the restarted server. */
-async function expectEverything(client: Client, written: Written): Promise<void> {
+async function expectEverything(client: Visitor, written: Written): Promise<void> {
   const lists = await client.ok<{ id: string; name: string; projects: string[] }[]>('GET', '/api/watchlist');
   expect(lists.find((l) => l.id === written.watchlist.id)).toMatchObject(written.watchlist);
   for (const [projectId, vote] of Object.entries(written.votes)) {
@@ -253,10 +190,10 @@ describe.each(DRIVERS)('durability on the same DATA_DIR (%s)', (driver) => {
     const store = await newStore(driver);
     const first = await start(store);
     expect(seededOnThisStart(first)).toBe(true);
-    const client = new Client(first.url);
+    const client = new Visitor(first.url);
     expect(await client.ok<{ database: string }>('GET', '/api/health')).toMatchObject({ database: driver });
     const email = `durable-term-${Date.now()}@example.com`;
-    await signUp(client, email);
+    await client.signUp(email);
     const before = await allProjects(client);
     expect(before.total).toBe(Number(SEED));
     const written = await writeEverything(client, before.ids, 'term');
@@ -270,8 +207,8 @@ describe.each(DRIVERS)('durability on the same DATA_DIR (%s)', (driver) => {
     // The session cookie still works (the generated secret lives in DATA_DIR), and so does the password.
     const session = await client.ok<{ user?: { email: string } }>('GET', '/api/auth/session');
     expect(session.user?.email).toBe(email);
-    const fresh = new Client(second.url);
-    await fresh.signIn(email, PASSWORD);
+    const fresh = new Visitor(second.url);
+    await fresh.signIn(email);
     expect(await allProjects(client)).toEqual(before);
     await expectEverything(client, written);
     await expectEverything(fresh, written);
@@ -283,9 +220,9 @@ describe.each(DRIVERS)('durability on the same DATA_DIR (%s)', (driver) => {
   it('keeps every acknowledged write when the server is killed right after it (SIGKILL)', async () => {
     const store = await newStore(driver);
     const first = await start(store);
-    const client = new Client(first.url);
+    const client = new Visitor(first.url);
     const email = `durable-kill-${Date.now()}@example.com`;
-    await signUp(client, email);
+    await client.signUp(email);
     const before = await allProjects(client);
     const written = await writeEverything(client, before.ids, 'kill');
     await kill(first);

@@ -3,7 +3,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../e2e/harness';
-import { Client, fleetEnvironment, fleetSettings, scratchDatabase, startFleet } from './harness';
+import { Client } from '../helpers/httpClient';
+import { fleetEnvironment, fleetSettings, scratchDatabase, startFleet } from './harness';
 
 /**
  * Two real instances (`server/main.ts` processes, as `npm start` runs them) on two ports, started at

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CookieJar } from './httpClient';
 
 export type TestSession = {
   /** Cookie header value: the session cookie and the CSRF cookie. */
@@ -155,18 +156,12 @@ export function postSignOut(
  * Node's fetch with a cookie jar, for the app's own client on a real listener: it sends and keeps cookies as a
  * browser does (a cleared one is dropped) and sends no Fetch Metadata, so only the token the client adds vouches.
  */
-export function cookieKeepingFetch(jar = new Map<string, string>()): typeof fetch {
+export function cookieKeepingFetch(jar = new CookieJar()): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (jar.size > 0) headers.set('cookie', jar.header);
     const res = await fetch(input, { ...init, headers });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (value === '' || /max-age=0/i.test(line)) jar.delete(pair.slice(0, at));
-      else jar.set(pair.slice(0, at), value);
-    }
+    jar.keep(res.headers);
     return res;
   };
 }
