@@ -26,6 +26,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from '../server/chains/anvil';
+import { spawnServer, stopProcess } from '../tests/helpers/serverProcess';
 import os from 'node:os';
 import path from 'node:path';
 import { constants } from 'node:zlib';
@@ -97,8 +98,8 @@ async function startServer(
 ) {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeFlags, 'server/start.mjs'], {
-    env: {
+  const { url, child } = await spawnServer(
+    {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -112,26 +113,9 @@ async function startServer(
       CHAINS: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in 15 minutes:\n${output}`)),
-      15 * 60_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+    15 * 60_000,
+    nodeFlags,
+  );
   const upMs = Date.now() - started;
   // The first search answer: from the database while the index is still being built.
   const answered = await fetch(`${url}/api/search-project?keyword=swap`, { headers: BROWSER_ENCODINGS });
@@ -145,11 +129,7 @@ async function startServer(
     firstAnswerMs,
     /** Stops the server; its data stays when `keepData` (for a restart). */
     stop: async (keepData = false) => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

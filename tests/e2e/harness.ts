@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildSpaIfStale } from '../../server/build-spa';
+import { spawnServer, stopProcess } from '../helpers/serverProcess';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -54,8 +55,8 @@ export async function startServer(
   const seeded = process.env[SEEDED_DATA_ENV];
   const shapesData = Object.keys(env).some((key) => key === 'DATABASE_URL' || key.startsWith('SEED_'));
   if (!opts.dataDir && seeded && !shapesData) cpSync(seeded, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['server/start.mjs'], {
-    env: {
+  const { url, child, output } = await spawnServer(
+    {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -67,34 +68,15 @@ export async function startServer(
       CHAINS: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/[^\s]+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+    120_000,
+  );
   return {
     url,
     dataDir,
     process: child,
-    output: () => output,
+    output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
