@@ -77,17 +77,9 @@ export function AuthForms({
           </button>
           <Submit view={view}>Log in</Submit>
           <SocialSignIn logic={providersLogic} />
-          <p className="auth-forms__switch">
-            Don&apos;t have an account?{' '}
-            <button
-              type="button"
-              className="auth-forms__link"
-              data-part="go-signup"
-              onClick={() => send({ type: 'GO_SIGNUP' })}
-            >
-              Sign up
-            </button>
-          </p>
+          <SwitchTo actorRef={actorRef} view="signup" question="Don't have an account?">
+            Sign up
+          </SwitchTo>
         </form>
       )}
 
@@ -114,17 +106,9 @@ export function AuthForms({
           </label>
           <Submit view={view}>Sign up</Submit>
           <SocialSignIn logic={providersLogic} />
-          <p className="auth-forms__switch">
-            Already have an account?{' '}
-            <button
-              type="button"
-              className="auth-forms__link"
-              data-part="go-login"
-              onClick={() => send({ type: 'GO_LOGIN' })}
-            >
-              Log in
-            </button>
-          </p>
+          <SwitchTo actorRef={actorRef} view="login" question="Already have an account?">
+            Log in
+          </SwitchTo>
         </form>
       )}
 
@@ -203,18 +187,38 @@ function Submit({ view, children }: { view: AuthModalView; children: ReactNode }
   );
 }
 
-function BackToLogin({ actorRef }: { actorRef: AuthActor }) {
+/** The line under a form that goes to log in or sign up, after the question it answers if any. */
+function SwitchTo({
+  actorRef,
+  view,
+  question,
+  children,
+}: {
+  actorRef: AuthActor;
+  view: 'login' | 'signup';
+  question?: string;
+  children: ReactNode;
+}) {
   return (
     <p className="auth-forms__switch">
+      {question && <>{question} </>}
       <button
         type="button"
         className="auth-forms__link"
-        data-part="go-login"
-        onClick={() => actorRef.send({ type: 'GO_LOGIN' })}
+        data-part={`go-${view}`}
+        onClick={() => actorRef.send({ type: view === 'login' ? 'GO_LOGIN' : 'GO_SIGNUP' })}
       >
-        Back to log in
+        {children}
       </button>
     </p>
+  );
+}
+
+function BackToLogin({ actorRef }: { actorRef: AuthActor }) {
+  return (
+    <SwitchTo actorRef={actorRef} view="login">
+      Back to log in
+    </SwitchTo>
   );
 }
 
