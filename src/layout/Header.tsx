@@ -141,7 +141,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="menu-button mobile-only"
+            className="shell-icon-button menu-button mobile-only"
             data-tour="account"
             aria-label="Open menu"
             {...drawerView.getTriggerProps()}

@@ -72,7 +72,12 @@ export default function MobileDrawer({ onClose }: { onClose: () => void }) {
         <div className="drawer-head">
           <Logo />
           <DialogTitle className="visually-hidden">Menu</DialogTitle>
-          <button type="button" className="drawer-close" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="shell-icon-button drawer-close"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <Icon name="close" size={24} />
           </button>
         </div>
