@@ -29,7 +29,7 @@ export function NavDropdown({ label, links, wide }: { label: string; links: NavL
         {label}
         <Icon name="chevronDown" size={16} />
       </button>
-      <div className={`nav-panel${wide ? ' nav-panel-wide' : ''}`} {...view.getPanelProps()}>
+      <div className={`popover-panel nav-panel${wide ? ' nav-panel-wide' : ''}`} {...view.getPanelProps()}>
         <ul>
           {links.map((l) => (
             <li key={l.href}>

@@ -73,7 +73,7 @@ function Bell({ actorRef, className }: { actorRef: NotificationsActorRef; classN
         )}
       </button>
       <div
-        className="notification-popover"
+        className="popover-panel notification-popover"
         role="region"
         aria-labelledby={headingId}
         data-part="popover"
