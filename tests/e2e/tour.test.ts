@@ -39,6 +39,17 @@ async function next(page: Page) {
   await dialog(page).getByRole('button', { name: 'Next' }).click();
 }
 
+/** A new page on the anonymous tour, taken with Next to step `step` (from 1), each step on the way checked. */
+async function openTourAt(viewport: typeof DESKTOP, step: number) {
+  const opened = await newPage(run.browser, run.server.url, viewport);
+  await opened.page.goto('/?tour=true');
+  for (let i = 0; i < step; i++) {
+    if (i > 0) await next(opened.page);
+    await expectStep(opened.page, ANONYMOUS[i]!, `${i + 1} of 6`);
+  }
+  return opened;
+}
+
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -89,11 +100,7 @@ for (const [label, viewport] of [
     });
 
     it("Escape shows the skip card; 'No, maybe later' returns; 'Yes, skip' ends without a reload", async () => {
-      const { context, page } = await newPage(run.browser, run.server.url, viewport);
-      await page.goto('/?tour=true');
-      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
-      await next(page);
-      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      const { context, page } = await openTourAt(viewport, 2);
       // Focus is inside the tooltip.
       expect(await dialog(page).evaluate((d) => d.contains(document.activeElement))).toBe(true);
       // A click on the overlay does not close the step.
@@ -118,23 +125,14 @@ for (const [label, viewport] of [
     });
 
     it('a reload mid-tour resumes at the same step', async () => {
-      const { context, page } = await newPage(run.browser, run.server.url, viewport);
-      await page.goto('/?tour=true');
-      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
-      await next(page);
-      await next(page);
-      await expectStep(page, ANONYMOUS[2]!, '3 of 6');
+      const { context, page } = await openTourAt(viewport, 3);
       await page.reload();
       await expectStep(page, ANONYMOUS[2]!, '3 of 6');
       await context.close();
     });
 
     it('a tour in one tab leaves the site in another tab alone', async () => {
-      const { context, page } = await newPage(run.browser, run.server.url, viewport);
-      await page.goto('/?tour=true');
-      await expectStep(page, ANONYMOUS[0]!, '1 of 6');
-      await next(page);
-      await expectStep(page, ANONYMOUS[1]!, '2 of 6');
+      const { context, page } = await openTourAt(viewport, 2);
       const other = await context.newPage();
       await acceptCookies(other);
       await other.goto('/');
