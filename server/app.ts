@@ -22,6 +22,7 @@ import { spa } from './plugins/app/spa';
 import { redis } from './plugins/external/redis';
 import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
+import { incidents } from './incidents/plugin';
 import { projects } from './projects/plugin';
 import { search } from './search/plugin';
 import { watchlists } from './watchlists/plugin';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Repositories: each domain's queries over app.db as a decorator the route files call.
   await app.register(watchlists);
   await app.register(projects);
+  await app.register(incidents);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

@@ -72,6 +72,7 @@ export const routes = fp(
       'search',
       'watchlists',
       'projects',
+      'incidents',
     ],
   },
 );

@@ -1,23 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as S from '../../../api/incidents.schemas';
-import type { Incident } from '../../../api/incidents';
-import { listIncidents, type IncidentRow } from '../../incidents/queries';
 import { replies, typed } from '../../routing/schemas';
-
-const toIncident = (r: IncidentRow): Incident => ({
-  id: r.id,
-  projectId: r.projectId,
-  projectName: r.projectName,
-  occurredOn: r.occurredOn,
-  type: r.type,
-  technique: r.technique,
-  lossUsd: r.lossUsd,
-  returnedUsd: r.returnedUsd,
-  chains: r.chains,
-  sourceUrl: r.sourceUrl,
-  description: r.description,
-  source: r.source,
-});
 
 /** GET /api/incidents-list: the public incidents database, filtered and paged. */
 export default async function apiIncidentsListRoutes(fastify: FastifyInstance) {
@@ -35,14 +18,8 @@ export default async function apiIncidentsListRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const { items, total, chains } = await listIncidents(app.db, q);
-      return {
-        items: items.map(toIncident),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
-        chains,
-      };
+      const { items, total, chains } = await app.incidents.list(q);
+      return { items, total, page: q.page, pageSize: q.pageSize, chains };
     },
   );
 }
