@@ -23,6 +23,7 @@ import { redis } from './plugins/external/redis';
 import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
 import { incidents } from './incidents/plugin';
+import { admin } from './projects/admin';
 import { projects } from './projects/plugin';
 import { search } from './search/plugin';
 import { watchlists } from './watchlists/plugin';
@@ -111,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(watchlists);
   await app.register(projects);
   await app.register(incidents);
+  await app.register(admin);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

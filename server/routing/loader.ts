@@ -73,6 +73,7 @@ export const routes = fp(
       'watchlists',
       'projects',
       'incidents',
+      'admin',
     ],
   },
 );

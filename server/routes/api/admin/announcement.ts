@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import * as A from '../../../../api/admin.schemas';
 import { requireAdmin } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
-import { latestAnnouncement, toAdminAnnouncement } from '../../../site/announcements';
 
 /** The announcement banner as the admin page edits it: the newest one, active or not (published with PUT /api/announcement). */
 export default async function adminAnnouncementRoutes(fastify: FastifyInstance) {
@@ -17,8 +16,7 @@ export default async function adminAnnouncementRoutes(fastify: FastifyInstance) 
     },
     async (request) => {
       requireAdmin(request);
-      const row = await latestAnnouncement(app.db);
-      return row ? toAdminAnnouncement(row) : null;
+      return app.admin.announcement();
     },
   );
 }

@@ -5,11 +5,8 @@ import {
   FindingParams,
   FindingStatusBody,
 } from '../../../../api/audits.schemas';
-import { notFound } from '../../../errors';
-import { audit as auditLog } from '../../../plugins/app/audit';
 import { requireAdmin } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
-import { setFindingStatus, toFinding } from '../../../projects/audits';
 
 /**
  * PUT /api/admin/audit-findings/:id: an admin changes a finding's status (with the project's audit signals, the admin
@@ -34,24 +31,7 @@ export default async function apiAdminAuditFindingsRoutes(fastify: FastifyInstan
       const admin = requireAdmin(request);
       const { id } = request.params;
       const { status } = request.body;
-      const outcome = await setFindingStatus(app.db, id, status, admin.username, app.clock.now());
-      if (!outcome) throw notFound(`No audit finding ${id}.`);
-      await auditLog(app, {
-        adminId: admin.username,
-        subjectId: admin.username,
-        action: 'write',
-        detail: {
-          method: request.method,
-          path: request.routeOptions.url,
-          statusCode: 200,
-          what: 'finding status changed',
-          projectId: outcome.projectId,
-          findingId: id,
-          from: outcome.before,
-          to: status,
-        },
-      });
-      return toFinding(outcome.finding);
+      return app.admin.setFindingStatus(request, admin, id, status);
     },
   );
 }

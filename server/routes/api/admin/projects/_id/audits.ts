@@ -4,11 +4,8 @@ import {
   AuditProjectParams,
   AuditPublishBody,
 } from '../../../../../../api/audits.schemas';
-import { AppError } from '../../../../../errors';
-import { audit as auditLog } from '../../../../../plugins/app/audit';
 import { requireAdmin } from '../../../../../plugins/app/session';
 import { created, typed } from '../../../../../routing/schemas';
-import { auditsApply, publishAudit, requireProjectId } from '../../../../../projects/audits';
 
 /**
  * POST /api/admin/projects/:id/audits: an admin publishes an audit with its findings (recorded in the admin audit
@@ -32,28 +29,7 @@ export default async function apiAdminProjectsIdAuditsRoutes(fastify: FastifyIns
     async (request, reply) => {
       const admin = requireAdmin(request);
       const { id } = request.params;
-      const body = request.body;
-      await requireProjectId(app.db, id);
-      if (!(await auditsApply(app.db, id))) {
-        throw new AppError(409, 'NotApplicable', 'A native coin has no smart contract to audit.', {
-          projectId: 'Not applicable: a native coin has no smart contract to audit',
-        });
-      }
-      const result = await publishAudit(app.db, id, body, admin.username, app.clock.now());
-      await auditLog(app, {
-        adminId: admin.username,
-        subjectId: admin.username,
-        action: 'write',
-        detail: {
-          method: request.method,
-          path: request.routeOptions.url,
-          statusCode: 201,
-          what: 'audit published',
-          projectId: id,
-          auditId: result.id,
-          findings: result.findings.length,
-        },
-      });
+      const result = await app.admin.publishAudit(request, admin, id, request.body);
       return reply.status(201).send(result);
     },
   );

@@ -1,25 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, forbidden, notFound } from '../../../../../errors';
-import { requireUser, type SessionUser } from '../../../../../plugins/app/session';
+import { requireAdmin } from '../../../../../plugins/app/session';
 import { SIGNAL_KEYS } from '../../../../../ratings/methodology';
-import {
-  applySignalChanges,
-  ProjectNotFoundError,
-  UnknownSignalError,
-  type ScoreChange,
-} from '../../../../../ratings/recompute';
+import type { ScoreChange } from '../../../../../ratings/recompute';
 import { replies, typed } from '../../../../../routing/schemas';
 import { SignalChangesResult } from '../../../../../../api/ratings.schemas';
-
-/** Signed in with the admin role, and not an admin session borrowed through impersonation. */
-function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== 'admin' || user.adminId) throw forbidden('Only admins can do this.');
-  return user;
-}
-
-const KNOWN = new Set(SIGNAL_KEYS);
 
 const SignalsBody = z.object({
   signals: z
@@ -51,27 +36,7 @@ export default async function adminSignalsRoutes(fastify: FastifyInstance): Prom
       requireAdmin(request);
       const { id } = request.params;
       const { signals } = request.body;
-      const unknown = Object.keys(signals).filter((k) => !KNOWN.has(k));
-      if (unknown.length > 0) {
-        throw badRequest(
-          `Unknown signal${unknown.length === 1 ? '' : 's'}: ${unknown.slice(0, 10).join(', ')}`,
-          Object.fromEntries(unknown.slice(0, 20).map((k) => [`signals.${k}`, 'Unknown signal'])),
-        );
-      }
-      try {
-        const changes = await applySignalChanges(app.db, id, signals, { asOf: app.clock.now() });
-        return { changes };
-      } catch (err) {
-        if (err instanceof ProjectNotFoundError) throw notFound('Project not found.');
-        if (err instanceof UnknownSignalError) {
-          throw badRequest(
-            err.message,
-            Object.fromEntries(err.keys.map((k) => [`signals.${k}`, 'Unknown signal'])),
-          );
-        }
-        if (err instanceof TypeError) throw new AppError(400, 'ValidationError', err.message);
-        throw err;
-      }
+      return { changes: await app.admin.setSignals(id, signals) };
     },
   );
 }
