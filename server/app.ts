@@ -22,6 +22,7 @@ import { spa } from './plugins/app/spa';
 import { redis } from './plugins/external/redis';
 import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
+import { users } from './accounts/plugin';
 import { incidents } from './incidents/plugin';
 import { admin } from './projects/admin';
 import { projects } from './projects/plugin';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(projects);
   await app.register(incidents);
   await app.register(admin);
+  await app.register(users);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

@@ -74,6 +74,7 @@ export const routes = fp(
       'projects',
       'incidents',
       'admin',
+      'users',
     ],
   },
 );

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_NOT_FOUND_MESSAGE, type ImpersonationResult } from '../../../api/impersonation';
 import { CreateImpersonationBody, DeleteImpersonationBody } from '../../../api/impersonation.schemas';
 import { AppError, forbidden } from '../../errors';
-import { userPoolFor } from '../../accounts/index';
 import type { UserRow } from '../../accounts/pool';
 import { roleFor, sessionUserFor } from '../../accounts/sessions';
 import { flagContextFor } from '../../flags/service';
@@ -16,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The account of this id; an id that is no UUID finds none (and is never sent to the database's uuid column). */
 const findUser = (app: FastifyInstance, id: string): Promise<UserRow | undefined> =>
-  UUID.test(id) ? userPoolFor(app).findById(id) : Promise.resolve(undefined);
+  UUID.test(id) ? app.users.findById(id) : Promise.resolve(undefined);
 
 /** The role an account has now: admin only while ADMIN_EMAILS lists its email. */
 const roleOf = (app: FastifyInstance, row: UserRow) => roleFor(app.config, row.email);

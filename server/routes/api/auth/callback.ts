@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CredentialsForm } from '../../../../api/auth.schemas';
-import { userPoolFor } from '../../../accounts/index';
 import { safeCallbackUrl } from '../../../accounts/origin';
 import { UserPoolError } from '../../../accounts/pool';
 import { AppError, parse } from '../../../errors';
@@ -38,7 +37,6 @@ const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
  * form post (NextAuth contract).
  */
 export default async function apiAuthCallbackRoutes(app: FastifyInstance) {
-  const pool = userPoolFor(app);
   const oidc = app.oidc;
 
   /** The hosted identity provider comes back here with a code: exchange, verify, link or create, sign in. */
@@ -77,13 +75,13 @@ export default async function apiAuthCallbackRoutes(app: FastifyInstance) {
         verifier: saved.verifier,
         nonce: saved.nonce,
       });
-      const row = await pool.linkOrCreate(
+      const row = await app.users.linkOrCreate(
         oidc.identityKey,
         identity.subject,
         identity.email,
         identity.emailVerified,
       );
-      await issueSession(request, reply, pool.sessionUser(row));
+      await issueSession(request, reply, app.users.sessionUser(row));
       return reply.redirect(callbackUrl, 302);
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'OAuthCallback';
@@ -129,7 +127,7 @@ export default async function apiAuthCallbackRoutes(app: FastifyInstance) {
           : undefined;
       let row;
       try {
-        row = await pool.authenticate(form.email, form.password, clientAddress(request), device);
+        row = await app.users.authenticate(form.email, form.password, clientAddress(request), device);
       } catch (err) {
         if (err instanceof UserPoolError) {
           const url = signInUrl(err.code, callbackUrl);
@@ -147,7 +145,7 @@ export default async function apiAuthCallbackRoutes(app: FastifyInstance) {
         throw err;
       }
       try {
-        await issueSession(request, reply, pool.sessionUser(row));
+        await issueSession(request, reply, app.users.sessionUser(row));
       } catch (err) {
         request.log.error({ err, code: AUTH_LOG_CODES.credentialsJwt }, 'issuing the session failed');
         throw err;

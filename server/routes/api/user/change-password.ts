@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ChangePasswordBody } from '../../../../api/auth.schemas';
-import { userPoolFor } from '../../../accounts/index';
 import { AppError } from '../../../errors';
 import { clientAddress, LIMITS } from '../../../plugins/app/rateLimit';
 import { requireUser } from '../../../plugins/app/session';
@@ -12,16 +11,9 @@ import { checkNewPassword, looseNewPassword } from '../../../accounts/authForms'
  * POST /api/user/change-password: the user pool's password change; needs a session and the CSRF header, refused while
  * impersonating.
  */
-export default async function apiUserChangePasswordRoutes(app: FastifyInstance) {
-  /** The JSON routes of the user pool, typed by their zod schemas (the NextAuth form posts validate themselves). */
-  const api = typed(app);
-  const pool = userPoolFor(app);
-
-  // --------------------------------------------------------------------------------------------------------------
-  // User pool (Cognito semantics)
-
-  /** Lives here (not in routes/user.ts) because it is the user pool's; needs a session and the CSRF header. */
-  api.post(
+export default async function apiUserChangePasswordRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+  app.post(
     '/change-password',
     {
       config: { rateLimit: LIMITS.changePassword },
@@ -40,7 +32,7 @@ export default async function apiUserChangePasswordRoutes(app: FastifyInstance) 
       // While impersonating, the admin must not change the subject's password.
       if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');
       // Other devices are signed out; this session (request.sessionId) stays.
-      await pool.changePassword(
+      await app.users.changePassword(
         user.username,
         body.oldPassword,
         body.newPassword,
