@@ -28,6 +28,7 @@ import { admin } from './projects/admin';
 import { projects } from './projects/plugin';
 import { search } from './search/plugin';
 import { watchlists } from './watchlists/plugin';
+import { webhooks } from './webhooks/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(incidents);
   await app.register(admin);
   await app.register(users);
+  await app.register(webhooks);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

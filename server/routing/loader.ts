@@ -75,6 +75,7 @@ export const routes = fp(
       'incidents',
       'admin',
       'users',
+      'webhooks',
     ],
   },
 );
