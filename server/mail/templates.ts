@@ -30,12 +30,8 @@ ${
 </body></html>`;
 }
 
-export function verificationMail(code: string, settingsLink?: string): MailContent {
-  const subject = 'Your verification code';
-  const lines = [
-    'Welcome to Sentinel Ratings.',
-    'Enter this code to verify your email address. It is valid for 24 hours.',
-  ];
+/** A mail that carries a code: the paragraphs, then the code, in the text and in the HTML alike. */
+function codeMail(subject: string, lines: string[], code: string, settingsLink?: string): MailContent {
   return {
     subject,
     code,
@@ -44,19 +40,27 @@ export function verificationMail(code: string, settingsLink?: string): MailConte
   };
 }
 
-export function resetPasswordMail(code: string, settingsLink?: string): MailContent {
-  const subject = 'Your password reset code';
-  const lines = [
-    'Someone asked to reset the password of your Sentinel Ratings account.',
-    'Enter this code to choose a new password. It is valid for 1 hour.',
-  ];
-  return {
-    subject,
+export const verificationMail = (code: string, settingsLink?: string): MailContent =>
+  codeMail(
+    'Your verification code',
+    [
+      'Welcome to Sentinel Ratings.',
+      'Enter this code to verify your email address. It is valid for 24 hours.',
+    ],
     code,
-    text: `${lines.join('\n\n')}\n\n${code}\n\n${textFooter(settingsLink)}`,
-    html: layout(subject, lines, code, settingsLink),
-  };
-}
+    settingsLink,
+  );
+
+export const resetPasswordMail = (code: string, settingsLink?: string): MailContent =>
+  codeMail(
+    'Your password reset code',
+    [
+      'Someone asked to reset the password of your Sentinel Ratings account.',
+      'Enter this code to choose a new password. It is valid for 1 hour.',
+    ],
+    code,
+    settingsLink,
+  );
 
 // ---- alerts about watched projects ----
 

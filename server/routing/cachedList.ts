@@ -29,7 +29,11 @@ export function cachedListRoute<S extends z.ZodType>(list: {
       list.url,
       {
         compress: false,
-        schema: { summary: list.summary, querystring: LimitQuery, response: replies(list.schema as z.ZodType) },
+        schema: {
+          summary: list.summary,
+          querystring: LimitQuery,
+          response: replies(list.schema as z.ZodType),
+        },
       },
       async (request, reply) => {
         const { limit } = request.query;
