@@ -3,14 +3,8 @@ import { z } from 'zod';
 import { SCORE_RANGES } from './ratings';
 import { SubScores, Tier } from './projects.schemas';
 
-const category = z.enum([
-  'codeSecurity',
-  'fundamentalHealth',
-  'operationalResilience',
-  'governanceStrength',
-  'marketStability',
-  'communityTrust',
-]);
+/** A category: the key of its sub-score. */
+const category = SubScores.keyof();
 
 /** GET /api/projects/:id/score-history?range= */
 export const ScoreHistoryQuery = z.object({ range: z.enum(SCORE_RANGES).default('90d') });
@@ -125,6 +119,18 @@ export const Methodology = z.object({
   unauditedCodeSecurityMax: z.number(),
 });
 
+/**
+ * How one signal moved between two computations: its normalised value (0–100) before and after, the points the
+ * overall score moved because of it alone, and the raw value it moved to (absent in history older than the field).
+ */
+export const SignalMove = z.object({
+  signal: z.string(),
+  from: z.number(),
+  to: z.number(),
+  delta: z.number(),
+  raw: z.number().nullable().optional(),
+});
+
 const RatingState = z.object({ score: z.number(), tier: Tier, audited: z.boolean(), kyc: z.boolean() });
 
 /** One project whose score, tier or badges changed in a computation (a snapshot was stored for it). */
@@ -134,15 +140,7 @@ export const ScoreChange = z.object({
   snapshotId: z.number().int(),
   before: RatingState.nullable(),
   after: RatingState,
-  moves: z.array(
-    z.object({
-      signal: z.string(),
-      from: z.number(),
-      to: z.number(),
-      delta: z.number(),
-      raw: z.number().nullable().optional(),
-    }),
-  ),
+  moves: z.array(SignalMove),
 });
 
 /** POST /api/admin/projects/:id/signals */

@@ -1,5 +1,6 @@
 /** Zod schemas of the webhooks contract (see api/webhooks.ts). */
 import { z } from 'zod';
+import { SignalMove } from './ratings.schemas';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from './webhooks';
 
 const Uuid = z.string().uuid('Not a valid id');
@@ -93,16 +94,8 @@ export const WebhookEventPayload = z.discriminatedUnion('event', [
       before: z.number(),
       after: z.number(),
       delta: z.number(),
-      /** The signals that moved it: normalised value (0–100) before and after, points moved, the raw value. */
-      moves: z.array(
-        z.object({
-          signal: z.string(),
-          from: z.number(),
-          to: z.number(),
-          delta: z.number(),
-          raw: z.number().nullable().optional(),
-        }),
-      ),
+      /** The signals that moved it. */
+      moves: z.array(SignalMove),
       summary: z.string(),
     }),
   }),
