@@ -309,6 +309,11 @@ export async function deployDemo(rpcUrl: string, compiled: CompiledDemo): Promis
       }),
       address,
     );
+  /** A call from the deployer, waited for like a deployment. */
+  const send = async (address: Address, abi: Abi, functionName: string, args: unknown[]) =>
+    wait(
+      await walletClient.writeContract({ account: owner, chain: foundry, address, abi, functionName, args }),
+    );
 
   const implementation = await deploy(compiled.TidemarkUSD, [], expected.implementation);
   const timelock = await deploy(
@@ -343,30 +348,10 @@ export async function deployDemo(rpcUrl: string, compiled: CompiledDemo): Promis
   const safe = await wait(await walletClient.writeContract(request));
   const lfvt = await deploy(compiled.LumenfoldVaultToken, [expected.safe, owner, LFVT_SUPPLY], expected.lfvt);
 
-  for (const holder of holders) {
-    await wait(
-      await walletClient.writeContract({
-        account: owner,
-        chain: foundry,
-        address: expected.proxy,
-        abi: compiled.TidemarkUSD.abi,
-        functionName: 'mint',
-        args: [holder, HOLDER_TMUSD],
-      }),
-    );
-  }
-  for (const holder of holders) {
-    await wait(
-      await walletClient.writeContract({
-        account: owner,
-        chain: foundry,
-        address: expected.lfvt,
-        abi: compiled.LumenfoldVaultToken.abi,
-        functionName: 'transfer',
-        args: [holder, HOLDER_LFVT],
-      }),
-    );
-  }
+  for (const holder of holders)
+    await send(expected.proxy, compiled.TidemarkUSD.abi, 'mint', [holder, HOLDER_TMUSD]);
+  for (const holder of holders)
+    await send(expected.lfvt, compiled.LumenfoldVaultToken.abi, 'transfer', [holder, HOLDER_LFVT]);
   return describe(compiled, chainId, {
     implementation,
     timelock,
