@@ -22,6 +22,7 @@ import {
 } from '../../../machines/admin/audit/auditAdmin.machine';
 import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
+import { LabelledOptions } from '../../components/LabelledOptions';
 import { TableHead } from '../../components/TableHead';
 import { request } from '../../lib/client';
 import { formFields } from '../../lib/formFields';
@@ -177,11 +178,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                                 })
                               }
                             >
-                              {FINDING_STATUS_LIST.map((s) => (
-                                <option key={s} value={s}>
-                                  {STATUS_LABELS[s]}
-                                </option>
-                              ))}
+                              <LabelledOptions values={FINDING_STATUS_LIST} labels={STATUS_LABELS} />
                             </select>
                           </td>
                         </tr>
@@ -248,11 +245,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                         value={f.severity}
                         onChange={(e) => changeRow(i, { severity: e.target.value as FindingRow['severity'] })}
                       >
-                        {FINDING_SEVERITY_LIST.map((s) => (
-                          <option key={s} value={s}>
-                            {SEVERITY_LABELS[s]}
-                          </option>
-                        ))}
+                        <LabelledOptions values={FINDING_SEVERITY_LIST} labels={SEVERITY_LABELS} />
                       </select>
                     </div>
                     <div>
@@ -262,11 +255,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                         value={f.status}
                         onChange={(e) => changeRow(i, { status: e.target.value as Status })}
                       >
-                        {FINDING_STATUS_LIST.map((s) => (
-                          <option key={s} value={s}>
-                            {STATUS_LABELS[s]}
-                          </option>
-                        ))}
+                        <LabelledOptions values={FINDING_STATUS_LIST} labels={STATUS_LABELS} />
                       </select>
                     </div>
                     <button

@@ -17,6 +17,7 @@ import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
 import { RetryButton } from '../../components/RetryButton';
 import { RemoveButton } from '../../components/RemoveButton';
+import { LabelledOptions } from '../../components/LabelledOptions';
 import { SettingsMessage } from './SettingsMessage';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -169,11 +170,7 @@ export function WalletsSection() {
               <label htmlFor={chainId}>Chain</label>
               <select id={chainId} name="chain" defaultValue="">
                 <option value="">Detect automatically</option>
-                {WALLET_CHAINS.map((c) => (
-                  <option key={c} value={c}>
-                    {WALLET_CHAIN_LABELS[c]}
-                  </option>
-                ))}
+                <LabelledOptions values={WALLET_CHAINS} labels={WALLET_CHAIN_LABELS} />
               </select>
             </div>
             <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -285,11 +282,7 @@ function AlertMailSelect({ value, onChange }: { value: AlertMailMode; onChange: 
     <div className="settings-field">
       <label htmlFor={id}>Email alerts</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as AlertMailMode)}>
-        {ALERT_MAIL_MODES.map((mode) => (
-          <option key={mode} value={mode}>
-            {ALERT_MAIL_LABELS[mode]}
-          </option>
-        ))}
+        <LabelledOptions values={ALERT_MAIL_MODES} labels={ALERT_MAIL_LABELS} />
       </select>
     </div>
   );
