@@ -1,4 +1,12 @@
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  fromPromise,
+  setup,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
 import type { Tags } from '../../core/tags';
 import { listSectionStates } from '../../core/list-section/listSection';
@@ -57,6 +65,53 @@ export const WEBHOOK_FLOW_MESSAGES = {
   copyFailed: 'Could not copy. Select the secret and copy it by hand.',
   replayed: 'Delivery queued: it is sent again now, and retried if it fails.',
 } as const;
+
+type WriteEvent = Extract<WebhooksEvent, { type: 'CREATE' | 'TEST' | 'DELETE' | 'REPLAY' }>;
+
+/**
+ * A write from the list (create, test, delete, replay), one state each: the list stays shown, busy and tagged with
+ * the write; the request (`src`) gets what the click (`event`) carried (`input`); its answer goes to `done` as
+ * `{ output }`, a failure to showError, and either way back to the list. Curried so the answer's type can be named
+ * while the names are inferred.
+ */
+const writeState =
+  <Output>() =>
+  <
+    const Tag extends string,
+    const Src extends string,
+    const Type extends WriteEvent['type'],
+    Input,
+    const Done extends string,
+  >(options: {
+    tag: Tag;
+    src: Src;
+    event: Type;
+    input: (event: Extract<WriteEvent, { type: Type }>) => Input;
+    done: Done;
+  }) => ({
+    tags: ['ready' as const, 'busy' as const, options.tag],
+    invoke: {
+      src: options.src,
+      input: ({ event }: { event: WebhooksEvent }) => {
+        assertEvent(event, options.event);
+        return options.input(event as unknown as Extract<WriteEvent, { type: Type }>);
+      },
+      onDone: {
+        target: 'ready' as const,
+        actions: {
+          type: options.done,
+          params: ({ event }: { event: DoneActorEvent<Output> }) => ({ output: event.output }),
+        },
+      },
+      onError: {
+        target: 'ready' as const,
+        actions: {
+          type: 'showError' as const,
+          params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
+        },
+      },
+    },
+  });
 
 /**
  * The Webhooks section of Account Settings: loads the caller's webhooks, then runs one write at a time — create
@@ -126,13 +181,11 @@ export const webhooksMachine = setup({
       message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.replayed },
       pendingId: null,
     })),
-    showDeleted: assign(({ context }, params: { list: WebhookList }) => ({
-      list: params.list,
+    showDeleted: assign(({ context }, { output: list }: { output: WebhookList }) => ({
+      list,
       // The secret of a deleted webhook is of no use any more.
       secret:
-        context.secret && params.list.items.some((w) => w.id === context.secret!.webhookId)
-          ? context.secret
-          : null,
+        context.secret && list.items.some((w) => w.id === context.secret!.webhookId) ? context.secret : null,
       message: { kind: 'success' as const, text: WEBHOOK_FLOW_MESSAGES.deleted },
       pendingId: null,
     })),
@@ -165,78 +218,34 @@ export const webhooksMachine = setup({
         DISMISS: { actions: 'clearMessage' },
       },
     },
-    creating: {
-      tags: ['ready', 'busy', 'creating'],
-      invoke: {
-        src: 'create',
-        input: ({ event }) => {
-          assertEvent(event, 'CREATE');
-          return { body: event.body };
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'showCreated', params: ({ event }) => ({ output: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    testing: {
-      tags: ['ready', 'busy', 'testing'],
-      invoke: {
-        src: 'test',
-        input: ({ event }) => {
-          assertEvent(event, 'TEST');
-          return { id: event.id };
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'showTested', params: ({ event }) => ({ output: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    deleting: {
-      tags: ['ready', 'busy', 'deleting'],
-      invoke: {
-        src: 'remove',
-        input: ({ event }) => {
-          assertEvent(event, 'DELETE');
-          return { id: event.id };
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'showDeleted', params: ({ event }) => ({ list: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    replaying: {
-      tags: ['ready', 'busy', 'replaying'],
-      invoke: {
-        src: 'replay',
-        input: ({ event }) => {
-          assertEvent(event, 'REPLAY');
-          return { id: event.id };
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'showReplayed', params: ({ event }) => ({ output: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    creating: writeState<CreateOutput>()({
+      tag: 'creating',
+      src: 'create',
+      event: 'CREATE',
+      input: (e) => ({ body: e.body }),
+      done: 'showCreated',
+    }),
+    testing: writeState<TestOutput>()({
+      tag: 'testing',
+      src: 'test',
+      event: 'TEST',
+      input: (e) => ({ id: e.id }),
+      done: 'showTested',
+    }),
+    deleting: writeState<WebhookList>()({
+      tag: 'deleting',
+      src: 'remove',
+      event: 'DELETE',
+      input: (e) => ({ id: e.id }),
+      done: 'showDeleted',
+    }),
+    replaying: writeState<ReplayOutput>()({
+      tag: 'replaying',
+      src: 'replay',
+      event: 'REPLAY',
+      input: (e) => ({ id: e.id }),
+      done: 'showReplayed',
+    }),
     copying: {
       tags: ['ready', 'copying'],
       invoke: {
