@@ -36,7 +36,9 @@ export class HttpError extends Error {
     const parsed = parseErrorBody(body);
     super(
       message ??
-        (parsed ? humanMessage(parsed.message, parsed.fields) : `Request to ${path} failed with status ${status}`),
+        (parsed
+          ? humanMessage(parsed.message, parsed.fields)
+          : `Request to ${path} failed with status ${status}`),
     );
     this.name = `${kind}Error`;
     this.kind = kind;
@@ -54,26 +56,18 @@ export class TimeoutError extends HttpError {
     super('timeout', status, path, body, `Request to ${path} timed out`);
   }
 }
-export class ServerError extends HttpError {
-  constructor(status: number, path: string, body: string) {
-    super('server', status, path, body);
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(status: number, path: string, body: string) {
-    super('not-found', status, path, body);
-  }
-}
-export class ClientError extends HttpError {
-  constructor(status: number, path: string, body: string) {
-    super('client', status, path, body);
-  }
-}
-export class GenericError extends HttpError {
-  constructor(status: number, path: string, body: string) {
-    super('generic', status, path, body);
-  }
-}
+
+/** A class per kind (for `instanceof`) whose message is the error body's, or else says the status. */
+const ofKind = (kind: HttpErrorKind) =>
+  class extends HttpError {
+    constructor(status: number, path: string, body: string) {
+      super(kind, status, path, body);
+    }
+  };
+export class ServerError extends ofKind('server') {}
+export class NotFoundError extends ofKind('not-found') {}
+export class ClientError extends ofKind('client') {}
+export class GenericError extends ofKind('generic') {}
 
 /**
  * The message a person reads. A validation error's message lists `field: problem` pairs for callers of the API;
