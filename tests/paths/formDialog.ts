@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type {
   FieldErrors,
   FormDialogContext,
@@ -7,7 +7,7 @@ import type {
   FormDialogView,
   FormValues,
 } from '../../machines/core/form-dialog/formDialog';
-import type { StepEffect } from './harness';
+import { describePaths, pending, type StepEffect } from './harness';
 
 /**
  * What the path tests of the form dialogs built by createFormDialogMachine (incidentForm, quoteForm) check the same
@@ -16,7 +16,10 @@ import type { StepEffect } from './harness';
  * own fields, texts and edits.
  */
 
-export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+
+/** A CHANGE of `field` to `value`, as the form's inputs send it. */
+export const change = (field: string, value: string): FormDialogEvent => ({ type: 'CHANGE', field, value });
 
 const ctx = <V extends FormValues>(s: AnyMachineSnapshot) => s.context as FormDialogContext<V>;
 
@@ -24,7 +27,7 @@ const ctx = <V extends FormValues>(s: AnyMachineSnapshot) => s.context as FormDi
  * The server's refusals, one traversal each: its own error on `field`, a failure, and field errors naming no
  * field.
  */
-export const serverRefusals = (field: string): unknown[] => [
+const serverRefusals = (field: string): unknown[] => [
   { fields: { [field]: 'This address cannot receive our replies.' } },
   new Error('offline'),
   { fields: {} },
@@ -83,7 +86,7 @@ export function expectDialogBase(
  * opening, closing, the form's edits and submitting. The second traversal edits only once errors show, so that
  * edits re-validate.
  */
-export const formDialogEvents =
+const formDialogEvents =
   (variant: number, serverError: unknown, edits: FormDialogEvent[]) =>
   (s: AnyMachineSnapshot): EventObject[] =>
     s.hasTag('submitting')
@@ -99,7 +102,7 @@ export const formDialogEvents =
         ];
 
 /** Told apart by state, validity and whether errors show: the exact field values do not change behaviour. */
-export const serializeFormDialog =
+const serializeFormDialog =
   <V extends FormValues>(validate: (values: V) => FieldErrors) =>
   (s: AnyMachineSnapshot) => {
     const c = ctx<V>(s);
@@ -117,7 +120,7 @@ export const serializeFormDialog =
  * open, `expectView` checks the form as drawn, its errors shown once a submit was tried (or the server refused),
  * busy while sending, the confirmation once stored.
  */
-export function formDialogStates(
+function formDialogStates(
   id: string,
   view: (s: AnyMachineSnapshot) => FormDialogView,
   expectView: (s: AnyMachineSnapshot, state: { busy: boolean; submitted: boolean }) => void,
@@ -153,15 +156,17 @@ const closed = (s: AnyMachineSnapshot) => {
  * multiple-choice field shows once errors show, given what is chosen; `nothingEntered`: when the values count as
  * nothing entered yet, and the errors a submit attempt then shows.
  */
-export function formDialogTransitions<V extends FormValues>(
+type TransitionOptions<V extends FormValues> = {
+  validate: (values: V) => FieldErrors;
+  empty: V;
+  fieldMessage: Record<string, string | undefined>;
+  choiceMessage?: (chosen: string[]) => string | undefined;
+  nothingEntered: { when: (values: V) => boolean; errors: FieldErrors };
+};
+
+function formDialogTransitions<V extends FormValues>(
   id: string,
-  options: {
-    validate: (values: V) => FieldErrors;
-    empty: V;
-    fieldMessage: Record<string, string | undefined>;
-    choiceMessage?: (chosen: string[]) => string | undefined;
-    nothingEntered: { when: (values: V) => boolean; errors: FieldErrors };
-  },
+  options: TransitionOptions<V>,
 ): Record<string, (step: StepEffect) => void> {
   const { validate, empty, fieldMessage, choiceMessage, nothingEntered } = options;
   return {
@@ -260,4 +265,31 @@ export function formDialogTransitions<V extends FormValues>(
       });
     },
   };
+}
+
+/**
+ * The path tests of a form dialog built by createFormDialogMachine, one traversal per refusal of the server (its own
+ * error on `refusedField`, a failure, field errors naming no field), its submit answered by the path's events.
+ * `edits` are what the user types and ticks while the form is open; `view` and `expectView` check what is drawn;
+ * `states` adds or replaces checks of states; the rest words what the transitions do (formDialogTransitions).
+ */
+export function describeFormDialogPaths<V extends FormValues>(
+  id: string,
+  machine: AnyStateMachine,
+  options: TransitionOptions<V> & {
+    refusedField: keyof V & string;
+    edits: FormDialogEvent[];
+    view: (s: AnyMachineSnapshot) => FormDialogView;
+    expectView: (s: AnyMachineSnapshot, state: { busy: boolean; submitted: boolean }) => void;
+    states?: Record<string, (s: AnyMachineSnapshot) => void>;
+  },
+) {
+  const stubbed = machine.provide({ actors: { submit: pending() as never } });
+  for (const [variant, serverError] of serverRefusals(options.refusedField).entries())
+    describePaths(id, stubbed, {
+      events: formDialogEvents(variant, serverError, options.edits),
+      serializeState: serializeFormDialog(options.validate),
+      states: { ...formDialogStates(id, options.view, options.expectView), ...options.states },
+      transitions: formDialogTransitions(id, options),
+    });
 }

@@ -7,16 +7,7 @@ import {
   validateIncident,
   type IncidentValues,
 } from '../../machines/incidents/form/incidentForm.machine';
-import {
-  expectDialogBase,
-  formDialogEvents,
-  formDialogStates,
-  formDialogTransitions,
-  recordedView,
-  serializeFormDialog,
-  serverRefusals,
-} from './formDialog';
-import { describePaths, pending } from './harness';
+import { change, describeFormDialogPaths, expectDialogBase, recordedView } from './formDialog';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as FormDialogContext<IncidentValues>;
 
@@ -94,31 +85,27 @@ function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: bo
   if (!c.showErrors) for (const { field } of FIELDS) expect(v.getFieldProps(field).error).toBeUndefined();
 }
 
-const machine = incidentFormMachine.provide({ actors: { submit: pending() as never } });
-
-for (const [variant, serverError] of serverRefusals('contactEmail').entries())
-  describePaths('incidentForm', machine, {
-    events: formDialogEvents(variant, serverError, [
-      { type: 'CHANGE', field: 'txHash', value: 'not a hash' },
-      { type: 'CHANGE', field: 'projectName', value: 'Analytical DAO' },
-      { type: 'CHANGE', field: 'description', value: 'Oracle manipulation drained the lending pool.' },
-      { type: 'CHANGE', field: 'txHash', value: HASH },
-      // The incident form has no multiple-choice field: a toggle changes nothing.
-      { type: 'TOGGLE', field: 'txHash', option: 'x' },
-    ]),
-    serializeState: serializeFormDialog(validateIncident),
-    states: formDialogStates('incidentForm', view, expectView),
-    transitions: formDialogTransitions('incidentForm', {
-      validate: validateIncident,
-      empty: EMPTY,
-      fieldMessage: FIELD_MESSAGE,
-      // Nothing entered yet: the two required fields say so.
-      nothingEntered: {
-        when: (values) => values.projectName === '' && values.description === '',
-        errors: {
-          projectName: 'Please enter the project name.',
-          description: 'Describe the incident in at least 20 characters.',
-        },
-      },
-    }),
-  });
+describeFormDialogPaths('incidentForm', incidentFormMachine, {
+  refusedField: 'contactEmail',
+  edits: [
+    change('txHash', 'not a hash'),
+    change('projectName', 'Analytical DAO'),
+    change('description', 'Oracle manipulation drained the lending pool.'),
+    change('txHash', HASH),
+    // The incident form has no multiple-choice field: a toggle changes nothing.
+    { type: 'TOGGLE', field: 'txHash', option: 'x' },
+  ],
+  view,
+  expectView,
+  validate: validateIncident,
+  empty: EMPTY,
+  fieldMessage: FIELD_MESSAGE,
+  // Nothing entered yet: the two required fields say so.
+  nothingEntered: {
+    when: (values) => values.projectName === '' && values.description === '',
+    errors: {
+      projectName: 'Please enter the project name.',
+      description: 'Describe the incident in at least 20 characters.',
+    },
+  },
+});

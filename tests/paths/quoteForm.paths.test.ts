@@ -7,16 +7,7 @@ import {
   validateQuote,
   type QuoteValues,
 } from '../../machines/site/quote-form/quoteForm.machine';
-import {
-  expectDialogBase,
-  formDialogEvents,
-  formDialogStates,
-  formDialogTransitions,
-  recordedView,
-  serializeFormDialog,
-  serverRefusals,
-} from './formDialog';
-import { describePaths, pending } from './harness';
+import { change, describeFormDialogPaths, expectDialogBase, recordedView } from './formDialog';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as FormDialogContext<QuoteValues>;
 
@@ -131,46 +122,42 @@ function expectView(s: AnyMachineSnapshot, state: { busy: boolean; submitted: bo
   }
 }
 
-const machine = quoteFormMachine.provide({ actors: { submit: pending() as never } });
-
-for (const [variant, serverError] of serverRefusals('email').entries())
-  describePaths('quoteForm', machine, {
-    events: formDialogEvents(variant, serverError, [
-      { type: 'CHANGE', field: 'name', value: 'Ada Lovelace' },
-      { type: 'CHANGE', field: 'email', value: 'ada@example.com' },
-      { type: 'CHANGE', field: 'company', value: 'Analytical DAO' },
-      { type: 'TOGGLE', field: 'services', option: 'security-audit' },
-      { type: 'CHANGE', field: 'budget', value: 'Not sure yet' },
-      { type: 'CHANGE', field: 'message', value: 'Audit of our lending pool contracts before launch.' },
-    ]),
-    serializeState: serializeFormDialog(validateQuote),
-    states: {
-      ...formDialogStates('quoteForm', view, expectView),
-      // Received: the confirmation names the address the reply goes to.
-      'quoteForm.open.submitted': (s) => {
-        expectView(s, { busy: false, submitted: true });
-        expect(view(s).getDialogProps().successText).toBe(
-          'Your request has been received. A security engineer will reply to ada@example.com within one business day.',
-        );
-      },
+describeFormDialogPaths('quoteForm', quoteFormMachine, {
+  refusedField: 'email',
+  edits: [
+    change('name', 'Ada Lovelace'),
+    change('email', 'ada@example.com'),
+    change('company', 'Analytical DAO'),
+    { type: 'TOGGLE', field: 'services', option: 'security-audit' },
+    change('budget', 'Not sure yet'),
+    change('message', 'Audit of our lending pool contracts before launch.'),
+  ],
+  view,
+  expectView,
+  states: {
+    // Received: the confirmation names the address the reply goes to.
+    'quoteForm.open.submitted': (s) => {
+      expectView(s, { busy: false, submitted: true });
+      expect(view(s).getDialogProps().successText).toBe(
+        'Your request has been received. A security engineer will reply to ada@example.com within one business day.',
+      );
     },
-    transitions: formDialogTransitions('quoteForm', {
-      validate: validateQuote,
-      empty: EMPTY,
-      fieldMessage: FIELD_MESSAGE,
-      // Unticking the last service asks for one again.
-      choiceMessage: (chosen) => (chosen.length === 0 ? 'Choose at least one service.' : undefined),
-      // Nothing entered yet: every field says what it needs.
-      nothingEntered: {
-        when: (values) => JSON.stringify(values) === JSON.stringify(EMPTY),
-        errors: {
-          name: 'Please enter your name.',
-          email: 'Please enter your email address.',
-          company: 'Please enter your company or project.',
-          services: 'Choose at least one service.',
-          budget: 'Please choose a budget.',
-          message: 'Tell us a little more (at least 10 characters).',
-        },
-      },
-    }),
-  });
+  },
+  validate: validateQuote,
+  empty: EMPTY,
+  fieldMessage: FIELD_MESSAGE,
+  // Unticking the last service asks for one again.
+  choiceMessage: (chosen) => (chosen.length === 0 ? 'Choose at least one service.' : undefined),
+  // Nothing entered yet: every field says what it needs.
+  nothingEntered: {
+    when: (values) => JSON.stringify(values) === JSON.stringify(EMPTY),
+    errors: {
+      name: 'Please enter your name.',
+      email: 'Please enter your email address.',
+      company: 'Please enter your company or project.',
+      services: 'Choose at least one service.',
+      budget: 'Please choose a budget.',
+      message: 'Tell us a little more (at least 10 characters).',
+    },
+  },
+});
