@@ -23,6 +23,15 @@ async function openHome(page: Page) {
   await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
 }
 
+/** Clicks the leaderboard's sort button `name` and waits until the header of `column` says the order `sort`. */
+async function sortBy(page: Page, name: string, column: string, sort: 'ascending' | 'descending') {
+  await page.locator('.lb-table').getByRole('button', { name }).click();
+  await page.waitForFunction(
+    ([col, order]) => document.querySelector(`th.${col}`)?.getAttribute('aria-sort') === order,
+    [column, sort] as const,
+  );
+}
+
 describe('home', () => {
   it('has the tour anchors on the home sections', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
@@ -58,10 +67,7 @@ describe('home', () => {
       table.locator('tbody:not(.is-refreshing) tr[data-project] td.col-rank').first().textContent();
     const search = () => new URL(page.url()).search;
 
-    await table.getByRole('button', { name: 'Security score' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending',
-    );
+    await sortBy(page, 'Security score', 'col-score', 'descending');
     expect(search()).toBe('?sort=score');
     await page
       .getByRole('navigation', { name: 'Leaderboard pages' })
@@ -118,25 +124,16 @@ describe('home', () => {
     expect(await table.locator('tbody tr[data-project]').count()).toBe(25);
     expect(await table.locator('tbody tr[data-project] td.col-rank').first().textContent()).toBe('1');
 
-    await table.getByRole('button', { name: 'Security score' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'descending',
-    );
+    await sortBy(page, 'Security score', 'col-score', 'descending');
     await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
     const desc = await rowScores(page);
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    await table.getByRole('button', { name: 'Security score' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('th.col-score')?.getAttribute('aria-sort') === 'ascending',
-    );
+    await sortBy(page, 'Security score', 'col-score', 'ascending');
     await page.locator('.lb-table tbody:not(.is-refreshing) tr[data-project]').first().waitFor();
     const asc = await rowScores(page);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
 
-    await table.getByRole('button', { name: '#' }).click();
-    await page.waitForFunction(
-      () => document.querySelector('th.col-rank')?.getAttribute('aria-sort') === 'ascending',
-    );
+    await sortBy(page, '#', 'col-rank', 'ascending');
     await page
       .getByRole('navigation', { name: 'Leaderboard pages' })
       .getByRole('button', { name: 'Page 2' })
