@@ -43,21 +43,27 @@ async function post(page: Page, url: string, data: unknown) {
   return res;
 }
 
+/**
+ * Signs a new partner up and opens Settings with the cookie notice accepted (it would cover the screenshot). Set-up
+ * goes through the API: no survey in the way, an API key named `key` (webhooks belong to a key's owner), and an
+ * empty watchlist named `watchlist`.
+ */
+async function partnerOnSettings(page: Page, who: string, key: string, watchlist: string) {
+  await signUpAndSignIn(page, who);
+  await post(page, '/api/user/survey/upload', {
+    survey: { userType: 'Institutional Partner', projects: [] },
+  });
+  await post(page, '/api/user/api-keys', { name: key });
+  await post(page, '/api/watchlist/create', { name: watchlist, projects: [] });
+  await page.goto('/my/settings');
+  await page.getByRole('button', { name: 'I Accept' }).click();
+}
+
 describe('webhooks in Settings (Chromium, 1440 px)', () => {
   it('registers a webhook, shows the secret once, sends a test and logs the delivery', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
-    await signUpAndSignIn(page, 'webhooks');
-    // Set-up through the API: no survey in the way, an API key (webhooks belong to a key's owner), a watchlist.
-    await post(page, '/api/user/survey/upload', {
-      survey: { userType: 'Institutional Partner', projects: [] },
-    });
-    await post(page, '/api/user/api-keys', { name: 'Treasury desk' });
-    await post(page, '/api/watchlist/create', { name: 'Core holdings', projects: [] });
-
-    await page.goto('/my/settings');
-    // The cookie notice would cover the screenshot.
-    await page.getByRole('button', { name: 'I Accept' }).click();
+    await partnerOnSettings(page, 'webhooks', 'Treasury desk', 'Core holdings');
     const section = page.locator('[data-part="settings-webhooks"]');
     await section.getByRole('heading', { name: 'Webhooks' }).waitFor();
     const form = section.getByRole('form', { name: 'Add a webhook' });
@@ -124,14 +130,7 @@ describe('webhooks in Settings (Chromium, 1440 px)', () => {
 
   it('replays a failed delivery from its row in the log', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
-    await signUpAndSignIn(page, 'webhooks-replay');
-    await post(page, '/api/user/survey/upload', {
-      survey: { userType: 'Institutional Partner', projects: [] },
-    });
-    await post(page, '/api/user/api-keys', { name: 'Replay desk' });
-    await post(page, '/api/watchlist/create', { name: 'Replayed', projects: [] });
-    await page.goto('/my/settings');
-    await page.getByRole('button', { name: 'I Accept' }).click();
+    await partnerOnSettings(page, 'webhooks-replay', 'Replay desk', 'Replayed');
     const section = page.locator('[data-part="settings-webhooks"]');
     const form = section.getByRole('form', { name: 'Add a webhook' });
     await form.getByLabel('Endpoint URL').fill(endpoint);
