@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Random } from '../../server/seed/random';
 
 /**
  * A JSON-RPC fault proxy: a node:http server in front of a node (anvil) that misbehaves the way public RPC
@@ -43,18 +44,6 @@ export type RpcProxy = {
   close: () => Promise<void>;
 };
 
-/** Mulberry32: a small seeded generator. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const REFUSALS = [
   { status: 200, error: { code: -32005, message: 'query returned more than 10000 results' } },
   { status: 200, error: { code: -32602, message: 'block range too large' } },
@@ -68,7 +57,8 @@ const blockNumber = (v: unknown, fallback: number) =>
 
 export async function startRpcProxy(target: string, initial: Faults = {}, seed = 1): Promise<RpcProxy> {
   let faults = initial;
-  const next = random(seed);
+  const rolls = new Random(seed);
+  const next = () => rolls.next();
   const stats: ProxyStats = {
     requests: 0,
     forwarded: 0,
