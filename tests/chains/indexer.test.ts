@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import solc from 'solc';
 import { encodeFunctionData, type Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAnvil, type Anvil } from '../../server/chains/anvil';
@@ -28,6 +27,7 @@ import {
 import { eventually, jsonRpc } from '../helpers/chain';
 import { migratedPgliteDumpFile, openScratchDatabase as openPgliteScratch } from '../helpers/database';
 import { startRpcProxy } from '../helpers/rpcProxy';
+import { compileSolidity } from './solidity';
 
 /**
  * The indexer against a real chain (anvil) and a real database: every stored log is compared with the node's own
@@ -82,27 +82,9 @@ contract TestToken {
 }
 `;
 
-function compileToken(): { abi: Abi; bytecode: `0x${string}` } {
-  const input = {
-    language: 'Solidity',
-    sources: { 'TestToken.sol': { content: TOKEN_SOURCE } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
-    },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const c = output.contracts['TestToken.sol']!.TestToken!;
-  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
-}
+const compileToken = () => compileSolidity('TestToken.sol', TOKEN_SOURCE, 'TestToken');
 
 const CHAIN_ID = 31337;
-
 
 type Receipt = {
   contractAddress: string | null;
@@ -313,7 +295,9 @@ describe('indexer against anvil', () => {
         value: (10n ** 30n).toString(),
       });
       // whatsabi reads the token's selectors and event topics from its bytecode.
-      const found = await readBytecode(await jsonRpc<string>(chain.url, 'eth_getCode', [chain.token, 'latest']));
+      const found = await readBytecode(
+        await jsonRpc<string>(chain.url, 'eth_getCode', [chain.token, 'latest']),
+      );
       expect(found?.selectors).toEqual(expect.arrayContaining(['0xa9059cbb', '0xf2fde38b']));
       const owner = hooked.find((l) => l.eventName === 'OwnershipTransferred');
       expect(owner?.args).toMatchObject({ newOwner: chain.accounts[0] });

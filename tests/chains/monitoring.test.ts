@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
-import solc from 'solc';
 import {
   createPublicClient,
   createWalletClient,
@@ -54,6 +52,7 @@ import {
 } from '../../server/monitoring/index';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { subScoresAt } from '../helpers/projects';
+import { compileSolidity } from './solidity';
 
 /**
  * Monitoring against a real chain (anvil) and a real database: a token with Ownable, AccessControl and Pausable
@@ -92,36 +91,7 @@ contract GuardedToken is ERC20, Ownable, AccessControl, Pausable {
 }
 `;
 
-function compile(): { abi: Abi; bytecode: Hex } {
-  const input = {
-    language: 'Solidity',
-    sources: { 'GuardedToken.sol': { content: SOURCE } },
-    settings: {
-      optimizer: { enabled: true, runs: 200 },
-      evmVersion: 'cancun',
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
-    },
-  };
-  const findImports = (p: string) => {
-    try {
-      return { contents: readFileSync(require.resolve(p), 'utf8') };
-    } catch {
-      return { error: `not found: ${p}` };
-    }
-  };
-  const out = JSON.parse(
-    (solc as { compile: (i: string, c: object) => string }).compile(JSON.stringify(input), {
-      import: findImports,
-    }),
-  ) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const c = out.contracts['GuardedToken.sol']!.GuardedToken!;
-  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
-}
+const compile = () => compileSolidity('GuardedToken.sol', SOURCE, 'GuardedToken', { evmVersion: 'cancun' });
 
 type Artifact = { abi: Abi; bytecode: Hex };
 const artifact = (p: string) => require(p) as Artifact;
