@@ -12,22 +12,28 @@ const textFooter = (settingsLink?: string) =>
     settingsLink ? `\n${SETTINGS_LABEL}: ${settingsLink}\n` : ''
   }`;
 
-function layout(title: string, paragraphs: string[], code: string, settingsLink?: string): string {
-  return `<!doctype html>
+/** Every mail's HTML: one white card headed by its title, `body` (HTML lines, each ending in a newline) below. */
+const mailPage = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f5f6f8;margin:0;padding:24px;color:#1b1f24">
 <table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <tr><td>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p style="font-size:14px;line-height:20px;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${body}</td></tr></table>
+</body></html>`;
+
+function layout(title: string, paragraphs: string[], code: string, settingsLink?: string): string {
+  return mailPage(
+    title,
+    `${paragraphs.map((p) => `<p style="font-size:14px;line-height:20px;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>
 <p style="font-size:12px;color:#5b6470;margin:16px 0 0">If you did not ask for this, you can ignore this email.</p>
 ${
   settingsLink
     ? `<p style="font-size:12px;color:#5b6470;margin:8px 0 0"><a href="${escapeHtml(settingsLink)}" style="color:#5b6470">${SETTINGS_LABEL}</a></p>\n`
     : ''
-}</td></tr></table>
-</body></html>`;
+}`,
+  );
 }
 
 /** A mail that carries a code: the paragraphs, then the code, in the text and in the HTML alike. */
@@ -89,19 +95,15 @@ ${p(`<strong>${escapeHtml(item.title)}</strong>`, 'font-size:15px;line-height:20
 ${p(escapeHtml(item.body), 'font-size:14px;line-height:20px;margin:0 0 4px')}
 ${p(`<a href="${escapeHtml(item.projectUrl)}" style="color:#2557d6">View ${escapeHtml(item.projectName)}</a>`, 'font-size:13px;margin:0')}
 </td></tr>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;background:#f5f6f8;margin:0;padding:24px;color:#1b1f24">
-<table role="presentation" width="100%" style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${intro ? p(escapeHtml(intro)) : ''}
+  return mailPage(
+    title,
+    `${intro ? p(escapeHtml(intro)) : ''}
 <table role="presentation" width="100%">${items.map(itemHtml).join('\n')}</table>
 ${p(`<a href="${escapeHtml(links.notificationsUrl)}" style="color:#2557d6">All your notifications</a>`, 'font-size:14px;margin:16px 0 0')}
 ${p('You get this because the project is on one of your watchlists.', 'font-size:12px;color:#5b6470;margin:16px 0 0')}
 ${p(`<a href="${escapeHtml(links.settingsLink)}" style="color:#5b6470">${SETTINGS_LABEL}</a>`, 'font-size:12px;color:#5b6470;margin:8px 0 0')}
-</td></tr></table>
-</body></html>`;
+`,
+  );
 }
 
 /** One alert, mailed as it happens (alert mail mode 'instant'). */
