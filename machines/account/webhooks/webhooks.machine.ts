@@ -70,31 +70,30 @@ type WriteEvent = Extract<WebhooksEvent, { type: 'CREATE' | 'TEST' | 'DELETE' | 
 
 /**
  * A write from the list (create, test, delete, replay), one state each: the list stays shown, busy and tagged with
- * the write; the request (`src`) gets what the click (`event`) carried (`input`); its answer goes to `done` as
- * `{ output }`, a failure to showError, and either way back to the list. Curried so the answer's type can be named
- * while the names are inferred.
+ * the write; the request (`src`) gets what the click (the event `on`) carried, its payload; the answer goes to
+ * `done` as `{ output }`, a failure to showError, and either way back to the list. Curried so the answer's type can
+ * be named while the names are inferred.
  */
-const writeState =
+const write =
   <Output>() =>
   <
-    const Tag extends string,
-    const Src extends string,
     const Type extends WriteEvent['type'],
-    Input,
+    const Src extends string,
+    const Tag extends string,
     const Done extends string,
   >(options: {
-    tag: Tag;
+    on: Type;
     src: Src;
-    event: Type;
-    input: (event: Extract<WriteEvent, { type: Type }>) => Input;
+    tag: Tag;
     done: Done;
   }) => ({
     tags: ['ready' as const, 'busy' as const, options.tag],
     invoke: {
       src: options.src,
       input: ({ event }: { event: WebhooksEvent }) => {
-        assertEvent(event, options.event);
-        return options.input(event as unknown as Extract<WriteEvent, { type: Type }>);
+        assertEvent(event, options.on);
+        const { type: _type, ...payload } = event as unknown as Extract<WriteEvent, { type: Type }>;
+        return payload as Omit<Extract<WriteEvent, { type: Type }>, 'type'>;
       },
       onDone: {
         target: 'ready' as const,
@@ -218,34 +217,10 @@ export const webhooksMachine = setup({
         DISMISS: { actions: 'clearMessage' },
       },
     },
-    creating: writeState<CreateOutput>()({
-      tag: 'creating',
-      src: 'create',
-      event: 'CREATE',
-      input: (e) => ({ body: e.body }),
-      done: 'showCreated',
-    }),
-    testing: writeState<TestOutput>()({
-      tag: 'testing',
-      src: 'test',
-      event: 'TEST',
-      input: (e) => ({ id: e.id }),
-      done: 'showTested',
-    }),
-    deleting: writeState<WebhookList>()({
-      tag: 'deleting',
-      src: 'remove',
-      event: 'DELETE',
-      input: (e) => ({ id: e.id }),
-      done: 'showDeleted',
-    }),
-    replaying: writeState<ReplayOutput>()({
-      tag: 'replaying',
-      src: 'replay',
-      event: 'REPLAY',
-      input: (e) => ({ id: e.id }),
-      done: 'showReplayed',
-    }),
+    creating: write<CreateOutput>()({ on: 'CREATE', src: 'create', tag: 'creating', done: 'showCreated' }),
+    testing: write<TestOutput>()({ on: 'TEST', src: 'test', tag: 'testing', done: 'showTested' }),
+    deleting: write<WebhookList>()({ on: 'DELETE', src: 'remove', tag: 'deleting', done: 'showDeleted' }),
+    replaying: write<ReplayOutput>()({ on: 'REPLAY', src: 'replay', tag: 'replaying', done: 'showReplayed' }),
     copying: {
       tags: ['ready', 'copying'],
       invoke: {
