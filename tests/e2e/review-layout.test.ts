@@ -1,11 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CHAT_LINK } from '../../src/lib/nav';
+import { booleanFlagsFile } from '../helpers/flags';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, horizontalOverflow } from './site-helpers';
@@ -18,18 +16,7 @@ import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 const run = serverAndBrowser(() => {
   // The portfolio page exists only with its flag on (off by default); the other flags keep their defaults.
-  const flags = path.join(mkdtempSync(path.join(os.tmpdir(), 'flags-')), 'flags.json');
-  const onOff = { on: true, off: false };
-  writeFileSync(
-    flags,
-    JSON.stringify({
-      flags: {
-        portfolio: { state: 'ENABLED', variants: onOff, defaultVariant: 'on' },
-        extendedUserSetting: { state: 'ENABLED', variants: onOff, defaultVariant: 'on' },
-      },
-    }),
-  );
-  return { FLAGS_FILE: flags };
+  return { FLAGS_FILE: booleanFlagsFile({ portfolio: 'on', extendedUserSetting: 'on' }) };
 });
 
 describe('footer QR code', () => {

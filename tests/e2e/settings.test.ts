@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ssoSettingsLink } from '../../server/accounts/settingsLink';
 import { DEMO_WALLETS } from '../../server/seed/wallets';
+import { booleanFlagsFile } from '../helpers/flags';
 import { signInApi, signUpAndSignIn } from './accounts';
 import {
   DESKTOP,
@@ -203,21 +203,7 @@ describe('account settings in a real browser', () => {
 describe('portfolio with the flag on', () => {
   let flagged: RunningServer;
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'flags-'));
-    const file = path.join(dir, 'flags.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        flags: {
-          portfolio: { state: 'ENABLED', variants: { on: true, off: false }, defaultVariant: 'on' },
-          extendedUserSetting: {
-            state: 'ENABLED',
-            variants: { on: true, off: false },
-            defaultVariant: 'off',
-          },
-        },
-      }),
-    );
+    const file = booleanFlagsFile({ portfolio: 'on', extendedUserSetting: 'off' });
     flagged = await startServer({ FLAGS_FILE: file });
   });
   afterAll(async () => flagged?.stop());
