@@ -292,6 +292,12 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   }
   /** Edges whose event the snapshot does not handle (no transition is enabled): replaying them changes nothing. */
   const ignored = new Set<Candidate>();
+  /**
+   * Of those, the ones a guard turned down (a state has a transition for the event; no guard let it through), by
+   * states, event and payload. Being turned down is the payload's outcome (a negative SELECT, an empty name), so one
+   * path per such key is kept: a machine that wrongly takes the event fails that transition's check there.
+   */
+  const refused = new Map<Candidate, string>();
   for (const [key, events] of pathTo) {
     const { state } = adj[key]!;
     for (const edge of Object.values(adj[key]!.transitions)) {
@@ -300,7 +306,10 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
         description: `in ${JSON.stringify(state.value)}, ${edge.event.type} → ${JSON.stringify(edge.state.value)}${events.length ? ` (after ${via(events)})` : ''}`,
       };
       candidates.push(candidate);
-      if (ignoredBy(machine, state, edge.event)) ignored.add(candidate);
+      if (!ignoredBy(machine, state, edge.event)) continue;
+      ignored.add(candidate);
+      if (hasTransitionFor(state, edge.event.type))
+        refused.set(candidate, `${activeIds(state).join(',')}|${edge.event.type} ${payloadKey(edge.event)}`);
     }
   }
 
@@ -310,13 +319,27 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   const seenStates = new Set<string>();
   const seenTransitions = new Set<string>();
   const seenVariants = new Set<string>();
+  const seenRefusals = new Set<string>();
   const selected: Candidate[] = [];
+  const eventsKey = (events: EventObject[]) => events.map((e) => `${e.type} ${payloadKey(e)}`).join(' → ');
+  const keptEvents = new Set<string>();
   for (const c of candidates.sort((a, b) => a.events.length - b.events.length)) {
     if (options.feasible && !options.feasible(c.events)) continue;
     // An ignored event after a shortest path reaches nothing new: that path is a shorter candidate, already either
     // kept or found to add nothing (unless `feasible` dropped it). Most edges are such (every event offered in every
     // snapshot), and replaying them was nearly all of the planning time.
-    if (ignored.has(c) && (!options.feasible || options.feasible(c.events.slice(0, -1)))) continue;
+    if (ignored.has(c) && (!options.feasible || options.feasible(c.events.slice(0, -1)))) {
+      const refusal = refused.get(c);
+      // Only after a path already kept (shorter, so decided before), so what is new is the turned-down event alone.
+      const afterKept = keptEvents.has(eventsKey(c.events.slice(0, -1)));
+      if (options.variants !== false && refusal !== undefined && afterKept && !seenRefusals.has(refusal)) {
+        seenRefusals.add(refusal);
+        // Checked on a real actor: a state key that leaves out some context can stand for snapshots that differ.
+        if (lastStepTakesNothing(machine, options.input, c.events))
+          selected.push({ ...c, description: `${c.description}, turned down` });
+      }
+      continue;
+    }
     const r = replay(machine, options.input, c.events);
     const adds =
       [...r.states].some((s) => !seenStates.has(s)) ||
@@ -328,6 +351,7 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
     r.transitions.forEach((t) => seenTransitions.add(t));
     r.variants.forEach((v) => seenVariants.add(v));
     selected.push(c);
+    keptEvents.add(eventsKey(c.events));
   }
   // Sequences the author names because repetition matters (a toggle twice, a name changed twice), which the
   // shortest paths would not take.
@@ -336,6 +360,18 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   }
 
   return selected;
+}
+
+function lastStepTakesNothing(machine: AnyStateMachine, input: unknown, events: EventObject[]): boolean {
+  let took: string[] = [];
+  replay(machine, input, events, (step) => (took = step.transitions));
+  return took.length === 0;
+}
+
+/** A state the snapshot is in has a transition for the event type, whether or not a guard lets it through. */
+function hasTransitionFor(snapshot: AnyMachineSnapshot, type: string): boolean {
+  const nodes = (snapshot as unknown as { _nodes: { transitions: Map<string, unknown[]> }[] })._nodes;
+  return nodes.some((node) => node.transitions.has(type));
 }
 
 /** The snapshot handles no transition for the event (a guard that throws counts as handling: replay shows it). */
@@ -349,7 +385,7 @@ function ignoredBy(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event
 
 /**
  * With PATH_PLAN_CACHE (a folder), a plan is made once and kept there. Mutation testing sets it: the paths are
- * planned from the unmutated machine in Stryker's first run and every mutant is then checked along them, as in
+ * planned from the unmutated machine before Stryker starts and every mutant is then checked along them, as in
  * model-based testing, where the model fixes the paths and the implementation must pass along them. Planning was
  * nearly all of a mutant's cost (18 of the watchlist's 20 s).
  */
@@ -367,12 +403,41 @@ function keptPlan(name: string, options: PathOptions, plan: () => Candidate[]): 
       typeof value === 'function' ? String(value) : typeof value === 'bigint' ? `${value}n` : value,
   );
   const file = path.join(dir, `${name}-${createHash('sha256').update(what).digest('hex').slice(0, 16)}.plan`);
-  // v8's serializer keeps what JSON would lose in events (an Error's message, undefined, dates).
-  if (existsSync(file)) return deserialize(readFileSync(file)) as Candidate[];
+  if (existsSync(file)) return thaw(deserialize(readFileSync(file))) as Candidate[];
   const planned = plan();
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(file, serialize(planned));
+  try {
+    const kept = serialize(freeze(planned));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, kept);
+  } catch (error) {
+    if (!(error instanceof NotKept)) throw error;
+  }
   return planned;
+}
+
+// v8's serializer keeps what JSON would lose in events (undefined, dates, an Error's message) but not an Error's own
+// fields (a `code` the machine's guards read), a class's prototype, a function or a File: errors made with `Error`
+// are kept as their parts and rebuilt; a plan holding anything else is not kept (it is planned again each run).
+const ERROR = '__pathPlanError';
+class NotKept extends Error {}
+function freeze(value: unknown): unknown {
+  if (value === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof value)) return value;
+  if (Array.isArray(value)) return value.map(freeze);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Error.prototype) {
+    const error = value as Error;
+    return { [ERROR]: { message: error.message, fields: freeze({ ...error }) } };
+  }
+  if (proto === Object.prototype || proto === null)
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, freeze(v)]));
+  throw new NotKept();
+}
+function thaw(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(thaw);
+  if (value === null || typeof value !== 'object') return value;
+  const kept = (value as Record<string, unknown>)[ERROR] as { message: string; fields: object } | undefined;
+  if (kept) return Object.assign(new Error(kept.message), thaw(kept.fields));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, thaw(v)]));
 }
 
 export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
