@@ -6,6 +6,7 @@ import { alerts, notifications, projects, projectSignals, scoreSnapshots } from 
 import { enqueue } from '../jobs/queue';
 import { describeMove } from '../ratings/methodology';
 import { rows } from '../db/rows';
+import { usd } from '../lib/usd';
 import { enqueueWebhookDeliveries, eventsForSnapshot, type WebhookEventSource } from '../webhooks/fanout';
 import { mergeSettings } from './settings';
 
@@ -214,13 +215,6 @@ export async function notifyChange(db: Db, snapshotId: number): Promise<number> 
     : [];
   return notifyWatchers(db, snap.projectId, groupDrafts(project.name, snap.id, drafts), events);
 }
-
-const usd = (n: number) =>
-  n >= 1e9
-    ? `$${(n / 1e9).toFixed(1)}B`
-    : n >= 1e6
-      ? `$${(n / 1e6).toFixed(1)}M`
-      : `$${Math.round(n).toLocaleString('en-US')}`;
 
 /** `notify-incident` {alertId}: an incident notification for the watchers of the project the alert names. */
 export async function notifyIncident(db: Db, alertId: number): Promise<number> {
