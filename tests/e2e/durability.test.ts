@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { incidentReports, quoteRequests } from '../../server/db/schema/index';
+import { scratchDatabase } from '../fleet/harness';
 import { Client, type Body } from '../helpers/httpClient';
 import { startServer, type RunningServer } from './harness';
 
@@ -21,26 +22,14 @@ const PASSWORD = 'Durable-Passw0rd!';
 /** Votes sent at once before the second kill; the kill comes when half are acknowledged. */
 const BURST = 40;
 const dirs: string[] = [];
-const scratchDatabases: string[] = [];
+const scratchDatabases: { drop: () => Promise<void> }[] = [];
 const servers: RunningServer[] = [];
 const BASE_URL = process.env.TEST_DATABASE_URL || undefined;
-
-/** Runs `sql` on the database TEST_DATABASE_URL names. */
-async function admin(sql: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  for (const name of scratchDatabases) await admin(`DROP DATABASE IF EXISTS "${name}"`);
+  for (const database of scratchDatabases) await database.drop();
 });
 
 /** Where the product keeps its data: a DATA_DIR, plus a fresh PostgreSQL database for that driver. */
@@ -50,12 +39,9 @@ async function newStore(driver: 'pglite' | 'postgres'): Promise<Store> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sentinel-durable-'));
   dirs.push(dataDir);
   if (driver === 'pglite' || !BASE_URL) return { dataDir };
-  const name = `durable_${process.pid}_${Date.now()}_${scratchDatabases.length}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  scratchDatabases.push(name);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return { dataDir, databaseUrl: url.toString() };
+  const database = await scratchDatabase(BASE_URL, 'durable');
+  scratchDatabases.push(database);
+  return { dataDir, databaseUrl: database.url };
 }
 
 /** The product on the store, logging at info so the seed message can be seen. */
