@@ -46,7 +46,13 @@ export async function listProjectContracts(
       const span = checkpoint.backfillTarget - checkpoint.fromBlock + 1;
       const done = checkpoint.nextBlock - checkpoint.fromBlock;
       progress = {
-        backfillPercent: span <= 0 ? 100 : Math.min(100, Math.max(0, Math.round((done / span) * 1000) / 10)),
+        // A target below 0: the indexer has not yet read the head to plan the backfill, so nothing is done yet.
+        backfillPercent:
+          checkpoint.backfillTarget < 0
+            ? 0
+            : span <= 0
+              ? 100
+              : Math.min(100, Math.max(0, Math.round((done / span) * 1000) / 10)),
         nextBlock: checkpoint.nextBlock,
         headBlock: head,
         lagBlocks: Math.max(0, safeHead + 1 - checkpoint.nextBlock),
