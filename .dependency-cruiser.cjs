@@ -71,12 +71,13 @@ module.exports = {
       to: { path: '^server/plugins/app/' },
     },
     {
-      name: 'repository-routes-hold-no-queries',
+      name: 'routes-hold-no-queries',
       severity: 'error',
       comment:
-        'The routes of /api/watchlist and /api/projects reach the database through app.watchlists and app.projects ' +
-        '(server/watchlists/plugin.ts, server/projects/plugin.ts); db/errors.ts only classifies a thrown error.',
-      from: { path: '^server/routes/api/(watchlist|projects)/' },
+        'Route files reach the database through repositories and services (app.watchlists, app.projects, ' +
+        'app.incidents, app.admin, app.users, app.webhooks, or a service module), never drizzle or db/ at run time; ' +
+        'db/errors.ts only classifies a thrown error.',
+      from: { path: '^server/routes/' },
       to: {
         path: '^server/db/|drizzle-orm',
         pathNot: '^server/db/errors\\.ts$',

@@ -63,4 +63,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Route files hold no queries: they reach the database through repositories and services (app.projects,
+    // app.incidents, …). .dependency-cruiser.cjs forbids them server/db/; this forbids them drizzle, which it does not
+    // see (it leaves node_modules out).
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: 'Route files hold no queries: use a repository or service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
