@@ -629,13 +629,89 @@ const states: Record<string, (s: AnyMachineSnapshot) => void> = {
   'tour.error': (s) => expect(ctx(s).lastProblem).not.toBeNull(),
 };
 
+/**
+ * What every snapshot shows through the view, read from the state itself (not from the tags the view reads): the
+ * status, the lifecycle, the card, the progress, and each control's part, label, state and the event its click
+ * sends. Run in every state, with the state's own check above.
+ */
+const CARD_OF: Record<string, CardId> = {
+  completeAnonymous: 'complete-anonymous',
+  completeSignedIn: 'complete-signed-in',
+  skip: 'skip',
+};
+function expectControls(s: AnyMachineSnapshot) {
+  const sent: TourEvent[] = [];
+  const v = connect(s as TourSnapshot, (event) => sent.push(event));
+  const c = ctx(s);
+  const value = s.value as string | { running: string | Record<string, string> };
+  const top = typeof value === 'string' ? value : 'running';
+  const inner = typeof value === 'string' ? null : value.running;
+  const lifecycle = inner && typeof inner === 'object' && 'step' in inner ? (inner.step as StepLifecycle) : null;
+  const card = inner && typeof inner === 'object' && 'card' in inner ? CARD_OF[inner.card as string]! : null;
+  const open = lifecycle === 'tooltip' || card !== null;
+  const total = c.steps.length;
+
+  expect(v.status).toBe(top);
+  expect(v.isRunning).toBe(top === 'running');
+  expect(v.needsMount).toBe(top === 'ready');
+  expect(v.lifecycle).toBe(lifecycle);
+  expect(v.cardId).toBe(card);
+  expect(v.card).toEqual(card ? TOUR_CARDS[card] : null);
+  expect(v.step?.id ?? null).toBe(lifecycle ? c.steps[c.index] : null);
+  expect(v.isOpen).toBe(open);
+  expect(v.isCard).toBe(card !== null);
+  expect(v.showSpotlight).toBe(lifecycle === 'beacon' || lifecycle === 'tooltip');
+  expect(v.stepNumber).toBe(c.index + 1);
+  expect(v.progressText).toBe(`${c.index + 1} of ${total}`);
+  expect(v.progressRatio).toBeCloseTo((c.index + 1) / total);
+  expect(v.isLastStep).toBe(c.index === total - 1);
+  expect(v.lastProblem).toBe(c.lastProblem);
+  expect(v.canGoBack).toBe(lifecycle === 'tooltip' && c.index > 0);
+
+  const part = (name: string) => ({ 'data-scope': 'tour', 'data-part': name });
+  expect(v.getRootProps()).toEqual({ ...part('root'), 'data-status': top, 'data-lifecycle': lifecycle ?? undefined });
+  const controls = [
+    [v.getBackButtonProps(), 'prev-trigger', { type: 'PREV' }],
+    [v.getNextButtonProps(), 'next-trigger', { type: 'NEXT' }],
+    [v.getCloseButtonProps(), 'close-trigger', { type: 'CLOSE' }],
+    [v.getBeaconProps(), 'beacon', { type: 'OPEN' }],
+    [v.getSkipButtonProps(), 'skip-trigger', { type: 'SKIP' }],
+    [v.getStayButtonProps(), 'stay-trigger', { type: 'GO', index: c.returnIndex ?? 0 }],
+    [v.getFinishButtonProps(), 'finish-trigger', { type: 'NEXT' }],
+  ] as const;
+  for (const [props, name, event] of controls) {
+    expect(props).toMatchObject({ ...part(name), type: 'button' });
+    sent.length = 0;
+    props.onClick();
+    expect(sent, name).toEqual([event]);
+  }
+  expect(v.getBackButtonProps().disabled).toBe(!(lifecycle === 'tooltip' && c.index > 0));
+  expect(v.getCloseButtonProps()['aria-label']).toBe('Close the tour');
+  expect(v.getBeaconProps()['aria-label']).toBe('Open the tour step');
+  sent.length = 0;
+  v.onEscape();
+  expect(sent).toEqual(open ? [{ type: 'CLOSE' }] : []);
+}
+const withControls = (checks: typeof states) =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(checks), ...Object.keys(tourMachine.root.states).map((k) => `tour.${k}`)])].map(
+      (id) => [
+        id,
+        (s: AnyMachineSnapshot) => {
+          checks[id]?.(s);
+          if (id.split('.').length === 2) expectControls(s);
+        },
+      ],
+    ),
+  );
+
 for (const signedIn of [false, true, null]) {
   describePaths('tour', tourMachine, {
     input: { signedIn },
     events: events as EventObject[],
     serializeState,
     limit: 50_000,
-    states,
+    states: withControls(states),
     transitions: checked,
   });
 }
