@@ -16,7 +16,8 @@
  * Mutants listed in tests/mutation/equivalent.json (each with its reason) count in neither share. Lists every mutant
  * not counted as killed by an assertion. Exits 1 when a file is below the bar.
  *
- * Without names it runs the machines the spec describes and `app`. MUTATION_CONCURRENCY sets Stryker's workers.
+ * Without names it runs the machines the spec describes and `app`; a name is a machine folder (account/tour) or one
+ * file in it (account/tour/tour.connect.ts). MUTATION_CONCURRENCY sets Stryker's workers.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,12 +57,13 @@ type Mutant = {
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
 /** A machine folder's mutated files and the tests that check them. */
 function target(folder: string) {
-  const dir = path.join('machines', folder);
-  const mutate = readdirSync(dir)
-    .filter((f) => f.endsWith('.machine.ts') || f.endsWith('.connect.ts'))
-    .map((f) => path.join(dir, f));
+  // A folder (account/tour) mutates its machine and view; a file in it (account/tour/tour.connect.ts) only that file.
+  const one = folder.endsWith('.ts') ? path.basename(folder) : null;
+  const dir = path.join('machines', one ? path.dirname(folder) : folder);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.machine.ts') || f.endsWith('.connect.ts'));
+  const mutate = files.filter((f) => one === null || f === one).map((f) => path.join(dir, f));
   // A machine's tests are named after its file: machines/auth/modal/authModal.machine.ts, tests/paths/authModal.*.
-  const names = mutate.filter((f) => f.endsWith('.machine.ts')).map((f) => path.basename(f, '.machine.ts'));
+  const names = files.filter((f) => f.endsWith('.machine.ts')).map((f) => path.basename(f, '.machine.ts'));
   const ofMachine = (f: string) => names.some((name) => f.startsWith(`${name}.`));
   const tests = [
     ...readdirSync('tests/paths')
