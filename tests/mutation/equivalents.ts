@@ -27,7 +27,7 @@ export type Equivalent = {
   reason: string;
 };
 
-export const EQUIVALENTS_FILE = 'tests/mutation/equivalent.json';
+const EQUIVALENTS_FILE = 'tests/mutation/equivalent.json';
 const MARK = '⟪';
 
 export const readEquivalents = (): Equivalent[] =>

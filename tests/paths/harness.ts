@@ -140,8 +140,12 @@ function transitionKey(t: TransitionLike): string {
 /** `source|EVENT|i` → `source|EVENT`. */
 const withoutIndex = (key: string) => key.slice(0, key.lastIndexOf('|'));
 
+/** The state nodes a snapshot is in (XState keeps them on the snapshot, not in its public type). */
+const nodesOf = (snapshot: AnyMachineSnapshot) =>
+  (snapshot as unknown as { _nodes: { id: string; transitions: Map<string, unknown[]> }[] })._nodes;
+
 function activeIds(snapshot: AnyMachineSnapshot): string[] {
-  return (snapshot as unknown as { _nodes: { id: string }[] })._nodes
+  return nodesOf(snapshot)
     .map((n) => n.id)
     .filter((id) => id.includes('.'));
 }
@@ -370,8 +374,7 @@ function lastStepTakesNothing(machine: AnyStateMachine, input: unknown, events: 
 
 /** A state the snapshot is in has a transition for the event type, whether or not a guard lets it through. */
 function hasTransitionFor(snapshot: AnyMachineSnapshot, type: string): boolean {
-  const nodes = (snapshot as unknown as { _nodes: { transitions: Map<string, unknown[]> }[] })._nodes;
-  return nodes.some((node) => node.transitions.has(type));
+  return nodesOf(snapshot).some((node) => node.transitions.has(type));
 }
 
 /** The snapshot handles no transition for the event (a guard that throws counts as handling: replay shows it). */
