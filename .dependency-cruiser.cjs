@@ -5,6 +5,8 @@
  *   nothing imports a route file but server/routing/routes.generated.ts, the list of them the loader registers;
  *   server/plugins/external imports nothing of server/plugins/app (external plugins are registered first);
  *   the route files of /api/watchlist and /api/projects import no query (they call app.watchlists, app.projects);
+ *   the route files of /api/user import no domain query module (they call app.apiKeys, app.wallets, app.surveys,
+ *   app.profiles, app.userEvents, app.webhooks);
  *   no runtime cycle.
  * Type-only imports (erased at build time) and dynamic imports (run after every module has loaded) make no cycle.
  */
@@ -75,12 +77,27 @@ module.exports = {
       severity: 'error',
       comment:
         'Route files reach the database through repositories and services (app.watchlists, app.projects, ' +
-        'app.incidents, app.admin, app.users, app.webhooks, or a service module), never drizzle or db/ at run time; ' +
+        'app.incidents, app.admin, app.users, app.webhooks, app.apiKeys, app.wallets, app.surveys, app.profiles, ' +
+        'app.userEvents, or a service module), never drizzle or db/ at run time; ' +
         'db/errors.ts only classifies a thrown error.',
       from: { path: '^server/routes/' },
       to: {
         path: '^server/db/|drizzle-orm',
         pathNot: '^server/db/errors\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'user-routes-call-repositories',
+      severity: 'error',
+      comment:
+        'The route files of /api/user reach their domains through app.apiKeys, app.wallets, app.surveys, ' +
+        'app.profiles, app.userEvents and app.webhooks, never the query modules those bind at run time.',
+      from: { path: '^server/routes/api/user/' },
+      to: {
+        path:
+          '^server/apiKeys/queries\\.ts$|^server/accounts/(wallets|survey|profile)\\.ts$|' +
+          '^server/site/submissions\\.ts$|^server/webhooks/queries\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -40,6 +40,29 @@ export default tseslint.config(
     },
   },
   {
+    // A machine's types are declared in its *.types.ts file and imported from there, never through the machine
+    // file: a re-export gives every type two import paths, hides which module really declares it, and makes a
+    // type-only importer depend on the machine module.
+    files: ['machines/**/*.machine.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ExportNamedDeclaration[source.value=/\\.types$/], ExportAllDeclaration[source.value=/\\.types$/]',
+          message:
+            'Import the type from its *.types.ts file where it is used; do not re-export it from the machine.',
+        },
+        {
+          selector:
+            "ExportNamedDeclaration[exportKind='type']:not([source]):not([declaration]), ExportNamedDeclaration:not([source]) > ExportSpecifier[exportKind='type']",
+          message:
+            'Import the type from its *.types.ts file where it is used; do not re-export it from the machine.',
+        },
+      ],
+    },
+  },
+  {
     // zod and the api/*.schemas.ts modules are for the server: a runtime import puts ~25 KB of zod into the
     // browser's chunk (docs/architecture.md, "api/"). Types may be imported; a lazily loaded chunk that really
     // validates with a schema may disable this rule on that line.

@@ -21,6 +21,7 @@ import { SEEDED_DATA_ENV } from '../tests/e2e/harness';
 
 const RESULTS = '.tmp/browser';
 const SERVER_DONE = '.tmp/server-group.done';
+const VITEST = 'node_modules/vitest/vitest.mjs';
 
 type Run = { project: string; files: string[] };
 
@@ -65,10 +66,11 @@ async function prepare(): Promise<string> {
 }
 
 function runOne(run: Run, index: number, lane: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const args = ['vitest', 'run', '--project', run.project, '--reporter=default', '--reporter=json'];
+  // vitest's own entry on this node, not through npx: npm's start cost a second of CPU per file.
+  const args = [VITEST, 'run', '--project', run.project, '--reporter=default', '--reporter=json'];
   args.push(`--outputFile.json=${RESULTS}/${index}.json`, ...run.files);
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -23,10 +23,15 @@ import { redis } from './plugins/external/redis';
 import { securityHeaders } from './plugins/external/securityHeaders';
 import { routes } from './routing/loader';
 import { users } from './accounts/plugin';
+import { profiles } from './accounts/profilesPlugin';
+import { surveys } from './accounts/surveysPlugin';
+import { wallets } from './accounts/walletsPlugin';
+import { apiKeys } from './apiKeys/plugin';
 import { incidents } from './incidents/plugin';
 import { admin } from './projects/admin';
 import { projects } from './projects/plugin';
 import { search } from './search/plugin';
+import { userEvents } from './site/userEvents';
 import { watchlists } from './watchlists/plugin';
 import { webhooks } from './webhooks/plugin';
 
@@ -117,6 +122,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(admin);
   await app.register(users);
   await app.register(webhooks);
+  await app.register(apiKeys);
+  await app.register(wallets);
+  await app.register(surveys);
+  await app.register(profiles);
+  await app.register(userEvents);
 
   // Routes: the route files, each folder under its prefix.
   await app.register(routes);

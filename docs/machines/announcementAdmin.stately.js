@@ -29,10 +29,11 @@ export const announcementAdminMachine = createMachine({
     loadFailed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
     forbidden: { tags: ['forbidden'] },
     editing: {
+      tags: ['ready'],
       on: { CHANGE: { actions: 'assignPatch' }, SUBMIT: { target: 'saving', guard: 'hasContent' } },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['ready', 'busy'],
       invoke: {
         id: 'save',
         src: 'save',
@@ -44,14 +45,14 @@ export const announcementAdminMachine = createMachine({
       },
     },
     saved: {
-      tags: ['saved'],
+      tags: ['ready', 'saved'],
       on: {
         CHANGE: { target: 'editing', actions: 'assignPatch' },
         SUBMIT: { target: 'saving', guard: 'hasContent' },
       },
     },
     saveFailed: {
-      tags: ['error'],
+      tags: ['ready', 'error'],
       on: {
         CHANGE: { target: 'editing', actions: 'assignPatch' },
         SUBMIT: { target: 'saving', guard: 'hasContent' },

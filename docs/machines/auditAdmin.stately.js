@@ -44,6 +44,7 @@ export const auditAdminMachine = createMachine({
     },
     forbidden: { tags: ['forbidden'] },
     ready: {
+      tags: ['ready'],
       on: {
         PICK: { target: '#auditAdmin.loading', guard: 'hasProjectId', actions: 'assignProject' },
         OPEN_PICKER: { actions: 'openPicker' },

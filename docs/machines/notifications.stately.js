@@ -3,9 +3,9 @@
 // Open it in Stately: stately.ai/registry/editor → Import → "Import from code", paste this file.
 // Actions, guards, actors and delays appear by name; their code is in the source.
 // Named in setup():
-//   actions: appendPage, applyMarkAll, applyMarkOne, confirmRead, dismiss, forgetWanted, reset, restoreRead,
-//     setFirstPage, setUnread, showLoadFailed, showMarkFailed, showMoreFailed, wantList
-//   guards: hasMore, hasUnread, isUnreadItem, listWanted
+//   actions: appendPage, applyMarkAll, applyMarkOne, confirmRead, dismiss, forgetWanted, noteCountBase,
+//     reset, restoreRead, setFirstPage, setUnread, showLoadFailed, showMarkFailed, showMoreFailed, wantList
+//   guards: countIsCurrent, hasMore, hasUnread, isUnreadItem, listWanted
 //   actors: getUnreadCount, listNotifications, markRead, visibilityWatcher
 //   delays: pollInterval
 // Params computed at runtime, left out for: appendPage, confirmRead, setFirstPage, setUnread, showLoadFailed
@@ -30,10 +30,14 @@ export const notificationsMachine = createMachine({
           states: {
             fetching: {
               tags: ['countFetching'],
+              entry: 'noteCountBase',
               invoke: {
                 id: 'getUnreadCount',
                 src: 'getUnreadCount',
-                onDone: { target: 'waiting', actions: 'setUnread' },
+                onDone: [
+                  { target: 'waiting', guard: 'countIsCurrent', actions: 'setUnread' },
+                  { target: 'waiting' },
+                ],
                 onError: { target: 'waiting' },
               },
             },

@@ -61,6 +61,6 @@ export const watchlistImportMachine = createMachine({
         onError: { target: 'previewed', actions: 'showFailure' },
       },
     },
-    done: { tags: ['open'], on: { CLOSE: { target: 'closed' } } },
+    done: { tags: ['open', 'done'], on: { CLOSE: { target: 'closed' } } },
   },
 });

@@ -1,3 +1,4 @@
+import { formatUsd } from '../../api/format';
 import type { IncidentRow } from './queries';
 
 const escapeXml = (s: string) =>
@@ -6,13 +7,6 @@ const escapeXml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
-const usd = (n: number) =>
-  n >= 1e9
-    ? `$${(n / 1e9).toFixed(1)}B`
-    : n >= 1e6
-      ? `$${(n / 1e6).toFixed(1)}M`
-      : `$${Math.round(n).toLocaleString('en-US')}`;
-
 /** The Atom 1.0 feed of these incidents (GET /api/incidents.atom), its links on the site at `origin`. */
 export function incidentsAtom(list: IncidentRow[], origin: string): string {
   const page = `${origin}/resources/incidents`;
@@ -20,7 +14,7 @@ export function incidentsAtom(list: IncidentRow[], origin: string): string {
   const entries = list.map((r) => {
     const link =
       r.sourceUrl ?? (r.projectId ? `${origin}/projects/${encodeURIComponent(r.projectId)}` : page);
-    const loss = r.lossUsd != null ? ` Loss: ${usd(r.lossUsd)}.` : '';
+    const loss = r.lossUsd != null ? ` Loss: ${formatUsd(r.lossUsd)}.` : '';
     const summary = `${r.description}${loss}${r.source === 'demo' ? ' (Demo data)' : ''}`;
     return [
       '  <entry>',

@@ -132,37 +132,35 @@ export function matchRule(log: StoredLog, ctx: RuleContext): Finding | null {
     case 'OwnershipTransferred': {
       const prev = str(args.previousOwner);
       const next = str(args.newOwner);
+      // Set at construction, renounced, or moved: one finding, told three ways.
+      const ownership = (severity: Severity, fn: string, sentence: string, actor: string): Finding => ({
+        kind: 'ownership-transfer',
+        severity,
+        function: fn,
+        sentence,
+        actor,
+        details: { previousOwner: prev, newOwner: next },
+      });
       if (isZero(prev)) {
-        return {
-          kind: 'ownership-transfer',
-          severity: 'low',
-          function: 'constructor',
-          sentence: `Ownership of ${name} set to ${who(ctx, next)}`,
-          actor: next,
-          details: { previousOwner: prev, newOwner: next },
-        };
+        return ownership('low', 'constructor', `Ownership of ${name} set to ${who(ctx, next)}`, next);
       }
       if (isZero(next)) {
-        return {
-          kind: 'ownership-transfer',
-          severity: 'high',
-          function: 'renounceOwnership()',
-          sentence: `Ownership of ${name} renounced by ${who(ctx, prev)}`,
-          actor: prev,
-          details: { previousOwner: prev, newOwner: next },
-        };
+        return ownership(
+          'high',
+          'renounceOwnership()',
+          `Ownership of ${name} renounced by ${who(ctx, prev)}`,
+          prev,
+        );
       }
       const from = ctx.classOf(prev);
       const to = ctx.classOf(next);
       const downgrade = from !== undefined && from.kind !== 'eoa' && to?.kind === 'eoa';
-      return {
-        kind: 'ownership-transfer',
-        severity: downgrade ? 'critical' : 'high',
-        function: 'transferOwnership(address)',
-        sentence: `Ownership of ${name} moved from ${who(ctx, prev)} to ${who(ctx, next)}`,
-        actor: prev,
-        details: { previousOwner: prev, newOwner: next },
-      };
+      return ownership(
+        downgrade ? 'critical' : 'high',
+        'transferOwnership(address)',
+        `Ownership of ${name} moved from ${who(ctx, prev)} to ${who(ctx, next)}`,
+        prev,
+      );
     }
     case 'RoleGranted':
     case 'RoleRevoked': {

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../api/errors.schemas';
-import { requireUser } from '../plugins/app/session';
+import { requireUser, type SessionUser } from '../plugins/app/session';
 
 /**
  * The answers of a JSON route for its schema: `ok` for its success status (200 unless said), `ErrorBody` for every
@@ -30,6 +30,50 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvi
 export const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
 };
+
+/**
+ * `POST <url>` of a signed-in user's JSON write: 401 before validation when signed out (signedIn), the body typed by
+ * its schema, a 200 answer encoded by `response`. `answer` gets the user, the body and the request. `user`, when
+ * given, is the route's own check of the user (e.g. a feature flag), run before validation and again for `answer`.
+ */
+export function signedInPost<B extends z.ZodType, R extends z.ZodType>(
+  app: ReturnType<typeof typed>,
+  url: string,
+  route: {
+    summary: string;
+    description?: string;
+    tags?: string[];
+    config?: FastifyContextConfig;
+    user?: (request: FastifyRequest) => Promise<SessionUser>;
+    body: B;
+    response: R;
+  },
+  answer: (user: SessionUser, body: z.output<B>, request: FastifyRequest) => Promise<z.input<R>>,
+): void {
+  const { config, user, body, response, ...doc } = route;
+  app.post(
+    url,
+    {
+      ...(config ? { config } : {}),
+      preValidation: user ? async (request) => void (await user(request)) : signedIn,
+      schema: { ...doc, body: body as z.ZodType, response: replies(response as z.ZodType) },
+    },
+    async (request) =>
+      answer(user ? await user(request) : requireUser(request), request.body as z.output<B>, request),
+  );
+}
+
+/**
+ * The options of a Partner API read: open to an API key as well as to a browser (`partnerRead`), its answers those of
+ * `replies(response)`.
+ */
+export const partnerRead = <S extends { response: z.ZodType }>({ response, ...schema }: S) => ({
+  config: { partnerRead: true as const },
+  schema: { ...schema, response: replies(response) },
+});
+
+/** Public, computed data: a minute of caching keeps a busy page off the database. */
+export const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
 /** An empty 204 answer (a typed reply wants a payload matching a schema; a 204 has none). */
 export const noContent = (reply: FastifyReply) => reply.status(204).send();

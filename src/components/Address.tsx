@@ -7,7 +7,7 @@ import { connectTooltip } from '../../machines/ui/tooltip/tooltip.connect';
 import { tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
 import { explorerUrl, type ConfiguredExplorers, type ExplorerTarget } from '../lib/explorer';
 import { floatingPlacement } from '../lib/floatingPlacement';
-import { shortAddress } from '../lib/format';
+import { shortAddress } from '../../api/format';
 import { inspect } from '../lib/inspect';
 import { Icon } from './Icon';
 import './address.css';

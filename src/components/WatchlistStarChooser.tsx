@@ -1,10 +1,11 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { WatchlistItem } from '../../machines/watchlist/list/watchlist.machine';
+import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import type { WatchlistItem } from '../../machines/watchlist/list/watchlist.types';
 import type { WatchlistActorRef } from '../app/hooks';
 import { dismissOnOutside } from '../../machines/ui/nav-dropdown/navDropdown.dom';
 import { watchlistChooserMachine } from '../../machines/watchlist/chooser/watchlistChooser.machine';
+import { connectWatchlistChooser } from '../../machines/watchlist/chooser/watchlistChooser.connect';
 import { inspect } from '../lib/inspect';
 import { ToggleButton } from './AddToWatchlistButton';
 
@@ -38,7 +39,15 @@ export default function WatchlistStarChooser({
     [watchlist, projectId],
   );
   const chooser = useActorRef(logic, { inspect });
-  const open = useSelector(chooser, (s) => s.hasTag('open'));
+  const snapshot = useSelector(chooser, (s) => s);
+  const view = connectWatchlistChooser(snapshot, chooser.send, {
+    projectId,
+    projectName,
+    lists,
+    menuId,
+    disabled,
+  });
+  const { open } = view;
   // Fixed, so the leaderboard's card (overflow hidden) does not cut the menu of a row near its bottom.
   const floating = useFloating({
     open,
@@ -57,12 +66,6 @@ export default function WatchlistStarChooser({
     },
     [setReference],
   );
-  const holding = lists.filter((l) => l.projects.includes(projectId));
-  const label =
-    holding.length > 0
-      ? `${projectName} is in ${holding.map((l) => l.name).join(', ')}: choose a watchlist`
-      : `Add ${projectName} to a watchlist`;
-
   // Arrow keys, Home and End move between the lists, as in any menu; Escape and Tab out close it (dismissWatcher).
   const moveFocus = (e: KeyboardEvent<HTMLDivElement>) => {
     const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitemcheckbox"]')];
@@ -81,54 +84,36 @@ export default function WatchlistStarChooser({
     e.preventDefault();
     items[next]?.focus();
   };
-  const choose = (e: MouseEvent, listId: string) => {
-    // The row around the menu may be a link.
-    e.preventDefault();
-    e.stopPropagation();
-    chooser.send({ type: 'CHOOSE', listId });
-    root.current?.querySelector<HTMLElement>('[data-part="toggle"]')?.focus();
-  };
+  // After a choice the focus goes back to the star, as the menu it was in closes.
+  const focusStar = () => root.current?.querySelector<HTMLElement>('[data-part="toggle"]')?.focus();
+
+  const { id: menuElementId, ...menuProps } = view.getMenuProps();
 
   return (
     <span ref={setRoot} className="watchlist-star-chooser">
-      <ToggleButton
-        variant="icon"
-        inList={holding.length > 0}
-        label={label}
-        disabled={disabled}
-        menu={{ id: menuId, open }}
-        onClick={() => chooser.send({ type: 'STAR' })}
-      />
+      <ToggleButton {...view.getStarProps()} />
       {open && (
         <div
-          id={menuId}
+          // The id first, as before: the element's attributes keep their order.
+          id={menuElementId}
           ref={floating.refs.setFloating}
           style={floating.floatingStyles}
-          role="menu"
-          aria-label={`Watchlists for ${projectName}`}
-          className="watchlist-chooser-menu"
-          data-scope="watchlist"
-          data-part="chooser"
+          {...menuProps}
           onKeyDown={moveFocus}
         >
-          {lists.map((list, i) => {
-            const held = list.projects.includes(projectId);
+          {view.items.map((item) => {
+            const { onClick, ...props } = item.getItemProps();
             return (
               <button
-                key={list.id}
-                type="button"
-                role="menuitemcheckbox"
-                aria-checked={held}
-                className="watchlist-chooser-item"
-                tabIndex={i === 0 ? 0 : -1}
-                // The menu opens from a click or a key on the star: the first list takes the focus.
-                autoFocus={i === 0}
-                onClick={(e) => choose(e, list.id)}
+                key={item.key}
+                {...props}
+                onClick={(e) => {
+                  onClick(e);
+                  focusStar();
+                }}
               >
-                <span aria-hidden="true" className="watchlist-chooser-check">
-                  {held ? '✓' : ''}
-                </span>
-                {list.name}
+                <span {...item.getCheckProps()}>{item.checkText}</span>
+                {item.name}
               </button>
             );
           })}

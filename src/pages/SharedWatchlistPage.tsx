@@ -7,10 +7,8 @@ import {
   type CopySharedResult,
   type SharedWatchlist,
 } from '../../api/watchlist';
-import {
-  SHARED_MESSAGES,
-  sharedWatchlistMachine,
-} from '../../machines/watchlist/shared/sharedWatchlist.machine';
+import { sharedWatchlistMachine } from '../../machines/watchlist/shared/sharedWatchlist.machine';
+import { connectSharedWatchlist } from '../../machines/watchlist/shared/sharedWatchlist.connect';
 import { useOpenAuthModal } from '../app/hooks';
 import { useSignedIn } from '../app/hooks';
 import { WatchlistProjectsTable } from '../features/watchlist/WatchlistProjectsTable';
@@ -38,79 +36,58 @@ export default function SharedWatchlistPage({ token }: { token: string }) {
     }),
     { input: { token }, inspect },
   );
-  const state = useSelector(actorRef, (s) =>
-    s.hasTag('notFound')
-      ? 'notFound'
-      : s.hasTag('error')
-        ? 'failed'
-        : s.hasTag('ready')
-          ? 'ready'
-          : 'loading',
-  );
-  const busy = useSelector(actorRef, (s) => s.hasTag('busy'));
-  const copied = useSelector(actorRef, (s) => s.hasTag('copied'));
-  const { list, message } = useSelector(actorRef, (s) => s.context);
-  useTitle(list ? `${list.name} (shared watchlist)` : 'Shared watchlist');
+  const snapshot = useSelector(actorRef, (s) => s);
+  const view = connectSharedWatchlist(snapshot, actorRef.send, { signedIn });
+  useTitle(view.documentTitle);
 
   return (
     <main className="page container watchlists-page shared-watchlist-page" id="main">
-      {state === 'loading' && (
+      {view.status === 'loading' && (
         <div aria-busy="true">
           <span className="skeleton" style={{ display: 'block', height: 40, maxWidth: 320 }} />
           <span className="skeleton" style={{ display: 'block', height: 240, marginTop: 16 }} />
         </div>
       )}
-      {state === 'notFound' && (
+      {view.status === 'notFound' && (
         <div className="watchlist-empty card">
-          <h1>Link not found</h1>
-          <p className="muted">{SHARED_MESSAGES.notFound}</p>
-          <Link href="/" className="btn btn-primary">
-            Browse the leaderboard
+          <h1>{view.notFoundTitle}</h1>
+          <p className="muted">{view.notFoundText}</p>
+          <Link href={view.browseHref} className="btn btn-primary">
+            {view.browseText}
           </Link>
         </div>
       )}
-      {state === 'failed' && (
+      {view.status === 'failed' && (
         <div className="watchlist-empty card" role="alert">
-          <p>{SHARED_MESSAGES.loadFailed}</p>
-          <RetryButton onRetry={() => actorRef.send({ type: 'RETRY' })} className="btn btn-secondary" />
+          <p>{view.loadFailedText}</p>
+          <RetryButton onRetry={view.retry} className="btn btn-secondary" />
         </div>
       )}
-      {state === 'ready' && list && (
+      {view.list && (
         <>
           <header className="watchlist-header">
             <div>
-              <p className="shared-label">Shared watchlist · read-only</p>
-              <h1>{list.name}</h1>
-              <p className="muted">
-                {list.projects.length === 1 ? '1 project' : `${list.projects.length} projects`}
-              </p>
+              <p className="shared-label">{view.sharedLabel}</p>
+              <h1>{view.list.name}</h1>
+              <p className="muted">{view.countText}</p>
             </div>
             <div className="watchlist-actions">
-              {copied ? (
-                <Link href="/my/watchlists" className="btn btn-primary">
-                  Open my watchlists
+              {view.copied ? (
+                <Link href={view.openCopyHref} className="btn btn-primary">
+                  {view.openCopyText}
                 </Link>
               ) : (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy}
-                  onClick={() => actorRef.send({ type: 'COPY', signedIn })}
-                >
-                  Copy to my watchlists
-                </button>
+                <button {...view.getCopyButtonProps()}>{view.copyText}</button>
               )}
             </div>
           </header>
-          <p className="shared-message" role="status">
-            {message ?? ''}
-          </p>
-          {list.projects.length === 0 ? (
+          <p {...view.getMessageProps()}>{view.messageText}</p>
+          {view.empty ? (
             <div className="watchlist-empty">
-              <h2>This watchlist is empty</h2>
+              <h2>{view.emptyTitle}</h2>
             </div>
           ) : (
-            <WatchlistProjectsTable projectIds={list.projects} disabled={false} />
+            <WatchlistProjectsTable projectIds={view.list.projects} disabled={false} />
           )}
         </>
       )}

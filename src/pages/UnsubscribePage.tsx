@@ -3,8 +3,10 @@ import { useTitle } from '../lib/title';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { getSsoSettings, NOTIFICATION_LABELS, NOTIFICATION_SETTINGS, unsubscribe, updateSsoSettings, type SsoSettings } from '../../api/user';
-import { settingsSectionMachine, type MutationResult } from '../../machines/account/settings-section/settingsSection.machine';
+import { getSsoSettings, unsubscribe, updateSsoSettings, type SsoSettings } from '../../api/user';
+import { connectEmailSettings } from '../../machines/account/settings-section/settingsSection.connect';
+import { settingsSectionMachine } from '../../machines/account/settings-section/settingsSection.machine';
+import type { MutationResult } from '../../machines/account/settings-section/settingsSection.types';
 import { request } from '../lib/client';
 import '../features/settings/settings.css';
 import { inspect } from '../lib/inspect';
@@ -18,10 +20,16 @@ function EmailSettings({ id }: { id: string }) {
           load: fromPromise<unknown>(() => getSsoSettings(request, id)),
           mutate: fromPromise<MutationResult, { action: string; payload: unknown }>(async ({ input }) =>
             input.action === 'unsubscribe'
-              ? { message: 'You have been unsubscribed from all emails.', data: await unsubscribe(request, id) }
+              ? {
+                  message: 'You have been unsubscribed from all emails.',
+                  data: await unsubscribe(request, id),
+                }
               : {
                   message: 'Notification settings saved.',
-                  data: await updateSsoSettings(request, { id, settings: input.payload as Partial<SsoSettings['settings']> }),
+                  data: await updateSsoSettings(request, {
+                    id,
+                    settings: input.payload as Partial<SsoSettings['settings']>,
+                  }),
                 },
           ),
         },
@@ -29,41 +37,25 @@ function EmailSettings({ id }: { id: string }) {
     [id],
   );
   const [snapshot, send] = useActor(logic, { input: { loads: true }, inspect });
-  const data = snapshot.context.data as SsoSettings | null;
-  const message = snapshot.context.message;
-  if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;
-  if (!data) return <p className="settings-error">{message?.text ?? 'This link is not valid.'}</p>;
+  const view = connectEmailSettings(snapshot, send);
+  if (view.loading) return <span {...view.getSkeletonProps()} />;
+  if (!view.shown) return <p className="settings-error">{view.invalidText}</p>;
+  const messageProps = view.getMessageProps();
   return (
-    <section className="settings-section" aria-labelledby="email-settings">
-      {/* A link's answer names no address (a forwarded mail must not tell it). */}
-      <h2 id="email-settings">{data.email ? `Emails to ${data.email}` : 'Emails from Sentinel Ratings'}</h2>
-      <fieldset className="settings-toggles" disabled={snapshot.hasTag('busy')}>
-        {NOTIFICATION_SETTINGS.map((key) => (
+    <section className="settings-section" aria-labelledby={view.headingId}>
+      <h2 id={view.headingId}>{view.heading}</h2>
+      <fieldset {...view.getFieldsetProps()}>
+        {view.toggles.map(({ key, label }) => (
           <label key={key} className="settings-toggle">
-            <input
-              type="checkbox"
-              checked={data.settings[key]}
-              onChange={(e) => send({ type: 'SUBMIT', action: 'toggle', payload: { [key]: e.target.checked } })}
-            />
-            {NOTIFICATION_LABELS[key]}
+            <input {...view.getToggleProps(key)} />
+            {label}
           </label>
         ))}
       </fieldset>
       <p style={{ marginTop: 16 }}>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={snapshot.hasTag('busy')}
-          onClick={() => send({ type: 'SUBMIT', action: 'unsubscribe' })}
-        >
-          Unsubscribe from all
-        </button>
+        <button {...view.getUnsubscribeButtonProps()}>{view.unsubscribeText}</button>
       </p>
-      {message && (
-        <div className={`settings-message is-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </div>
-      )}
+      {messageProps && <div {...messageProps}>{view.message?.text}</div>}
     </section>
   );
 }

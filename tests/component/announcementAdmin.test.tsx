@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type {
   AnnouncementForm,
   StoredAnnouncement,
-} from '../../machines/admin/announcement/announcementAdmin.machine';
+} from '../../machines/admin/announcement/announcementAdmin.types';
 import AnnouncementAdminPage, {
   liveAnnouncementAdminMachine,
 } from '../../src/features/announcement-admin/AnnouncementAdminPage';

@@ -44,6 +44,18 @@ async function signUpUnconfirmed(user: ReturnType<typeof userEvent.setup>) {
     userConfirmed: false,
     codeDeliveryDestination: EMAIL,
   }));
+  await signUp(user);
+}
+
+/** Fills the login form as EMAIL with `password` and presses Log in. */
+async function logIn(user: ReturnType<typeof userEvent.setup>, password = 'secret12') {
+  await user.type(await screen.findByLabelText('Email'), EMAIL);
+  await user.type(field('Password'), password);
+  await user.click(button('Log in'));
+}
+
+/** Fills the signup form as EMAIL, accepts the terms and presses Sign up. */
+async function signUp(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Email'), EMAIL);
   await user.type(field('Password'), 'secret12');
   await user.click(screen.getByRole('checkbox'));
@@ -89,9 +101,7 @@ describe('login form', () => {
     const user = userEvent.setup();
     renderPage('login');
     server.current.fail('/api/auth/callback/credentials', 'NotAuthorizedException', 401);
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'wrong-pass1');
-    await user.click(button('Log in'));
+    await logIn(user, 'wrong-pass1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Email and password do not match. Please try again.',
     );
@@ -114,9 +124,7 @@ describe('login form', () => {
       '/api/auth/callback/credentials',
       () => new Promise((resolve) => (release = () => resolve({ url: '/' }))),
     );
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'secret12');
-    await user.click(button('Log in'));
+    await logIn(user);
     await waitFor(() => expect(button('Log in')).toBeDisabled());
     await user.type(field('Password'), '{Enter}');
     expect(server.current.callsTo('/api/auth/callback/credentials')).toHaveLength(1);
@@ -127,9 +135,7 @@ describe('login form', () => {
     const user = userEvent.setup();
     renderPage('login');
     server.current.fail('/api/auth/callback/credentials', 'UserNotConfirmedException', 401);
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'secret12');
-    await user.click(button('Log in'));
+    await logIn(user);
     expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
     expect(screen.getByText(`Enter the 6-digit code sent to ${EMAIL}.`)).toBeInTheDocument();
     expect(button('Verify')).toBeDisabled();
@@ -170,10 +176,7 @@ describe('signup form', () => {
     const user = userEvent.setup();
     renderPage('signup');
     server.current.fail('/api/auth/signup', 'UsernameExistsException');
-    await user.type(await screen.findByLabelText('Email'), EMAIL);
-    await user.type(field('Password'), 'secret12');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(button('Sign up'));
+    await signUp(user);
     expect(await screen.findByText('This email has been taken.')).toBeInTheDocument();
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
 

@@ -6,8 +6,8 @@ import type { SurveyAnswers, SurveyStatus } from '../../api/user';
 import {
   SURVEY_LAST_NOTIFICATION_KEY,
   surveyNotificationMachine,
-  type LastNotification,
 } from '../../machines/account/survey-notification/surveyNotification.machine';
+import type { LastNotification } from '../../machines/account/survey-notification/surveyNotification.types';
 import { surveyMachine } from '../../machines/account/survey/survey.machine';
 import type { SurveyOutput } from '../../machines/account/survey/survey.types';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';

@@ -161,6 +161,9 @@ describe('a page is counted when it is shown', () => {
     expect(pageViews).toEqual(['/']);
     await page.mouse.move(700, 300);
     await untilRunning(page);
+    // The strips load as they come near the view: until React has taken them over, their links are the server's,
+    // and a click there loads the project page afresh instead of the app moving to it.
+    await page.locator('[data-part-on-view="strips"][data-taken-over]').waitFor();
     const link = page.locator('section[data-tour="trending"] .strip-name').first();
     const href = (await link.getAttribute('href'))!;
     const id = decodeURIComponent(href.split('/').at(-1)!);

@@ -5,17 +5,54 @@ import { newPage } from './harness';
 
 /** Runs axe-core in the page and fails with the list of violations (rule id and offending nodes). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  await takeOverPartsOnView(page);
   // Evaluated through the debugging protocol: our CSP (script-src 'self') refuses an injected inline script tag.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
       }
     ).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   });
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Once the app runs, brings every part that loads on view (src/first-load/partOnView.tsx) in and waits until React has
+ * taken it over, then scrolls back. axe scrolls to each element it checks: were a part taken over mid-run, axe would
+ * measure the server's detached nodes (their box at 0,0) against whatever then lies under the viewport's corner.
+ * A part the layout hides (no box: never in view, so never loaded) is skipped, as axe skips it.
+ */
+async function takeOverPartsOnView(page: Page) {
+  const running = await page.evaluate(async () => {
+    if (document.documentElement.dataset.app !== 'running') return false;
+    const { scrollX, scrollY } = window;
+    for (const part of document.querySelectorAll('[data-part-on-view]:not([data-taken-over])')) {
+      // The slot itself has no box (display: contents); its content has.
+      part.firstElementChild?.scrollIntoView();
+      // Two frames: the IntersectionObserver reports after the frame that showed the part (a second at most: a page
+      // that draws no frame fails on the wait below, with its message, rather than hanging here).
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 1000);
+      });
+    }
+    window.scrollTo(scrollX, scrollY);
+    return true;
+  });
+  if (!running) return;
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-part-on-view]:not([data-taken-over])')].every(
+      (part) => !part.firstElementChild?.getClientRects().length,
+    ),
+  );
 }
 
 /** Whether the page is wider than its viewport (horizontal scrolling). */

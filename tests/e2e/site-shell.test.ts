@@ -59,10 +59,14 @@ describe('app shell', () => {
             for (const entry of list.getEntries() as unknown as {
               value: number;
               hadRecentInput: boolean;
-              sources?: { node?: Element }[];
+              sources?: { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
             }[]) {
               if (entry.hadRecentInput) continue;
-              const sources = (entry.sources ?? []).map((s) => s.node?.className ?? '?');
+              // Which node moved, and from where to where: a failure says what to look at.
+              const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+              const sources = (entry.sources ?? []).map(
+                (s) => `${s.node?.className ?? '?'} ${box(s.previousRect)} → ${box(s.currentRect)}`,
+              );
               w.shifts.push({ value: entry.value, sources });
             }
           }).observe({ type: 'layout-shift', buffered: true });

@@ -16,6 +16,7 @@ import {
   allTransitionKeys,
   planPaths,
   replay,
+  type Candidate,
   type PlanOptions,
   type StepEffect,
 } from '../paths/harness';
@@ -39,7 +40,7 @@ export type UiModel = PlanOptions & {
 
 /** Registers one browser test per planned path and writes the machine's UI coverage after the file. */
 export function describeUiPaths(model: UiModel) {
-  const paths = planPaths(model.machine, { ...model, variants: false });
+  const paths = withoutPrefixes(planPaths(model.machine, { ...model, variants: false }));
   const states = new Set<string>();
   const transitions = new Set<string>();
 
@@ -107,6 +108,23 @@ export function describeUiPaths(model: UiModel) {
       ),
     );
   });
+}
+
+/**
+ * The planned paths less those another path begins with: the browser checks the predicted states after every step,
+ * so a path that a longer one starts with checks nothing the longer one does not, and each path costs a fresh page
+ * (opening it, signing in) before its first step.
+ */
+function withoutPrefixes(paths: Candidate[]): Candidate[] {
+  // Errors by their message and fields: two failures of one event type can differ only there.
+  const key = (event: EventObject) =>
+    JSON.stringify(event, (_k, value: unknown) =>
+      value instanceof Error ? { ...value, message: value.message } : value,
+    );
+  const keys = paths.map((p) => p.events.map(key));
+  const startsWith = (longer: string[], shorter: string[]) =>
+    longer.length > shorter.length && shorter.every((k, i) => longer[i] === k);
+  return paths.filter((_, i) => !keys.some((other) => startsWith(other, keys[i]!)));
 }
 
 /**

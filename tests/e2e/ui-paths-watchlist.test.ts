@@ -12,23 +12,16 @@ import { replay, pending, type StepEffect } from '../paths/harness';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 import { errorCode } from '../../api/errors';
-import {
-  WATCHLIST_MESSAGES,
-  watchlistMachine,
-  type WatchlistContext,
-  type WatchlistItem,
-} from '../../machines/watchlist/list/watchlist.machine';
+import { WATCHLIST_MESSAGES, watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import type { WatchlistContext, WatchlistItem } from '../../machines/watchlist/list/watchlist.types';
 import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
 import {
   pickerKeyword,
   watchlistPickerMachine,
-  type PickerContext,
 } from '../../machines/watchlist/picker/watchlistPicker.machine';
-import {
-  createWatchlistMachine,
-  NAME_HINT,
-  type CreateWatchlistContext,
-} from '../../machines/watchlist/create/createWatchlist.machine';
+import type { PickerContext } from '../../machines/watchlist/picker/watchlistPicker.types';
+import { createWatchlistMachine, NAME_HINT } from '../../machines/watchlist/create/createWatchlist.machine';
+import type { CreateWatchlistContext } from '../../machines/watchlist/create/createWatchlist.types';
 import { csrfToken, signUpAndSignIn } from './accounts';
 import { startServerAndBrowser } from './harness';
 import { quietPage } from './site-helpers';

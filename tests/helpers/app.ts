@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -58,6 +59,36 @@ export async function createTestApp(
     },
     opts.server,
   );
+}
+
+/**
+ * One test app for the enclosing describe block (or the whole file, at the top level): built in beforeAll, closed
+ * in afterAll. The returned object reads through to that app, so use it inside tests and later hooks only.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(...args);
+  });
+  afterAll(async () => built?.close());
+  const current = () => {
+    if (!built)
+      throw new Error('useTestApp: the app is built in beforeAll; read it in a test or a later hook');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+    restart: (env) => current().restart(env),
+  };
 }
 
 async function startApp(

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
-import {
-  announcementAdminMachine,
-  type AnnouncementForm,
-  type StoredAnnouncement,
-} from '../../machines/admin/announcement/announcementAdmin.machine';
-import { staffScreen, isRefused } from './staffScreens';
+import { announcementAdminMachine } from '../../machines/admin/announcement/announcementAdmin.machine';
+import { connectAnnouncementAdmin } from '../../machines/admin/announcement/announcementAdmin.connect';
+import type {
+  AnnouncementAdminEvent,
+  AnnouncementForm,
+  StoredAnnouncement,
+} from '../../machines/admin/announcement/announcementAdmin.types';
+import { isRefused } from './staffScreens';
 import { describePaths, pending, replay, type StepEffect } from './harness';
 
 const machine = announcementAdminMachine.provide({
@@ -28,19 +30,109 @@ const invalid = Object.assign(new Error('link: Enter a path starting with / or a
 const forbidden = Object.assign(new Error('Only admins can do this.'), { status: 403 });
 const down = Object.assign(new Error('Something went wrong on our side.'), { status: 500 });
 
-/** What the page renders (AnnouncementAdminPage): which screen, the messages, the form and its Save button. */
+type Snapshot = Parameters<typeof connectAnnouncementAdmin>[0];
+const TEXT_FIELDS = ['content', 'link', 'linkText'] as const;
+/** The view model (announcementAdmin.connect) of a snapshot, with the events its getters send. */
+const connected = (s: AnyMachineSnapshot) => {
+  const sent: AnnouncementAdminEvent[] = [];
+  const send = vi.fn((event: AnnouncementAdminEvent) => void sent.push(event));
+  return { v: connectAnnouncementAdmin(s as Snapshot, send, { idPrefix: 'ann' }), sent };
+};
+
+/** What the page renders (AnnouncementAdminPage), read from the view model: the screen, messages, form and Save. */
 const view = (s: AnyMachineSnapshot) => {
-  const c = ctx(s);
-  const early = staffScreen(s, c.error);
-  if (early) return early;
+  const { v } = connected(s);
+  if (v.screen === 'forbidden') return { screen: 'forbidden' };
+  if (v.screen === 'loading') return { screen: 'loading' };
+  if (v.screen === 'loadFailed') return { screen: 'loadFailed', alert: v.loadError };
+  const fieldErrors = Object.fromEntries(
+    TEXT_FIELDS.flatMap((name) => {
+      const props = v.getFieldErrorProps(name);
+      return props ? [[name, props.children]] : [];
+    }),
+  );
   return {
     screen: 'form',
-    form: c.form,
-    fieldErrors: c.fields,
-    alert: s.matches('saveFailed') ? c.error : null,
-    saved: s.hasTag('saved'),
-    canSave: s.can({ type: 'SUBMIT' }),
+    form: {
+      content: v.getTextFieldProps('content').value,
+      link: v.getTextFieldProps('link').value,
+      linkText: v.getTextFieldProps('linkText').value,
+      active: v.getActiveProps().checked,
+    },
+    fieldErrors,
+    alert: v.saveError,
+    saved: v.savedText === 'Announcement saved.',
+    canSave: !v.getSaveButtonProps().disabled,
   };
+};
+
+/** The texts, attributes and events of every screen, checked in every state. */
+const screenChecks = (s: AnyMachineSnapshot) => {
+  const { v, sent } = connected(s);
+  expect(v.title).toBe('Announcement');
+  expect(v.getMainProps()).toEqual({
+    className: 'container announcement-admin',
+    'aria-busy': v.screen === 'loading' ? 'true' : undefined,
+  });
+  if (v.screen === 'forbidden') expect(v.forbiddenText).toBe('Only admins can edit the announcement.');
+  if (v.screen === 'loadFailed') {
+    expect(v.loadError).toEqual(expect.any(String));
+    expect(v.retryText).toBe('Try again');
+    const retry = v.getRetryButtonProps();
+    expect(retry).toMatchObject({ type: 'button', className: 'btn btn-secondary' });
+    retry.onClick();
+    expect(sent).toEqual([{ type: 'RETRY' }]);
+  }
+  if (v.screen !== 'form') return;
+  const { form, fields } = ctx(s);
+  expect(v.lead).toBe('The banner shown at the top of every page.');
+  expect(TEXT_FIELDS.map((name) => v.getLabelProps(name))).toEqual([
+    { htmlFor: 'ann-content', children: 'Content' },
+    { htmlFor: 'ann-link', children: 'Link (optional)' },
+    { htmlFor: 'ann-linkText', children: 'Link text' },
+  ]);
+  for (const name of TEXT_FIELDS) {
+    const field = v.getTextFieldProps(name);
+    // A field the server named points at its message.
+    if (fields[name]) {
+      expect(field).toMatchObject({ 'aria-invalid': true, 'aria-describedby': `ann-${name}-error` });
+      expect(v.getFieldErrorProps(name)).toEqual({
+        id: `ann-${name}-error`,
+        className: 'announcement-admin__field-error',
+        children: fields[name],
+      });
+    } else {
+      expect(field).not.toHaveProperty('aria-invalid');
+      expect(field).not.toHaveProperty('aria-describedby');
+      expect(v.getFieldErrorProps(name)).toBeNull();
+    }
+    expect(field.id).toBe(`ann-${name}`);
+  }
+  expect(v.getTextFieldProps('content')).toMatchObject({ maxLength: 500, rows: 3, required: true });
+  expect(v.getTextFieldProps('link')).toMatchObject({
+    maxLength: 500,
+    placeholder: '/products/skynet or https://…',
+  });
+  expect(v.getTextFieldProps('linkText')).toMatchObject({ maxLength: 100 });
+  expect(v.activeText).toBe('Show the banner');
+  expect(v.getActiveProps()).toMatchObject({ type: 'checkbox', checked: form.active });
+  expect(v.saveText).toBe('Save');
+  expect(v.getSaveButtonProps()).toMatchObject({ type: 'submit', className: 'btn btn-primary' });
+  // Each control sends its event: an edit of its own field, the checkbox's state, Save on submit.
+  v.getTextFieldProps('content').onChange({ target: { value: 'New text' } });
+  v.getTextFieldProps('link').onChange({ target: { value: '/x' } });
+  v.getTextFieldProps('linkText').onChange({ target: { value: 'More' } });
+  v.getActiveProps().onChange({ target: { checked: !form.active } });
+  const preventDefault = vi.fn();
+  v.getFormProps().onSubmit({ preventDefault });
+  expect(preventDefault).toHaveBeenCalledOnce();
+  expect(sent).toEqual([
+    { type: 'CHANGE', patch: { content: 'New text' } },
+    { type: 'CHANGE', patch: { link: '/x' } },
+    { type: 'CHANGE', patch: { linkText: 'More' } },
+    { type: 'CHANGE', patch: { active: !form.active } },
+    { type: 'SUBMIT' },
+  ]);
 };
 
 /** The form screen showing `form` with nothing said; Save is offered once there is content. */
@@ -164,6 +256,12 @@ for (const { loaded, loadErrors, saveErrors, patches } of variants)
           ]
         : []),
     ],
+    states: Object.fromEntries(
+      ['loading', 'loadFailed', 'forbidden', 'editing', 'saving', 'saved', 'saveFailed'].map((state) => [
+        `announcementAdmin.${state}`,
+        screenChecks,
+      ]),
+    ),
     transitions: {
       // The stored announcement fills the form (empty link fields as empty inputs).
       'announcementAdmin.loading|xstate.done.actor.load': (step) => {

@@ -7,9 +7,10 @@ import {
   type EventObject,
 } from 'xstate';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '../../api/apiKeys';
-import { connectApiKeys, usageBars, type ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.connect';
-import { apiKeysMachine, type ApiKeysContext } from '../../machines/account/api-keys/apiKeys.machine';
-import { describePaths, pending, replay, type StepEffect } from './harness';
+import { connectApiKeys, usageBars } from '../../machines/account/api-keys/apiKeys.connect';
+import { apiKeysMachine } from '../../machines/account/api-keys/apiKeys.machine';
+import type { ApiKeysContext, ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.types';
+import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
 
 const KEY = `sk_${'Q'.repeat(43)}`;
 const usage = [{ day: '2026-11-20', requests: 3, refused: 1 }];
@@ -89,12 +90,7 @@ for (const { loaded, revocable, createError, revokeError } of variants)
   describePaths(
     'apiKeys',
     apiKeysMachine.provide({
-      actors: {
-        load: pending() as never,
-        create: pending() as never,
-        revoke: pending() as never,
-        copyKey: pending() as never,
-      },
+      actors: pendingActors('load', 'create', 'revoke', 'copyKey'),
     }),
     {
       // Told apart by state, which keys are there (and revoked), and what is on screen.

@@ -2,41 +2,34 @@ import { describe, expect, it } from 'vitest';
 import {
   createActor,
   createMachine,
-  fromCallback,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import { appMachine, requiresSession, type AppLocation, type AuthView } from '../../machines/core/app/app.machine';
+import {
+  appMachine,
+  requiresSession,
+  type AppLocation,
+  type AuthView,
+} from '../../machines/core/app/app.machine';
 import type { SessionStatus, SessionUser } from '../../machines/auth/session/session.machine';
 import { PAGE_PATHS } from '../../api/pages';
-import { describePaths, pending, replay, withFreshSystems, type StepEffect } from './harness';
+import { silent, silentObservers, stubChildren } from '../helpers/appStubs';
+import { describePaths, pendingActors, replay, withFreshSystems, type StepEffect } from './harness';
 
+/** The lazily loaded modal and tour: they keep their input, to show what the root spawned them with. */
+const recordingStub = createMachine({ context: ({ input }) => ({ input }) });
 /**
  * The root machine with stub children: every child is a machine that does nothing, so what the root sends them is
  * the step's `sent` list; the observers are silent (their reports are the path's events); the loaders never settle
  * (their answers are the path's events, `xstate.done.actor.<invoke id>`).
  */
-const stub = createMachine({});
-/** The lazily loaded modal and tour: they keep their input, to show what the root spawned them with. */
-const recordingStub = createMachine({ context: ({ input }) => ({ input }) });
-const silent = fromCallback(() => () => undefined);
 const machine = appMachine.provide({
   actors: {
-    session: stub as never,
-    flags: stub as never,
-    watchlist: stub as never,
-    accountActors: stub as never,
-    banner: stub as never,
-    cookieConsent: stub as never,
-    quote: stub as never,
-    sessionObserver: silent as never,
-    flagsObserver: silent as never,
-    authModalObserver: silent as never,
+    ...stubChildren,
+    ...silentObservers,
     locationObserver: silent as never,
-    loadAuthModal: pending() as never,
-    loadTour: pending() as never,
-    loadImpersonation: pending() as never,
+    ...pendingActors('loadAuthModal', 'loadTour', 'loadImpersonation'),
   },
 });
 
@@ -531,16 +524,43 @@ const states = {
 
 // Each snapshot offers ~20 events: the planner's default limit of 5,000 steps is too few.
 const LIMIT = 12_000;
-describePaths('app', explorable, { events, serializeState, states, transitions, limit: LIMIT });
+// The loaders' answers carry the recording stub: a kept plan names it.
+const options = { events, serializeState, states, transitions, limit: LIMIT, keep: { recordingStub } };
+
+const toolFlag = (enabled: boolean): Ev => ({ type: 'TOOL_FLAG_CHANGED', enabled });
+const openTool: Ev = { type: 'OPEN_IMPERSONATION' };
+const toolLoaded: Ev = { type: `xstate.done.actor.${LOAD_IMPERSONATION}`, output: toolLogic };
+const tourAsked: Ev = { type: 'NAVIGATED', location: at('/', { tourRequested: true }) };
+/**
+ * What the shortest paths miss because the state key leaves it out: whether the tool, the tour or the modal is
+ * there decides what a root event sends, and its first taking was without them.
+ */
+const also: Ev[][] = [
+  // "Impersonate User" before the tool's code: kept and replayed; then the flag off and on again reaches the tool,
+  // and only with the flag on does the menu item open it.
+  [toolFlag(true), openTool, toolLoaded, toolFlag(false), openTool, toolFlag(true), openTool],
+  // Asked while the flag was on, the flag off before the code arrived: not opened, and forgotten.
+  [toolFlag(true), openTool, toolFlag(false), toolLoaded, toolFlag(true), openTool],
+  // The modal's code loaded on intent, with no request kept: nothing opens; the next request opens it.
+  [
+    { type: 'PREPARE_AUTH' },
+    { type: `xstate.done.actor.${LOAD_AUTH_MODAL}`, output: modalLogic },
+    { type: 'OPEN_AUTH' },
+  ],
+  // A running tour hears the session, restarts when the address asks again, and stops off home.
+  [
+    tourAsked,
+    { type: `xstate.done.actor.${LOAD_TOUR}`, output: { logic: tourLogic, resume: null } },
+    sessions[1]!,
+    tourAsked,
+    { type: 'NAVIGATED', location: at('/', { tourSaved: true }) },
+    sessions[3]!,
+    { type: 'NAVIGATED', location: at('/projects') },
+  ],
+];
+describePaths('app', explorable, { ...options, also });
 // Starting on a /my page, or on home with a saved tour.
-describePaths('app', explorable, {
-  input: { location: at('/my/settings') },
-  events,
-  serializeState,
-  states,
-  transitions,
-  limit: LIMIT,
-});
+describePaths('app', explorable, { ...options, input: { location: at('/my/settings') } });
 
 /** Replays chosen events with the same checks, and returns what each step sent. */
 function run(events: Ev[], input?: unknown) {
@@ -641,5 +661,78 @@ describe('app relays', () => {
     expect(steps[3]!.after.matches({ tour: 'failed' })).toBe(true);
     expect(steps[4]!.after.matches({ tour: 'off' })).toBe(true);
     expect(steps[5]!.after.matches({ tour: 'loading' })).toBe(true);
+  });
+});
+
+describe('app start', () => {
+  /** Children that keep their input, to show what the root started them with. */
+  const withRecorders = machine.provide({
+    actors: {
+      session: recordingStub as never,
+      flags: recordingStub as never,
+      accountActors: recordingStub as never,
+      banner: recordingStub as never,
+      cookieConsent: recordingStub as never,
+      quote: recordingStub as never,
+    },
+  });
+  const inputOf = (actor: { getSnapshot: () => AnyMachineSnapshot }, id: string) =>
+    (actor.getSnapshot().children[id] as AnyActorRef).getSnapshot().context.input as unknown;
+
+  it('starts on home with the session loading, nothing loaded, and the children’s default inputs', () => {
+    const actor = createActor(withRecorders, { input: undefined }).start();
+    expect(ctx(actor.getSnapshot())).toEqual({
+      inputs: {},
+      status: 'loading',
+      user: null,
+      fetching: true,
+      surveyEnabled: false,
+      toolEnabled: false,
+      impersonationRequested: false,
+      impersonation: null,
+      location: { path: '/', tourRequested: false, tourSaved: false },
+      pendingAuth: null,
+      authModal: null,
+      tour: null,
+      tourResume: null,
+    });
+    expect(inputOf(actor, 'session')).toEqual({});
+    expect(inputOf(actor, 'flags')).toEqual({});
+    expect(inputOf(actor, 'banner')).toEqual({ ignored: null });
+    expect(inputOf(actor, 'cookieConsent')).toEqual({ accepted: false });
+    expect(inputOf(actor, 'quote')).toEqual({ runsLoaded: true });
+    expect(inputOf(actor, 'accountActors')).toEqual({ notifications: undefined, listWanted: false });
+    actor.stop();
+  });
+
+  it('hands each child what the page and the browser’s storage hold', () => {
+    const input = {
+      session: { servedSignedOut: true },
+      flags: { values: { extendedUserSetting: true } },
+      banner: { ignored: 'Maintenance' },
+      cookieConsent: { accepted: true },
+      notifications: { pollInterval: 5000 },
+      location: at(PAGE_PATHS.notifications),
+    };
+    const actor = createActor(withRecorders, { input: input as never }).start();
+    expect(ctx(actor.getSnapshot()).location).toEqual(input.location);
+    expect(inputOf(actor, 'session')).toEqual(input.session);
+    expect(inputOf(actor, 'flags')).toEqual(input.flags);
+    expect(inputOf(actor, 'banner')).toEqual(input.banner);
+    expect(inputOf(actor, 'cookieConsent')).toEqual(input.cookieConsent);
+    // Started on the notifications page: the centre loads its list at once.
+    expect(inputOf(actor, 'accountActors')).toEqual({ notifications: input.notifications, listWanted: true });
+    actor.stop();
+  });
+});
+
+describe('pages that need a session', () => {
+  it('are /my and the pages under it, nothing else', () => {
+    expect(requiresSession('/my')).toBe(true);
+    expect(requiresSession('/my/settings')).toBe(true);
+    expect(requiresSession(PAGE_PATHS.watchlists)).toBe(true);
+    expect(requiresSession('/')).toBe(false);
+    expect(requiresSession('/myriad')).toBe(false);
+    expect(requiresSession('/projects/my')).toBe(false);
   });
 });

@@ -1,23 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import {
   auditAdminMachine,
   auditPicker,
   EMPTY_FINDING,
   EMPTY_FORM,
-  type AuditAdminContext,
-  type AuditForm,
-  type LoadedAudits,
 } from '../../machines/admin/audit/auditAdmin.machine';
+import { connectAuditAdmin } from '../../machines/admin/audit/auditAdmin.connect';
+import type {
+  AuditAdminEvent,
+  AuditAdminContext,
+  AuditForm,
+  LoadedAudits,
+} from '../../machines/admin/audit/auditAdmin.types';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
-import { describePaths, pending, replay, type StepEffect } from './harness';
+import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
 
 const picker = auditPicker(watchlistPickerMachine.provide({ actors: { searchProjects: pending() } }));
 const machine = auditAdminMachine.provide({
   actors: {
-    load: pending() as never,
-    publish: pending() as never,
-    setStatus: pending() as never,
+    ...pendingActors('load', 'publish', 'setStatus'),
     picker: picker as never,
   },
 });
@@ -45,24 +47,179 @@ const invalid = Object.assign(new Error('auditor: Enter the auditor'), {
 });
 const down = Object.assign(new Error('Something went wrong on our side.'), { status: 500 });
 
-/** What the page renders (AuditAdminPage): which screen, its messages, the list and the form's Publish button. */
+type Snapshot = Parameters<typeof connectAuditAdmin>[0];
+const TEXT_FIELDS = ['auditor', 'publishedOn', 'scope', 'commit', 'reportUrl'] as const;
+/** The view model (auditAdmin.connect) of a snapshot, with dates as they come, and what its getters send. */
+const connected = (s: AnyMachineSnapshot) => {
+  const sent: AuditAdminEvent[] = [];
+  const send = vi.fn((event: AuditAdminEvent) => void sent.push(event));
+  const v = connectAuditAdmin(s as Snapshot, send, { idPrefix: 'au', formatDate: (d) => `on ${d}` });
+  return { v, sent };
+};
+
+/** What the page renders (AuditAdminPage), read from the view model: which screen, its messages, the list and the form. */
 const view = (s: AnyMachineSnapshot) => {
-  const c = ctx(s);
-  if (s.hasTag('forbidden')) return { screen: 'forbidden' };
-  if (s.matches('picking')) return { screen: 'picking' };
-  if (s.hasTag('loading')) return { screen: 'loading', projectId: c.projectId, notice: c.notice };
-  if (s.matches('loadFailed')) return { screen: 'loadFailed', alert: c.error };
+  const { v } = connected(s);
+  if (v.forbidden) return { screen: 'forbidden' };
+  if (v.loadingText) return { screen: 'loading', text: v.loadingText, notice: v.notice };
+  if (v.loadError !== null) return { screen: 'loadFailed', alert: v.loadError };
+  if (!v.audits) return { screen: 'picking' };
+  const names = [...TEXT_FIELDS, ...v.findings.map((_, i) => `findings.${i}.title`)];
   return {
     screen: 'project',
-    audits: c.data?.audits ?? [],
-    applicable: c.data?.applicable,
-    form: c.form,
-    fieldErrors: c.fields,
-    alert: c.error,
-    notice: c.notice,
-    busy: s.hasTag('busy'),
-    canPublish: s.can({ type: 'PUBLISH' }),
+    audits: v.audits.audits,
+    applicable: v.publishable,
+    form: {
+      ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, v.getTextFieldProps(name).value])),
+      contracts: v.getContractsProps().value,
+      findings: v.findings.map((_, i) => ({
+        title: v.getFindingTitleProps(i).value,
+        severity: v.getFindingSeverityProps(i).value,
+        status: v.getFindingStatusProps(i).value,
+      })),
+    },
+    fieldErrors: Object.fromEntries(
+      names.flatMap((name) => {
+        const props = v.getFieldErrorProps(name);
+        return props ? [[name, props.children]] : [];
+      }),
+    ),
+    alert: v.writeError,
+    notice: v.notice,
+    busy: v.getOpenButtonProps().disabled,
+    canPublish: !v.getPublishButtonProps().disabled,
   };
+};
+
+/** The texts, attributes and events of the page in every state. */
+const screenChecks = (s: AnyMachineSnapshot) => {
+  const { v, sent } = connected(s);
+  const c = ctx(s);
+  const busy = s.hasTag('busy');
+  expect(v.title).toBe('Audits');
+  expect(v.getMainProps()).toEqual({ id: 'main', className: 'container audit-admin' });
+  if (v.forbidden) return expect(v.forbiddenText).toBe('Only admins can publish audits.');
+  expect(v.pickerText).toBe(c.data ? 'Choose another project' : 'Choose a project');
+  expect(v.getPickerButtonProps()).toMatchObject({
+    type: 'button',
+    className: 'btn btn-primary',
+    disabled: busy || s.hasTag('loading'),
+  });
+  expect(v.pickerModal).toEqual({
+    title: 'Choose a project',
+    subtitle: 'Find it by name or token ticker; its audits open.',
+  });
+  expect(v.getProjectIdLabelProps()).toEqual({ htmlFor: 'au-project', children: 'Or open by project id' });
+  expect(v.getProjectIdInputProps()).toEqual({
+    id: 'au-project',
+    name: 'project',
+    placeholder: 'uniswap',
+    required: true,
+  });
+  expect(v.openText).toBe('Open project');
+  expect(v.getOpenButtonProps()).toEqual({ type: 'submit', className: 'btn btn-secondary', disabled: busy });
+  expect(v.getPickFormProps().className).toBe('audit-admin__pick');
+  const preventDefault = vi.fn();
+  const pickForm = (value: string) => ({
+    preventDefault,
+    currentTarget: { elements: { namedItem: (name: string) => (name === 'project' ? { value } : null) } },
+  });
+  v.getPickerButtonProps().onClick();
+  v.getPickFormProps().onSubmit(pickForm(' tidemark-usd '));
+  expect(sent.splice(0)).toEqual([{ type: 'OPEN_PICKER' }, { type: 'PICK', projectId: ' tidemark-usd ' }]);
+  if (v.loadError !== null) {
+    expect(v.retryText).toBe('Try again');
+    v.getRetryButtonProps().onClick();
+    expect(sent.splice(0)).toEqual([{ type: 'RETRY' }]);
+  }
+  if (!v.audits) return;
+  const data = v.audits;
+  expect(v.listHeadingId).toBe('au-list');
+  expect(v.listHeading).toBe(`Audits of ${data.projectId}`);
+  expect(v.notApplicableText).toBe('Not applicable: a native coin has no smart contract to audit');
+  expect(v.noAuditsText).toBe('No audit on record.');
+  expect(v.columns).toEqual(['Finding', 'Severity', 'Status']);
+  for (const a of data.audits) {
+    expect(v.auditHeading(a)).toBe(`${a.auditor}, on ${a.publishedOn}`);
+    for (const f of a.findings) {
+      expect(v.severityLabel(f.severity)).toBe('Critical');
+      const select = v.getStatusSelectProps(f);
+      expect(select).toMatchObject({ 'aria-label': `Status of ${f.title}`, value: f.status, disabled: busy });
+      select.onChange({ target: { value: 'resolved' } });
+      expect(sent.splice(0)).toEqual([{ type: 'SET_STATUS', findingId: f.id, status: 'resolved' }]);
+    }
+  }
+  expect(v.statusOptions.values).toEqual(['resolved', 'partially_resolved', 'acknowledged', 'pending']);
+  expect(v.severityOptions.values).toEqual(['critical', 'major', 'medium', 'minor', 'informational']);
+  expect(v.publishable).toBe(data.applicable);
+  expect(v.publishHeadingId).toBe('au-publish');
+  expect(v.publishHeading).toBe('Publish an audit');
+  expect([...TEXT_FIELDS, 'contracts' as const].map((name) => v.getLabelProps(name).children)).toEqual([
+    'Auditor',
+    'Date published',
+    'Scope',
+    'Commit (optional)',
+    'Report link',
+    'Contracts in scope (one a line, optional)',
+  ]);
+  expect(v.getTextFieldProps('auditor')).toMatchObject({ id: 'au-auditor', required: true, maxLength: 120 });
+  expect(v.getTextFieldProps('publishedOn')).toMatchObject({ type: 'date', required: true });
+  expect(v.getTextFieldProps('scope')).toMatchObject({ required: true, maxLength: 500 });
+  expect(v.getTextFieldProps('commit')).toMatchObject({ maxLength: 100 });
+  expect(v.getTextFieldProps('reportUrl')).toMatchObject({ type: 'url', placeholder: 'https://…' });
+  expect(v.getContractsProps()).toMatchObject({ id: 'au-contracts', rows: 2 });
+  // A field the server named points at its message; the others carry no error attributes.
+  for (const name of TEXT_FIELDS) {
+    const field = v.getTextFieldProps(name);
+    if (c.fields[name]) {
+      expect(field).toMatchObject({ 'aria-invalid': true, 'aria-describedby': `au-${name}-error` });
+      expect(v.getFieldErrorProps(name)).toEqual({
+        id: `au-${name}-error`,
+        className: 'audit-admin__field-error',
+        children: c.fields[name],
+      });
+    } else {
+      expect(field).not.toHaveProperty('aria-invalid');
+      expect(v.getFieldErrorProps(name)).toBeNull();
+    }
+  }
+  expect(v.findingsHeading).toBe('Findings');
+  v.findings.forEach((_, i) => {
+    expect(v.findingName(i)).toBe(`Finding ${i + 1}`);
+    expect(v.removeFindingText).toBe('Remove');
+    expect(v.removeFindingHint(i)).toBe(` finding ${i + 1}`);
+    expect(['title', 'severity', 'status'].map((f) => v.getFindingLabelProps(i, f as 'title'))).toEqual([
+      { htmlFor: `au-f${i}-title`, children: 'Title' },
+      { htmlFor: `au-f${i}-severity`, children: 'Severity' },
+      { htmlFor: `au-f${i}-status`, children: 'Status' },
+    ]);
+    expect(v.getFindingTitleProps(i)).toMatchObject({ id: `au-f${i}-title`, required: true, maxLength: 300 });
+    v.getFindingTitleProps(i).onChange({ target: { value: 'T' } });
+    v.getFindingSeverityProps(i).onChange({ target: { value: 'minor' } });
+    v.getFindingStatusProps(i).onChange({ target: { value: 'acknowledged' } });
+    v.getRemoveFindingProps(i).onClick();
+    expect(sent.splice(0)).toEqual([
+      { type: 'CHANGE_FINDING', index: i, patch: { title: 'T' } },
+      { type: 'CHANGE_FINDING', index: i, patch: { severity: 'minor' } },
+      { type: 'CHANGE_FINDING', index: i, patch: { status: 'acknowledged' } },
+      { type: 'REMOVE_FINDING', index: i },
+    ]);
+  });
+  expect(v.addFindingText).toBe('Add a finding');
+  // The last write's failure shows under the form, not while the next is on the way.
+  expect(v.writeError).toBe(busy ? null : c.error);
+  expect(v.publishText).toBe('Publish audit');
+  expect(v.getPublishButtonProps()).toMatchObject({ type: 'submit', className: 'btn btn-primary' });
+  v.getTextFieldProps('auditor').onChange({ target: { value: 'A' } });
+  v.getContractsProps().onChange({ target: { value: '0x1' } });
+  v.getAddFindingProps().onClick();
+  v.getPublishFormProps().onSubmit({ preventDefault });
+  expect(sent).toEqual([
+    { type: 'CHANGE', patch: { auditor: 'A' } },
+    { type: 'CHANGE', patch: { contracts: '0x1' } },
+    { type: 'ADD_FINDING' },
+    { type: 'PUBLISH' },
+  ]);
 };
 /** The requests in flight (the children other than the picker, which runs as long as the page). */
 const requests = (s: AnyMachineSnapshot) =>
@@ -102,7 +259,11 @@ const edits = (expected: (before: AuditForm) => AuditForm) => (step: StepEffect)
 
 /** Opening a project: its id is read, the old project and form go, and its audits load. */
 const picks = (step: StepEffect) => {
-  expect(view(step.after)).toEqual({ screen: 'loading', projectId: 'tidemark-usd', notice: null });
+  expect(view(step.after)).toEqual({
+    screen: 'loading',
+    text: 'Loading audits of tidemark-usd…',
+    notice: null,
+  });
   expect(requests(step.after)).toEqual(['load']);
   expect((step.after.children.load as AnyActorRef).getSnapshot().input).toEqual({
     projectId: 'tidemark-usd',
@@ -177,6 +338,11 @@ describePaths('auditAdmin', machine, {
       ctx(s).error !== null,
     ]),
   limit: 5000,
+  states: Object.fromEntries(
+    ['picking', 'loading', 'loadFailed', 'forbidden', 'ready', 'publishing', 'updatingStatus'].map(
+      (state) => [`auditAdmin.${state}`, screenChecks],
+    ),
+  ),
   transitions: {
     'auditAdmin.picking|PICK': picks,
     'auditAdmin.ready|PICK': picks,
@@ -233,7 +399,7 @@ describePaths('auditAdmin', machine, {
       answered(step, 'publish');
       expect(view(step.after)).toEqual({
         screen: 'loading',
-        projectId: ctx(step.before).projectId,
+        text: `Loading audits of ${ctx(step.before).projectId}…`,
         notice: 'Audit published.',
       });
       expect(ctx(step.after).form).toEqual(EMPTY_FORM);
@@ -291,7 +457,7 @@ describe('auditAdmin', () => {
     });
     child.send({ type: 'PICK', projectId: 'tidemark-usd' });
     const after = actor.getSnapshot();
-    expect(view(after)).toEqual({ screen: 'loading', projectId: 'tidemark-usd', notice: null });
+    expect(view(after)).toEqual({ screen: 'loading', text: 'Loading audits of tidemark-usd…', notice: null });
     expect((after.children.load as AnyActorRef).getSnapshot().input).toEqual({ projectId: 'tidemark-usd' });
     expect(pickerOpen(after)).toBe(false);
     actor.stop();

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { connectBanner } from '../../machines/ui/banner/banner.connect';
-import {
-  bannerMachine,
-  IGNORED_BANNER_KEY,
-  type Announcement,
-} from '../../machines/ui/banner/banner.machine';
-import { describePaths, pending, type StepEffect } from './harness';
+import { bannerMachine, IGNORED_BANNER_KEY } from '../../machines/ui/banner/banner.machine';
+import type { Announcement } from '../../machines/ui/banner/banner.types';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 const announcement = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Learn more' };
 // Another site's link, with no link text of its own.
 const external = { content: 'Audit published', link: 'https://example.org/audit', linkText: '' };
+// Links of other sites over plain http, and of our own site that merely mention one.
+const plainHttp = { content: 'Status page moved', link: 'http://status.example.org', linkText: 'Status' };
+const mentionsSite = { content: 'Bridge notice', link: '/go?to=https://example.org', linkText: 'Read' };
 const blank = { content: '', link: '/products/skynet', linkText: 'Learn more' };
 const machine = bannerMachine.provide({ actors: { fetchAnnouncement: pending() as never } });
 
@@ -26,10 +26,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const sent: { type: string }[] = [];
-/** The view AnnouncementBanner renders; its buttons' events land in `sent`. */
-const view = (s: AnyMachineSnapshot) =>
-  connectBanner(s as Parameters<typeof connectBanner>[0], (e) => void sent.push(e));
+const { send, sends } = handlerEvents<{ type: string }>();
+/** The view AnnouncementBanner renders; its buttons' events go to `send`. */
+const view = (s: AnyMachineSnapshot) => connectBanner(s as Parameters<typeof connectBanner>[0], send);
 /** What AnnouncementBanner renders: the announcement while the banner is open, else nothing. */
 const shown = (s: AnyMachineSnapshot) => (view(s).open ? view(s).announcement : null);
 /** Spec §4 'Banner': an announcement shows unless it is empty or is the one the user dismissed. */
@@ -53,6 +52,8 @@ const inputs: { ignored: string | null; inlined?: Announcement | null; answers?:
     { ignored: 'Skynet 2.0 is live', answers: [announcement] },
     { ignored: null, inlined: announcement },
     { ignored: null, inlined: external },
+    { ignored: null, inlined: plainHttp },
+    { ignored: null, inlined: mentionsSite },
     { ignored: 'Old news', inlined: announcement },
     { ignored: null, inlined: null },
     { ignored: null, inlined: blank },
@@ -68,20 +69,37 @@ for (const { answers = [], ...input } of inputs) {
         const v = view(s);
         const a = v.announcement!;
         expect(v.open).toBe(true);
-        expect(v.getRootProps()).toMatchObject({ role: 'region', 'aria-label': 'Announcement' });
-        expect(v.getLinkProps().href).toBe(a.link);
-        if (a.link.startsWith('https://'))
-          expect(v.getLinkProps()).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
-        else expect(v.getLinkProps()).not.toHaveProperty('target');
+        expect(v.getRootProps()).toEqual({
+          'data-scope': 'banner',
+          'data-part': 'root',
+          role: 'region',
+          'aria-label': 'Announcement',
+        });
+        // Only a link that starts with http:// or https:// leaves the site, in a new tab.
+        const leavesSite = /^https?:\/\//.test(a.link);
+        expect(v.getLinkProps()).toEqual({
+          'data-scope': 'banner',
+          'data-part': 'link',
+          href: a.link,
+          ...(leavesSite ? { target: '_blank', rel: 'noopener noreferrer' } : {}),
+        });
         expect(v.linkText).toBe(a.linkText || 'Learn more');
-        sent.length = 0;
-        v.getDismissButtonProps().onClick();
-        expect(sent).toEqual([{ type: 'DISMISS' }]);
-        expect(v.getDismissButtonProps()['aria-label']).toBe('Dismiss announcement');
+        expect(v.getDismissButtonProps()).toEqual({
+          'data-scope': 'banner',
+          'data-part': 'dismiss-trigger',
+          type: 'button',
+          'aria-label': 'Dismiss announcement',
+          onClick: expect.any(Function),
+        });
+        expect(sends(v.getDismissButtonProps().onClick)).toEqual([{ type: 'DISMISS' }]);
       },
+      // Nothing drawn: the link, were it asked for, points nowhere and says nothing.
       'banner.hidden': (s) => {
-        expect(view(s).open).toBe(false);
-        expect(view(s).announcement).toBeNull();
+        const v = view(s);
+        expect(v.open).toBe(false);
+        expect(v.announcement).toBeNull();
+        expect(v.getLinkProps()).toEqual({ 'data-scope': 'banner', 'data-part': 'link', href: '' });
+        expect(v.linkText).toBe('');
       },
     },
     events: (s) => [

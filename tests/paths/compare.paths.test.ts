@@ -8,23 +8,21 @@ import {
   embedCodes,
   type BadgeEmbedContext,
 } from '../../machines/projects/compare/badgeEmbed.machine';
-import { connectCompare, type CompareSnapshot } from '../../machines/projects/compare/compare.connect';
+import { connectCompare } from '../../machines/projects/compare/compare.connect';
 import {
   COMPARE_MESSAGES as M,
   compareMachine,
   comparePicker,
-  type CompareContext,
 } from '../../machines/projects/compare/compare.machine';
+import type { CompareContext, CompareSnapshot } from '../../machines/projects/compare/compare.types';
 import { idsFromSearch } from '../../machines/projects/compare/compare.url';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { evenSubScores } from './scores';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, pending, pendingActors, type StepEffect } from './harness';
 
 const machine = compareMachine.provide({
   actors: {
-    load: pending() as never,
-    loadRows: pending() as never,
-    copy: pending() as never,
+    ...pendingActors('load', 'loadRows', 'copy'),
     picker: comparePicker(watchlistPickerMachine.provide({ actors: { searchProjects: pending() } })) as never,
   },
 });

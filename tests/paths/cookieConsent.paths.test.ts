@@ -4,13 +4,13 @@ import {
   cookieConsentMachine,
 } from '../../machines/ui/cookie-consent/cookieConsent.machine';
 import { connectCookieConsent } from '../../machines/ui/cookie-consent/cookieConsent.connect';
-import { describePaths, type StepEffect } from './harness';
+import { describePaths, handlerEvents, type StepEffect } from './harness';
 
 const actionNames = (step: StepEffect) => step.actions.map((a) => a.type);
-const sent: { type: string }[] = [];
-/** The view CookieNotice renders; its button's events land in `sent`. */
+const { send, sends } = handlerEvents<{ type: string }>();
+/** The view CookieNotice renders; its button's events go to `send`. */
 const view = (s: StepEffect['after']) =>
-  connectCookieConsent(s as Parameters<typeof connectCookieConsent>[0], (e) => void sent.push(e));
+  connectCookieConsent(s as Parameters<typeof connectCookieConsent>[0], send);
 
 // Browser storage, as the real `rememberConsent` writes it (the path tests run without a DOM).
 const storage = new Map<string, string>();
@@ -29,11 +29,21 @@ for (const accepted of [false, true]) {
     states: {
       // The notice as drawn: labelled, and 'I Accept' sends ACCEPT.
       'cookieConsent.visible': (s) => {
-        expect(view(s).open).toBe(true);
-        expect(view(s).getRootProps()['aria-label']).toBe('Cookie notice');
-        sent.length = 0;
-        view(s).getAcceptButtonProps().onClick();
-        expect(sent).toEqual([{ type: 'ACCEPT' }]);
+        expect(view(s)).toMatchObject({ open: true });
+        // The parts the stylesheet and the browser tests find it by (data-scope, data-part).
+        expect(view(s).getRootProps()).toEqual({
+          'data-scope': 'cookie-consent',
+          'data-part': 'root',
+          'aria-label': 'Cookie notice',
+        });
+        expect(view(s).getAcceptButtonProps()).toMatchObject({ type: 'button' });
+        const { onClick, ...button } = view(s).getAcceptButtonProps();
+        expect(button).toEqual({
+          'data-scope': 'cookie-consent',
+          'data-part': 'accept-trigger',
+          type: 'button',
+        });
+        expect(sends(onClick)).toEqual([{ type: 'ACCEPT' }]);
       },
       'cookieConsent.hidden': (s) => expect(view(s).open).toBe(false),
     },

@@ -11,7 +11,7 @@ import type {
   CreateWatchlistEmitted,
   CreateWatchlistEvent,
 } from '../../machines/watchlist/create/createWatchlist.types';
-import { describePaths, type StepEffect } from './harness';
+import { describePaths, handlerEvents, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CreateWatchlistContext;
 const isOpen = (s: AnyMachineSnapshot) => s.hasTag('open');
@@ -23,16 +23,11 @@ const nothingSubmitted = (step: StepEffect) => {
   expect(step.emitted).toEqual([]);
 };
 
-const sent: CreateWatchlistEvent[] = [];
-/** The view CreateWatchlistModal renders; its field's, form's and buttons' events land in `sent`. */
+/** What the view's handlers send: `sends` runs one of them. */
+const { send, sends } = handlerEvents<CreateWatchlistEvent>();
+/** The view CreateWatchlistModal renders; its field's, form's and buttons' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectCreateWatchlist(s as Parameters<typeof connectCreateWatchlist>[0], (e) => void sent.push(e));
-/** The events one of the view's handlers sends. */
-const sends = (handler: () => void) => {
-  sent.length = 0;
-  handler();
-  return [...sent];
-};
+  connectCreateWatchlist(s as Parameters<typeof connectCreateWatchlist>[0], send);
 
 /**
  * The open form as drawn: its title, the labelled name field (at most 20 characters, invalid and described by the

@@ -1,28 +1,18 @@
 import { expect } from 'vitest';
-import { fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { connectDrawer } from '../../machines/ui/drawer/drawer.connect';
 import { drawerMachine } from '../../machines/ui/drawer/drawer.machine';
 import type { DrawerEvent } from '../../machines/ui/drawer/drawer.types';
-import { describePaths, type StepEffect } from './harness';
+import { attachedListeners, describePaths, handlerEvents, type StepEffect } from './harness';
 
 /** The address listeners the header provides, while attached. */
-const listening = new Set<AnyActorRef>();
-const machine = drawerMachine.provide({
-  actors: {
-    routeWatcher: fromCallback(({ self }) => {
-      listening.add(self);
-      return () => {
-        listening.delete(self);
-      };
-    }),
-  },
-});
+const { listening, listener } = attachedListeners();
+const machine = drawerMachine.provide({ actors: { routeWatcher: listener } });
 const watcher = (s: AnyMachineSnapshot) => s.children.routeWatcher as AnyActorRef | undefined;
 
-const sent: DrawerEvent[] = [];
-/** The view the header renders; its handlers' events land in `sent`. */
-const view = (s: AnyMachineSnapshot) =>
-  connectDrawer(s as Parameters<typeof connectDrawer>[0], (e) => void sent.push(e));
+const { send, sends } = handlerEvents<DrawerEvent>();
+/** The view the header renders; its handlers' events go to `send`. */
+const view = (s: AnyMachineSnapshot) => connectDrawer(s as Parameters<typeof connectDrawer>[0], send);
 
 /**
  * The connected view in a state: the header is marked and the menu button says expanded exactly while the drawer
@@ -37,11 +27,12 @@ function expectView(s: AnyMachineSnapshot, open: boolean) {
   expect(trigger).toStrictEqual({ 'aria-expanded': open, onClick: expect.any(Function) });
   const drawer = v.getDrawerProps();
   expect(drawer).toStrictEqual({ onClose: expect.any(Function) });
-  sent.length = 0;
-  trigger.onClick();
-  drawer.onClose();
-  expect(sent).toEqual([{ type: 'OPEN' }, { type: 'CLOSE' }]);
-  sent.length = 0;
+  expect(
+    sends(() => {
+      trigger.onClick();
+      drawer.onClose();
+    }),
+  ).toEqual([{ type: 'OPEN' }, { type: 'CLOSE' }]);
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   FormDialogView,
   FormValues,
 } from '../../machines/core/form-dialog/formDialog';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 /**
  * What the path tests of the form dialogs built by createFormDialogMachine (incidentForm, quoteForm) check the same
@@ -40,15 +40,8 @@ const serverRefusals = (field: string): unknown[] => [
 export function recordedView<View>(
   connect: (snapshot: never, send: (event: FormDialogEvent) => void) => View,
 ) {
-  const sent: FormDialogEvent[] = [];
-  return {
-    view: (s: AnyMachineSnapshot) => connect(s as never, (e) => void sent.push(e)),
-    sends: (handler: () => void) => {
-      sent.length = 0;
-      handler();
-      return [...sent];
-    },
-  };
+  const { send, sends } = handlerEvents<FormDialogEvent>();
+  return { view: (s: AnyMachineSnapshot) => connect(s as never, send), sends };
 }
 
 type DialogProps = { onSubmit: () => void; onClose: () => void };

@@ -23,6 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createActor,
   createEmptyActor,
+  fromCallback,
   fromPromise,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -74,6 +75,11 @@ export type PathOptions = {
   limit?: number;
   /** Event sequences to run besides the planned paths, where repeating an event matters. */
   also?: (EventObject & Record<string, unknown>)[][];
+  /**
+   * Values the events carry that cannot be copied (a stub machine a loader's answer holds), by name: a kept plan
+   * (PATH_PLAN_CACHE) stores the name and gets this file's value back.
+   */
+  keep?: Record<string, object>;
 };
 
 /** A promise actor that never settles: its outcome comes from the path's events. */
@@ -81,6 +87,42 @@ export type PathOptions = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const pending = <TOutput = any, TInput = any>() =>
   fromPromise<TOutput, TInput>(() => new Promise<never>(() => undefined));
+
+/** Actors that never settle, one per id: a machine's `provide({ actors })` for the loaders a path test answers. */
+export const pendingActors = <const K extends string>(...ids: K[]) =>
+  Object.fromEntries(ids.map((id) => [id, pending()])) as Record<K, never>;
+
+/**
+ * The events a view's handlers send: `send` goes to the view's connect function; `sends` runs one handler (a click,
+ * a key) and returns the events it sent.
+ */
+export function handlerEvents<E>() {
+  const sent: E[] = [];
+  return {
+    send: (event: E) => void sent.push(event),
+    sends: (handler: () => void) => {
+      sent.length = 0;
+      handler();
+      return sent.splice(0);
+    },
+  };
+}
+
+/**
+ * The listeners a component provides (window, document or address watchers) as one callback actor that only says
+ * whether it runs: `listening` holds each instance while it is attached.
+ */
+export function attachedListeners() {
+  const listening = new Set<AnyActorRef>();
+  // `never`: one listener fits every machine's typed watcher slot.
+  const listener = fromCallback(({ self }) => {
+    listening.add(self);
+    return () => {
+      listening.delete(self);
+    };
+  }) as never;
+  return { listening, listener };
+}
 
 /**
  * The machine for xstate/graph when it spawns under fixed system ids: graph explores every snapshot with one mock
@@ -230,10 +272,19 @@ export function replay(
   return { transitions, states, variants };
 }
 
+/**
+ * Per machine name, what its checks name and the paths planned for it, over every describePaths call in the file.
+ * The paths are replayed only when the test that needs them runs, never while the file loads: code run at load
+ * is "static" to Stryker, which then does not run its mutants as it runs the others (the survey's saved answers,
+ * computed on the way into `saving`, survived that way though 16 tests fail with them applied by hand).
+ */
 const plannedByName = new Map<
   string,
-  { named: Set<string>; states: Set<string>; transitions: Set<string> }
+  { named: Set<string>; paths: { machine: AnyStateMachine; input: unknown; events: EventObject[] }[] }
 >();
+
+/** How many times describePaths was called for each machine name in this file. */
+const callsByName = new Map<string, number>();
 
 const coverageByName = new Map<
   string,
@@ -406,10 +457,12 @@ function keptPlan(name: string, options: PathOptions, plan: () => Candidate[]): 
       typeof value === 'function' ? String(value) : typeof value === 'bigint' ? `${value}n` : value,
   );
   const file = path.join(dir, `${name}-${createHash('sha256').update(what).digest('hex').slice(0, 16)}.plan`);
-  if (existsSync(file)) return thaw(deserialize(readFileSync(file))) as Candidate[];
+  const keep = options.keep ?? {};
+  if (existsSync(file)) return thaw(deserialize(readFileSync(file)), keep) as Candidate[];
   const planned = plan();
   try {
-    const kept = serialize(freeze(planned));
+    const names = new Map(Object.entries(keep).map(([n, value]) => [value as unknown, n]));
+    const kept = serialize(freeze(planned, names));
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, kept);
   } catch (error) {
@@ -420,27 +473,39 @@ function keptPlan(name: string, options: PathOptions, plan: () => Candidate[]): 
 
 // v8's serializer keeps what JSON would lose in events (undefined, dates, an Error's message) but not an Error's own
 // fields (a `code` the machine's guards read), a class's prototype, a function or a File: errors made with `Error`
-// are kept as their parts and rebuilt; a plan holding anything else is not kept (it is planned again each run).
+// are kept as their parts and rebuilt, values named in `keep` by their name; a plan holding anything else is not
+// kept (it is planned again each run).
 const ERROR = '__pathPlanError';
+const NAMED = '__pathPlanNamed';
 class NotKept extends Error {}
-function freeze(value: unknown): unknown {
-  if (value === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof value)) return value;
-  if (Array.isArray(value)) return value.map(freeze);
+function freeze(value: unknown, names: Map<unknown, string>): unknown {
+  if (value === null || ['string', 'number', 'boolean', 'undefined', 'bigint'].includes(typeof value))
+    return value;
+  const name = names.get(value);
+  if (name !== undefined) return { [NAMED]: name };
+  if (Array.isArray(value)) return value.map((v) => freeze(v, names));
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto === Error.prototype) {
     const error = value as Error;
-    return { [ERROR]: { message: error.message, fields: freeze({ ...error }) } };
+    return { [ERROR]: { message: error.message, fields: freeze({ ...error }, names) } };
   }
   if (proto === Object.prototype || proto === null)
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, freeze(v)]));
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, freeze(v, names)]));
   throw new NotKept();
 }
-function thaw(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(thaw);
+function thaw(value: unknown, keep: Record<string, object>): unknown {
+  if (Array.isArray(value)) return value.map((v) => thaw(v, keep));
   if (value === null || typeof value !== 'object') return value;
-  const kept = (value as Record<string, unknown>)[ERROR] as { message: string; fields: object } | undefined;
-  if (kept) return Object.assign(new Error(kept.message), thaw(kept.fields));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, thaw(v)]));
+  const record = value as Record<string, unknown>;
+  if (typeof record[NAMED] === 'string') {
+    const named = record[NAMED];
+    if (!Object.hasOwn(keep, named))
+      throw new Error(`a kept plan names '${named}', which the file no longer keeps`);
+    return keep[named];
+  }
+  const kept = record[ERROR] as { message: string; fields: object } | undefined;
+  if (kept) return Object.assign(new Error(kept.message), thaw(kept.fields, keep));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, thaw(v, keep)]));
 }
 
 export function describePaths(name: string, machine: AnyStateMachine, options: PathOptions) {
@@ -464,20 +529,13 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
   // file is collected, so by the time tests run every call has added to it).
   let planned = plannedByName.get(name);
   if (!planned) {
-    planned = { named: new Set(), states: new Set(), transitions: new Set() };
+    planned = { named: new Set(), paths: [] };
     plannedByName.set(name, planned);
   }
   const plan = planned;
   Object.keys(options.transitions ?? {}).forEach((key) => plan.named.add(key));
   Object.keys(options.states ?? {}).forEach((id) => plan.named.add(id));
-  for (const c of selected) {
-    const r = replay(machine, options.input, c.events);
-    r.states.forEach((id) => plan.states.add(id));
-    r.transitions.forEach((key) => {
-      plan.transitions.add(key);
-      plan.transitions.add(withoutIndex(key));
-    });
-  }
+  plan.paths.push(...selected.map((c) => ({ machine, input: options.input, events: c.events })));
 
   // Several describePaths calls in one file (e.g. per input) add up to one machine's coverage.
   let reached = coverageByName.get(name);
@@ -488,7 +546,11 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
   }
   const { states: reachedStates, transitions: reachedTransitions, asserted } = reached;
 
-  describe(`${name} paths`, () => {
+  // Each call's tests get names of their own: a file that calls this per input would otherwise repeat every path's
+  // name, and Stryker's vitest runner tells tests apart by name.
+  const call = (callsByName.get(name) ?? 0) + 1;
+  callsByName.set(name, call);
+  describe(call === 1 ? `${name} paths` : `${name} paths (${call})`, () => {
     it('has every state and transition its checks name', () => {
       expect(unknownTransitions, `known: ${allTransitions.join(', ')}`).toEqual([]);
       expect(unknownStates).toEqual([]);
@@ -501,7 +563,13 @@ export function describePaths(name: string, machine: AnyStateMachine, options: P
     // longer happen with the events the user and the environment can send.
     if (firstForName)
       it('takes every state and transition its checks name', () => {
-        const untaken = [...plan.named].filter((key) => !plan.transitions.has(key) && !plan.states.has(key));
+        const taken = new Set<string>();
+        for (const p of plan.paths) {
+          const r = replay(p.machine, p.input, p.events);
+          r.states.forEach((id) => taken.add(id));
+          r.transitions.forEach((key) => taken.add(key).add(withoutIndex(key)));
+        }
+        const untaken = [...plan.named].filter((key) => !taken.has(key));
         expect(untaken, 'checked, but no path with these events gets there').toEqual([]);
       });
     for (const c of selected) {

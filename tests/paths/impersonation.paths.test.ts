@@ -3,7 +3,7 @@ import { createActor, fromCallback, type AnyActorRef, type AnyMachineSnapshot } 
 import { connectImpersonation } from '../../machines/auth/impersonation/impersonation.connect';
 import { impersonationMachine } from '../../machines/auth/impersonation/impersonation.machine';
 import type { ImpersonationEvent } from '../../machines/auth/impersonation/impersonation.types';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 /** The shortcut and open-request listeners the app provides: whether each running one listens. */
 const listening = new Map<AnyActorRef, boolean>();
@@ -87,20 +87,15 @@ const view = (s: AnyMachineSnapshot) => ({
 
 const IDS = { input: 'impersonation-user-id', error: 'impersonation-error' };
 const SUBJECT = 'target@example.com';
-const sent: ImpersonationEvent[] = [];
-/** The view ImpersonationLayer renders for a session (impersonating or not); its handlers' events land in `sent`. */
+/** What the view's handlers send: `sending` runs one of them. */
+const { send, sends: sending } = handlerEvents<ImpersonationEvent>();
+/** The view ImpersonationLayer renders for a session (impersonating or not); its handlers' events go to `send`. */
 const connected = (s: AnyMachineSnapshot, adminId: string | null, subject = SUBJECT) =>
-  connectImpersonation(s as Parameters<typeof connectImpersonation>[0], (e) => void sent.push(e), {
+  connectImpersonation(s as Parameters<typeof connectImpersonation>[0], send, {
     adminId,
     subject,
     ids: IDS,
   });
-/** The events the handlers sent while `act` ran. */
-const sending = (act: () => void) => {
-  sent.length = 0;
-  act();
-  return sent.splice(0);
-};
 
 /**
  * What ImpersonationLayer shows in any state. The dialog shows while the tool is open and enabled (opened while

@@ -2,11 +2,8 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
 import { connectIncidentForm } from '../../machines/incidents/form/incidentForm.connect';
-import {
-  incidentFormMachine,
-  validateIncident,
-  type IncidentValues,
-} from '../../machines/incidents/form/incidentForm.machine';
+import { incidentFormMachine, validateIncident } from '../../machines/incidents/form/incidentForm.machine';
+import type { IncidentValues } from '../../machines/incidents/form/incidentForm.types';
 import { change, describeFormDialogPaths, expectDialogBase, recordedView } from './formDialog';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as FormDialogContext<IncidentValues>;

@@ -4,10 +4,14 @@ import {
   approveBody,
   formFor,
   incidentModerationMachine,
-  type ApproveForm,
-  type ModerationContext,
-  type PendingReport,
 } from '../../machines/incidents/moderation/incidentModeration.machine';
+import { connectIncidentModeration } from '../../machines/incidents/moderation/incidentModeration.connect';
+import type {
+  ModerationEvent,
+  ApproveForm,
+  ModerationContext,
+  PendingReport,
+} from '../../machines/incidents/moderation/incidentModeration.types';
 import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, type StepEffect } from './harness';
 
@@ -63,6 +67,184 @@ const view = (s: AnyMachineSnapshot) => {
     notice: c.notice,
   };
 };
+/** The page's view model (ids under 'p', dates stood in for), and what its controls send. */
+const connected = (s: AnyMachineSnapshot) => {
+  const sent: ModerationEvent[] = [];
+  const v = connectIncidentModeration(s as never, (e) => sent.push(e), {
+    idPrefix: 'p',
+    formatDate: (d) => `on ${d.slice(0, 10)}`,
+  });
+  const sends = (act: () => void) => {
+    sent.length = 0;
+    act();
+    return [...sent];
+  };
+  return { v, sends };
+};
+const SENT_TEXT: Record<number, string> = {
+  7: 'Sent on 2026-12-01 by a signed-in user · contact a@example.com · transaction 0xabc',
+  9: 'Sent on 2026-12-02',
+};
+const TEXT_FIELDS = [
+  'projectName',
+  'projectId',
+  'occurredOn',
+  'technique',
+  'lossUsd',
+  'returnedUsd',
+  'chains',
+  'sourceUrl',
+];
+
+/**
+ * What every state shows through the view model, read from the state and context (not the tags the view reads):
+ * the screen, the queue with each report's buttons, the open form with its fields, the server's message and the
+ * fields it named, and the event each control sends.
+ */
+function expectView(s: AnyMachineSnapshot) {
+  const { v, sends } = connected(s);
+  const c = ctx(s);
+  const expected = view(s);
+  expect(v.screen).toBe(expected.screen);
+  expect(v.title).toBe('Incident reports');
+  expect(v.getMainProps()).toEqual({
+    id: 'main',
+    className: 'container incident-admin',
+    'aria-busy': expected.screen === 'loading' ? 'true' : undefined,
+  });
+  if (expected.screen === 'forbidden') {
+    expect(v.forbiddenText).toBe('Only admins can review incident reports.');
+    return;
+  }
+  if (expected.screen === 'loadFailed') {
+    expect(v.error).toBe(c.error);
+    const retry = v.getRetryButtonProps();
+    expect(retry).toMatchObject({ type: 'button', className: 'btn btn-secondary' });
+    expect(sends(retry.onClick)).toEqual([{ type: 'RETRY' }]);
+    return;
+  }
+  if (expected.screen !== 'queue') return;
+
+  const inQueue = s.matches('queue');
+  const approving = s.matches('approving');
+  const rejecting = s.matches('rejecting');
+  const submitting = s.matches({ approving: 'submitting' }) || s.matches({ rejecting: 'submitting' });
+  expect(v.intro).toBe(
+    'Reports sent through “Report Incident”, oldest first. Approving publishes an incident; rejecting needs a reason.',
+  );
+  expect(v.notice).toBe(c.notice);
+  expect(v.emptyText).toBe(c.reports.length === 0 ? 'No reports are waiting.' : null);
+  expect(v.busy).toBe(submitting);
+  expect(v.open).toBe(approving ? 'approve' : rejecting ? 'reject' : null);
+  expect(v.reports.map((r) => [r.id, r.headingId, r.projectName, r.description, r.sentText])).toEqual(
+    c.reports.map((r) => [r.id, `p-r${r.id}`, r.projectName, r.description, SENT_TEXT[r.id]]),
+  );
+  for (const r of v.reports) {
+    expect(r.getArticleProps()).toEqual({
+      className: 'card report',
+      'aria-labelledby': `p-r${r.id}`,
+      'data-part': 'report',
+    });
+    const open = r.id === c.selected ? (approving ? 'approve' : rejecting ? 'reject' : null) : null;
+    expect(r.form).toBe(open);
+    // Approve… and Reject… work only from the queue (another report's form closes first).
+    const approve = r.getApproveButtonProps();
+    const reject = r.getRejectButtonProps();
+    expect(approve).toMatchObject({ type: 'button', className: 'btn btn-primary', disabled: !inQueue });
+    expect(reject).toMatchObject({ type: 'button', className: 'btn btn-secondary', disabled: !inQueue });
+    expect(sends(approve.onClick)).toEqual([{ type: 'START_APPROVE', id: r.id }]);
+    expect(sends(reject.onClick)).toEqual([{ type: 'START_REJECT', id: r.id }]);
+    if (open) {
+      const name = c.reports.find((x) => x.id === r.id)!.projectName;
+      const form = r.getFormProps();
+      expect(form['aria-label']).toBe(`${open === 'approve' ? 'Approve' : 'Reject'} the report on ${name}`);
+      let prevented = false;
+      expect(sends(() => form.onSubmit({ preventDefault: () => (prevented = true) }))).toEqual([
+        { type: 'SUBMIT' },
+      ]);
+      expect(prevented).toBe(true);
+    }
+  }
+  if (!approving && !rejecting) return;
+
+  // The open form: the server's message, fields it named marked invalid, Submit while the machine takes it.
+  const invalid = (name: string) =>
+    c.fields[name] ? { 'aria-invalid': true, 'aria-describedby': `p-${name}-error` } : {};
+  for (const name of [...TEXT_FIELDS, 'type', 'description', 'reason'])
+    expect(v.fieldError(name)).toEqual(
+      c.fields[name] ? { id: `p-${name}-error`, text: c.fields[name] } : null,
+    );
+  expect(v.error).toBe(c.error);
+  expect(v.submitLabel).toBe(approving ? 'Publish incident' : 'Reject report');
+  const complete = c.form.projectName.trim() !== '' && c.form.occurredOn !== '' && c.form.type !== '';
+  const canSubmit = !submitting && (approving ? complete : c.reason.trim() !== '');
+  expect(v.getSubmitButtonProps()).toEqual({
+    type: 'submit',
+    className: 'btn btn-primary',
+    disabled: !canSubmit,
+  });
+  const cancel = v.getCancelButtonProps();
+  expect(cancel).toMatchObject({ type: 'button', className: 'btn btn-secondary', disabled: submitting });
+  expect(sends(cancel.onClick)).toEqual([{ type: 'CANCEL' }]);
+  if (approving) {
+    expect(v.approveFields.map((f) => [f.name, f.inputId])).toEqual(TEXT_FIELDS.map((n) => [n, `p-${n}`]));
+    expect(v.approveFields.map((f) => f.label)).toEqual([
+      'Project',
+      'Rated project id (optional)',
+      'Date',
+      'Technique (optional)',
+      'Loss in USD',
+      'Funds returned in USD',
+      'Chains (comma-separated)',
+      'Source link',
+    ]);
+    for (const f of v.approveFields) {
+      const input = v.getApproveInputProps(f.name);
+      expect(input).toMatchObject({ id: `p-${f.name}`, value: c.form[f.name], ...invalid(f.name) });
+      expect(sends(() => input.onChange({ target: { value: 'x' } }))).toEqual([
+        { type: 'CHANGE', patch: { [f.name]: 'x' } },
+      ]);
+    }
+    expect(v.getApproveInputProps('occurredOn')).toMatchObject({ type: 'date', required: true });
+    expect(v.getApproveInputProps('sourceUrl')).toMatchObject({ type: 'url', required: undefined });
+    expect(v.typeField).toMatchObject({ label: 'Type', inputId: 'p-type', placeholder: 'Choose…' });
+    expect(v.typeField.options).toContain('exploit');
+    const type = v.getTypeSelectProps();
+    expect(type).toMatchObject({ id: 'p-type', value: c.form.type, required: true, ...invalid('type') });
+    expect(sends(() => type.onChange({ target: { value: 'phishing' } }))).toEqual([
+      { type: 'CHANGE', patch: { type: 'phishing' } },
+    ]);
+    const description = v.getDescriptionProps();
+    expect(description).toMatchObject({ id: 'p-description', value: c.form.description });
+    expect(sends(() => description.onChange({ target: { value: 'y' } }))).toEqual([
+      { type: 'CHANGE', patch: { description: 'y' } },
+    ]);
+  } else {
+    expect(v.reasonField).toEqual({ label: 'Reason (sent to the reporter)', inputId: 'p-reason' });
+    const reason = v.getReasonProps();
+    expect(reason).toMatchObject({
+      id: 'p-reason',
+      value: c.reason,
+      required: true,
+      maxLength: 1000,
+      ...invalid('reason'),
+    });
+    expect(sends(() => reason.onChange({ target: { value: 'z' } }))).toEqual([
+      { type: 'CHANGE_REASON', reason: 'z' },
+    ]);
+  }
+}
+const STATES = [
+  'loading',
+  'loadFailed',
+  'forbidden',
+  'queue',
+  'approving.editing',
+  'approving.submitting',
+  'rejecting.editing',
+  'rejecting.submitting',
+];
+
 const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
 
 /** A decision's request answered or failed: its actor stopped and none other started. */
@@ -89,6 +271,15 @@ const failedDecision = (step: StepEffect, open: 'approve' | 'reject') => {
     alert: error.message ?? 'Something went wrong.',
   });
   expect(ctx(step.after).fields).toEqual(error.fields ?? {});
+  const { v } = connected(step.after);
+  expect(v.error).toBe(error.message ?? 'Something went wrong.');
+  expect(v.getSubmitButtonProps().disabled).toBe(false);
+  expect(v.getCancelButtonProps().disabled).toBe(false);
+  if (error.fields?.projectId)
+    expect(v.getApproveInputProps('projectId')).toMatchObject({
+      'aria-invalid': true,
+      'aria-describedby': 'p-projectId-error',
+    });
   expect(ctx(step.after).form).toEqual(ctx(step.before).form);
   expect(ctx(step.after).reason).toEqual(ctx(step.before).reason);
 };
@@ -105,6 +296,9 @@ const decided = (step: StepEffect, notice: string) => {
     notice,
   });
   expect(ctx(step.after).selected).toBeNull();
+  const { v } = connected(step.after);
+  expect(v.notice).toBe(notice);
+  expect(v.reports.every((r) => r.form === null && !r.getApproveButtonProps().disabled)).toBe(true);
 };
 
 const opens = (step: StepEffect, open: 'approve' | 'reject') => {
@@ -115,6 +309,13 @@ const opens = (step: StepEffect, open: 'approve' | 'reject') => {
   expect(ctx(step.after).reason).toBe('');
   expect(view(step.after)).toMatchObject({ open, busy: false, alert: null, notice: null });
   expect(requests(step.after)).toEqual([]);
+  // Only the chosen report shows a form, which starts with nothing to submit and no message.
+  const { v } = connected(step.after);
+  expect(v.reports.map((r) => r.form)).toEqual(
+    ctx(step.after).reports.map((r) => (r.id === report.id ? open : null)),
+  );
+  expect(v.getSubmitButtonProps().disabled).toBe(true);
+  expect(v.error).toBeNull();
 };
 
 for (const errors of [
@@ -164,6 +365,7 @@ for (const errors of [
         ctx(s).error !== null,
       ]),
     limit: 20000,
+    states: Object.fromEntries(STATES.map((id) => [`incidentModeration.${id}`, expectView])),
     transitions: {
       'incidentModeration.loading|xstate.done.actor.loadReports': (step) => {
         answered(step, 'loadReports');
@@ -175,6 +377,9 @@ for (const errors of [
           alert: null,
           notice: null,
         });
+        const { v } = connected(step.after);
+        expect(v.reports.map((r) => r.projectName)).toEqual(['<img src=x onerror=alert(1)>', 'Spam Coin']);
+        expect([v.notice, v.emptyText]).toEqual([null, null]);
       },
       'incidentModeration.loading|xstate.error.actor.loadReports': (step) => {
         answered(step, 'loadReports');
@@ -221,6 +426,8 @@ for (const errors of [
         });
         expect(view(step.after)).toMatchObject({ open: 'approve', busy: true });
         expect(step.after.can({ type: 'SUBMIT' })).toBe(false);
+        const { v } = connected(step.after);
+        expect([v.getSubmitButtonProps().disabled, v.getCancelButtonProps().disabled]).toEqual([true, true]);
       },
       'incidentModeration.rejecting.editing|SUBMIT': (step) => {
         const { reason, selected } = ctx(step.before);

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { LeaderboardPage } from '../../api/projects';
+import { LEADERBOARD_TABS, leaderboardCsvUrl } from '../../api/leaderboard';
+import {
+  connectLeaderboard,
+  type LeaderboardSnapshot,
+} from '../../machines/projects/leaderboard/leaderboard.connect';
 import {
   EMPTY_FILTERS,
   leaderboardMachine,
   scoreRangeImpossible,
-  type LeaderboardFilters,
-  type LeaderboardQuery,
-  type LeaderboardSort,
 } from '../../machines/projects/leaderboard/leaderboard.machine';
+import type {
+  LeaderboardEvent,
+  LeaderboardFilters,
+  LeaderboardQuery,
+  LeaderboardSort,
+} from '../../machines/projects/leaderboard/leaderboard.types';
+import { apiQuery } from '../../machines/projects/leaderboard/leaderboard.url';
 import { describePaths, pending, type StepEffect } from './harness';
 
 type Context = {
@@ -89,6 +98,197 @@ const panelClosed = (step: StepEffect) => {
   expect(step.after.hasTag('filtersOpen')).toBe(false);
 };
 
+/** The view model of a snapshot, with the events its controls send collected in `sent`. */
+function viewOf(s: AnyMachineSnapshot) {
+  const sent: LeaderboardEvent[] = [];
+  const view = connectLeaderboard(s as LeaderboardSnapshot, (event) => sent.push(event));
+  /** What one call (a click, a change) sends. */
+  const sends = (act: () => void) => {
+    sent.length = 0;
+    act();
+    return [...sent];
+  };
+  return { view, sends };
+}
+const SORTABLE = Object.keys(FIRST_ORDER) as LeaderboardSort[];
+const ROW = { id: 'eth', name: 'Ethereum' };
+
+/**
+ * What every snapshot shows through the view, read from the state and context (not from the tags the view reads):
+ * the busy table, the skeleton, the count, the failure, each tab, column and filter control with its state, and the
+ * event each control sends. Run in every step, besides the transitions' own checks.
+ */
+function expectView(s: AnyMachineSnapshot) {
+  const { view: v, sends } = viewOf(s);
+  const c = ctx(s);
+  const { data, panel } = s.value as { data: string; panel: string };
+  const loading = data === 'loading';
+  const open = panel === 'open';
+
+  expect(v.loading).toBe(loading);
+  expect(v.getTableProps()).toEqual({
+    className: 'lb-table',
+    'aria-busy': loading,
+    'aria-describedby': 'leaderboard-title',
+  });
+  // The last answer's rows stay, dimmed, while another page loads; placeholders only before the first.
+  expect(v.getBodyProps().className).toBe(loading && c.result ? 'is-refreshing' : undefined);
+  expect(v.skeletonRows).toBe(loading && !c.result ? c.query.pageSize : 0);
+  expect(v.rows).toEqual(c.result?.items ?? []);
+  const r = c.result;
+  expect(v.countText).toBe(
+    r === null
+      ? ''
+      : r.total === 0
+        ? 'No projects match these filters'
+        : `Showing ${(r.page - 1) * r.pageSize + 1}–${Math.min(r.total, r.page * r.pageSize)} of ${r.total} projects`,
+  );
+  expect(v.error).toBe(data === 'failed' ? 'The leaderboard could not be loaded.' : null);
+  expect(v.getRetryButtonProps()).toMatchObject({ type: 'button', className: 'link-button' });
+  expect(sends(() => v.getRetryButtonProps().onClick())).toEqual([{ type: 'RETRY' }]);
+
+  // Tabs: the query's is selected and the only one in the tab order; a click or the arrow keys choose another.
+  expect(v.tabs.map((t) => t.tab)).toEqual(LEADERBOARD_TABS);
+  expect(v.getPanelProps()['aria-labelledby']).toBe(`lb-tab-${c.query.tab}`);
+  for (const [i, tab] of LEADERBOARD_TABS.entries()) {
+    const props = v.getTabProps(tab);
+    const active = tab === c.query.tab;
+    expect(props).toMatchObject({
+      id: `lb-tab-${tab}`,
+      role: 'tab',
+      'aria-selected': active,
+      'aria-controls': 'lb-panel',
+      tabIndex: active ? 0 : -1,
+      className: active ? 'lb-tab is-active' : 'lb-tab',
+    });
+    expect(sends(() => props.onClick())).toEqual([{ type: 'SET_TAB', tab }]);
+    const focused: string[] = [];
+    let prevented = 0;
+    const key = (k: string) =>
+      sends(() =>
+        props.onKeyDown({
+          key: k,
+          preventDefault: () => prevented++,
+          currentTarget: {
+            parentElement: { querySelector: (sel: string) => ({ focus: () => focused.push(sel) }) },
+          } as never,
+        }),
+      );
+    const next = LEADERBOARD_TABS[(i + 1) % LEADERBOARD_TABS.length]!;
+    expect(key('ArrowRight')).toEqual([{ type: 'SET_TAB', tab: next }]);
+    expect(key('End')).toEqual([{ type: 'SET_TAB', tab: LEADERBOARD_TABS.at(-1) }]);
+    expect(key('a')).toEqual([]);
+    expect(focused).toEqual([`#lb-tab-${next}`, `#lb-tab-${LEADERBOARD_TABS.at(-1)}`]);
+    expect(prevented).toBe(2);
+  }
+
+  // Columns: the one in force says its order (aria-sort, the arrow); every header sorts by its column.
+  for (const sort of SORTABLE) {
+    const active = sort === c.query.sort;
+    const order = c.query.order === 'asc' ? 'ascending' : 'descending';
+    expect(v.getSortHeaderProps(sort, 'col-x')).toEqual({
+      scope: 'col',
+      className: 'col-x',
+      'aria-sort': active ? order : undefined,
+    });
+    expect(v.getSortButtonProps(sort).className).toBe(active ? 'sort-button is-active' : 'sort-button');
+    expect(v.sortIcon(sort)).toBe(active ? (c.query.order === 'asc' ? 'arrowUp' : 'arrowDown') : null);
+    expect(sends(() => v.getSortButtonProps(sort).onClick())).toEqual([{ type: 'SORT', sort }]);
+  }
+
+  // The toolbar: category, the keyword box (what was typed), the filters toggle, Clear, Export and Compare.
+  expect(v.getCategoryProps().value).toBe(c.query.category);
+  expect(sends(() => v.getCategoryProps().onChange('DEX'))).toEqual([
+    { type: 'SET_CATEGORY', category: 'DEX' },
+  ]);
+  expect(v.getKeywordInputProps().value).toBe(c.typed);
+  expect(sends(() => v.getKeywordInputProps().onChange({ target: { value: 'uni' } }))).toEqual([
+    { type: 'TYPE_KEYWORD', keyword: 'uni' },
+  ]);
+  expect(v.filtersOpen).toBe(open);
+  expect(v.getFiltersButtonProps()['aria-expanded']).toBe(open);
+  expect(sends(() => v.getFiltersButtonProps().onClick())).toEqual([
+    { type: open ? 'CLOSE_FILTERS' : 'OPEN_FILTERS' },
+  ]);
+  const inForce = (Object.keys(EMPTY_FILTERS) as (keyof LeaderboardFilters)[]).filter(
+    (k) => c.query.filters[k] !== EMPTY_FILTERS[k],
+  ).length;
+  expect(v.filterCount).toBe(inForce > 0 ? inForce : null);
+  expect(sends(() => v.getClearFiltersProps().onClick())).toEqual([{ type: 'RESET_FILTERS' }]);
+  expect(v.getExportLinkProps().href).toBe(leaderboardCsvUrl(apiQuery(c.query)));
+  expect(v.compareCount).toBe(c.selected.length);
+  expect(v.compareHref).toBe(c.selected.length >= 2 ? `/compare?ids=${c.selected.join(',')}` : null);
+  expect(v.getCompareButtonProps().disabled).toBe(true);
+
+  // A row's compare box and breakdown toggle.
+  for (const id of ['a', 'b', 'c', 'd', 'e', 'eth']) {
+    const props = v.getCompareCheckboxProps({ id, name: `P ${id}` });
+    const picked = c.selected.includes(id);
+    expect(props).toMatchObject({ type: 'checkbox', checked: picked, 'aria-label': `Compare P ${id}` });
+    expect(props.disabled).toBe(!picked && c.selected.length >= 4);
+    expect(sends(() => props.onChange())).toEqual([{ type: 'TOGGLE_COMPARE', id }]);
+  }
+  const expanded = c.expanded.includes(ROW.id);
+  expect(v.isExpanded(ROW.id)).toBe(expanded);
+  expect(v.getDetailsButtonProps(ROW)).toMatchObject({
+    'aria-expanded': expanded,
+    'aria-controls': expanded ? 'details-eth' : undefined,
+    'aria-label': 'Score breakdown for Ethereum',
+  });
+  expect(sends(() => v.getDetailsButtonProps(ROW).onClick())).toEqual([
+    { type: 'TOGGLE_DETAILS', id: 'eth' },
+  ]);
+
+  // The pager: the page asked for, of the last answer's total.
+  const pager = v.getPagerProps();
+  expect([pager.page, pager.pages]).toEqual([
+    c.query.page,
+    Math.max(1, Math.ceil((c.result?.total ?? 0) / c.query.pageSize)),
+  ]);
+  expect(sends(() => pager.onPage(2))).toEqual([{ type: 'PAGE', page: 2 }]);
+
+  // The filter form shows the draft; an impossible range is marked and explained.
+  expect(v.filterSelects.map((k) => v.getFilterSelectProps(k).value)).toEqual([
+    c.draft.chain,
+    c.draft.tier,
+    c.draft.audit,
+  ]);
+  expect(sends(() => v.getFilterSelectProps('tier').onChange('A'))).toEqual([
+    { type: 'EDIT_FILTER', key: 'tier', value: 'A' },
+  ]);
+  const impossible =
+    c.draft.minScore !== '' && c.draft.maxScore !== '' && Number(c.draft.minScore) > Number(c.draft.maxScore);
+  for (const bound of ['minScore', 'maxScore'] as const) {
+    const props = v.getScoreInputProps(bound);
+    expect(props.value).toBe(c.draft[bound]);
+    expect('aria-invalid' in props && props['aria-invalid']).toBe(impossible);
+    expect(sends(() => props.onChange({ target: { value: '5' } }))).toEqual([
+      { type: 'EDIT_FILTER', key: bound, value: '5' },
+    ]);
+  }
+  expect(v.scoreHint).toBe(impossible ? 'Minimum score is above the maximum.' : '');
+  expect(v.getKycCheckboxProps().checked).toBe(c.draft.kyc);
+  expect(sends(() => v.getKycCheckboxProps().onChange({ target: { checked: true } }))).toEqual([
+    { type: 'EDIT_FILTER', key: 'kyc', value: true },
+  ]);
+  let submitted = 0;
+  const form = v.getFilterFormProps();
+  expect(sends(() => form.onSubmit({ preventDefault: () => submitted++ }))).toEqual([
+    { type: 'APPLY_FILTERS' },
+  ]);
+  expect(submitted).toBe(1);
+  expect(sends(() => form.onKeyDown({ key: 'Escape' }))).toEqual([{ type: 'CLOSE_FILTERS' }]);
+  expect(sends(() => form.onKeyDown({ key: 'Enter' }))).toEqual([]);
+  expect(sends(() => v.getResetButtonProps().onClick())).toEqual([{ type: 'RESET_FILTERS' }]);
+  expect(v.getApplyButtonProps().type).toBe('submit');
+}
+/** The view is checked in every step (the data region is always in one of these). */
+const VIEW_IN_EVERY_STATE = {
+  'leaderboard.data.loading': expectView,
+  'leaderboard.data.ready': expectView,
+  'leaderboard.data.failed': expectView,
+};
+
 // The first sort the paths take is the column in force (its order flips), then another column (a score change's
 // column starts with the largest rise).
 for (const sorts of [
@@ -134,6 +334,7 @@ for (const sorts of [
         ctx(s).expanded.length,
       ]),
     limit: 20000,
+    states: VIEW_IN_EVERY_STATE,
     transitions: {
       // A row's sub-score breakdown opens or closes; nothing else changes.
       'leaderboard|TOGGLE_DETAILS': (step) => {
@@ -144,6 +345,10 @@ for (const sorts of [
           : [...before.expanded, id];
         expect(ctx(step.after)).toEqual({ ...before, expanded });
         expect(step.after.value).toEqual(step.before.value);
+        // The row's toggle says it, and controls the breakdown while it is shown.
+        const button = viewOf(step.after).view.getDetailsButtonProps({ id, name: id });
+        expect(button['aria-expanded']).toBe(expanded.includes(id));
+        expect(button['aria-controls']).toBe(expanded.includes(id) ? `details-${id}` : undefined);
         dataKept(step);
         expect(appActions(step)).toEqual([]);
       },
@@ -157,6 +362,11 @@ for (const sorts of [
         expect(ctx(step.after)).toEqual({ ...before, query });
         loadsNewQuery(step, query);
         panelKept(step);
+        // The header says the new order at once (the table is busy meanwhile), the pager the first page.
+        const { view } = viewOf(step.after);
+        expect(view.getSortHeaderProps(sort)['aria-sort']).toBe(order === 'asc' ? 'ascending' : 'descending');
+        expect(view.getTableProps()['aria-busy']).toBe(true);
+        expect(view.getPagerProps().page).toBe(1);
       },
       // Another page that exists (of the last answer's total) is recorded and loaded.
       'leaderboard.data|PAGE': (step) => {
@@ -209,6 +419,12 @@ for (const sorts of [
         expect(loader(step.after)).toBeUndefined();
         expect(appActions(step)).toEqual([{ type: 'replaceQuery', params: { query } }]);
         panelKept(step);
+        // The pager marks the page the rows are, and the count describes them.
+        const { view } = viewOf(step.after);
+        expect(view.getPagerProps().page).toBe(result.page);
+        expect(view.countText).toBe(
+          result.page === 3 ? 'Showing 51–60 of 60 projects' : 'Showing 1–25 of 60 projects',
+        );
       },
       // The page asked for arrives: its rows show, every breakdown closed.
       'leaderboard.data.loading|xstate.done.actor.loadPage|1': (step) => {
@@ -220,6 +436,12 @@ for (const sorts of [
         expect(loader(step.after)).toBeUndefined();
         expect(appActions(step)).toEqual([]);
         panelKept(step);
+        const { view } = viewOf(step.after);
+        const answer = step.event.output as LeaderboardPage;
+        expect(view.countText).toBe(
+          answer.page === 3 ? 'Showing 51–60 of 60 projects' : 'Showing 1–25 of 60 projects',
+        );
+        expect([view.loading, view.skeletonRows, view.error]).toEqual([false, 0, null]);
       },
       // The page failed: the error shows (with Retry); the query is kept for the retry.
       'leaderboard.data.loading|xstate.error.actor.loadPage': (step) => {
@@ -229,6 +451,11 @@ for (const sorts of [
         expect(step.after.hasTag('loading')).toBe(false);
         expect(loader(step.after)).toBeUndefined();
         panelKept(step);
+        // The failure shows with Try again; the table is no longer busy.
+        const { view, sends } = viewOf(step.after);
+        expect(view.error).toBe('The leaderboard could not be loaded.');
+        expect(view.getTableProps()['aria-busy']).toBe(false);
+        expect(sends(() => view.getRetryButtonProps().onClick())).toEqual([{ type: 'RETRY' }]);
       },
       // Retry loads the same query again, without a new history entry.
       'leaderboard.data.failed|RETRY': (step) => {
@@ -243,6 +470,11 @@ for (const sorts of [
         expect((step.after.value as { panel: string }).panel).toBe('open');
         expect(step.after.hasTag('filtersOpen')).toBe(true);
         dataKept(step);
+        // The toggle is expanded and the form shows the filters in force.
+        const { view } = viewOf(step.after);
+        expect(view.getFiltersButtonProps()['aria-expanded']).toBe(true);
+        expect(view.getFilterSelectProps('tier').value).toBe(before.query.filters.tier);
+        expect(view.getScoreInputProps('minScore').value).toBe(before.query.filters.minScore);
       },
       // An edit changes the draft only: nothing loads until Apply.
       'leaderboard.panel.open|EDIT_FILTER': (step) => {
@@ -251,6 +483,13 @@ for (const sorts of [
         expect(ctx(step.after)).toEqual({ ...before, draft });
         expect(step.after.value).toEqual(step.before.value);
         dataKept(step);
+        // The edited control shows the new value; the filters in force (the badge) are unchanged.
+        const { view } = viewOf(step.after);
+        const key = step.event.key as 'tier' | 'minScore' | 'maxScore';
+        const shown =
+          key === 'tier' ? view.getFilterSelectProps(key).value : view.getScoreInputProps(key).value;
+        expect(shown).toBe(step.event.value);
+        expect(view.filterCount).toBe(viewOf(step.before).view.filterCount);
       },
       // Apply and Reset close the panel and (checked above) load the new query.
       'leaderboard.panel.open|APPLY_FILTERS': (step) => {
@@ -289,6 +528,7 @@ const keywordState = (s: AnyMachineSnapshot) => (s.value as { keyword: string })
 const typedStep = (step: StepEffect) => {
   const before = ctx(step.before);
   expect(ctx(step.after)).toEqual({ ...before, typed: step.event.keyword });
+  expect(viewOf(step.after).view.getKeywordInputProps().value).toBe(step.event.keyword);
   expect(keywordState(step.after)).toBe('debouncing');
   expect(step.after.hasTag('typing')).toBe(true);
   dataKept(step);
@@ -320,6 +560,7 @@ describePaths('leaderboard', machine, {
       ctx(s).result !== null,
     ]),
   limit: 20000,
+  states: { 'leaderboard.data.loading': expectView, 'leaderboard.data.ready': expectView },
   transitions: {
     // A tab is a filter with its own order, from page 1, recorded in the address.
     'leaderboard.data|SET_TAB': (step) => {
@@ -331,6 +572,12 @@ describePaths('leaderboard', machine, {
       expect(ctx(step.after)).toEqual({ ...before, query });
       loadsNewQuery(step, query);
       panelKept(step);
+      // The chosen tab is selected and labels the table; its column shows its order.
+      const { view } = viewOf(step.after);
+      expect(view.getTabProps(tab)['aria-selected']).toBe(true);
+      expect(view.getTabProps(before.query.tab)['aria-selected']).toBe(false);
+      expect(view.getPanelProps()['aria-labelledby']).toBe(`lb-tab-${tab}`);
+      expect(view.sortIcon(sort)).toBe(order === 'asc' ? 'arrowUp' : 'arrowDown');
     },
     // Another category filters at once, from page 1.
     'leaderboard.data|SET_CATEGORY': (step) => {
@@ -369,11 +616,17 @@ describePaths('leaderboard', machine, {
         : [...before.selected, id];
       expect(selected.length).toBeLessThanOrEqual(4);
       expect(ctx(step.after)).toEqual({ ...before, selected });
+      // The box shows it; Compare opens once two are picked.
+      const { view } = viewOf(step.after);
+      expect(view.getCompareCheckboxProps({ id, name: id }).checked).toBe(selected.includes(id));
+      expect(view.compareCount).toBe(selected.length);
+      expect(view.compareHref === null).toBe(selected.length < 2);
       dataKept(step);
       expect(appActions(step)).toEqual([]);
     },
     'leaderboard|CLEAR_COMPARE': (step) => {
       expect(ctx(step.after)).toEqual({ ...ctx(step.before), selected: [] });
+      expect([viewOf(step.after).view.compareCount, viewOf(step.after).view.compareHref]).toEqual([0, null]);
       dataKept(step);
       expect(appActions(step)).toEqual([]);
     },
@@ -385,6 +638,12 @@ describe('the compare selection', () => {
     const actor = createActor(machine, { input: undefined }).start();
     for (const id of ['a', 'b', 'c', 'd', 'e']) actor.send({ type: 'TOGGLE_COMPARE', id });
     expect(ctx(actor.getSnapshot()).selected).toEqual(['a', 'b', 'c', 'd']);
+    // The other rows' boxes are off while four are picked; the picked ones can still be unticked.
+    expectView(actor.getSnapshot());
+    const { view } = viewOf(actor.getSnapshot());
+    expect(view.getCompareCheckboxProps({ id: 'e', name: 'E' }).disabled).toBe(true);
+    expect(view.getCompareCheckboxProps({ id: 'b', name: 'B' }).disabled).toBe(false);
+    expect(view.compareHref).toBe('/compare?ids=a,b,c,d');
     actor.send({ type: 'TOGGLE_COMPARE', id: 'b' });
     actor.send({ type: 'TOGGLE_COMPARE', id: 'e' });
     expect(ctx(actor.getSnapshot()).selected).toEqual(['a', 'c', 'd', 'e']);

@@ -1,31 +1,20 @@
 import { expect } from 'vitest';
-import { fromCallback, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { connectNavDropdown } from '../../machines/ui/nav-dropdown/navDropdown.connect';
 import { navDropdownMachine } from '../../machines/ui/nav-dropdown/navDropdown.machine';
 import type { NavDropdownEvent } from '../../machines/ui/nav-dropdown/navDropdown.types';
-import { describePaths, type StepEffect } from './harness';
+import { attachedListeners, describePaths, handlerEvents, type StepEffect } from './harness';
 
 /** The outside/Escape listeners the component provides, while attached: each step sees whether they are. */
-const listening = new Set<AnyActorRef>();
-const machine = navDropdownMachine.provide({
-  actors: {
-    dismissWatcher: fromCallback(({ self }) => {
-      listening.add(self);
-      return () => {
-        listening.delete(self);
-      };
-    }),
-  },
-});
+const { listening, listener } = attachedListeners();
+const machine = navDropdownMachine.provide({ actors: { dismissWatcher: listener } });
 
 /** The panel's id, as the component gives it (React's useId). */
 const PANEL_ID = ':r2:';
-const sent: NavDropdownEvent[] = [];
-/** The view NavDropdown and the notification bell render; their handlers' events land in `sent`. */
+const { send, sends } = handlerEvents<NavDropdownEvent>();
+/** The view NavDropdown and the notification bell render; their handlers' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectNavDropdown(s as Parameters<typeof connectNavDropdown>[0], (e) => void sent.push(e), {
-    panel: PANEL_ID,
-  });
+  connectNavDropdown(s as Parameters<typeof connectNavDropdown>[0], send, { panel: PANEL_ID });
 
 /**
  * The connected view in a state: the root is marked, the button says expanded and the panel shows exactly while
@@ -44,11 +33,12 @@ function expectView(s: AnyMachineSnapshot, open: boolean) {
   expect(v.getPanelProps()).toStrictEqual({ id: PANEL_ID, hidden: !open });
   const link = v.getLinkProps();
   expect(link).toStrictEqual({ onClick: expect.any(Function) });
-  sent.length = 0;
-  trigger.onClick();
-  link.onClick();
-  expect(sent).toEqual([{ type: 'TOGGLE' }, { type: 'CLOSE' }]);
-  sent.length = 0;
+  expect(
+    sends(() => {
+      trigger.onClick();
+      link.onClick();
+    }),
+  ).toEqual([{ type: 'TOGGLE' }, { type: 'CLOSE' }]);
 }
 
 /** The panel closed, and its outside/Escape listeners went with it. */

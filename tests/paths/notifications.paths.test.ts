@@ -5,9 +5,9 @@ import { connectNotifications } from '../../machines/account/notifications/notif
 import {
   NOTIFICATION_MESSAGES,
   notificationsMachine,
-  type NotificationsContext,
 } from '../../machines/account/notifications/notifications.machine';
-import { describePaths, pending, type StepEffect } from './harness';
+import type { NotificationsContext } from '../../machines/account/notifications/notifications.types';
+import { describePaths, pendingActors, type StepEffect } from './harness';
 
 const note = (id: number, read: boolean): Notification => ({
   id,
@@ -28,9 +28,7 @@ const offline = new Error('offline');
 
 const machine = notificationsMachine.provide({
   actors: {
-    getUnreadCount: pending() as never,
-    listNotifications: pending() as never,
-    markRead: pending() as never,
+    ...pendingActors('getUnreadCount', 'listNotifications', 'markRead'),
     visibilityWatcher: fromCallback(() => () => undefined),
   },
 });
@@ -69,9 +67,19 @@ const startsLoadingList = (step: StepEffect) => {
   // The count goes on as it was (on sign-in, it starts with its first request).
   expect(countState(step.after)).toBe(countState(step.before) ?? 'fetching');
 };
+/** The first page is asked for again; the last failure's message goes, the rest of the context stays. */
+const reloadsList = (step: StepEffect) => {
+  startsLoadingList(step);
+  contextChanged(step, { error: null });
+};
 
-/** A new count request is made; the badge keeps its value meanwhile. */
+/**
+ * A new count request is made; the badge keeps its value meanwhile. Nothing else changes but the note of the writes
+ * it may overlap.
+ */
 const fetchesCount = (step: StepEffect) => {
+  const before = ctx(step.before);
+  contextChanged(step, { countBase: before.pendingRead ? null : before.readWrites });
   expect(countState(step.before)).toBe('waiting');
   expect(countState(step.after)).toBe('fetching');
   expect(step.after.children.getUnreadCount).toBeDefined();
@@ -146,6 +154,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
     c.pendingRead?.body ?? null,
     c.error,
     c.listWanted,
+    c.countBase === c.readWrites,
   ]);
 };
 
@@ -165,7 +174,8 @@ describePaths('notifications', machine, {
           : ['getUnreadCount', 'visibilityWatcher'],
       );
       expect(listState(step.after)).toBe(JSON.stringify(wanted ? 'loading' : 'unloaded'));
-      contextChanged(step, { listWanted: false });
+      // No write has begun: the first count will be shown.
+      contextChanged(step, { listWanted: false, countBase: 0 });
     },
     // LOAD before the session: remembered, nothing requested.
     'notifications.signedOut|LOAD': (step) => {
@@ -183,6 +193,8 @@ describePaths('notifications', machine, {
         pendingRead: null,
         error: null,
         listWanted: false,
+        readWrites: 0,
+        countBase: null,
       });
       expect(running(step.after)).toEqual([]);
       expect(view(step.after)).toMatchObject({ signedIn: false, showBadge: false, items: [], error: null });
@@ -194,9 +206,13 @@ describePaths('notifications', machine, {
       expect(step.after.value).toEqual(step.before.value);
       expect(running(step.after)).toEqual(running(step.before));
     },
-    // The bell shows the server's count (never below 0); the next poll waits.
+    // The bell shows the server's count (never below 0), unless a mark-read write began or was in flight while it
+    // was asked for: then the server may have counted before the write, and the optimistic count stays. The next
+    // poll waits.
     'notifications.signedIn.count.fetching|xstate.done.actor.getUnreadCount': (step) => {
-      const unread = Math.max(0, (step.event.output as { unread: number }).unread);
+      const before = ctx(step.before);
+      const current = before.countBase === before.readWrites;
+      const unread = current ? Math.max(0, (step.event.output as { unread: number }).unread) : before.unread;
       contextChanged(step, { unread });
       expect(view(step.after)).toMatchObject({
         unread,
@@ -215,16 +231,9 @@ describePaths('notifications', machine, {
       expect(step.after.children.getUnreadCount).toBeUndefined();
       expect(listState(step.after)).toBe(listState(step.before));
     },
-    'notifications.signedIn.count.waiting|VISIBLE': (step) => {
-      fetchesCount(step);
-      contextChanged(step);
-    },
-    'notifications.signedIn.count.waiting|xstate.after.pollInterval.notifications.signedIn.count.waiting': (
-      step,
-    ) => {
-      fetchesCount(step);
-      contextChanged(step);
-    },
+    'notifications.signedIn.count.waiting|VISIBLE': fetchesCount,
+    'notifications.signedIn.count.waiting|xstate.after.pollInterval.notifications.signedIn.count.waiting':
+      fetchesCount,
     'notifications.signedIn.list.unloaded|LOAD': (step) => {
       startsLoadingList(step);
       contextChanged(step);
@@ -234,7 +243,8 @@ describePaths('notifications', machine, {
       expect(ctx(step.before).listWanted).toBe(true);
       expect(step.event.type).toBe('SIGNED_IN');
       startsLoadingList(step);
-      contextChanged(step, { listWanted: false });
+      // The same step signed in: the count's request began, with no write.
+      contextChanged(step, { listWanted: false, countBase: 0 });
     },
     // The first page replaces what was shown, with the server's count and the cursor for the next page.
     'notifications.signedIn.list.loading|xstate.done.actor.listNotifications': (step) => {
@@ -271,23 +281,11 @@ describePaths('notifications', machine, {
       expect(step.after.children.listNotifications).toBeUndefined();
     },
     // A new attempt: the failure's message goes (it would show beside the loading list).
-    'notifications.signedIn.list.failed|RETRY': (step) => {
-      startsLoadingList(step);
-      contextChanged(step, { error: null });
-    },
-    'notifications.signedIn.list.failed|LOAD': (step) => {
-      startsLoadingList(step);
-      contextChanged(step, { error: null });
-    },
+    'notifications.signedIn.list.failed|RETRY': reloadsList,
+    'notifications.signedIn.list.failed|LOAD': reloadsList,
     // A reload (page or popover opened again, tab shown again) keeps the shown items while it loads.
-    'notifications.signedIn.list.ready.idle|LOAD': (step) => {
-      startsLoadingList(step);
-      contextChanged(step, { error: null });
-    },
-    'notifications.signedIn.list.ready.idle|VISIBLE': (step) => {
-      startsLoadingList(step);
-      contextChanged(step, { error: null });
-    },
+    'notifications.signedIn.list.ready.idle|LOAD': reloadsList,
+    'notifications.signedIn.list.ready.idle|VISIBLE': reloadsList,
     // Only with a next page: it is asked for from the cursor.
     'notifications.signedIn.list.ready.idle|LOAD_MORE': (step) => {
       const { nextBefore } = ctx(step.before);
@@ -313,6 +311,7 @@ describePaths('notifications', machine, {
         items,
         unread,
         error: null,
+        readWrites: before.readWrites + 1,
         pendingRead: { body: { ids: [id] }, previousItems: before.items, previousUnread: before.unread },
       });
       expect(inputOf(step.after, 'markRead')).toEqual({ ids: [id] });
@@ -327,6 +326,7 @@ describePaths('notifications', machine, {
         items,
         unread: 0,
         error: null,
+        readWrites: before.readWrites + 1,
         pendingRead: { body: { all: true }, previousItems: before.items, previousUnread: before.unread },
       });
       expect(inputOf(step.after, 'markRead')).toEqual({ all: true });
@@ -450,25 +450,23 @@ describePaths('notifications', machine, {
       expect(view(s).loadingMore).toBe(true);
       expect(inputOf(s, 'listMore')).toEqual({ before: ctx(s).nextBefore });
     },
-    'notifications.signedIn.list.ready.marking': (s, step) => {
+    'notifications.signedIn.list.ready.marking': (s) => {
       const c = ctx(s);
-      // A count fetched meanwhile (the poll) is the server's word and may come before or after the mark: the
-      // optimistic figure is checked when the mark starts.
-      const marked = step?.event.type !== 'xstate.done.actor.getUnreadCount';
+      // A count fetched meanwhile (the poll) does not undo the optimistic figure: it may predate the write.
       const body = inputOf(s, 'markRead') as MarkReadBody;
       // What the mark-read actor was sent, and the optimistic change already shown.
       expect(body).toEqual(c.pendingRead!.body);
       expect(view(s).marking).toBe(true);
       if (body.all) {
         expect(c.items.every((n) => n.read)).toBe(true);
-        if (marked) expect(c.unread).toBe(0);
-        if (marked) expect(view(s).showBadge).toBe(false);
+        expect(c.unread).toBe(0);
+        expect(view(s).showBadge).toBe(false);
       } else {
         expect(body.ids).toHaveLength(1);
         const [id] = body.ids!;
         expect(c.pendingRead!.previousItems.find((n) => n.id === id)!.read).toBe(false);
         expect(c.items.find((n) => n.id === id)!.read).toBe(true);
-        if (marked) expect(c.unread).toBe(Math.max(0, c.pendingRead!.previousUnread - 1));
+        expect(c.unread).toBe(Math.max(0, c.pendingRead!.previousUnread - 1));
       }
     },
   },
@@ -510,6 +508,27 @@ describe('notification centre rules', () => {
     expect(v(a).items.every((n) => n.read)).toBe(true);
     expect(v(a).showBadge).toBe(false);
     expect(v(a).canMarkAll).toBe(false);
+  });
+
+  it('keeps the optimistic count when a count asked for before or during the write answers with the old figure', () => {
+    // Asked for on sign-in, answered after the mark began.
+    const a = createActor(machine, { input: {} }).start();
+    a.send({ type: 'SIGNED_IN' });
+    a.send({ type: 'LOAD' });
+    a.send({ type: 'xstate.done.actor.listNotifications', output: PAGE_1 } as never);
+    a.send({ type: 'MARK_READ', id: 5 });
+    a.send({ type: 'xstate.done.actor.getUnreadCount', output: { unread: 2 } } as never);
+    expect(v(a).bellLabel).toBe('Notifications, 1 unread');
+    // Asked for while the write is in flight (the tab shown again).
+    a.send({ type: 'VISIBLE' });
+    a.send({ type: 'xstate.done.actor.getUnreadCount', output: { unread: 2 } } as never);
+    expect(v(a).bellLabel).toBe('Notifications, 1 unread');
+    a.send({ type: 'xstate.done.actor.markRead', output: { unread: 1 } } as never);
+    expect(v(a).bellLabel).toBe('Notifications, 1 unread');
+    // A count asked for after the write answered is shown again.
+    a.send({ type: 'xstate.after.pollInterval.notifications.signedIn.count.waiting' } as never);
+    a.send({ type: 'xstate.done.actor.getUnreadCount', output: { unread: 0 } } as never);
+    expect(v(a).bellLabel).toBe('Notifications');
   });
 
   it('sends nothing when marking a read notification, or all when nothing is unread', () => {

@@ -1,24 +1,47 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Portfolio, WalletImport } from '../../api/portfolio';
-import { portfolioMachine, type PickedProject } from '../../machines/account/portfolio/portfolio.machine';
-import { describePaths, pending, replay, type StepEffect } from './harness';
+import { portfolioMachine } from '../../machines/account/portfolio/portfolio.machine';
+import { connectPortfolio } from '../../machines/account/portfolio/portfolio.connect';
+import type { PortfolioContext, PortfolioEvent } from '../../machines/account/portfolio/portfolio.types';
+import { describePaths, pendingActors, replay, type StepEffect } from './harness';
 
-type Context = {
-  data: Portfolio | null;
-  project: PickedProject | null;
-  amount: string;
-  removing: string | null;
-  notice: string | null;
-  error: string | null;
-};
-const ctx = (s: AnyMachineSnapshot) => s.context as Context;
+const ctx = (s: AnyMachineSnapshot) => s.context as PortfolioContext;
 
-const portfolio = (totalUsd: number) =>
-  ({ wallets: [], projects: [], holdings: [], exposure: { totalUsd } }) as unknown as Portfolio;
+/** A holding of Uniswap (from the wallets) worth the whole portfolio, and its exposure. */
+const UNI_HOLDING = {
+  id: 'uni',
+  name: 'Uniswap',
+  logo: '/logos/uni.png',
+  tokenTickers: ['UNI'],
+  rank: 3,
+  score: 80,
+  tier: 'AA',
+  risk: 'low',
+  share: 1,
+  source: 'wallet',
+} as const;
+const portfolio = (totalUsd: number, held = true) =>
+  ({
+    wallets: [],
+    projects: [],
+    holdings: held ? [{ ...UNI_HOLDING, amountUsd: totalUsd, atRiskUsd: totalUsd / 5 }] : [],
+    exposure: {
+      totalUsd,
+      atRiskUsd: totalUsd / 5,
+      valueWeightedScore: held ? 80 : null,
+      risk: held ? 'low' : null,
+      byTier: [{ tier: 'AA', amountUsd: totalUsd, share: held ? 1 : 0 }],
+      byRisk: [
+        { risk: 'high', amountUsd: 0, share: 0 },
+        { risk: 'low', amountUsd: totalUsd, share: held ? 1 : 0 },
+      ],
+    },
+  }) as unknown as Portfolio;
 const LOADED = portfolio(100);
 const SAVED = portfolio(200);
-const REMOVED = portfolio(50);
+// Nothing held once the holding is removed.
+const REMOVED = portfolio(50, false);
 const IMPORTED = portfolio(900);
 /** A write the server refused with its own message (an HttpError). */
 const refused = Object.assign(new Error('Enter at most $1,000,000,000,000.'), { code: 'ValidationError' });
@@ -34,12 +57,7 @@ const AAVE = { id: 'aave', name: 'Aave' };
 const NAMES: Record<string, string> = { uni: 'Uniswap', aave: 'Aave' };
 
 const machine = portfolioMachine.provide({
-  actors: {
-    load: pending() as never,
-    setHolding: pending() as never,
-    deleteHolding: pending() as never,
-    importWallets: pending() as never,
-  },
+  actors: pendingActors('load', 'setHolding', 'deleteHolding', 'importWallets'),
 });
 
 const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
@@ -47,6 +65,145 @@ const requestInput = (s: AnyMachineSnapshot, id: string) =>
   (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
 /** The actions run for the app (XState's own starting and stopping of requests are checked on the children). */
 const appActions = (step: StepEffect) => step.actions.filter((a) => !a.type.startsWith('xstate.'));
+
+type Snapshot = Parameters<typeof connectPortfolio>[0];
+const RISK_LABEL = { high: 'High risk', medium: 'Medium risk', low: 'Low risk' } as const;
+/** The view model (portfolio.connect) of a snapshot, with a plain dollar format, and what its getters send. */
+const connected = (s: AnyMachineSnapshot) => {
+  const sent: PortfolioEvent[] = [];
+  const send = vi.fn((event: PortfolioEvent) => void sent.push(event));
+  const v = connectPortfolio(s as Snapshot, send, { formatUsd: (n) => `$${n}`, riskLabel: RISK_LABEL });
+  return { v, sent };
+};
+
+/** What the page shows in any state: loading, the failure with Retry, or the form, the messages and the holdings. */
+const viewChecks = (s: AnyMachineSnapshot) => {
+  const { v, sent } = connected(s);
+  const c = ctx(s);
+  const busy = s.hasTag('busy');
+  expect(v.loading).toBe(s.hasTag('loading'));
+  expect(v.busy).toBe(busy);
+  if (v.loading) {
+    expect(v.getSkeletonProps()).toEqual({ className: 'skeleton settings-skeleton', 'aria-busy': 'true' });
+    return;
+  }
+  expect(v.loadFailed).toBe(s.hasTag('error'));
+  if (v.loadFailed) {
+    expect(v.loadFailedText).toBe('Could not load your portfolio.');
+    v.getRetryProps().onRetry();
+    expect(sent).toEqual([{ type: 'RETRY' }]);
+    return;
+  }
+  expect(v.data).toBe(c.data);
+  expect(v.heading).toBe('Holdings');
+  expect(v.getSectionProps()).toEqual({
+    className: 'settings-section',
+    'aria-labelledby': v.headingId,
+    'data-scope': 'holdings',
+  });
+  expect(v.getFormProps()).toMatchObject({ className: 'holding-form', 'aria-label': 'Add a holding' });
+  expect(v.projectLabel).toBe('Project');
+  expect(v.getProjectSearchProps()).toMatchObject({ variant: 'page', id: 'holding-project', minLength: 2 });
+  expect(v.pickedText).toBe(c.project ? `Selected: ${c.project.name}` : 'No project selected');
+  expect(v.amountLabel).toBe('Amount (USD)');
+  expect(v.getAmountInputProps()).toMatchObject({
+    type: 'text',
+    inputMode: 'decimal',
+    name: 'amountUsd',
+    value: c.amount,
+    placeholder: 'e.g. 2,500',
+    disabled: busy,
+  });
+  // Save takes a complete form only, and no control starts a write while one is on the way.
+  expect(v.saveText).toBe('Save holding');
+  expect(v.getSaveButtonProps()).toEqual({
+    type: 'submit',
+    className: 'btn btn-primary',
+    disabled: busy || c.project === null || AMOUNTS_USD[c.amount] === undefined,
+  });
+  expect(v.importText).toBe('Import from wallets');
+  expect(v.getImportButtonProps()).toMatchObject({
+    type: 'button',
+    className: 'btn btn-secondary',
+    disabled: busy,
+  });
+  expect(v.notice).toBe(c.notice);
+  expect(v.error).toBe(c.error);
+  const held = c.data!.holdings.length > 0;
+  expect(v.empty).toBe(!held);
+  expect(v.emptyText).toBe('No holdings yet. Add what you hold of a project, or import from your wallets.');
+  const total = c.data!.exposure.totalUsd;
+  if (held) {
+    expect(v.facts).toEqual({
+      totalText: `$${total}`,
+      atRiskText: `$${total / 5}`,
+      atRiskHint: '(each holding × (100 − score) %)',
+      score: 80,
+      riskText: '(Low risk)',
+    });
+    expect(v.charts).toEqual([
+      {
+        title: 'Exposure by tier',
+        slices: [
+          {
+            label: 'AA',
+            barProps: { className: 'exposure-bar', style: { width: '100%' } },
+            valueText: `$${total} · 100%`,
+          },
+        ],
+      },
+      {
+        title: 'Exposure by risk',
+        slices: [
+          {
+            label: 'High risk',
+            barProps: { className: 'exposure-bar is-high', style: { width: '0%' } },
+            valueText: '$0 · 0%',
+          },
+          {
+            label: 'Low risk',
+            barProps: { className: 'exposure-bar is-low', style: { width: '100%' } },
+            valueText: `$${total} · 100%`,
+          },
+        ],
+      },
+    ]);
+    expect(v.tableCaption).toBe('Riskiest first (most value at risk)');
+    expect(v.columns).toEqual(['Project', 'Score', 'Amount', 'At risk']);
+    expect(v.actionsLabel).toBe('Actions');
+    const [holding] = v.holdings;
+    expect(v.holdings).toHaveLength(1);
+    expect(v.row(holding!)).toEqual({
+      href: '/projects/uni',
+      fromWallets: true,
+      sourceText: 'from wallets',
+      scoreText: '80 · AA',
+      amountText: `$${total}`,
+      shareText: '(100%)',
+      atRiskText: `$${total / 5}`,
+    });
+    const remove = v.getRemoveButtonProps(holding!);
+    expect(remove).toMatchObject({ what: 'Uniswap', disabled: busy });
+    remove.onRemove();
+  } else {
+    expect(v.holdings).toEqual([]);
+    expect(v.facts).toMatchObject({ riskText: null, score: null });
+  }
+  // Each control sends its event.
+  const preventDefault = vi.fn();
+  v.getProjectSearchProps().onPick(AAVE);
+  v.getAmountInputProps().onChange({ target: { value: '12' } });
+  v.getFormProps().onSubmit({ preventDefault });
+  v.getImportButtonProps().onClick();
+  expect(preventDefault).toHaveBeenCalledOnce();
+  expect(sent).toEqual([
+    ...(held ? [{ type: 'REMOVE', projectId: 'uni' }] : []),
+    { type: 'PICK_PROJECT', project: AAVE },
+    { type: 'EDIT_AMOUNT', value: '12' },
+    { type: 'SUBMIT' },
+    { type: 'IMPORT' },
+  ]);
+};
 
 /** The editor is idle again: nothing in flight, the form usable. */
 const settled = (step: StepEffect) => {
@@ -58,7 +215,7 @@ const settled = (step: StepEffect) => {
 const failureText = (error: unknown) =>
   error instanceof Error && typeof (error as { code?: unknown }).code === 'string' ? error.message : FAILED;
 /** A write starts: the editor is busy with that one request, and the last message is gone. */
-const starts = (step: StepEffect, id: string, changes: Partial<Context> = {}) => {
+const starts = (step: StepEffect, id: string, changes: Partial<PortfolioContext> = {}) => {
   expect(ctx(step.after)).toEqual({ ...ctx(step.before), notice: null, error: null, ...changes });
   expect(step.after.hasTag('busy')).toBe(true);
   expect(requests(step.after)).toEqual([id]);
@@ -247,6 +404,11 @@ for (const variant of VARIANTS)
         ctx(s).error,
       ]),
     limit: 5000,
+    states: Object.fromEntries(
+      ['loading', 'failed', 'ready.idle', 'ready.saving', 'ready.removing', 'ready.importing'].map(
+        (state) => [`portfolio.${state}`, viewChecks],
+      ),
+    ),
     transitions: transitions(variant),
   });
 

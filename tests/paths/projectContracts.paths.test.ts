@@ -1,26 +1,20 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { ChainInfo, MonitoredContract } from '../../api/chains';
-import {
-  connectProjectContracts,
-  type ProjectContractsSnapshot,
-} from '../../machines/projects/contracts/projectContracts.connect';
+import { connectProjectContracts } from '../../machines/projects/contracts/projectContracts.connect';
 import {
   EMPTY_FORM,
   PROJECT_CONTRACTS_MESSAGES as M,
   projectContractsMachine,
-  type ProjectContractsContext,
 } from '../../machines/projects/contracts/projectContracts.machine';
-import { describePaths, pending, type StepEffect } from './harness';
+import type {
+  ProjectContractsContext,
+  ProjectContractsSnapshot,
+} from '../../machines/projects/contracts/projectContracts.types';
+import { describePaths, pendingActors, type StepEffect } from './harness';
 
 const machine = projectContractsMachine.provide({
-  actors: {
-    load: pending() as never,
-    loadChains: pending() as never,
-    add: pending() as never,
-    remove: pending() as never,
-    copy: pending() as never,
-  },
+  actors: pendingActors('load', 'loadChains', 'add', 'remove', 'copy'),
 });
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

@@ -8,7 +8,7 @@ import type {
   VoteChoice,
   Votes,
 } from '../../machines/projects/vote/projectVote.types';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 type Context = ProjectVoteContext;
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
@@ -19,18 +19,11 @@ const machine = projectVoteMachine.provide({
   actors: { castVote: pending() as never, loadAverage: pending() as never },
 });
 
-const sent: ProjectVoteEvent[] = [];
-/** The view VotePanel renders for the project 'Ether'; its buttons' events land in `sent`. */
+/** What the view's handlers send: `sends` runs one of them. */
+const { send, sends } = handlerEvents<ProjectVoteEvent>();
+/** The view VotePanel renders for the project 'Ether'; its buttons' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectProjectVote(s as Parameters<typeof connectProjectVote>[0], (e) => void sent.push(e), {
-    name: 'Ether',
-  });
-/** The events one of the view's handlers sends. */
-const sends = (handler: () => void) => {
-  sent.length = 0;
-  handler();
-  return [...sent];
-};
+  connectProjectVote(s as Parameters<typeof connectProjectVote>[0], send, { name: 'Ether' });
 
 /** How each tally the paths meet is drawn: the yes share, the count, the bar's width. */
 const TALLY: Record<string, { share: string; count: string; width: string }> = {

@@ -2,11 +2,8 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { FormDialogContext } from '../../machines/core/form-dialog/formDialog';
 import { connectQuoteForm } from '../../machines/site/quote-form/quoteForm.connect';
-import {
-  quoteFormMachine,
-  validateQuote,
-  type QuoteValues,
-} from '../../machines/site/quote-form/quoteForm.machine';
+import { quoteFormMachine, validateQuote } from '../../machines/site/quote-form/quoteForm.machine';
+import type { QuoteValues } from '../../machines/site/quote-form/quoteForm.types';
 import { change, describeFormDialogPaths, expectDialogBase, recordedView } from './formDialog';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as FormDialogContext<QuoteValues>;

@@ -5,9 +5,11 @@ import { connectScoreChart } from '../../machines/projects/score-chart/scoreChar
 import {
   SCORE_CHART_MESSAGES,
   scoreChartMachine,
-  type LoadHistoryInput,
-  type ScoreChartContext,
 } from '../../machines/projects/score-chart/scoreChart.machine';
+import type {
+  LoadHistoryInput,
+  ScoreChartContext,
+} from '../../machines/projects/score-chart/scoreChart.types';
 import { evenSubScores } from './scores';
 import { describePaths, pending, type StepEffect } from './harness';
 

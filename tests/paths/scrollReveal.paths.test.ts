@@ -1,10 +1,7 @@
 import { expect } from 'vitest';
-import { fromCallback, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import {
-  scrollRevealMachine,
-  type ScrollRevealEvent,
-} from '../../machines/ui/scroll-reveal/scrollReveal.machine';
-import { describePaths, type StepEffect } from './harness';
+import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
+import { scrollRevealMachine } from '../../machines/ui/scroll-reveal/scrollReveal.machine';
+import { attachedListeners, describePaths, type StepEffect } from './harness';
 
 const events = [
   { type: 'SCROLLED', y: 0 },
@@ -17,13 +14,7 @@ const events = [
 ] as unknown as EventObject[];
 
 /** The listeners the header provides (the window's scroll/resize, the address), while attached. */
-const listening = new Set<AnyActorRef>();
-const listener = fromCallback<ScrollRevealEvent>(({ self }) => {
-  listening.add(self);
-  return () => {
-    listening.delete(self);
-  };
-});
+const { listening, listener } = attachedListeners();
 const machine = scrollRevealMachine.provide({ actors: { pageWatcher: listener, routeWatcher: listener } });
 
 type Ctx = { heroHeight: number | null; y: number };

@@ -3,7 +3,7 @@ import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { connectSearch } from '../../machines/projects/search/search.connect';
 import { searchMachine } from '../../machines/projects/search/search.machine';
 import type { SearchEvent } from '../../machines/projects/search/search.types';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 const eth = { id: 'eth', rank: 1, logo: '/logos/eth.svg', name: 'Ethereum', tokenTickers: ['ETH'] };
 const etc = {
@@ -31,13 +31,14 @@ const requestedKeyword = (s: AnyMachineSnapshot) =>
 /** The base of the box's element ids, as ProjectSearch gives it. */
 const ID = 'search-header';
 const compareHref = (id: string) => `/compare?ids=${id}`;
-const sent: SearchEvent[] = [];
+/** What the view's handlers send: `sending` runs one of them. */
+const { send, sends: sending } = handlerEvents<SearchEvent>();
 /**
  * The view ProjectSearch renders: a box that opens pages (it can compare a result) or a form's picker (it only
- * picks). Its handlers' events land in `sent`.
+ * picks). Its handlers' events go to `send`.
  */
 const connected = (s: AnyMachineSnapshot, canCompare = true) =>
-  connectSearch(s as Parameters<typeof connectSearch>[0], (e) => void sent.push(e), {
+  connectSearch(s as Parameters<typeof connectSearch>[0], send, {
     id: ID,
     canCompare,
     compareHref,
@@ -51,12 +52,6 @@ const view = (s: AnyMachineSnapshot) => {
     error: v.errorText !== null,
     keyword: v.getInputProps().value,
   };
-};
-/** The events the handlers sent while `act` ran. */
-const sending = (act: () => void) => {
-  sent.length = 0;
-  act();
-  return sent.splice(0);
 };
 /** A key pressed in the input: the events it sent and whether its default was prevented. */
 const press = (s: AnyMachineSnapshot, key: string) => {
@@ -243,13 +238,18 @@ const navigations = (step: StepEffect) =>
     .filter((a) => a.type === 'choose')
     .map((a) => `/projects/${(a.params as { project: { id: string } }).project.id}`);
 
-/** The app's side of a choice: the input lets go of focus, then the project is chosen; it is emitted too. */
-function expectChosen(step: StepEffect, project: unknown) {
+/**
+ * The app's side of a choice: the input lets go of focus, then the project is chosen; it is emitted too. The user
+ * goes to the project's page and the box closes, emptied.
+ */
+function expectChosen(step: StepEffect, project: { id: string } | undefined) {
   expect(appActions(step)).toEqual([
     { type: 'blurInput', params: undefined },
     { type: 'choose', params: { project } },
   ]);
   expect(step.emitted).toEqual([{ type: 'chosen', project }]);
+  expect(navigations(step)).toEqual([`/projects/${project!.id}`]);
+  expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
 }
 
 /** Nothing was chosen: none of the app's actions ran. */
@@ -406,8 +406,6 @@ for (const { minLength, results, onLast } of configs) {
           highlighted: number;
         };
         expectChosen(step, options[highlighted]);
-        expect(navigations(step)).toEqual([`/projects/${options[highlighted]!.id}`]);
-        expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
       },
       // A click chooses the clicked option, whichever is highlighted.
       'search.open.ready|SELECT': (step) => {
@@ -415,8 +413,6 @@ for (const { minLength, results, onLast } of configs) {
         const index = step.event.index as number;
         expect(index).toBeLessThan(options.length);
         expectChosen(step, options[index]);
-        expect(navigations(step)).toEqual([`/projects/${options[index]!.id}`]);
-        expect(view(step.after)).toMatchObject({ open: false, keyword: '' });
       },
       // Compare on a result: the comparison opens with that project (the app is handed it), the box closes and is
       // emptied, and nothing is chosen (no project page, no 'chosen' event for a form).

@@ -4,10 +4,10 @@ import {
   readLastNotificationFromStorage,
   SURVEY_RESHOW_INTERVAL_MS,
   surveyNotificationMachine,
-  type LastNotification,
 } from '../../machines/account/survey-notification/surveyNotification.machine';
+import type { LastNotification } from '../../machines/account/survey-notification/surveyNotification.types';
 import { connectSurveyNotification } from '../../machines/account/survey-notification/surveyNotification.connect';
-import { describePaths, pending } from './harness';
+import { describePaths, handlerEvents, pending } from './harness';
 
 const NOW = 1_800_000_000_000;
 const machine = surveyNotificationMachine.provide({
@@ -42,10 +42,10 @@ const storageAnswers = [
   { type: 'xstate.error.actor.readLastNotification', error: new Error('storage blocked') },
 ];
 
-const sent: { type: string }[] = [];
-/** The view SurveyHost renders from; what it sends lands in `sent`. */
+const { send, sends } = handlerEvents<{ type: string }>();
+/** The view SurveyHost renders from; what it sends goes to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectSurveyNotification(s as Parameters<typeof connectSurveyNotification>[0], (e) => void sent.push(e));
+  connectSurveyNotification(s as Parameters<typeof connectSurveyNotification>[0], send);
 /** What SurveyHost sees: whether the dialog shows, whether it offers the tour, and which checks run. */
 const seen = (s: AnyMachineSnapshot) => ({
   shown: view(s).dialog !== null,
@@ -64,15 +64,21 @@ describePaths('surveyNotification', machine, {
   states: {
     // The dialog's end (saved, postponed or the tour chosen) tells the machine CLOSE.
     'surveyNotification.visible': (s) => {
-      sent.length = 0;
-      view(s).close();
-      expect(sent).toEqual([{ type: 'CLOSE' }]);
-      expect(view(s).checking).toBe(false);
+      expect(view(s)).toEqual({
+        dialog: { firstLogin: s.context.firstLogin },
+        checking: false,
+        close: expect.any(Function),
+      });
+      expect(sends(view(s).close)).toEqual([{ type: 'CLOSE' }]);
     },
     'surveyNotification.checkingStatus': (s) =>
-      expect(view(s)).toMatchObject({ dialog: null, checking: true }),
+      expect(view(s)).toEqual({ dialog: null, checking: true, close: expect.any(Function) }),
     'surveyNotification.checkingLastTime': (s) =>
-      expect(view(s)).toMatchObject({ dialog: null, checking: true }),
+      expect(view(s)).toEqual({ dialog: null, checking: true, close: expect.any(Function) }),
+    'surveyNotification.signedOut': (s) =>
+      expect(view(s)).toEqual({ dialog: null, checking: false, close: expect.any(Function) }),
+    'surveyNotification.hidden': (s) =>
+      expect(view(s)).toEqual({ dialog: null, checking: false, close: expect.any(Function) }),
   },
   transitions: {
     // Signing in asks the server for the survey status, and nothing shows yet.

@@ -3,23 +3,20 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { connectTabs } from '../../machines/ui/tabs/tabs.connect';
 import { tabsMachine } from '../../machines/ui/tabs/tabs.machine';
 import type { TabsEvent } from '../../machines/ui/tabs/tabs.types';
-import { describePaths, type StepEffect } from './harness';
+import { describePaths, handlerEvents, type StepEffect } from './harness';
 
 const COUNT = 3;
 /** The ids' prefix, as React's useId gives it. */
 const BASE = ':r1:';
-const sent: TabsEvent[] = [];
-/** The view Tabs renders; its handlers' events land in `sent`. */
+const { send, sends } = handlerEvents<TabsEvent>();
+/** The view Tabs renders; its handlers' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectTabs(s as Parameters<typeof connectTabs>[0], (e) => void sent.push(e), { base: BASE });
+  connectTabs(s as Parameters<typeof connectTabs>[0], send, { base: BASE });
 
 /** A key pressed on the tab list: the events it sent and whether the browser's default (scrolling) was stopped. */
 function press(s: AnyMachineSnapshot, key: string) {
   const preventDefault = vi.fn();
-  sent.length = 0;
-  view(s).getListProps().onKeyDown({ key, preventDefault });
-  const events = [...sent];
-  sent.length = 0;
+  const events = sends(() => view(s).getListProps().onKeyDown({ key, preventDefault }));
   return { events, prevented: preventDefault.mock.calls.length };
 }
 
@@ -43,11 +40,8 @@ function expectView(s: AnyMachineSnapshot, selected: number) {
       tabIndex: i === selected ? 0 : -1,
       onClick: expect.any(Function),
     });
-    sent.length = 0;
-    tab.onClick();
-    expect(sent).toEqual([{ type: 'SELECT', index: i }]);
+    expect(sends(tab.onClick)).toEqual([{ type: 'SELECT', index: i }]);
   }
-  sent.length = 0;
   expect(v.getPanelProps()).toStrictEqual({
     role: 'tabpanel',
     id: `${BASE}-panel`,

@@ -3,16 +3,14 @@ import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import { connectTooltip } from '../../machines/ui/tooltip/tooltip.connect';
 import { CLOSE_DURATION, HOVER_DELAY, tooltipMachine } from '../../machines/ui/tooltip/tooltip.machine';
 import type { TooltipEvent, TooltipStatus } from '../../machines/ui/tooltip/tooltip.types';
-import { describePaths, type StepEffect } from './harness';
+import { describePaths, handlerEvents, type StepEffect } from './harness';
 
 /** The floating element's id, as the component gives it. */
 const CONTENT_ID = 'address-tip';
-const sent: TooltipEvent[] = [];
-/** The view the components render (an address's hint, the tour's); its handlers' events land in `sent`. */
+const { send, sends } = handlerEvents<TooltipEvent>();
+/** The view the components render (an address's hint, the tour's); its handlers' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectTooltip(s as Parameters<typeof connectTooltip>[0], (e) => void sent.push(e), {
-    content: CONTENT_ID,
-  });
+  connectTooltip(s as Parameters<typeof connectTooltip>[0], send, { content: CONTENT_ID });
 /** What the page shows: nothing (not mounted), the floating element in the DOM but hidden, or the tooltip. */
 const shown = (s: AnyMachineSnapshot) => {
   const v = view(s);
@@ -98,26 +96,23 @@ function expectLost(step: StepEffect) {
  */
 function expectTriggers(s: AnyMachineSnapshot) {
   const trigger = view(s).getTriggerProps();
-  sent.length = 0;
-  trigger.onMouseEnter();
-  trigger.onMouseLeave();
-  trigger.onFocus();
-  trigger.onBlur();
-  trigger.onKeyDown({ key: 'Enter' });
-  trigger.onKeyDown({ key: 'Escape' });
-  expect(sent).toEqual([
-    { type: 'HOVER_START' },
-    { type: 'HOVER_END' },
-    { type: 'OPEN' },
-    { type: 'CLOSE' },
-    { type: 'CLOSE' },
-  ]);
+  expect(
+    sends(() => {
+      trigger.onMouseEnter();
+      trigger.onMouseLeave();
+      trigger.onFocus();
+      trigger.onBlur();
+    }),
+  ).toEqual([{ type: 'HOVER_START' }, { type: 'HOVER_END' }, { type: 'OPEN' }, { type: 'CLOSE' }]);
+  expect(sends(() => trigger.onKeyDown({ key: 'Enter' }))).toEqual([]);
+  expect(sends(() => trigger.onKeyDown({ key: 'Escape' }))).toEqual([{ type: 'CLOSE' }]);
   const hover = view(s).getHoverTriggerProps();
-  sent.length = 0;
-  hover.onPointerEnter();
-  hover.onPointerLeave();
-  expect(sent).toEqual([{ type: 'HOVER_START' }, { type: 'HOVER_END' }]);
-  sent.length = 0;
+  expect(
+    sends(() => {
+      hover.onPointerEnter();
+      hover.onPointerLeave();
+    }),
+  ).toEqual([{ type: 'HOVER_START' }, { type: 'HOVER_END' }]);
 }
 /**
  * The connected view in a state: its status, whether the floating element is on the page and shows; the trigger
@@ -125,14 +120,39 @@ function expectTriggers(s: AnyMachineSnapshot) {
  */
 function expectView(s: AnyMachineSnapshot, status: TooltipStatus, shows: 'none' | 'mounted' | 'visible') {
   const v = view(s);
-  expect(v.status).toBe(status);
-  expect(v.mounted).toBe(shows !== 'none');
-  expect(v.visible).toBe(shows === 'visible');
+  expect(v).toEqual({
+    status,
+    mounted: shows !== 'none',
+    visible: shows === 'visible',
+    getTriggerProps: expect.any(Function),
+    getHoverTriggerProps: expect.any(Function),
+    getContentProps: expect.any(Function),
+  });
   const describedBy = shows === 'visible' ? CONTENT_ID : undefined;
-  expect(v.getTriggerProps()['aria-describedby']).toBe(describedBy);
-  expect(v.getHoverTriggerProps()['aria-describedby']).toBe(describedBy);
+  expectTriggerProps(v, describedBy);
   expect(v.getContentProps()).toEqual({ id: CONTENT_ID, role: 'tooltip' });
   expectTriggers(s);
+  // A tooltip given no ids (none of ours is) names nothing and has an empty id, whatever it shows.
+  const unnamed = connectTooltip(s as Parameters<typeof connectTooltip>[0], send);
+  expectTriggerProps(unnamed, undefined);
+  expect(unnamed.getContentProps()).toEqual({ id: '', role: 'tooltip' });
+}
+/** Both triggers' props whole: the name of what they describe and their handlers. */
+function expectTriggerProps(v: ReturnType<typeof view>, describedBy: string | undefined) {
+  const handler = expect.any(Function);
+  expect(v.getTriggerProps()).toEqual({
+    'aria-describedby': describedBy,
+    onMouseEnter: handler,
+    onMouseLeave: handler,
+    onFocus: handler,
+    onBlur: handler,
+    onKeyDown: handler,
+  });
+  expect(v.getHoverTriggerProps()).toEqual({
+    'aria-describedby': describedBy,
+    onPointerEnter: handler,
+    onPointerLeave: handler,
+  });
 }
 
 // A tooltip attached later (the tour's) and one whose target is its own element (an address), attached at once.
@@ -212,11 +232,11 @@ for (const attached of [false, true])
 
 describe('tooltip view without a tooltip', () => {
   it('shows nothing and names nothing (a tour that is not running has no tooltip child)', () => {
-    const v = connectTooltip(undefined, (e) => void sent.push(e), { content: CONTENT_ID });
-    expect(v.status).toBeUndefined();
-    expect(v.mounted).toBe(false);
-    expect(v.visible).toBe(false);
-    expect(v.getTriggerProps()['aria-describedby']).toBeUndefined();
+    const connect = () => connectTooltip(undefined, send, { content: CONTENT_ID });
+    expect(connect).not.toThrow();
+    const v = connect();
+    expect(v).toMatchObject({ status: undefined, mounted: false, visible: false });
+    expectTriggerProps(v, undefined);
   });
 });
 

@@ -6,24 +6,23 @@ import {
   type AnyMachineSnapshot,
   type EventObject,
 } from 'xstate';
-import {
-  WATCHLIST_TOAST_MS,
-  watchlistMachine,
-  type WatchlistContext,
-  type WatchlistItem,
-  type WatchlistMessage,
-} from '../../machines/watchlist/list/watchlist.machine';
+import { WATCHLIST_TOAST_MS, watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import type {
+  WatchlistContext,
+  WatchlistItem,
+  WatchlistMessage,
+} from '../../machines/watchlist/list/watchlist.types';
 import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, pendingActors, type StepEffect } from './harness';
 
 const machine = watchlistMachine.provide({
-  actors: {
-    loadWatchlists: pending() as never,
-    createWatchlist: pending() as never,
-    renameWatchlist: pending() as never,
-    deleteWatchlist: pending() as never,
-    toggleProject: pending() as never,
-  },
+  actors: pendingActors(
+    'loadWatchlists',
+    'createWatchlist',
+    'renameWatchlist',
+    'deleteWatchlist',
+    'toggleProject',
+  ),
 });
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistContext;

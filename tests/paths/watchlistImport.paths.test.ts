@@ -4,9 +4,13 @@ import type { ImportPreview } from '../../api/watchlist';
 import {
   IMPORT_MESSAGES,
   watchlistImportMachine,
-  type WatchlistImportContext,
-  type WatchlistImported,
 } from '../../machines/watchlist/import/watchlistImport.machine';
+import { connectWatchlistImport } from '../../machines/watchlist/import/watchlistImport.connect';
+import type {
+  WatchlistImportEvent,
+  WatchlistImportContext,
+  WatchlistImported,
+} from '../../machines/watchlist/import/watchlistImport.types';
 import { describePaths, pending, type StepEffect } from './harness';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistImportContext;
@@ -88,6 +92,116 @@ const readsFile = (step: StepEffect) => {
   requesting(step, 'readFile', { file });
 };
 
+/** The view of a snapshot. */
+const viewOf = (s: AnyMachineSnapshot) => connectWatchlistImport(s as never, () => undefined);
+/** What a control's handler sent. */
+const sends = (s: AnyMachineSnapshot, act: (v: ReturnType<typeof viewOf>) => void) => {
+  const sent: WatchlistImportEvent[] = [];
+  act(connectWatchlistImport(s as never, (e) => sent.push(e)));
+  return sent;
+};
+
+/**
+ * What every snapshot shows, read from the state and context (not from the tags the view reads): the dialog while
+ * open, the result only once done, the form disabled while a file is read or a call runs, Preview only with some
+ * text, Import only with a preview (its count), the preview row by row, the failure, and the event each control sends.
+ */
+function expectView(s: AnyMachineSnapshot) {
+  const v = viewOf(s);
+  const c = ctx(s);
+  const busy = ['readingFile', 'previewing', 'importing'].includes(s.value as string);
+  expect(v.open).toBe(s.value !== 'closed');
+  expect(v.done).toBe(s.value === 'done');
+  expect(v.busy).toBe(busy);
+  expect(v.title).toBe(`Import into “${c.listName}”`);
+  expect(v.resultText).toBe(IMPORT_MESSAGES.added(c.added ?? 0, c.listName));
+  expect(v.getResultProps()).toEqual({ role: 'status', className: 'import-result' });
+  expect(v.doneText).toBe('Done');
+  expect(v.description).toBe(
+    'Paste project names, tickers or ids, one per line, or a CSV or JSON export of a watchlist.',
+  );
+  expect(v.textLabel).toBe('Projects to import');
+  expect(v.getTextLabelProps()).toEqual({ htmlFor: 'import-text' });
+  expect(v.getTextareaProps()).toMatchObject({
+    id: 'import-text',
+    rows: 5,
+    value: c.text,
+    disabled: busy,
+    placeholder: 'Uniswap\nAAVE\nlido-dao',
+  });
+  expect(v.fileText).toBe('Choose a file');
+  expect(v.getFileLabelProps()).toEqual({ className: 'btn btn-secondary btn-sm import-file' });
+  expect(v.getFileInputProps()).toMatchObject({
+    type: 'file',
+    accept: '.csv,.json,.txt,text/csv,application/json,text/plain',
+    className: 'visually-hidden',
+    disabled: busy,
+  });
+  expect(v.fileName).toBe(c.fileName);
+  expect(v.previewText).toBe('Preview');
+  expect(v.getPreviewButtonProps()).toMatchObject({
+    type: 'button',
+    className: 'btn btn-secondary btn-sm',
+    disabled: busy || c.text.trim() === '',
+  });
+  expect(v.error).toBe(c.error);
+  expect(v.getErrorProps()).toEqual({ className: 'field-error', role: 'alert' });
+  const p = c.preview;
+  expect(v.preview?.summary ?? null).toBe(
+    p
+      ? `${p.projects.length} of ${p.rows.length} ${p.rows.length === 1 ? 'row matches' : 'rows match'} a project.`
+      : null,
+  );
+  expect(
+    v.preview?.rows.map((r) => [
+      r.key,
+      r.line,
+      r.input,
+      r.project,
+      r.statusText,
+      r.getRowProps(),
+      r.getStatusCellProps(),
+    ]) ?? null,
+  ).toEqual(
+    p?.rows.map((r) => [
+      r.line,
+      r.line,
+      r.input,
+      r.project ? { name: r.project.name, tier: r.project.tier } : null,
+      r.error ?? 'Will be added',
+      { 'data-part': 'import-row', 'data-state': r.error ? 'error' : 'ok' },
+      { 'data-label': 'Status', className: r.error ? 'import-error' : 'import-ok' },
+    ]) ?? null,
+  );
+  expect(v.cancelText).toBe('Cancel');
+  expect(v.getCancelButtonProps()).toMatchObject({ type: 'button', className: 'btn btn-secondary' });
+  const n = p?.projects.length ?? 0;
+  expect(v.importText).toBe(p ? `Import ${n} ${n === 1 ? 'project' : 'projects'}` : 'Import');
+  expect(v.getImportButtonProps()).toMatchObject({
+    type: 'button',
+    className: 'btn btn-primary',
+    disabled: busy || p === null,
+  });
+  expect(v.getDoneButtonProps()).toMatchObject({ type: 'button', className: 'btn btn-primary' });
+
+  // Each control's event.
+  expect(sends(s, (x) => x.close())).toEqual([{ type: 'CLOSE' }]);
+  expect(sends(s, (x) => x.getDoneButtonProps().onClick())).toEqual([{ type: 'CLOSE' }]);
+  expect(sends(s, (x) => x.getCancelButtonProps().onClick())).toEqual([{ type: 'CLOSE' }]);
+  expect(sends(s, (x) => x.getPreviewButtonProps().onClick())).toEqual([{ type: 'PREVIEW' }]);
+  expect(sends(s, (x) => x.getImportButtonProps().onClick())).toEqual([{ type: 'IMPORT' }]);
+  expect(sends(s, (x) => x.getTextareaProps().onChange({ target: { value: 'aave' } }))).toEqual([
+    { type: 'EDIT', text: 'aave' },
+  ]);
+  // A chosen file is sent and the input emptied, so the same file can be chosen again; no file, nothing sent.
+  const target = { files: [FILE], value: 'C:\\fakepath\\list.csv' };
+  expect(sends(s, (x) => x.getFileInputProps().onChange({ target }))).toEqual([
+    { type: 'CHOOSE_FILE', file: FILE },
+  ]);
+  expect(target.value).toBe('');
+  expect(sends(s, (x) => x.getFileInputProps().onChange({ target: { files: null, value: '' } }))).toEqual([]);
+}
+
 describePaths(
   'watchlistImport',
   watchlistImportMachine.provide({
@@ -133,6 +247,12 @@ describePaths(
         ctx(s).error,
         ctx(s).added,
       ]),
+    states: Object.fromEntries(
+      ['closed', 'editing', 'readingFile', 'previewing', 'previewed', 'importing', 'done'].map((k) => [
+        `watchlistImport.${k}`,
+        expectView,
+      ]),
+    ),
     transitions: {
       // The dialog opens empty on that list, whatever an earlier opening left.
       'watchlistImport.closed|OPEN': (step) => {
@@ -146,6 +266,17 @@ describePaths(
           added: null,
         });
         expect(step.after.value).toBe('editing');
+        const v = viewOf(step.after);
+        expect([v.open, v.done, v.title, v.error, v.preview, v.importText]).toEqual([
+          true,
+          false,
+          'Import into “Blue chips”',
+          null,
+          null,
+          'Import',
+        ]);
+        expect(v.getPreviewButtonProps().disabled).toBe(true);
+        expect(v.getImportButtonProps().disabled).toBe(true);
         settled(step);
       },
       'watchlistImport.editing|EDIT': edits,
@@ -174,17 +305,34 @@ describePaths(
           fileName: null,
           error: 'That file could not be read.',
         });
+        expect(viewOf(step.after).error).toBe('That file could not be read.');
+        expect(viewOf(step.after).fileName).toBeNull();
         expect(step.after.value).toBe('editing');
         settled(step);
       },
       'watchlistImport.previewing|xstate.done.actor.preview': (step) => {
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), preview: step.event.output, error: null });
         expect(step.after.value).toBe('previewed');
+        // The preview shows row by row and Import names how many it adds.
+        const v = viewOf(step.after);
+        const output = step.event.output as ImportPreview;
+        expect(v.preview?.summary).toBe(
+          output === MATCHED ? '1 of 2 rows match a project.' : '0 of 1 row matches a project.',
+        );
+        expect(v.preview?.rows.map((r) => r.statusText)).toEqual(
+          output === MATCHED
+            ? ['Will be added', 'No project matches “Nope”.']
+            : ['No project matches “Nope”.'],
+        );
+        expect(v.importText).toBe(output === MATCHED ? 'Import 1 project' : 'Import 0 projects');
+        expect(v.getImportButtonProps().disabled).toBe(false);
         settled(step);
       },
       'watchlistImport.previewing|xstate.error.actor.preview': (step) => {
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: shownFor(step.event.error) });
         expect(ctx(step.after).preview).toBeNull();
+        expect(viewOf(step.after).error).toBe(shownFor(step.event.error));
+        expect(viewOf(step.after).preview).toBeNull();
         expect(step.after.value).toBe('editing');
         settled(step);
       },
@@ -196,6 +344,9 @@ describePaths(
             ...ctx(step.before),
             error: 'No row matches a project: fix the rows above and preview again.',
           });
+          expect(viewOf(step.after).error).toBe(
+            'No row matches a project: fix the rows above and preview again.',
+          );
           expect(step.after.value).toBe('previewed');
           settled(step);
           expect(reported(step)).toEqual([]);
@@ -209,6 +360,8 @@ describePaths(
         const output = step.event.output as { added: number; projects: string[] };
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), added: output.added, error: null });
         expect(step.after.value).toBe('done');
+        const v = viewOf(step.after);
+        expect([v.done, v.resultText, v.doneText]).toEqual([true, 'Added 1 project to Blue chips.', 'Done']);
         settled(step);
         expect(reported(step)).toEqual([{ listId: 'l1', added: output.added, projects: output.projects }]);
         expect(own(step)).toEqual(['imported']);
@@ -216,6 +369,8 @@ describePaths(
       // A failed import keeps the preview, says why, and reports nothing.
       'watchlistImport.importing|xstate.error.actor.importProjects': (step) => {
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), error: shownFor(step.event.error) });
+        expect(viewOf(step.after).error).toBe(shownFor(step.event.error));
+        expect(viewOf(step.after).preview).not.toBeNull();
         expect(step.after.value).toBe('previewed');
         settled(step);
         expect(reported(step)).toEqual([]);

@@ -13,7 +13,7 @@ import type {
   PickerEmitted,
   PickerEvent,
 } from '../../machines/watchlist/picker/watchlistPicker.types';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 const machine = watchlistPickerMachine.provide({ actors: { searchProjects: pending() as never } });
 const ctx = (s: AnyMachineSnapshot) => s.context as PickerContext;
@@ -24,16 +24,11 @@ const searchInput = (s: AnyMachineSnapshot) =>
     { keyword: string } | undefined;
 const RESULTS = [project('p1'), project('p2')];
 
-const sent: PickerEvent[] = [];
-/** The view ProjectPickerModal renders; its inputs' and buttons' events land in `sent`. */
+/** What the view's handlers send: `sends` runs one of them. */
+const { send, sends } = handlerEvents<PickerEvent>();
+/** The view ProjectPickerModal renders; its inputs' and buttons' events go to `send`. */
 const view = (s: AnyMachineSnapshot) =>
-  connectWatchlistPicker(s as Parameters<typeof connectWatchlistPicker>[0], (e) => void sent.push(e));
-/** The events one of the view's handlers sends. */
-const sends = (handler: () => void) => {
-  sent.length = 0;
-  handler();
-  return [...sent];
-};
+  connectWatchlistPicker(s as Parameters<typeof connectWatchlistPicker>[0], send);
 
 /**
  * The open dialog as drawn in every open state: the title, the search field (its label, prompt, keyword, and

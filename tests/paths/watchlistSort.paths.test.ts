@@ -10,8 +10,8 @@ import {
   FIRST_DIRECTION,
   WATCHLIST_SORT_KEYS,
   watchlistSortMachine,
-  type WatchlistSortKey,
 } from '../../machines/watchlist/sort/watchlistSort.machine';
+import type { WatchlistSortKey } from '../../machines/watchlist/sort/watchlistSort.types';
 import { describePaths, type StepEffect } from './harness';
 
 type Row = SortableRow & { id: string };
@@ -44,11 +44,14 @@ const shown = (s: AnyMachineSnapshot) =>
   view(s)
     .sortRows(ROWS)
     .map((r) => r.id);
-/** Every header's aria-sort, only the sorted one not 'none'. */
+/** Every header's aria-sort and arrow: only the sorted one has an order and an arrow. */
 const headers = (s: AnyMachineSnapshot) =>
-  Object.fromEntries(WATCHLIST_SORT_KEYS.map((k) => [k, view(s).ariaSort(k)]));
+  Object.fromEntries(WATCHLIST_SORT_KEYS.map((k) => [k, `${view(s).ariaSort(k)} ${view(s).arrow(k)}`]));
+const ARROWS = { ascending: 'arrowUp', descending: 'arrowDown' } as const;
 const only = (key: WatchlistSortKey, value: 'ascending' | 'descending') =>
-  Object.fromEntries(WATCHLIST_SORT_KEYS.map((k) => [k, k === key ? value : 'none']));
+  Object.fromEntries(
+    WATCHLIST_SORT_KEYS.map((k) => [k, k === key ? `${value} ${ARROWS[value]}` : 'none null']),
+  );
 
 /** What each column's order shows of ROWS, by direction. */
 const ORDERS: Partial<Record<WatchlistSortKey, { asc: string[]; desc: string[] }>> = {
@@ -69,7 +72,7 @@ function expectSortedBy(key: WatchlistSortKey, direction: 'asc' | 'desc') {
 }
 function expectListOrder(step: StepEffect) {
   expect(shown(step.after)).toEqual(['Gamma', 'alpha', 'Beta']);
-  expect(Object.values(headers(step.after))).toEqual(WATCHLIST_SORT_KEYS.map(() => 'none'));
+  expect(Object.values(headers(step.after))).toEqual(WATCHLIST_SORT_KEYS.map(() => 'none null'));
   expect(view(step.after).menuValue).toBe('');
   expect(step.sent).toEqual([]);
 }

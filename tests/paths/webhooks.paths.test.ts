@@ -1,23 +1,13 @@
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { Webhook, WebhookDelivery, WebhookList } from '../../api/webhooks';
-import { connectWebhooks, type WebhooksSnapshot } from '../../machines/account/webhooks/webhooks.connect';
-import {
-  WEBHOOK_FLOW_MESSAGES,
-  webhooksMachine,
-  type WebhooksContext,
-} from '../../machines/account/webhooks/webhooks.machine';
-import { describePaths, pending, type StepEffect } from './harness';
+import { connectWebhooks } from '../../machines/account/webhooks/webhooks.connect';
+import { WEBHOOK_FLOW_MESSAGES, webhooksMachine } from '../../machines/account/webhooks/webhooks.machine';
+import type { WebhooksContext, WebhooksSnapshot } from '../../machines/account/webhooks/webhooks.types';
+import { describePaths, pendingActors, type StepEffect } from './harness';
 
 const machine = webhooksMachine.provide({
-  actors: {
-    load: pending() as never,
-    create: pending() as never,
-    test: pending() as never,
-    remove: pending() as never,
-    replay: pending() as never,
-    copy: pending() as never,
-  },
+  actors: pendingActors('load', 'create', 'test', 'remove', 'replay', 'copy'),
 });
 
 const hook = (id: string, deliveries: WebhookDelivery[] = []): Webhook => ({

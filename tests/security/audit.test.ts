@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '../../api/apiKeys';
 import { apiKeys, impersonationAudit, wallets, watchlists } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   cookieHeader,
   getCsrf,
@@ -23,15 +23,13 @@ import {
 const ADMIN_EMAIL = 'boss@example.com';
 const WALLET = `0x${'b'.repeat(40)}`;
 
-let t: TestApp;
+const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
 let admin: TestSession;
 let target: TestSession;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   admin = await signUpAndSignIn(t.app, ADMIN_EMAIL);
   target = await signUpAndSignIn(t.app);
 });
-afterAll(async () => t?.close());
 
 const auditRows = async () =>
   (await t.app.db.select().from(impersonationAudit).orderBy(asc(impersonationAudit.id))).map((r) => ({

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app';
 
 /**
  * An oversized body is answered with a 413 the client can read. Most clients (Node's http and fetch, Python's
@@ -8,14 +8,12 @@ import { createTestApp, type TestApp } from '../helpers/app';
  * arriving, resets the connection under them, and they see EPIPE instead of any status.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
 });
-afterAll(async () => t?.close());
 
 type Answer = { status?: number; connection?: string; body: string; error?: string };
 

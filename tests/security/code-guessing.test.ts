@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_ATTEMPTS_TOTAL } from '../../server/accounts/codes';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { latestCode, newClientAddress, signIn, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
@@ -12,11 +12,7 @@ import { latestCode, newClientAddress, signIn, signUpAndSignIn, TEST_PASSWORD } 
 // Password hashing (scrypt) on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 let n = 0;
 const freshEmail = () => `codes-${Date.now()}-${n++}@example.com`;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getCsrfToken, signInWithCredentials } from '../../api/auth';
 import { createRequest } from '../../api/http';
 import { createWatchlist } from '../../api/watchlist';
 import { clientErrors, incidentReports, wallets, watchlists } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   cookieHeader,
   cookieKeepingFetch,
@@ -28,11 +28,7 @@ import { siteOrigin } from '../../server/accounts/origin';
 const FORM = 'application/x-www-form-urlencoded';
 const WALLET = `0x${'a'.repeat(40)}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const cookieValue = (cookie: string, name: string) =>
   cookie

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app';
 import { LIMITS } from '../../server/plugins/app/rateLimit';
 import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
@@ -13,7 +13,7 @@ import { getCsrf, latestCode, newClientAddress, signUpAndSignIn, TEST_PASSWORD }
 
 // Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
 
-let t: TestApp;
+const t = useTestApp();
 let n = 0;
 const fresh = (kind: string) => `${kind}-${Date.now()}-${n++}@example.com`;
 
@@ -52,11 +52,9 @@ function expectAlike(answers: LightMyRequestResponse[]) {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Time stands still, so answers that name a wait ("Please wait 60 seconds") are comparable.
   t.app.clock.set(new Date());
 });
-afterAll(async () => t?.close());
 
 describe('resend-confirmation', () => {
   it('answers unknown, unconfirmed and confirmed addresses alike, and mails only the unconfirmed one', async () => {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_SETTINGS } from '../../api/user';
 import { ssoSettings } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { type TestApp, useTestApp } from '../helpers/app';
 import { signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 /**
@@ -36,11 +36,7 @@ const post = (t: TestApp, url: string, payload: object, headers: Record<string, 
   t.app.inject({ method: 'POST', url, payload, headers });
 
 describe('without PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ HOST: '127.0.0.1', PORT: '3000' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ HOST: '127.0.0.1', PORT: '3000' });
 
   it('links a forgot-password mail to the server’s own address, whatever Host and X-Forwarded-Host say', async () => {
     const { user } = await signUpAndSignIn(t.app);
@@ -78,11 +74,7 @@ describe('without PUBLIC_URL', () => {
 });
 
 describe('with PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://ratings.example.com' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://ratings.example.com' });
 
   it('links every mail to PUBLIC_URL, whatever the request says', async () => {
     const email = `public-${Date.now()}@example.com`;
@@ -98,19 +90,17 @@ describe('with PUBLIC_URL', () => {
 });
 
 describe('the unsubscribe token', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let email: string;
   let username: string;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
     const session = await signUpAndSignIn(t.app);
     email = session.user.email;
     username = session.user.username;
     const [verification] = (await mails(t, email)).slice(-1);
     token = linksIn(verification!)[0]!.searchParams.get('id')!;
   });
-  afterAll(async () => t?.close());
 
   const storedSettings = async () =>
     (await t.app.db.select().from(ssoSettings).where(eq(ssoSettings.userId, username)))[0]?.settings;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../server/plugins/app/rateLimit';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../helpers/app';
 
 /**
  * The pentest found: X-Forwarded-For chose request.ip for anyone, so a rotating header lifted every per-address
@@ -39,11 +39,7 @@ const rotating = () => {
 };
 
 describe('with TRUST_PROXY unset (the default)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it.each(ROUTES)('a rotating X-Forwarded-For does not lift the limit of %s', async (url, body, max) => {
     const client = '192.0.2.10';

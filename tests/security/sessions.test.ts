@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessions';
 import { sessions, watchlists } from '../../server/db/schema/index';
 import { sealJwt } from '../../server/plugins/app/session';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   latestCode,
   postSignOut,
@@ -23,11 +23,7 @@ import {
 // scrypt at full cost on a shared machine: sign-ups and sign-ins take a while.
 vi.setConfig({ testTimeout: 120_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 let n = 0;

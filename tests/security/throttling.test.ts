@@ -10,7 +10,7 @@ import {
 import { ACCOUNT_LOCKOUT_AFTER, LOCKOUT_AFTER } from '../../server/accounts/pool';
 import { rateCounters } from '../../server/db/schema/index';
 import { LIMITS } from '../../server/plugins/app/rateLimit';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { rateLimitOf, rateLimitPolicies } from '../helpers/rateLimit';
 import {
   getCsrf,
@@ -31,11 +31,7 @@ import {
 // Password hashing (scrypt) on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const FORM = 'application/x-www-form-urlencoded';
 const LOCKED = /^Password attempts exceeded\. Too many failed sign-in attempts; try again in \d+ minutes?\.$/;

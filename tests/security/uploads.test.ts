@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../api/user';
 import { uploadStore } from '../../server/storage/select';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { authedInject, signUpAndSignIn, type TestSession } from '../helpers/auth';
 
 // Password hashing for the sign-ups, and 50 MB bodies, on a busy machine.
@@ -27,6 +27,11 @@ const head = (filename = 'me.png', type = 'image/png') =>
   );
 const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 const multipartHeaders = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+/** The multipart body of `file` in two chunks, the first ending exactly at the size limit. */
+const cutAtLimit = (file: Buffer) => [
+  Buffer.concat([head(), file.subarray(0, PROFILE_IMAGE_MAX_BYTES)]),
+  Buffer.concat([file.subarray(PROFILE_IMAGE_MAX_BYTES), tail]),
+];
 
 /** A real picture of one colour. */
 const solid = (r: number, g: number, b: number, size = 64) =>
@@ -44,14 +49,12 @@ const pngChunk = (type: string, data: Buffer) => {
   return Buffer.concat([length, body, crc]);
 };
 
-let t: TestApp;
+const t = useTestApp();
 let origin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => t?.close());
 
 const upload = (session: TestSession, file: Buffer, filename?: string, type?: string) =>
   authedInject(t.app, session, {
@@ -124,10 +127,7 @@ describe('finding 13: a file over 2 MB is always a 413 and nothing is stored', (
 
   it('3 MB whose first chunk ends exactly at the limit (the cut the review saw stored) → 413', async () => {
     const file = await oversized(3 * 1024 * 1024);
-    const chunks = [
-      Buffer.concat([head(), file.subarray(0, PROFILE_IMAGE_MAX_BYTES)]),
-      Buffer.concat([file.subarray(PROFILE_IMAGE_MAX_BYTES), tail]),
-    ];
+    const chunks = cutAtLimit(file);
     const res = await authedInject(t.app, session, {
       method: 'POST',
       url: UPLOAD,
@@ -155,10 +155,7 @@ describe('finding 13: a file over 2 MB is always a 413 and nothing is stored', (
 
   it('3 MB streamed by fetch to a real listener, the first chunk ending at the limit → 413', async () => {
     const file = await oversized(3 * 1024 * 1024);
-    const chunks = [
-      Buffer.concat([head(), file.subarray(0, PROFILE_IMAGE_MAX_BYTES)]),
-      Buffer.concat([file.subarray(PROFILE_IMAGE_MAX_BYTES), tail]),
-    ];
+    const chunks = cutAtLimit(file);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = chunks.shift();

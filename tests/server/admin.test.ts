@@ -1,19 +1,17 @@
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 describe('PUT /api/announcement (admin only)', () => {
-  let t: TestApp;
+  const t = useTestApp({ ADMIN_EMAILS: 'admin@example.com' });
   let admin: Client;
   let user: Client;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
     admin = await signIn(t.app, { email: 'admin@example.com' });
     user = await signIn(t.app);
   }, 120_000);
-  afterAll(async () => t?.close());
 
   const put = (client: Client, payload: object) =>
     client.inject({ method: 'PUT', url: '/api/announcement', payload });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigin } from '../../server/accounts/origin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { getCsrf, newClientAddress, postSignOut, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
 
 // Sign-ins hash passwords (scrypt), slow on a busy machine.
@@ -11,17 +11,15 @@ import { getCsrf, newClientAddress, postSignOut, signUpAndSignIn, TEST_PASSWORD 
  * (Cognito's), in the URL's `error`. The unmodified client itself runs in Chromium in tests/e2e/nextauth.test.ts.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let email: string;
 const FORM = 'application/x-www-form-urlencoded';
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const site = () => siteOrigin(t.app);
 
 beforeAll(async () => {
-  t = await createTestApp();
   email = (await signUpAndSignIn(t.app)).user.email;
 }, 120_000);
-afterAll(async () => t?.close());
 
 async function credentials(fields: Record<string, string>, withToken = true) {
   const { csrf, cookie } = await getCsrf(t.app);

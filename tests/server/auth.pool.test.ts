@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
 import { buildApp } from '../../server/app';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import {
   authedInject,
   getCsrf,
@@ -13,11 +13,7 @@ import {
   TEST_PASSWORD,
 } from '../helpers/auth';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 let n = 0;
 const freshEmail = () => `pool-${Date.now()}-${n++}@example.com`;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 // Sign-ups and sign-ins hash passwords (scrypt), slow on a busy machine.
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, useTestApp } from '../helpers/app';
 import {
   authedInject,
   cookieHeader,
@@ -14,11 +14,7 @@ import {
 } from '../helpers/auth';
 import { siteOrigin } from '../../server/accounts/origin';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ ADMIN_EMAILS: 'Boss@Example.com' });
 
 let n = 0;
 const freshEmail = () => `session-${Date.now()}-${n++}@example.com`;

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app';
 
 /** The router refuses a path it cannot decode before any route or hook runs; the answer is still ours. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('addresses the router cannot decode', () => {
   it('answers /api/projects/%ff%fe with a 400 in our error shape, with the security headers', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impersonationAudit } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, type TestApp, useTestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -19,19 +19,17 @@ const sessionOf = async (client: Client) =>
   };
 
 describe('impersonation with the impersonationTool flag on (repository flags.json)', () => {
-  let t: TestApp;
+  const t = useTestApp({ ADMIN_EMAILS: 'admin@example.com,listed@example.com' });
   let admin: Client;
   let listedAdmin: Client;
   let user: Client;
   let target: Client;
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com,listed@example.com' });
     admin = await signIn(t.app, { email: 'admin@example.com' });
     listedAdmin = await signIn(t.app, { email: 'listed@example.com' });
     user = await signIn(t.app);
     target = await signIn(t.app);
   }, 120_000);
-  afterAll(async () => t?.close());
 
   it('refuses anonymous callers with 401', async () => {
     const anon = anonymous(t.app);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import {
@@ -16,25 +16,23 @@ import { KNOWN_INCIDENTS } from '../../server/seed/facts/incidents';
 import { KNOWN_LIST } from '../../server/seed/known-projects';
 import { slugify } from '../../server/seed/generate';
 import { seedIfEmpty } from '../../server/seed/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 const SEED_DAY = new Date('2026-11-20T00:00:00Z');
 const ADMIN_EMAIL = 'incidents-admin@example.com';
 
-let t: TestApp;
+const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
 let db: Db;
 let admin: Client;
 let user: Client;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   db = t.database.db;
   await seedIfEmpty(db, 400, { today: SEED_DAY });
   admin = await signIn(t.app, { email: ADMIN_EMAIL });
   user = await signIn(t.app);
 }, 120_000);
-afterAll(async () => t?.close());
 
 type Page = {
   items: {
@@ -172,7 +170,12 @@ describe('the Atom feed', () => {
     const res = await admin.inject({
       method: 'POST',
       url: `/api/admin/incident-reports/${id}/approve`,
-      payload: { projectName: 'Feed <b>&</b> Co', occurredOn: '2026-11-19', type: 'phishing' },
+      payload: {
+        projectName: 'Feed <b>&</b> Co',
+        occurredOn: '2026-11-19',
+        type: 'phishing',
+        lossUsd: 1_234_567,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const feed = await anonymous(t.app).inject({ method: 'GET', url: '/api/incidents.atom' });
@@ -184,7 +187,8 @@ describe('the Atom feed', () => {
     ).toBe(true);
     for (const tag of ['<id>', '<title>', '<updated>', '<author>']) expect(xml).toContain(tag);
     expect(xml).not.toContain('<script>');
-    expect(xml).toContain('Drained &lt;script&gt;alert(1)&lt;/script&gt;');
+    // The loss as the incidents page writes it (api/format.ts).
+    expect(xml).toContain('Drained &lt;script&gt;alert(1)&lt;/script&gt; Loss: $1.2M.');
     expect(xml).toContain('<title>Feed &lt;b&gt;&amp;&lt;/b&gt; Co: phishing</title>');
     const updated = [...xml.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((m) => m[1]!);
     expect(updated.length).toBeGreaterThan(3);

@@ -5,7 +5,7 @@ import { PROJECT_CATEGORIES } from '../../api/leaderboard';
 import { LeaderboardRow as LeaderboardRowSchema } from '../../api/projects.schemas';
 import { projects, scoreSnapshots } from '../../server/db/schema/index';
 import { scoreChanges } from '../../server/projects/scoreChange';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { type TestApp, useTestApp } from '../helpers/app';
 import { snapshotRow, subScoresAt } from '../helpers/projects';
 import { createSeededApp } from '../helpers/seeded';
 
@@ -15,9 +15,8 @@ const NOW = new Date('2026-11-20T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 
 describe('scoreChanges', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const project = (id: string, score: number) => ({
       id,
       name: id,
@@ -56,7 +55,6 @@ describe('scoreChanges', () => {
       snap('rose', daysAgo(20), 63),
     ]);
   });
-  afterAll(async () => t.close());
 
   it('answers current minus the latest snapshot at or before 24 h, 7 d and 30 d, null when none is that old', async () => {
     const changes = await scoreChanges(t.database, ['moved', 'young', 'still', 'missing'], NOW);

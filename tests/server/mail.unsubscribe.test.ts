@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_SETTINGS } from '../../api/user';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { type TestApp, useTestApp } from '../helpers/app';
 import { TEST_PASSWORD } from '../helpers/auth';
 
 // Sign-ups hash passwords (scrypt), slow on a busy machine.
@@ -40,11 +40,7 @@ async function followWithoutSession(t: TestApp, link: URL) {
 }
 
 describe('the unsubscribe link in mail, with PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://ratings.example.com/' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://ratings.example.com/' });
 
   it('is in the verification mail and unsubscribes without a session', async () => {
     const email = 'dora@example.com';
@@ -87,11 +83,7 @@ describe('the unsubscribe link in mail, with PUBLIC_URL', () => {
 });
 
 describe('the unsubscribe link in mail, without PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('is on the server’s own address, not the origin of the request that caused the mail', async () => {
     const email = 'erin@example.com';

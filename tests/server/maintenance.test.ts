@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { jobs } from '../../server/db/schema/index';
 import { REWRITTEN_BY, vacuumRewritten } from '../../server/db/maintenance';
@@ -15,18 +15,16 @@ import { prepareDatabase } from '../../server/seed/prepare';
 import { enqueue } from '../../server/jobs/queue';
 import { rows } from '../../server/db/rows';
 import { seedIfEmpty } from '../../server/seed/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 
-let t: TestApp;
+const t = useTestApp({}, { driver: 'pglite' });
 let db: Db;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { driver: 'pglite' });
   db = t.database.db;
   await seedIfEmpty(db, 120, { today: SEED_DAY });
 }, 120_000);
-afterAll(async () => t?.close());
 
 /** Runs the hourly recompute of every project as the schedule would, and checks it finished. */
 async function hourlyRecompute() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCORE_ALERT_THRESHOLD } from '../../api/notifications';
 import type { Db } from '../../server/db/client';
@@ -6,16 +6,16 @@ import { alerts, jobs, notifications, outbox, projects, scoreSnapshots } from '.
 import { enqueue } from '../../server/jobs/queue';
 import { claimJobs } from '../../server/jobs/runner';
 import { notifyChange } from '../../server/notifications/create';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { subScoresAt } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
-let t: TestApp;
 let db: Db;
 let watcher: Client;
 let other: Client;
 let admin: Client;
 const PUBLIC_URL = 'https://ratings.example.com';
+const t = useTestApp({ PUBLIC_URL, ADMIN_EMAILS: 'signals-admin@example.com' });
 
 const SUB = subScoresAt(70);
 let seq = 0;
@@ -94,13 +94,11 @@ const mailsTo = (email: string) => db.select().from(outbox).where(eq(outbox.to, 
 const drain = () => t.app.jobs.drain();
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL, ADMIN_EMAILS: 'signals-admin@example.com' });
   db = t.database.db;
   watcher = await signIn(t.app);
   other = await signIn(t.app);
   admin = await signIn(t.app, { email: 'signals-admin@example.com' });
 });
-afterAll(async () => t?.close());
 
 describe('settings: alertMail', () => {
   it('reads instant for users who never chose, and keeps a chosen mode across partial updates', async () => {
@@ -444,13 +442,12 @@ describe('routes', () => {
 });
 
 describe('POST /api/admin/projects/:id/signals', () => {
+  const postSignals = (client: Client, id: string, signals: Record<string, unknown>) =>
+    client.inject({ method: 'POST', url: `/api/admin/projects/${id}/signals`, payload: { signals } });
+
   it('is for admins only, with CSRF', async () => {
     const p = await project('Guarded');
-    const asUser = await watcher.inject({
-      method: 'POST',
-      url: `/api/admin/projects/${p}/signals`,
-      payload: { signals: { incidents12m: 1 } },
-    });
+    const asUser = await postSignals(watcher, p, { incidents12m: 1 });
     expect(asUser.statusCode).toBe(403);
     const noCsrf = await t.app.inject({
       method: 'POST',
@@ -459,38 +456,18 @@ describe('POST /api/admin/projects/:id/signals', () => {
       cookies: Object.fromEntries(admin.cookies),
     });
     expect(noCsrf.statusCode).toBe(403);
-    expect(
-      (
-        await anonymous(t.app).inject({
-          method: 'POST',
-          url: `/api/admin/projects/${p}/signals`,
-          payload: { signals: {} },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await postSignals(anonymous(t.app), p, {})).statusCode).toBe(401);
   });
 
   it('validates keys (400 naming signals.<key>) and the project (404)', async () => {
     const p = await project('Validated');
-    const bad = await admin.inject({
-      method: 'POST',
-      url: `/api/admin/projects/${p}/signals`,
-      payload: { signals: { nope: 1 } },
-    });
+    const bad = await postSignals(admin, p, { nope: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty(['signals.nope']);
-    const notNumber = await admin.inject({
-      method: 'POST',
-      url: `/api/admin/projects/${p}/signals`,
-      payload: { signals: { incidents12m: 'x' } },
-    });
+    const notNumber = await postSignals(admin, p, { incidents12m: 'x' });
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.json().fields).toHaveProperty(['signals.incidents12m']);
-    const missing = await admin.inject({
-      method: 'POST',
-      url: '/api/admin/projects/no-such-project/signals',
-      payload: { signals: { incidents12m: 1 } },
-    });
+    const missing = await postSignals(admin, 'no-such-project', { incidents12m: 1 });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -498,8 +475,7 @@ describe('POST /api/admin/projects/:id/signals', () => {
     const p = await project('Signalled');
     const w = await signIn(t.app);
     await watch(w, [p]);
-    const post = (signals: Record<string, number | null>) =>
-      admin.inject({ method: 'POST', url: `/api/admin/projects/${p}/signals`, payload: { signals } });
+    const post = (signals: Record<string, number | null>) => postSignals(admin, p, signals);
     const good = await post({
       incidents12m: 0,
       incidentLossUsd12m: 0,

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /**
@@ -60,14 +60,13 @@ const PARTNER_READS = [
 
 const ADMIN_EMAIL = 'openapi-admin@example.com';
 
-let t: TestApp;
+const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
 /** The public document (what a guest reads). */
 let doc: Doc;
 /** The admin document: the public one plus the administration and development operations. */
 let adminDoc: Doc;
 let admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -77,7 +76,6 @@ beforeAll(async () => {
   expect(full.statusCode, full.body).toBe(200);
   adminDoc = full.json() as Doc;
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {

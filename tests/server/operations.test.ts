@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUnavailableError } from '../../server/plugins/app/errors';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 
 /** A port on loopback where nothing listens: connecting is refused at once. */
 const DEAD = '127.0.0.1:1';
@@ -8,11 +8,7 @@ const DEAD = '127.0.0.1:1';
 // PostgreSQL and Redis going away and coming back (through a cut proxy): tests/fleet/recovery.test.ts.
 
 describe('liveness and readiness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('/api/health answers 200 without touching anything else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -47,11 +43,7 @@ describe('liveness and readiness', () => {
 });
 
 describe('Redis configured but unreachable', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ REDIS_URL: `redis://${DEAD}` });
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp({ REDIS_URL: `redis://${DEAD}` });
 
   it('starts anyway, stays live, and /api/ready names Redis as down', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

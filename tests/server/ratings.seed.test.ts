@@ -1,18 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projects, projectSignals, scoreSnapshots } from '../../server/db/schema/index';
 import { epochDay, rate, SIGNAL_KEYS } from '../../server/ratings/methodology';
 import { HISTORY_DAYS } from '../../server/seed/history';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 import { seedIfEmpty } from '../../server/seed/index';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, 1000, { today: SEED_DAY });
 }, 180_000);
-afterAll(async () => t.close());
 
 describe('seeded ratings', () => {
   it('are exactly what the methodology computes from the stored signals, for every project', async () => {
@@ -40,7 +38,8 @@ describe('seeded ratings', () => {
     const top = await t.app.db.select().from(projects).orderBy(asc(projects.rank)).limit(25);
     const names = top.map((p) => p.name);
     for (const n of ['Bitcoin', 'Ethereum', 'USD Coin', 'Uniswap']) expect(names).toContain(n);
-    const byName = async (name: string) => (await t.app.db.select().from(projects).where(eq(projects.name, name)))[0]!;
+    const byName = async (name: string) =>
+      (await t.app.db.select().from(projects).where(eq(projects.name, name)))[0]!;
     expect(await byName('USD Coin')).toMatchObject({ kind: 'Stablecoin' });
     const uni = await byName('Uniswap');
     expect(uni.kind).toBe('DEX');

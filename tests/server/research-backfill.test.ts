@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { auditFindings, audits, incidents, projects, projectSignals } from '../../server/db/schema/index';
@@ -8,7 +8,7 @@ import { KNOWN_LIST } from '../../server/seed/known-projects';
 import { knownName, slugify } from '../../server/seed/generate';
 import type { ProjectAudits } from '../../api/audits';
 import type { ProjectDetail } from '../../api/projects';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
 /**
@@ -20,7 +20,7 @@ const SEED_DAY = new Date('2026-11-20T00:00:00Z');
 const PROJECTS = 300;
 const ADMIN_EMAIL = 'backfill-admin@example.com';
 
-let t: TestApp;
+const t = useTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
 let db: Db;
 let admin: Client;
 let fresh: Research;
@@ -87,13 +87,11 @@ async function auditedInventedProject(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL });
   db = t.database.db;
   await seedIfEmpty(db, PROJECTS, { today: SEED_DAY });
   fresh = await research();
   admin = await signIn(t.app, { email: ADMIN_EMAIL });
 }, 120_000);
-afterAll(async () => t?.close());
 
 describe('a database seeded before the research records', () => {
   it('gets the records a fresh seed writes on its next start, and nothing more on the start after', async () => {

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeSources } from '../../server/routing/loader';
-import { MANIFEST_FILE, manifestSource, scanRoutes, segmentOf, type ScannedFolder } from '../../server/routing/scan.mjs';
-import { createTestApp, type TestApp } from '../helpers/app';
+import {
+  MANIFEST_FILE,
+  manifestSource,
+  scanRoutes,
+  segmentOf,
+  type ScannedFolder,
+} from '../../server/routing/scan.mjs';
+import { useTestApp } from '../helpers/app';
 
 /**
  * A URL's handler is found from the URL alone: the folders under server/routes/ are its prefix (`_id` for `:id`), and
@@ -30,11 +36,7 @@ function namesByFolder(folder: ScannedFolder, into = new Map<string, Set<string>
 }
 
 describe('route layout', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('the generated route manifest lists exactly the files under server/routes/', () => {
     expect(

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAINS, TIERS } from '../../api/projects';
 import { alerts, contracts, projectMonitoring, projects, socialActivity } from '../../server/db/schema/index';
 import { UNAUDITED_CODE_SECURITY_MAX } from '../../server/ratings/methodology';
 import { generateProject, projectIdentities } from '../../server/seed/generate';
 import { seedIfEmpty } from '../../server/seed/index';
 import { ProjectRecord } from '../../server/seed/shape';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, useTestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 
 const iconDir = path.join(
@@ -19,12 +19,10 @@ const iconDir = path.join(
 );
 
 describe('seed generator (2,000 projects, the default)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     expect(await seedIfEmpty(t.database.db, 2000, { today: SEED_DAY })).toEqual({ seeded: true });
   }, 180_000);
-  afterAll(async () => t.close());
 
   it('makes 2,000 projects ranked 1..2,000 by score, with tiers from the score', async () => {
     const rows = await t.app.db.select().from(projects).orderBy(asc(projects.rank));

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { projectActivity, projects } from '../../server/db/schema/index';
 import { enqueue } from '../../server/jobs/queue';
 import { computeTrending, trendScore } from '../../server/ratings/trending';
 import { searchService } from '../../server/search/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { subScoresAt } from '../helpers/projects';
 import { signIn, type Client } from '../helpers/signed-in';
 
-let t: TestApp;
+const t = useTestApp();
 let db: Db;
 let user: Client;
 const ids = ['tr-a', 'tr-b', 'tr-c'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   db = t.database.db;
   await db.insert(projects).values(
     ids.map((id, i) => ({
@@ -34,7 +33,6 @@ beforeAll(async () => {
   );
   user = await signIn(t.app);
 });
-afterAll(async () => t?.close());
 
 const activity = async (id: string) =>
   db.select().from(projectActivity).where(eq(projectActivity.projectId, id));

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { watchlists, projects } from '../../server/db/schema/index';
 import { ssoSettingsToken } from '../../server/accounts/settingsLink';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, useTestApp } from '../helpers/app';
 import { projectRow } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
@@ -35,14 +35,12 @@ const SOLANA = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
 const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const COSMOS = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu';
 
-let t: TestApp;
+const t = useTestApp();
 let user: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
   user = await signIn(t.app);
 });
-afterAll(async () => t?.close());
 
 describe('every /api/user route needs a session', () => {
   const routes: [string, string][] = [
@@ -207,6 +205,8 @@ describe('profile', () => {
 
 describe('wallets', () => {
   let owner: Client;
+  const addWallet = (client: Client, payload: { walletAddress: string; chain?: string }) =>
+    client.inject({ method: 'POST', url: '/api/user/wallets', payload });
   beforeAll(async () => {
     owner = await signIn(t.app);
   });
@@ -217,11 +217,7 @@ describe('wallets', () => {
     ['tron', TRON],
     ['cosmos', COSMOS],
   ])('adds a valid %s address', async (chain, walletAddress) => {
-    const res = await owner.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress, chain },
-    });
+    const res = await addWallet(owner, { walletAddress, chain });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ walletAddress, chain });
   });
@@ -237,11 +233,7 @@ describe('wallets', () => {
   });
 
   it('refuses the same EVM address in other letter case (checksum-insensitive) with a 409', async () => {
-    const res = await owner.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress: EVM.toLowerCase().replace('0x', '0x') },
-    });
+    const res = await addWallet(owner, { walletAddress: EVM.toLowerCase().replace('0x', '0x') });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Conflict');
   });
@@ -254,38 +246,22 @@ describe('wallets', () => {
     ['tron', 'XLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],
     ['cosmos', 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xx'],
   ])('refuses an invalid %s address %s with a 400 naming walletAddress', async (chain, walletAddress) => {
-    const res = await owner.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress, chain },
-    });
+    const res = await addWallet(owner, { walletAddress, chain });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('walletAddress');
   });
 
   it('detects the chain when none is given, and refuses an address of no known chain', async () => {
     const other = await signIn(t.app);
-    const ok = await other.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress: TRON },
-    });
+    const ok = await addWallet(other, { walletAddress: TRON });
     expect(ok.json().chain).toBe('tron');
-    const bad = await other.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress: 'hello' },
-    });
+    const bad = await addWallet(other, { walletAddress: 'hello' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('keeps wallets per user (another user may add the same address)', async () => {
     const other = await signIn(t.app);
-    const res = await other.inject({
-      method: 'POST',
-      url: '/api/user/wallets',
-      payload: { walletAddress: EVM },
-    });
+    const res = await addWallet(other, { walletAddress: EVM });
     expect(res.statusCode).toBe(201);
   });
 

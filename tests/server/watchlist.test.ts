@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projects, scoreSnapshots, watchlists } from '../../server/db/schema/index';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { projectRow, subScoresAt } from '../helpers/projects';
 import { anonymous, signIn, type Client } from '../helpers/signed-in';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Client;
 let other: Client;
 const ids: string[] = Array.from({ length: 501 }, (_, i) => `proj-${String(i).padStart(3, '0')}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const rows = ids.map((id, i) =>
     projectRow(id, {
       name: i === 1 ? '=HYPERLINK("x")' : `Project ${i}`,
@@ -29,7 +28,6 @@ beforeAll(async () => {
   owner = await signIn(t.app);
   other = await signIn(t.app);
 });
-afterAll(async () => t?.close());
 
 const post = (c: Client, url: string, payload: unknown) =>
   c.inject({ method: 'POST', url, payload: payload as object });

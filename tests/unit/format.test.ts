@@ -6,7 +6,7 @@ import {
   formatUsd,
   formatUsdWhole,
   shortAddress,
-} from '../../src/lib/format';
+} from '../../api/format';
 
 // What en-US Intl writes: the formatters are our own (no ICU start-up on the page) and must read the same.
 const intl = {

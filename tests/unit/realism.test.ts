@@ -2,7 +2,7 @@ import { asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_KIND, CHAINS, MARKET_SNAPSHOT_DATE, type Chain } from '../../api/projects';
 import { Chain as ChainSchema } from '../../api/projects.schemas';
 import { alerts, contracts, projectMonitoring, projects } from '../../server/db/schema/index';
@@ -15,7 +15,7 @@ import { projectIdentities } from '../../server/seed/generate';
 import { seedIfEmpty } from '../../server/seed/index';
 import { ChainIcon } from '../../src/components/ChainIcon';
 import { CHAIN_ICONS, CHAIN_NAMES, chainInitials } from '../../src/components/chains';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app';
 import { SEED_DAY } from '../helpers/seeded';
 
 /**
@@ -24,7 +24,7 @@ import { SEED_DAY } from '../helpers/seeded';
  */
 
 const COUNT = 500;
-let t: TestApp;
+const t = useTestApp();
 type ProjectRow = typeof projects.$inferSelect;
 let rows: ProjectRow[];
 const byId = (id: string) => rows.find((r) => r.id === id)!;
@@ -36,11 +36,9 @@ const realIds = new Set(
 );
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedIfEmpty(t.database.db, COUNT, { today: SEED_DAY });
   rows = await t.app.db.select().from(projects).orderBy(asc(projects.id));
 }, 180_000);
-afterAll(async () => t?.close());
 
 /** Whether `address` has the format of an address (or contract) on `chain`. */
 function hasChainFormat(chain: Chain, address: string): boolean {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import {
-  WATCHLIST_TOAST_MS,
-  watchlistMachine,
-  type WatchlistEvent,
-  type WatchlistItem,
-} from '../../machines/watchlist/list/watchlist.machine';
+import { WATCHLIST_TOAST_MS, watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import type { WatchlistEvent, WatchlistItem } from '../../machines/watchlist/list/watchlist.types';
 
 /**
  * The watchlist's message (the toast) goes by itself WATCHLIST_TOAST_MS after it was shown: the machine's own

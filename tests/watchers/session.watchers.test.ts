@@ -69,11 +69,20 @@ describe('session watchers (real, in jsdom)', () => {
     actor.stop();
   });
 
-  it('a tab being hidden fetches nothing', async () => {
+  it.each([
+    ['a tab being hidden', () => showTab('hidden')],
+    [
+      'a storage change under another key, or a cleared storage (key null),',
+      () => {
+        otherTabWrites('theme');
+        otherTabWrites(null);
+      },
+    ],
+  ])('%s fetches nothing', async (_, happens) => {
     const actor = start();
     await settle();
     answers = [signedIn];
-    showTab('hidden');
+    happens();
     await settle();
     expect(fetchSession).toHaveBeenCalledTimes(1);
     expect(status(actor)).toBe('unauthenticated');
@@ -130,18 +139,6 @@ describe('session watchers (real, in jsdom)', () => {
     await settle();
     expect(status(plain)).toBe('unauthenticated');
     plain.stop();
-  });
-
-  it('a storage change under another key, or a cleared storage (key null), fetches nothing', async () => {
-    const actor = start();
-    await settle();
-    answers = [signedIn];
-    otherTabWrites('theme');
-    otherTabWrites(null);
-    await settle();
-    expect(fetchSession).toHaveBeenCalledTimes(1);
-    expect(status(actor)).toBe('unauthenticated');
-    actor.stop();
   });
 
   it('polling: a fetch every interval while idle, none before it; the answer shows', async () => {

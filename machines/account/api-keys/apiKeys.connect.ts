@@ -1,11 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
 import type { ApiKey, ApiKeyUsageDay } from '../../../api/apiKeys';
-import type { apiKeysMachine } from './apiKeys.machine';
-
-export type ApiKeysSnapshot = SnapshotFrom<typeof apiKeysMachine>;
-
-/** One day's bar: its height as a share (0–1) of the busiest day of that key, and a label for it. */
-export type UsageBar = { day: string; requests: number; refused: number; share: number; label: string };
+import type { ApiKeysSnapshot, UsageBar } from './apiKeys.types';
 
 /** The usage bars of one key (last 14 days, oldest first). */
 export function usageBars(usage: ApiKeyUsageDay[]): UsageBar[] {

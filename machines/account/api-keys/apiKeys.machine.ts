@@ -1,35 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
 import { listSectionStates } from '../../core/list-section/listSection';
-import type { Tags } from '../../core/tags';
-
-/** A key just created: the only time its secret is on screen. */
-export type NewApiKey = { id: string; name: string; key: string };
-
-export type ApiKeysContext = {
-  keys: ApiKey[];
-  /** The key made last, shown once until HIDE_KEY, another CREATE, or its revocation; never loaded again. */
-  created: NewApiKey | null;
-  /** The name sent with the CREATE in flight. */
-  name: string;
-  /** The key whose revocation waits for CONFIRM. */
-  confirmId: string | null;
-  copied: boolean;
-  /** A message for the whole section (create, revoke, copy, load failures). */
-  error: string | null;
-  /** The name field's message (checked before any call). */
-  nameError: string | null;
-};
-
-export type ApiKeysEvent =
-  | { type: 'CREATE'; name: string }
-  | { type: 'REVOKE'; id: string }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'COPY' }
-  | { type: 'HIDE_KEY' }
-  | { type: 'DISMISS' }
-  | { type: 'RETRY' };
+import type { ApiKeysContext, ApiKeysEvent, ApiKeysTag } from './apiKeys.types';
 
 /** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
 function messageOf(error: unknown, fallback: string): string {
@@ -48,7 +20,7 @@ export const apiKeysMachine = setup({
   types: {
     context: {} as ApiKeysContext,
     events: {} as ApiKeysEvent,
-    tags: {} as Tags<'loading' | 'error' | 'ready' | 'busy', 'confirming'>,
+    tags: {} as ApiKeysTag,
   },
   actors: {
     load: fromPromise<ApiKey[]>(async () => {

@@ -1,8 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
 import type { Notification } from '../../../api/notifications';
-import { BELL_PREVIEW_COUNT, type notificationsMachine } from './notifications.machine';
-
-export type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
+import { BELL_PREVIEW_COUNT } from './notifications.machine';
+import type { NotificationsSnapshot } from './notifications.types';
 
 /** "Notifications" or "Notifications, 3 unread": the bell's accessible name. */
 export const bellLabel = (unread: number) =>
@@ -64,4 +62,3 @@ export function connectNotifications(snapshot: NotificationsSnapshot) {
     error: snapshot.hasTag('listError') ? null : error,
   };
 }
-export type NotificationsView = ReturnType<typeof connectNotifications>;

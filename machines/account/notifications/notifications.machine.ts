@@ -1,6 +1,12 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { MarkReadBody, Notification, NotificationList, UnreadCount } from '../../../api/notifications';
+import type { MarkReadBody, NotificationList, UnreadCount } from '../../../api/notifications';
 import { listSectionStates } from '../../core/list-section/listSection';
+import type {
+  NotificationsContext,
+  NotificationsEvent,
+  NotificationsInput,
+  NotificationsTag,
+} from './notifications.types';
 
 /** How often the unread count is refetched while signed in (and the tab is open). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -12,41 +18,6 @@ export const NOTIFICATION_MESSAGES = {
   moreFailed: 'Could not load more notifications.',
   markFailed: 'Could not mark as read. Please try again.',
 } as const;
-
-export type NotificationsInput = { pollInterval?: number } | undefined;
-
-/** A mark-read write in flight: what was sent, and what the list and count were before the optimistic change. */
-export type PendingRead = {
-  body: MarkReadBody;
-  previousItems: Notification[];
-  previousUnread: number;
-};
-
-export type NotificationsContext = {
-  pollInterval: number;
-  unread: number;
-  items: Notification[];
-  /** `before` for the next page; null on the last page (or before the first load). */
-  nextBefore: number | null;
-  pendingRead: PendingRead | null;
-  /** The last failure the user should see (load, load more, mark read); null when none. */
-  error: string | null;
-  /** LOAD arrived before the session did (the page opened while it loads): the list loads on sign-in. */
-  listWanted: boolean;
-};
-
-export type NotificationsEvent =
-  | { type: 'SIGNED_IN' }
-  | { type: 'SIGNED_OUT' }
-  /** Load (or reload) the first page: the page opened, the bell's popover opened. */
-  | { type: 'LOAD' }
-  | { type: 'RETRY' }
-  | { type: 'LOAD_MORE' }
-  | { type: 'MARK_READ'; id: number }
-  | { type: 'MARK_ALL_READ' }
-  /** The tab became visible again (from `visibilityWatcher`). */
-  | { type: 'VISIBLE' }
-  | { type: 'DISMISS' };
 
 /** Sends VISIBLE whenever the tab becomes visible again. */
 export const visibilityWatcher = fromCallback<NotificationsEvent>(({ sendBack }) => {
@@ -66,6 +37,8 @@ const initialContext = (pollInterval: number): NotificationsContext => ({
   pendingRead: null,
   error: null,
   listWanted: false,
+  readWrites: 0,
+  countBase: null,
 });
 
 /**
@@ -80,16 +53,7 @@ export const notificationsMachine = setup({
     input: {} as NotificationsInput,
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
-    tags: {} as
-      | 'signedOut'
-      | 'countFetching'
-      | 'listUnloaded'
-      | 'listLoading'
-      | 'listError'
-      | 'listReady'
-      | 'loadingMore'
-      | 'busy'
-      | 'marking',
+    tags: {} as NotificationsTag,
   },
   actors: {
     getUnreadCount: fromPromise<UnreadCount>(async () => {
@@ -115,11 +79,15 @@ export const notificationsMachine = setup({
       return context.items.some((n) => n.id === event.id && !n.read);
     },
     hasUnread: ({ context }) => context.unread > 0 || context.items.some((n) => !n.read),
+    countIsCurrent: ({ context }) => context.countBase === context.readWrites,
   },
   actions: {
     reset: assign(({ context }) => initialContext(context.pollInterval)),
     wantList: assign({ listWanted: true }),
     forgetWanted: assign({ listWanted: false }),
+    noteCountBase: assign({
+      countBase: ({ context }) => (context.pendingRead ? null : context.readWrites),
+    }),
     setUnread: assign({ unread: (_, params: { unread: number }) => Math.max(0, params.unread) }),
     setFirstPage: assign((_, { data: list }: { data: NotificationList }) => ({
       items: list.items,
@@ -148,6 +116,7 @@ export const notificationsMachine = setup({
         items: context.items.map((n) => (n.id === event.id ? { ...n, read: true } : n)),
         unread: Math.max(0, context.unread - 1),
         error: null,
+        readWrites: context.readWrites + 1,
         pendingRead: {
           body: { ids: [event.id] },
           previousItems: context.items,
@@ -160,6 +129,7 @@ export const notificationsMachine = setup({
       items: context.items.map((n) => (n.read ? n : { ...n, read: true })),
       unread: 0,
       error: null,
+      readWrites: context.readWrites + 1,
       pendingRead: { body: { all: true }, previousItems: context.items, previousUnread: context.unread },
     })),
     confirmRead: assign((_, params: { unread: number }) => ({
@@ -200,13 +170,19 @@ export const notificationsMachine = setup({
           states: {
             fetching: {
               tags: ['countFetching'],
+              entry: 'noteCountBase',
               invoke: {
                 id: 'getUnreadCount',
                 src: 'getUnreadCount',
-                onDone: {
-                  target: 'waiting',
-                  actions: { type: 'setUnread', params: ({ event }) => ({ unread: event.output.unread }) },
-                },
+                onDone: [
+                  {
+                    guard: 'countIsCurrent',
+                    target: 'waiting',
+                    actions: { type: 'setUnread', params: ({ event }) => ({ unread: event.output.unread }) },
+                  },
+                  // A mark-read write overlapped: the optimistic count stays until the write answers.
+                  { target: 'waiting' },
+                ],
                 // The badge keeps its last value; the next tick tries again.
                 onError: { target: 'waiting' },
               },

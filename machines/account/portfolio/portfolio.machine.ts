@@ -1,9 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api/portfolio';
-import type { Tags } from '../../core/tags';
 import { listSectionStates } from '../../core/list-section/listSection';
-
-export type PickedProject = { id: string; name: string };
+import type { PortfolioContext, PortfolioEvent, PortfolioTag } from './portfolio.types';
 
 /** Messages of the holdings editor. */
 export const PORTFOLIO_MESSAGES = {
@@ -36,23 +34,9 @@ const failure = (error: unknown) =>
  */
 export const portfolioMachine = setup({
   types: {
-    context: {} as {
-      data: Portfolio | null;
-      project: PickedProject | null;
-      amount: string;
-      /** The holding being removed. */
-      removing: string | null;
-      notice: string | null;
-      error: string | null;
-    },
-    events: {} as
-      | { type: 'RETRY' }
-      | { type: 'PICK_PROJECT'; project: PickedProject }
-      | { type: 'EDIT_AMOUNT'; value: string }
-      | { type: 'SUBMIT' }
-      | { type: 'REMOVE'; projectId: string }
-      | { type: 'IMPORT' },
-    tags: {} as Tags<'loading' | 'error' | 'busy'>,
+    context: {} as PortfolioContext,
+    events: {} as PortfolioEvent,
+    tags: {} as PortfolioTag,
   },
   actors: {
     load: fromPromise<Portfolio>(async () => {

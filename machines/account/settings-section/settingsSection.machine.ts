@@ -1,20 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Tags } from '../../core/tags';
 import { listSectionStates } from '../../core/list-section/listSection';
-
-/** What a finished write reports: a message for the user and, when it changed them, the section's new data. */
-export type MutationResult = { message: string; data?: unknown };
-export type SectionMessage = { kind: 'success' | 'error'; text: string; fields?: Record<string, string> };
-
-export type SettingsSectionContext = {
-  data: unknown;
-  message: SectionMessage | null;
-  /** The write in flight (e.g. 'upload', 'add', 'remove'), for the button that shows progress. */
-  action: string | null;
-};
-
-export type SettingsSectionEvent =
-  { type: 'SUBMIT'; action: string; payload?: unknown } | { type: 'RETRY' } | { type: 'DISMISS' };
+import type {
+  MutationResult,
+  SettingsSectionContext,
+  SettingsSectionEvent,
+  SettingsSectionInput,
+  SettingsSectionTag,
+} from './settingsSection.types';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 
@@ -26,10 +18,10 @@ type ErrorLike = { message?: unknown; fields?: unknown };
  */
 export const settingsSectionMachine = setup({
   types: {
-    input: {} as { loads: boolean },
-    context: {} as SettingsSectionContext & { loads: boolean },
+    input: {} as SettingsSectionInput,
+    context: {} as SettingsSectionContext & SettingsSectionInput,
     events: {} as SettingsSectionEvent,
-    tags: {} as Tags<'loading' | 'error' | 'ready' | 'busy'>,
+    tags: {} as SettingsSectionTag,
   },
   actors: {
     load: fromPromise<unknown>(async () => {

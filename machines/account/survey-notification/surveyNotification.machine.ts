@@ -7,8 +7,6 @@ import type {
   SurveyNotificationTag,
 } from './surveyNotification.types';
 
-export type { LastNotification, SurveyNotificationEvent, SurveyNotificationTag };
-
 /** Browser storage key for the last time the survey was postponed (spec §3). */
 export const SURVEY_LAST_NOTIFICATION_KEY = 'survey-last-notification-time';
 

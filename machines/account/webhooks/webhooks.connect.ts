@@ -1,8 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
 import type { Webhook } from '../../../api/webhooks';
-import type { webhooksMachine } from './webhooks.machine';
-
-export type WebhooksSnapshot = SnapshotFrom<typeof webhooksMachine>;
+import type { WebhooksSnapshot } from './webhooks.types';
 
 /** The Webhooks section as components render it: booleans and data, no state names. */
 export function connectWebhooks(snapshot: WebhooksSnapshot) {

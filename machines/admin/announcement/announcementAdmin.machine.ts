@@ -1,17 +1,13 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureOf, isForbidden, loadStates, refusedOr } from '../staff-request/staffRequest';
 
-export type AnnouncementForm = { content: string; link: string; linkText: string; active: boolean };
-/** What the server stores and answers (link fields may be null). */
-export type StoredAnnouncement = {
-  content: string;
-  link: string | null;
-  linkText: string | null;
-  active: boolean;
-};
-
-export type AnnouncementAdminEvent =
-  { type: 'CHANGE'; patch: Partial<AnnouncementForm> } | { type: 'SUBMIT' } | { type: 'RETRY' };
+import type {
+  AnnouncementAdminContext,
+  AnnouncementAdminEvent,
+  AnnouncementAdminTag,
+  AnnouncementForm,
+  StoredAnnouncement,
+} from './announcementAdmin.types';
 
 const EMPTY: AnnouncementForm = { content: '', link: '', linkText: '', active: true };
 const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>
@@ -20,13 +16,13 @@ const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>
 /**
  * The admin form for the announcement banner (/admin/announcement): load the latest announcement, edit content,
  * link, link text and active, save (PUT /api/announcement). A refused caller (401/403) sees `forbidden`;
- * validation errors name their fields. Tags: loading, busy, saved, error, forbidden.
+ * validation errors name their fields. Tags: loading, ready (the form shows), busy, saved, error, forbidden.
  */
 export const announcementAdminMachine = setup({
   types: {
-    context: {} as { form: AnnouncementForm; error: string | null; fields: Record<string, string> },
+    context: {} as AnnouncementAdminContext,
     events: {} as AnnouncementAdminEvent,
-    tags: {} as 'loading' | 'busy' | 'saved' | 'error' | 'forbidden',
+    tags: {} as AnnouncementAdminTag,
   },
   actors: {
     load: fromPromise<StoredAnnouncement | null>(async () => {
@@ -64,13 +60,14 @@ export const announcementAdminMachine = setup({
       }),
     }),
     editing: {
+      tags: ['ready'],
       on: {
         CHANGE: { actions: 'assignPatch' },
         SUBMIT: { guard: 'hasContent', target: 'saving' },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['ready', 'busy'],
       invoke: {
         id: 'save',
         src: 'save',
@@ -83,14 +80,14 @@ export const announcementAdminMachine = setup({
       },
     },
     saved: {
-      tags: ['saved'],
+      tags: ['ready', 'saved'],
       on: {
         CHANGE: { target: 'editing', actions: 'assignPatch' },
         SUBMIT: { guard: 'hasContent', target: 'saving' },
       },
     },
     saveFailed: {
-      tags: ['error'],
+      tags: ['ready', 'error'],
       on: {
         CHANGE: { target: 'editing', actions: 'assignPatch' },
         SUBMIT: { guard: 'hasContent', target: 'saving' },

@@ -1,44 +1,16 @@
 import { assertEvent, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
 
-export type Severity = 'critical' | 'major' | 'medium' | 'minor' | 'informational';
-export type Status = 'resolved' | 'partially_resolved' | 'acknowledged' | 'pending';
-export type FindingRow = { title: string; severity: Severity; status: Status };
-export type AuditForm = {
-  auditor: string;
-  publishedOn: string;
-  scope: string;
-  commit: string;
-  /** One address or path a line. */
-  contracts: string;
-  reportUrl: string;
-  findings: FindingRow[];
-};
-/** What the page lists of a project's audits (the shape of GET /api/projects/:id/audits, as far as it reads it). */
-export type LoadedAudits = {
-  projectId: string;
-  applicable: boolean;
-  audits: {
-    id: number;
-    auditor: string;
-    publishedOn: string;
-    scope: string;
-    findings: { id: number; title: string; severity: Severity; status: Status }[];
-  }[];
-};
-export type UpdatedFinding = { id: number; title: string; severity: Severity; status: Status };
-
-export type AuditAdminEvent =
-  | { type: 'PICK'; projectId: string }
-  /** Opens the project picker (by name or ticker); the project picked arrives as PICK. */
-  | { type: 'OPEN_PICKER' }
-  | { type: 'CHANGE'; patch: Partial<Omit<AuditForm, 'findings'>> }
-  | { type: 'ADD_FINDING' }
-  | { type: 'CHANGE_FINDING'; index: number; patch: Partial<FindingRow> }
-  | { type: 'REMOVE_FINDING'; index: number }
-  | { type: 'PUBLISH' }
-  | { type: 'SET_STATUS'; findingId: number; status: Status }
-  | { type: 'RETRY' };
+import type {
+  AuditAdminContext,
+  AuditAdminEvent,
+  AuditAdminTag,
+  AuditForm,
+  FindingRow,
+  LoadedAudits,
+  Status,
+  UpdatedFinding,
+} from './auditAdmin.types';
 
 type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
 const errorOf = (error: unknown): ErrorLike => (error ?? {}) as ErrorLike;
@@ -52,15 +24,6 @@ export const EMPTY_FORM: AuditForm = {
   contracts: '',
   reportUrl: '',
   findings: [],
-};
-
-export type AuditAdminContext = {
-  projectId: string;
-  data: LoadedAudits | null;
-  form: AuditForm;
-  error: string | null;
-  fields: Record<string, string>;
-  notice: string | null;
 };
 
 /**
@@ -82,7 +45,7 @@ export const auditPicker = (picker: typeof watchlistPickerMachine) =>
  * or typed by id, list its audits, publish a new audit
  * with rows of findings (POST /api/admin/projects/:id/audits), and change a finding's status (PUT
  * /api/admin/audit-findings/:id). A refused caller (401/403) sees `forbidden`; the server's field errors are shown
- * by their fields. Tags: loading, busy, forbidden, error.
+ * by their fields. Tags: loading, ready (a project's audits show), busy, forbidden, error (the load failed).
  */
 const PICK = { guard: 'hasProjectId', target: '#auditAdmin.loading', actions: 'assignProject' } as const;
 const OPEN_PICKER = { actions: 'openPicker' } as const;
@@ -91,7 +54,7 @@ export const auditAdminMachine = setup({
   types: {
     context: {} as AuditAdminContext,
     events: {} as AuditAdminEvent,
-    tags: {} as 'loading' | 'busy' | 'forbidden' | 'error',
+    tags: {} as AuditAdminTag,
   },
   actors: {
     load: fromPromise<LoadedAudits, { projectId: string }>(async () => {
@@ -214,6 +177,7 @@ export const auditAdminMachine = setup({
     loadFailed: { tags: ['error'], on: { RETRY: 'loading', PICK, OPEN_PICKER } },
     forbidden: { tags: ['forbidden'] },
     ready: {
+      tags: ['ready'],
       on: {
         PICK,
         OPEN_PICKER,

@@ -15,7 +15,7 @@ import { bannerMachine } from '../../ui/banner/banner.machine';
 import { cookieConsentMachine } from '../../ui/cookie-consent/cookieConsent.machine';
 import { onIntentMachine } from '../../first-load/on-intent/onIntent.machine';
 import { flagsMachine } from '../flags/flags.machine';
-import type { NotificationsInput } from '../../account/notifications/notifications.machine';
+import type { NotificationsInput } from '../../account/notifications/notifications.types';
 import { sessionMachine, type SessionStatus, type SessionUser } from '../../auth/session/session.machine';
 import type { SavedTour } from '../../account/tour/tour.types';
 import { watchlistHostMachine } from '../../watchlist/host/watchlistHost.machine';

@@ -1,9 +1,6 @@
 import { createFormDialogMachine, type FieldErrors } from '../../core/form-dialog/formDialog';
 import type { IncidentValues } from './incidentForm.types';
 
-// Callers that import the form's types from here keep working.
-export type { IncidentFormContext, IncidentFormEvent, IncidentValues } from './incidentForm.types';
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TX_HASH = /^(0x)?[0-9a-fA-F]{16,128}$|^[1-9A-HJ-NP-Za-km-z]{32,100}$/;
 

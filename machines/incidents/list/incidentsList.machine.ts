@@ -1,43 +1,14 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-
-export type IncidentSort = 'date' | 'loss';
-export type SortOrder = 'asc' | 'desc';
-
-/** What the visitor chose: every part of it lives in the address bar (incidentsList.url.ts). */
-export type IncidentsQuery = {
-  type: string;
-  chain: string;
-  year: string;
-  from: string;
-  to: string;
-  keyword: string;
-  sort: IncidentSort;
-  order: SortOrder;
-  page: number;
-};
-export type IncidentFilters = Pick<IncidentsQuery, 'type' | 'chain' | 'year' | 'from' | 'to' | 'keyword'>;
-
-/** One row as the list shows it (api/incidents.ts Incident). */
-export type IncidentRow = {
-  id: number;
-  projectId: string | null;
-  projectName: string;
-  occurredOn: string;
-  type: string;
-  technique: string | null;
-  lossUsd: number | null;
-  returnedUsd: number | null;
-  chains: string[];
-  sourceUrl: string | null;
-  source: string;
-};
-export type IncidentsPage = {
-  items: IncidentRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  chains: string[];
-};
+import type {
+  IncidentFilters,
+  IncidentsListContext,
+  IncidentsListEvent,
+  IncidentsListInput,
+  IncidentsListTag,
+  IncidentsPage,
+  IncidentsQuery,
+} from './incidentsList.types';
+import type { SortOrder } from '../../core/sortColumn';
 
 export const EMPTY_FILTERS: IncidentFilters = {
   type: '',
@@ -48,16 +19,6 @@ export const EMPTY_FILTERS: IncidentFilters = {
   keyword: '',
 };
 export const DEFAULT_QUERY: IncidentsQuery = { ...EMPTY_FILTERS, sort: 'date', order: 'desc', page: 1 };
-
-export type IncidentsListEvent =
-  | { type: 'FILTER'; patch: Partial<IncidentFilters> }
-  | { type: 'CLEAR_FILTERS' }
-  | { type: 'SORT'; sort: IncidentSort }
-  | { type: 'PAGE'; page: number }
-  | { type: 'RETRY' }
-  | { type: 'URL_CHANGED'; query: IncidentsQuery };
-
-type Context = { query: IncidentsQuery; data: IncidentsPage | null; error: string | null };
 
 const messageOf = (error: unknown) =>
   (error as { message?: string } | undefined)?.message ?? 'Something went wrong.';
@@ -70,10 +31,10 @@ const messageOf = (error: unknown) =>
  */
 export const incidentsListMachine = setup({
   types: {
-    context: {} as Context,
+    context: {} as IncidentsListContext,
     events: {} as IncidentsListEvent,
-    input: {} as { query?: IncidentsQuery } | undefined,
-    tags: {} as 'loading' | 'ready' | 'error',
+    input: {} as IncidentsListInput,
+    tags: {} as IncidentsListTag,
   },
   actors: {
     loadPage: fromPromise<IncidentsPage, IncidentsQuery>(async () => {

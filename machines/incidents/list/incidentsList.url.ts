@@ -1,9 +1,6 @@
-import {
-  DEFAULT_QUERY,
-  type IncidentSort,
-  type IncidentsQuery,
-  type SortOrder,
-} from './incidentsList.machine';
+import { DEFAULT_QUERY } from './incidentsList.machine';
+import type { SortOrder } from '../../core/sortColumn';
+import type { IncidentSort, IncidentsQuery } from './incidentsList.types';
 
 const SORTS: readonly IncidentSort[] = ['date', 'loss'];
 const ORDERS: readonly SortOrder[] = ['asc', 'desc'];

@@ -1,52 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureOf, isForbidden, loadStates, refusedOr } from '../../admin/staff-request/staffRequest';
-
-/** A pending report as staff see it (api/incidents.ts IncidentReport). */
-export type PendingReport = {
-  id: number;
-  projectName: string;
-  description: string;
-  txHash: string | null;
-  contactEmail: string | null;
-  signedIn: boolean;
-  createdAt: string;
-};
-
-/** What staff complete to publish a report as an incident (text as typed; approveBody() makes the request). */
-export type ApproveForm = {
-  projectName: string;
-  projectId: string;
-  occurredOn: string;
-  type: string;
-  technique: string;
-  lossUsd: string;
-  returnedUsd: string;
-  chains: string;
-  sourceUrl: string;
-  description: string;
-};
-
-export type ModerationEvent =
-  | { type: 'START_APPROVE'; id: number }
-  | { type: 'START_REJECT'; id: number }
-  | { type: 'CHANGE'; patch: Partial<ApproveForm> }
-  | { type: 'CHANGE_REASON'; reason: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' }
-  | { type: 'RETRY' };
-
-/** What the staff queue holds (the page renders it; path tests read it). */
-export type ModerationContext = {
-  reports: PendingReport[];
-  /** The report being decided. */
-  selected: number | null;
-  form: ApproveForm;
-  reason: string;
-  error: string | null;
-  fields: Record<string, string>;
-  /** What the last decision did, shown until the next one starts. */
-  notice: string | null;
-};
+import type {
+  ApproveForm,
+  ModerationContext,
+  ModerationEvent,
+  ModerationTag,
+  PendingReport,
+} from './incidentModeration.types';
 
 export const formFor = (r: PendingReport): ApproveForm => ({
   projectName: r.projectName,
@@ -102,7 +62,7 @@ export const incidentModerationMachine = setup({
   types: {
     context: {} as ModerationContext,
     events: {} as ModerationEvent,
-    tags: {} as 'loading' | 'busy' | 'error' | 'forbidden' | 'approving' | 'rejecting',
+    tags: {} as ModerationTag,
   },
   actors: {
     loadReports: fromPromise<PendingReport[]>(async () => {

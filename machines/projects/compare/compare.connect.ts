@@ -1,10 +1,6 @@
-import type { SnapshotFrom } from 'xstate';
 import { COMPARE_MAX, compareHref, type Comparison } from '../../../api/compare';
-import { COMPARE_MESSAGES, type compareMachine } from './compare.machine';
-
-export type CompareSnapshot = SnapshotFrom<typeof compareMachine>;
-
-export type CompareChip = { id: string; name: string; logo: string | null };
+import { COMPARE_MESSAGES } from './compare.machine';
+import type { CompareChip, CompareSnapshot } from './compare.types';
 
 /** What the compare page shows, from a snapshot of the compare machine. */
 export function connectCompare(s: CompareSnapshot) {

@@ -11,32 +11,7 @@ import {
 import { COMPARE_MAX, COMPARE_MIN, compareHref, type Comparison } from '../../../api/compare';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
-import type { Tags } from '../../core/tags';
-
-export type CompareContext = {
-  /** The projects asked for, in order: what the address says. */
-  ids: string[];
-  /** The last comparison the server answered (kept while the next one loads). */
-  comparison: Comparison | null;
-  /** Rows of the chosen projects while there are too few to compare (their names on the chips). */
-  rows: ProjectRow[];
-  /** Why the server refused the list (an unknown id, a malformed one), in its words. */
-  problem: string | null;
-  /** What went wrong loading, in words. */
-  error: string | null;
-  /** What the last copy of the link did, in words, or null. */
-  copied: string | null;
-};
-
-export type CompareEvent =
-  | { type: 'URL_CHANGED'; ids: string[] }
-  | { type: 'ADD'; projectId: string }
-  | { type: 'REMOVE'; projectId: string }
-  | { type: 'OPEN_PICKER' }
-  | { type: 'COPY_LINK' }
-  | { type: 'RETRY' };
-
-export type CompareInput = { ids: string[] };
+import type { CompareContext, CompareEvent, CompareInput, CompareTag } from './compare.types';
 
 export const COMPARE_MESSAGES = {
   none: 'Choose at least two projects to compare.',
@@ -91,7 +66,7 @@ export const compareMachine = setup({
     context: {} as CompareContext,
     events: {} as CompareEvent,
     input: {} as CompareInput,
-    tags: {} as Tags<'loading' | 'ready' | 'error', 'prompt' | 'problem'>,
+    tags: {} as CompareTag,
   },
   actors: {
     load: fromPromise<Comparison, { ids: string[] }>(async () => {

@@ -1,8 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
 import type { MonitoredContract } from '../../../api/chains';
-import type { ContractField, projectContractsMachine } from './projectContracts.machine';
-
-export type ProjectContractsSnapshot = SnapshotFrom<typeof projectContractsMachine>;
+import type { ContractField, ProjectContractsSnapshot } from './projectContracts.types';
 
 const sameContract = (c: MonitoredContract, key: { chainId: number; address: string } | null) =>
   key !== null && c.chainId === key.chainId && c.address.toLowerCase() === key.address.toLowerCase();

@@ -1,50 +1,15 @@
 import { assertEvent, assign, fromPromise, setup, spawnChild } from 'xstate';
 import type { AddContractBody, ChainInfo, MonitoredContract } from '../../../api/chains';
 import { listSectionStates } from '../../core/list-section/listSection';
-
-/** The add form as typed: every field a string, checked on submit. */
-export type ContractForm = {
-  chainId: string;
-  address: string;
-  label: string;
-  abi: string;
-  fromBlock: string;
-};
-export type ContractField = keyof ContractForm;
-export type ContractKey = { chainId: number; address: string };
-
-/** What the load actor answers: the project's contracts, and whether the viewer may change them. */
-export type ContractsLoad = { contracts: MonitoredContract[]; admin: boolean };
-
-export type ProjectContractsContext = {
-  projectId: string;
-  contracts: MonitoredContract[];
-  admin: boolean;
-  chains: ChainInfo[];
-  form: ContractForm;
-  /** Problems per field, shown next to it. */
-  fieldErrors: Partial<Record<ContractField, string>>;
-  /** What went wrong, in words (aria-live). */
-  error: string | null;
-  /** What went right ("Contract added. …"), in words (aria-live). */
-  notice: string | null;
-  /** The contract asked to be removed (confirm, then removing). */
-  target: ContractKey | null;
-  /** What the last copy to the clipboard did, in words, or null. */
-  copied: string | null;
-};
-
-export type ProjectContractsEvent =
-  | { type: 'RETRY' }
-  | { type: 'OPEN_ADD' }
-  | { type: 'CHANGE'; field: ContractField; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' }
-  | { type: 'REMOVE'; chainId: number; address: string }
-  | { type: 'CONFIRM' }
-  | { type: 'COPY'; address: string };
-
-export type ProjectContractsInput = { projectId: string };
+import type {
+  ContractField,
+  ContractForm,
+  ContractsLoad,
+  ProjectContractsContext,
+  ProjectContractsEvent,
+  ProjectContractsInput,
+  ProjectContractsTag,
+} from './projectContracts.types';
 
 export const PROJECT_CONTRACTS_MESSAGES = {
   added: 'Contract added. Monitoring starts now.',
@@ -148,18 +113,7 @@ export const projectContractsMachine = setup({
     context: {} as ProjectContractsContext,
     events: {} as ProjectContractsEvent,
     input: {} as ProjectContractsInput,
-    tags: {} as
-      | 'loading'
-      | 'error'
-      | 'ready'
-      | 'busy'
-      | 'form'
-      | 'chainsLoading'
-      | 'chainsError'
-      | 'submitting'
-      | 'confirming'
-      | 'removing'
-      | 'reloading',
+    tags: {} as ProjectContractsTag,
   },
   actors: {
     load: fromPromise<ContractsLoad, { projectId: string }>(async () => {

@@ -1,31 +1,16 @@
 import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { type LeaderboardPage } from '../../../api/projects';
-import { LEADERBOARD_TAB_SORT, type LeaderboardSortKey, type LeaderboardTab } from '../../../api/leaderboard';
-
-export type LeaderboardSort = LeaderboardSortKey;
-export type { LeaderboardTab };
-export type SortOrder = 'asc' | 'desc';
-export type LeaderboardFilters = {
-  chain: string;
-  tier: string;
-  audit: string;
-  kyc: boolean;
-  minScore: string;
-  maxScore: string;
-};
-export type LeaderboardQuery = {
-  /** The tab: a filter with its own order (api/leaderboard.ts LEADERBOARD_TABS). */
-  tab: LeaderboardTab;
-  /** A project kind ('' for all). */
-  category: string;
-  /** Name or ticker ('' for all), as applied after the box's debounce. */
-  keyword: string;
-  sort: LeaderboardSort;
-  order: SortOrder;
-  page: number;
-  pageSize: number;
-  filters: LeaderboardFilters;
-};
+import { LEADERBOARD_TAB_SORT } from '../../../api/leaderboard';
+import type {
+  LeaderboardContext,
+  LeaderboardEvent,
+  LeaderboardFilters,
+  LeaderboardInput,
+  LeaderboardQuery,
+  LeaderboardSort,
+  LeaderboardTag,
+} from './leaderboard.types';
+import type { SortOrder } from '../../core/sortColumn';
 
 export const EMPTY_FILTERS: LeaderboardFilters = {
   chain: '',
@@ -57,26 +42,6 @@ export const MAX_COMPARE = 4;
 /** How long the keyword box waits after the last key before it filters. */
 export const KEYWORD_DEBOUNCE_MS = 300;
 
-export type LeaderboardEvent =
-  | { type: 'SORT'; sort: LeaderboardSort }
-  | { type: 'PAGE'; page: number }
-  | { type: 'OPEN_FILTERS' }
-  | { type: 'CLOSE_FILTERS' }
-  | { type: 'EDIT_FILTER'; key: keyof LeaderboardFilters; value: string | boolean }
-  | { type: 'APPLY_FILTERS' }
-  | { type: 'RESET_FILTERS' }
-  | { type: 'RETRY' }
-  | { type: 'TOGGLE_DETAILS'; id: string }
-  | { type: 'SET_TAB'; tab: LeaderboardTab }
-  | { type: 'SET_CATEGORY'; category: string }
-  | { type: 'TYPE_KEYWORD'; keyword: string }
-  /** Raised when the keyword box has been still for KEYWORD_DEBOUNCE_MS. */
-  | { type: 'KEYWORD_SETTLED' }
-  | { type: 'TOGGLE_COMPARE'; id: string }
-  | { type: 'CLEAR_COMPARE' }
-  /** The address changed under the page (Back, Forward): show the query it names. */
-  | { type: 'URL_CHANGED'; query: Omit<LeaderboardQuery, 'pageSize'> };
-
 /** Shown while the draft's score range cannot match any project. */
 export const SCORE_RANGE_HINT = 'Minimum score is above the maximum.';
 /** A minimum above the maximum matches nothing: such a draft is never applied (the panel says why instead). */
@@ -97,20 +62,10 @@ export const activeFilterCount = (f: LeaderboardFilters) =>
  */
 export const leaderboardMachine = setup({
   types: {
-    input: {} as { pageSize?: number; query?: Omit<LeaderboardQuery, 'pageSize'> } | undefined,
-    context: {} as {
-      query: LeaderboardQuery;
-      draft: LeaderboardFilters;
-      result: LeaderboardPage | null;
-      /** Rows whose sub-score breakdown is shown. */
-      expanded: string[];
-      /** The keyword box's text (applied to the query once it settles). */
-      typed: string;
-      /** Projects picked for comparison, in the order picked (at most MAX_COMPARE). */
-      selected: string[];
-    },
+    input: {} as LeaderboardInput,
+    context: {} as LeaderboardContext,
     events: {} as LeaderboardEvent,
-    tags: {} as 'loading' | 'ready' | 'error' | 'filtersOpen' | 'typing',
+    tags: {} as LeaderboardTag,
   },
   delays: { KEYWORD_DEBOUNCE: KEYWORD_DEBOUNCE_MS },
   actors: {

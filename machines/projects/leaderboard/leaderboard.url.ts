@@ -5,14 +5,9 @@ import {
   LEADERBOARD_TABS,
   PROJECT_CATEGORIES,
 } from '../../../api/leaderboard';
-import {
-  DEFAULT_ORDER,
-  EMPTY_FILTERS,
-  type LeaderboardFilters,
-  type LeaderboardQuery,
-  type LeaderboardSort,
-  type SortOrder,
-} from './leaderboard.machine';
+import { DEFAULT_ORDER, EMPTY_FILTERS } from './leaderboard.machine';
+import type { SortOrder } from '../../core/sortColumn';
+import type { LeaderboardFilters, LeaderboardQuery, LeaderboardSort } from './leaderboard.types';
 
 /** The part of the leaderboard query kept in the address bar (the page size is the layout's, not the user's). */
 export type UrlQuery = Omit<LeaderboardQuery, 'pageSize'>;

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { SCORE_RANGES, type ScoreMarker, type ScorePoint, type ScoreRange } from '../../../api/ratings';
-import { SCORE_SERIES, type scoreChartMachine, type ScoreSeries } from './scoreChart.machine';
+import { SCORE_SERIES, type scoreChartMachine } from './scoreChart.machine';
+import type { ScoreSeries } from './scoreChart.types';
 
 /** Most markers drawn at once (the largest moves), so a long history stays readable. */
 export const MAX_MARKERS = 12;

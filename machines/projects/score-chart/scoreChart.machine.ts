@@ -1,6 +1,13 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SubScores } from '../../../api/projects';
 import { SCORE_RANGES, type ScoreHistory, type ScoreRange } from '../../../api/ratings';
+import type {
+  LoadHistoryInput,
+  ScoreChartContext,
+  ScoreChartEvent,
+  ScoreChartInput,
+  ScoreChartTag,
+} from './scoreChart.types';
 
 /** The chart's series: the overall score and the six categories, in legend order. */
 export const SCORE_SERIES = [
@@ -12,7 +19,6 @@ export const SCORE_SERIES = [
   'marketStability',
   'communityTrust',
 ] as const satisfies readonly ('overall' | keyof SubScores)[];
-export type ScoreSeries = (typeof SCORE_SERIES)[number];
 
 export const DEFAULT_SCORE_RANGE: ScoreRange = '90d';
 
@@ -20,28 +26,6 @@ export const SCORE_CHART_MESSAGES = {
   failed: 'The score history could not be loaded.',
   empty: 'No score history yet: this project has not been computed.',
 } as const;
-
-export type ScoreChartInput = { projectId: string; range?: ScoreRange };
-export type LoadHistoryInput = { projectId: string; range: ScoreRange };
-
-export type ScoreChartContext = {
-  projectId: string;
-  range: ScoreRange;
-  /** The last history that arrived for the current range (kept while another range loads). */
-  history: ScoreHistory | null;
-  /** Series drawn, in legend order; never empty. */
-  series: ScoreSeries[];
-  /** Index of the focused marker in `history.markers`, or null. */
-  focused: number | null;
-  error: string | null;
-};
-
-export type ScoreChartEvent =
-  | { type: 'RANGE_SET'; range: ScoreRange }
-  | { type: 'SERIES_TOGGLE'; series: ScoreSeries }
-  | { type: 'MARKER_FOCUS'; index: number }
-  | { type: 'MARKER_BLUR' }
-  | { type: 'RETRY' };
 
 /**
  * The project page's score chart: loads the score history of a project for a range (30, 90 or 180
@@ -54,7 +38,7 @@ export const scoreChartMachine = setup({
     context: {} as ScoreChartContext,
     events: {} as ScoreChartEvent,
     input: {} as ScoreChartInput,
-    tags: {} as 'loading' | 'ready' | 'empty' | 'error',
+    tags: {} as ScoreChartTag,
   },
   actors: {
     loadHistory: fromPromise<ScoreHistory, LoadHistoryInput>(async () => {

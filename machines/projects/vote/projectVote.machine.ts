@@ -8,15 +8,6 @@ import type {
   Votes,
 } from './projectVote.types';
 
-// Callers that import the machine's types from here keep working.
-export type {
-  ProjectVoteContext,
-  ProjectVoteEvent,
-  ProjectVoteInput,
-  VoteChoice,
-  Votes,
-} from './projectVote.types';
-
 /**
  * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage
  * across all projects loads alongside, and again after each saved vote. Actors: castVote, loadAverage.

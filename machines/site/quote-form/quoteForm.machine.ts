@@ -1,9 +1,6 @@
 import { createFormDialogMachine, type FieldErrors } from '../../core/form-dialog/formDialog';
 import type { QuoteValues } from './quoteForm.types';
 
-// Callers that import the form's types from here keep working.
-export type { QuoteFormContext, QuoteFormEvent, QuoteValues } from './quoteForm.types';
-
 /** Services a visitor can ask about: the values of api/site.ts QUOTE_SERVICES with their labels. */
 export const QUOTE_SERVICE_LABELS = {
   'security-audit': 'Security Audit',

@@ -3,7 +3,6 @@ import { IGNORED_BANNER_KEY } from '../../../api/storageKeys';
 import type { Announcement, BannerContext, BannerEvent, BannerInput, BannerTag } from './banner.types';
 
 export { IGNORED_BANNER_KEY };
-export type { Announcement };
 
 /**
  * Announcement banner (spec §2 'Other overlays', §4 'Banner'): shown when the server has an announcement whose

@@ -1,4 +1,5 @@
-import { COPY_MESSAGES, type CopyTag } from './copy.machine';
+import { COPY_MESSAGES } from './copy.machine';
+import type { CopyTag } from './copy.types';
 
 /** The copy button's view: busy while writing, and the words the live region says. */
 export function connectCopy(snapshot: { hasTag: (tag: CopyTag) => boolean }) {

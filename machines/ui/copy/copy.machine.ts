@@ -4,7 +4,7 @@
  * again. The clipboard write is the injected `write` actor (navigator.clipboard in the app, a stub in tests).
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { Tags } from '../../core/tags';
+import type { CopyContext, CopyEvent, CopyTag } from './copy.types';
 
 /** How long "Copied" (or the failure) stays, in ms. */
 export const COPY_SHOWN_FOR = 2000;
@@ -14,12 +14,9 @@ export const COPY_MESSAGES = {
   failed: 'Could not copy. Select the text and copy it by hand.',
 } as const;
 
-export type CopyEvent = { type: 'COPY'; text: string };
-export type CopyTag = Tags<'error', 'copying' | 'copied'>;
-
 export const copyMachine = setup({
   types: {
-    context: {} as { text: string | null },
+    context: {} as CopyContext,
     events: {} as CopyEvent,
     tags: {} as CopyTag,
   },

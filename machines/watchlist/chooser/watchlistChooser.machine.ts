@@ -1,11 +1,5 @@
 import { fromCallback, setup } from 'xstate';
-
-export type WatchlistChooserEvent =
-  /** The star: opens the menu, or closes it when open. */
-  | { type: 'STAR' }
-  /** A pointer or focus outside, Escape, or Tab out of the menu. */
-  | { type: 'CLOSE' }
-  | { type: 'CHOOSE'; listId: string };
+import type { WatchlistChooserEvent, WatchlistChooserTag } from './watchlistChooser.types';
 
 /**
  * The leaderboard star's choice of list, for a user with several watchlists (with one, the star toggles it and this
@@ -17,7 +11,7 @@ export type WatchlistChooserEvent =
 export const watchlistChooserMachine = setup({
   types: {
     events: {} as WatchlistChooserEvent,
-    tags: {} as 'open',
+    tags: {} as WatchlistChooserTag,
   },
   actors: {
     dismissWatcher: fromCallback(() => () => undefined),

@@ -8,14 +8,6 @@ import type {
   CreateWatchlistTag,
 } from './createWatchlist.types';
 
-// Callers that import the machine's types from here keep working.
-export type {
-  CreateWatchlistContext,
-  CreateWatchlistEmitted,
-  CreateWatchlistEvent,
-  CreateWatchlistSubmitted,
-} from './createWatchlist.types';
-
 export const CREATE_WATCHLIST_TITLE = 'Create Watchlist';
 export const NAME_HINT = 'Watchlist name cannot exceed 20 characters.';
 

@@ -1,5 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ImportPreview } from '../../../api/watchlist';
+import type {
+  WatchlistImportContext,
+  WatchlistImportEvent,
+  WatchlistImported,
+  WatchlistImportTag,
+} from './watchlistImport.types';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {
@@ -11,30 +17,6 @@ export const IMPORT_MESSAGES = {
       ? `Every project was already in ${list}.`
       : `Added ${n} ${n === 1 ? 'project' : 'projects'} to ${list}.`,
 } as const;
-
-export type WatchlistImportContext = {
-  listId: string | null;
-  listName: string;
-  /** The pasted text, or the chosen file's. */
-  text: string;
-  fileName: string | null;
-  preview: ImportPreview | null;
-  error: string | null;
-  /** How many projects the import added. */
-  added: number | null;
-};
-
-export type WatchlistImportEvent =
-  | { type: 'OPEN'; listId: string; listName: string }
-  | { type: 'EDIT'; text: string }
-  | { type: 'CHOOSE_FILE'; file: File }
-  | { type: 'PREVIEW' }
-  | { type: 'IMPORT' }
-  | { type: 'CLOSE' };
-
-/** `projects`: the list's projects after the import, as the server answered. */
-/** What an import added, as the server answered: the list's projects now. */
-export type WatchlistImported = { listId: string; added: number; projects: string[] };
 
 /** The server's message for a refused request (HttpError carries a `code`), else the generic one. */
 const failure = (error: unknown, fallback: string) =>
@@ -50,7 +32,7 @@ export const watchlistImportMachine = setup({
   types: {
     context: {} as WatchlistImportContext,
     events: {} as WatchlistImportEvent,
-    tags: {} as 'open' | 'busy',
+    tags: {} as WatchlistImportTag,
   },
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => input.file.text()),
@@ -183,7 +165,7 @@ export const watchlistImportMachine = setup({
       },
     },
     done: {
-      tags: ['open'],
+      tags: ['open', 'done'],
       on: { CLOSE: { target: 'closed' } },
     },
   },

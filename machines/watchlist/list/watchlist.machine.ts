@@ -10,15 +10,6 @@ import type {
   WatchlistTag,
 } from './watchlist.types';
 
-// Callers that import the machine's types from here keep working.
-export type {
-  PendingWrite,
-  WatchlistContext,
-  WatchlistEvent,
-  WatchlistItem,
-  WatchlistMessage,
-} from './watchlist.types';
-
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {
   createFailed: 'Unable to create watchlist.',

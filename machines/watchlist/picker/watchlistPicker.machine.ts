@@ -8,9 +8,6 @@ import type {
   PickerTag,
 } from './watchlistPicker.types';
 
-// Callers that import the machine's types from here keep working.
-export type { PickerContext, PickerEmitted, PickerEvent, PickerMode } from './watchlistPicker.types';
-
 /** Below this many characters the server answers with the trending list, headed 'Trending Projects'. */
 export const PICKER_MIN_KEYWORD_LENGTH = 2;
 /** Spec §2 / §9: picker list default height. */

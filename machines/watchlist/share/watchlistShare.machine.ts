@@ -1,4 +1,10 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type {
+  WatchlistShareChanged,
+  WatchlistShareContext,
+  WatchlistShareEvent,
+  WatchlistShareTag,
+} from './watchlistShare.types';
 
 /** Texts of the share dialog. */
 export const SHARE_MESSAGES = {
@@ -6,24 +12,6 @@ export const SHARE_MESSAGES = {
   copied: 'Link copied',
   copyFailed: 'Copying did not work: select the link and copy it.',
 } as const;
-
-export type WatchlistShareContext = {
-  listId: string | null;
-  listName: string;
-  /** The link's token while the list is shared, else null. */
-  token: string | null;
-  copied: boolean;
-  error: string | null;
-};
-
-export type WatchlistShareEvent =
-  | { type: 'OPEN'; listId: string; listName: string; token: string | null }
-  | { type: 'SET_SHARED'; shared: boolean }
-  | { type: 'COPY' }
-  | { type: 'CLOSE' };
-
-/** A list's sharing changed: its link's token, or null when no longer shared. */
-export type WatchlistShareChanged = { listId: string; token: string | null };
 
 /**
  * The share dialog of a watchlist: turn the read-only link on or off (the server makes a new
@@ -34,7 +22,7 @@ export const watchlistShareMachine = setup({
   types: {
     context: {} as WatchlistShareContext,
     events: {} as WatchlistShareEvent,
-    tags: {} as 'open' | 'busy',
+    tags: {} as WatchlistShareTag,
   },
   actors: {
     setShared: fromPromise<{ shareToken: string | null }, { id: string; shared: boolean }>(async () => {

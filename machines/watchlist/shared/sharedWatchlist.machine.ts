@@ -1,7 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import type { CopySharedResult, SharedWatchlist } from '../../../api/watchlist';
-import type { Tags } from '../../core/tags';
+import type {
+  SharedWatchlistContext,
+  SharedWatchlistEvent,
+  SharedWatchlistInput,
+  SharedWatchlistTag,
+} from './sharedWatchlist.types';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
@@ -11,15 +16,6 @@ export const SHARED_MESSAGES = {
   copyFailed: 'Unable to create watchlist.',
   copied: (name: string) => `Saved to your watchlists as “${name}”.`,
 } as const;
-
-export type SharedWatchlistContext = {
-  token: string;
-  list: SharedWatchlist | null;
-  copy: CopySharedResult | null;
-  message: string | null;
-};
-
-export type SharedWatchlistEvent = { type: 'RETRY' } | { type: 'COPY'; signedIn: boolean };
 
 const failure = (error: unknown, fallback: string) =>
   error instanceof Error && typeof errorCode(error) === 'string' ? error.message : fallback;
@@ -33,8 +29,8 @@ export const sharedWatchlistMachine = setup({
   types: {
     context: {} as SharedWatchlistContext,
     events: {} as SharedWatchlistEvent,
-    input: {} as { token: string },
-    tags: {} as Tags<'loading' | 'notFound' | 'error' | 'ready' | 'busy', 'copied'>,
+    input: {} as SharedWatchlistInput,
+    tags: {} as SharedWatchlistTag,
   },
   actors: {
     load: fromPromise<SharedWatchlist, { token: string }>(async () => {

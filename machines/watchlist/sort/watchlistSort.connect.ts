@@ -1,3 +1,4 @@
+import { sortColumn } from '../../core/sortColumn';
 import type {
   SortDirection,
   SortableRow,
@@ -54,8 +55,10 @@ export function connectWatchlistSort(snapshot: WatchlistSortSnapshot) {
     sorted,
     key: sorted ? key : null,
     direction,
-    ariaSort: (column: WatchlistSortKey): 'ascending' | 'descending' | 'none' =>
-      sorted && key === column ? (direction === 'asc' ? 'ascending' : 'descending') : 'none',
+    ariaSort: (column: WatchlistSortKey) =>
+      sortColumn(sorted && key === column, direction).ariaSort ?? 'none',
+    /** The arrow beside a column's label: the order when the rows are sorted by it, else none. */
+    arrow: (column: WatchlistSortKey) => sortColumn(sorted && key === column, direction).arrow,
     /** The "Sort by" menu's value: `key:direction`, or '' for the list's order. */
     menuValue: sorted && key ? `${key}:${direction}` : '',
     sortRows: <T extends SortableRow>(rows: readonly T[]) => sortRows(rows, sorted ? key : null, direction),

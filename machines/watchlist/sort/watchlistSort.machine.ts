@@ -12,14 +12,6 @@ import type {
   WatchlistSortTag,
 } from './watchlistSort.types';
 
-// Callers that import the machine's types from here keep working.
-export type {
-  SortDirection,
-  WatchlistSortContext,
-  WatchlistSortEvent,
-  WatchlistSortKey,
-} from './watchlistSort.types';
-
 export const WATCHLIST_SORT_KEYS = ['rank', 'name', 'score', 'audit', 'kyc', 'd1', 'd7', 'd30'] as const;
 
 /** The direction a column sorts in first: rank and name ascending, every figure and badge best first. */

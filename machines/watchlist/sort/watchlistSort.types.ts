@@ -1,11 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import type { SortOrder } from '../../core/sortColumn';
 import type { Tags } from '../../core/tags';
 import type { connectWatchlistSort } from './watchlistSort.connect';
 import type { WATCHLIST_SORT_KEYS, watchlistSortMachine } from './watchlistSort.machine';
 
 /** A column the table sorts by. */
 export type WatchlistSortKey = (typeof WATCHLIST_SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
+export type SortDirection = SortOrder;
 
 /** `key` null: the list's own order. */
 export type WatchlistSortContext = { key: WatchlistSortKey | null; direction: SortDirection };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChainInfo } from '../../../api/chains';
 import * as C from '../../../api/chains.schemas';
 import { chainHeads } from '../../chains/contracts';
-import { replies, typed } from '../../routing/schemas';
+import { partnerRead, typed } from '../../routing/schemas';
 
 /** GET /api/chains: the chains monitored and their stored heads (server/chains/, server/indexer/). */
 export default async function apiChainsRoutes(fastify: FastifyInstance) {
@@ -10,10 +10,7 @@ export default async function apiChainsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/chains',
-    {
-      config: { partnerRead: true },
-      schema: { summary: 'Chains this instance reads', response: replies(C.ChainList) },
-    },
+    partnerRead({ summary: 'Chains this instance reads', response: C.ChainList }),
     async (): Promise<ChainInfo[]> => {
       const ids = app.chains.list.map((c) => c.id);
       const heads = ids.length ? await chainHeads(app.db, ids) : [];

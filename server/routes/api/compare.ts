@@ -13,7 +13,7 @@ import { projectsIn, toProjectRow } from '../../projects/rows';
 import { storedSignalsIn } from '../../ratings/comparison';
 import { snapshotsFrom } from '../../ratings/queries';
 import { METHODOLOGY_VERSION, rate, SIGNALS, type SignalDefinition } from '../../ratings/methodology';
-import { replies, typed } from '../../routing/schemas';
+import { cacheShort, replies, typed } from '../../routing/schemas';
 
 const DAY = 86_400_000;
 
@@ -104,7 +104,7 @@ export default async function compareRoutes(fastify: FastifyInstance): Promise<v
               .sort((a, b) => b.spread - a.spread)
               .slice(0, COMPARE_SIGNALS);
 
-      reply.header('cache-control', 'public, max-age=60');
+      cacheShort(reply);
       return {
         methodologyVersion: METHODOLOGY_VERSION,
         projects: ids.map((id, i) => ({ ...toProjectRow(byId.get(id)!), history: histories[i]! })),

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SUB_SCORE_LABELS } from '../../../api/projects';
 import { type Methodology } from '../../../api/ratings';
 import * as R from '../../../api/ratings.schemas';
-import { replies, typed } from '../../routing/schemas';
+import { cacheShort, replies, typed } from '../../routing/schemas';
 import {
   CATEGORIES,
   METHODOLOGY_VERSION,
@@ -10,8 +10,6 @@ import {
   TIER_THRESHOLDS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../ratings/methodology';
-/** Public, computed data: a minute of caching keeps a busy project page off the database. */
-const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
 /** GET /api/methodology: the published rating methodology. */
 export default async function apiMethodologyRoutes(fastify: FastifyInstance): Promise<void> {

@@ -8,7 +8,7 @@ import {
 import { MarkReadBody, NotificationListQuery } from '../../../api/notifications.schemas';
 import { markNotificationsRead, notificationsPage, unreadCount } from '../../notifications/inbox';
 import { requireUser } from '../../plugins/app/session';
-import { replies, signedIn, typed } from '../../routing/schemas';
+import { replies, signedIn, signedInPost, typed } from '../../routing/schemas';
 import * as N from '../../../api/notifications.schemas';
 
 /**
@@ -60,15 +60,11 @@ export default async function notificationsRoutes(fastify: FastifyInstance): Pro
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/notifications/read',
-    {
-      preValidation: signedIn,
-      schema: { summary: 'Mark notifications read', body: MarkReadBody, response: replies(N.UnreadCount) },
-    },
-    async (request): Promise<UnreadCount> => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Mark notifications read', body: MarkReadBody, response: N.UnreadCount },
+    async (user, body): Promise<UnreadCount> => {
       await markNotificationsRead(
         app.db,
         user.username,

@@ -14,7 +14,7 @@ import {
   walletTokensAt,
 } from '../../portfolio/queries';
 import { portfolioOf } from '../../portfolio/risk';
-import { replies, typed } from '../../routing/schemas';
+import { replies, signedInPost, typed } from '../../routing/schemas';
 import * as P from '../../../api/portfolio.schemas';
 
 const tooMany = () =>
@@ -42,15 +42,11 @@ export default async function portfolioRoutes(fastify: FastifyInstance) {
     async (request) => portfolioOf(app.db, (await portfolioUser(request)).username),
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/portfolio/holdings',
-    {
-      preValidation: async (request) => void (await portfolioUser(request)),
-      schema: { summary: 'Set a holding', body: SetHoldingBody, response: replies(P.Portfolio) },
-    },
-    async (request) => {
-      const user = await portfolioUser(request);
-      const body = request.body;
+    { user: portfolioUser, summary: 'Set a holding', body: SetHoldingBody, response: P.Portfolio },
+    async (user, body) => {
       if (!(await projectExists(app.db, body.projectId))) throw notFound('No such project.');
       if (!(await setManualHolding(app.db, user.username, body.projectId, body.amountUsd, MAX_HOLDINGS)))
         throw tooMany();
@@ -58,15 +54,11 @@ export default async function portfolioRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/portfolio/holdings/delete',
-    {
-      preValidation: async (request) => void (await portfolioUser(request)),
-      schema: { summary: 'Remove a holding', body: DeleteHoldingBody, response: replies(P.Portfolio) },
-    },
-    async (request) => {
-      const user = await portfolioUser(request);
-      const body = request.body;
+    { user: portfolioUser, summary: 'Remove a holding', body: DeleteHoldingBody, response: P.Portfolio },
+    async (user, body) => {
       await deleteHolding(app.db, user.username, body.projectId);
       return portfolioOf(app.db, user.username);
     },

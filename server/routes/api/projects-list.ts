@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ProjectRow } from '../../../api/projects';
 import { ProjectRow as ProjectRowSchema, ProjectsListBody } from '../../../api/projects.schemas';
 import { projectsIn, toProjectRow } from '../../projects/rows';
-import { replies, typed } from '../../routing/schemas';
+import { partnerRead, typed } from '../../routing/schemas';
 import { z } from 'zod';
 
 /** POST /api/projects-list: projects by id (watchlists, compare). */
@@ -11,15 +11,12 @@ export default async function apiProjectsListRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/projects-list',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Projects by id',
-        description: 'The rows of the given projects, in the order asked; unknown ids are left out.',
-        body: ProjectsListBody,
-        response: replies(z.array(ProjectRowSchema)),
-      },
-    },
+    partnerRead({
+      summary: 'Projects by id',
+      description: 'The rows of the given projects, in the order asked; unknown ids are left out.',
+      body: ProjectsListBody,
+      response: z.array(ProjectRowSchema),
+    }),
     async (request): Promise<ProjectRow[]> => {
       const { projectIds } = request.body;
       const ids = [...new Set(projectIds)];

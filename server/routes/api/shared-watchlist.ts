@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CopySharedBody, ShareToken } from '../../../api/watchlist.schemas';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/app/session';
 import { createList, existingProjectIds, freeName, listByShareToken } from '../../watchlists/lists';
-import { replies, signedIn, typed } from '../../routing/schemas';
+import { replies, signedInPost, typed } from '../../routing/schemas';
 import * as W from '../../../api/watchlist.schemas';
 
 const noSuchLink = () => notFound('This share link does not exist or was turned off.');
@@ -39,19 +38,11 @@ export default async function apiSharedWatchlistRoutes(fastify: FastifyInstance)
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/shared-watchlist/copy',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Copy a shared watchlist into mine',
-        body: CopySharedBody,
-        response: replies(W.CopySharedResult),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Copy a shared watchlist into mine', body: CopySharedBody, response: W.CopySharedResult },
+    async (user, body) => {
       const source = await sharedList(body.token);
       // Projects are never deleted today; should one be, the copy keeps the rest rather than failing.
       const known = await existingProjectIds(db, source.projects);

@@ -17,7 +17,7 @@ import {
 } from '../../../api/skynet.schemas';
 import * as S from '../../../api/skynet.schemas';
 import { z } from 'zod';
-import { replies, typed } from '../../routing/schemas';
+import { partnerRead, typed } from '../../routing/schemas';
 import { contractAt as storedContractAt } from '../../chains/contracts';
 import type { Db } from '../../db/client';
 import {
@@ -48,14 +48,11 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/skynet/metric-latest',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Latest exchange figures of a project',
-        querystring: MetricLatestQuery,
-        response: replies(S.MetricLatest),
-      },
-    },
+    partnerRead({
+      summary: 'Latest exchange figures of a project',
+      querystring: MetricLatestQuery,
+      response: S.MetricLatest,
+    }),
     async (request): Promise<MetricLatest> => {
       const { name } = request.query;
       const projectId = METRIC_NAME_PATTERN.exec(name)![1]!;
@@ -77,10 +74,7 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
   ) =>
     app.get(
       path,
-      {
-        config: { partnerRead: true },
-        schema: { summary, querystring: TopListQuery, response: replies(z.array(S.TopEntry)) },
-      },
+      partnerRead({ summary, querystring: TopListQuery, response: z.array(S.TopEntry) }),
       async (request): Promise<TopEntry[]> => {
         const { projectId, count } = request.query;
         const { monitoring } = await monitoringOf(projectId);
@@ -108,14 +102,11 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/skynet/privileged-address',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Privileged addresses of a contract',
-        querystring: AddressQuery,
-        response: replies(z.array(S.PrivilegedAddress)),
-      },
-    },
+    partnerRead({
+      summary: 'Privileged addresses of a contract',
+      querystring: AddressQuery,
+      response: z.array(S.PrivilegedAddress),
+    }),
     async (request): Promise<PrivilegedAddress[]> => {
       const { address } = request.query;
       // Rows read from the chain also keep each holder's classification: the API answers its three fields.
@@ -129,14 +120,11 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/skynet/privileged-function',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Privileged functions of a contract',
-        querystring: AddressQuery,
-        response: replies(z.array(S.PrivilegedFunction)),
-      },
-    },
+    partnerRead({
+      summary: 'Privileged functions of a contract',
+      querystring: AddressQuery,
+      response: z.array(S.PrivilegedFunction),
+    }),
     async (request): Promise<PrivilegedFunction[]> => {
       const { address } = request.query;
       return (await contractAt(address)).privilegedFunctions;
@@ -145,14 +133,11 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/skynet/privileged-transaction',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Privileged transactions of a contract',
-        querystring: PrivilegedTransactionQuery,
-        response: replies(z.array(S.PrivilegedTransaction)),
-      },
-    },
+    partnerRead({
+      summary: 'Privileged transactions of a contract',
+      querystring: PrivilegedTransactionQuery,
+      response: z.array(S.PrivilegedTransaction),
+    }),
     async (request): Promise<PrivilegedTransaction[]> => {
       const { address, limit } = request.query;
       const c = await contractAt(address);
@@ -173,14 +158,11 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/skynet/twitter-activity-by-dates',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: 'Social activity of a project by day',
-        querystring: TwitterActivityQuery,
-        response: replies(z.array(S.ActivityPoint)),
-      },
-    },
+    partnerRead({
+      summary: 'Social activity of a project by day',
+      querystring: TwitterActivityQuery,
+      response: z.array(S.ActivityPoint),
+    }),
     async (request): Promise<ActivityPoint[]> => {
       const { projectId, type, dates } = request.query;
       await requireProject(app, projectId);

@@ -2,13 +2,13 @@ import { useActor } from '@xstate/react';
 import { useId } from 'react';
 import { fromPromise } from 'xstate';
 import { getAdminAnnouncement, updateAnnouncement } from '../../../api/admin';
-import {
-  announcementAdminMachine,
-  type AnnouncementForm,
-  type StoredAnnouncement,
-} from '../../../machines/admin/announcement/announcementAdmin.machine';
+import { announcementAdminMachine } from '../../../machines/admin/announcement/announcementAdmin.machine';
+import type {
+  AnnouncementForm,
+  StoredAnnouncement,
+} from '../../../machines/admin/announcement/announcementAdmin.types';
+import { connectAnnouncementAdmin } from '../../../machines/admin/announcement/announcementAdmin.connect';
 import { request } from '../../lib/client';
-import { formFields } from '../../lib/formFields';
 import './announcement-admin.css';
 import { inspect } from '../../lib/inspect';
 
@@ -29,90 +29,72 @@ export const liveAnnouncementAdminMachine = announcementAdminMachine.provide({
 /** /admin/announcement — admins edit the announcement banner (content, link, link text, shown or hidden). */
 export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAnnouncementAdminMachine }) {
   const [snapshot, send] = useActor(logic ?? liveAnnouncementAdminMachine, { inspect });
-  const id = useId();
-  const { form, error, fields } = snapshot.context;
-  const change = (patch: Partial<AnnouncementForm>) => send({ type: 'CHANGE', patch });
+  const view = connectAnnouncementAdmin(snapshot, send, { idPrefix: useId() });
 
-  if (snapshot.hasTag('forbidden')) {
+  if (view.screen === 'forbidden') {
     return (
-      <main className="container announcement-admin">
-        <h1>Announcement</h1>
-        <p role="alert">Only admins can edit the announcement.</p>
+      <main {...view.getMainProps()}>
+        <h1>{view.title}</h1>
+        <p role="alert">{view.forbiddenText}</p>
       </main>
     );
   }
-  if (snapshot.hasTag('loading')) {
+  if (view.screen === 'loading') {
     return (
-      <main className="container announcement-admin" aria-busy="true">
-        <h1>Announcement</h1>
+      <main {...view.getMainProps()}>
+        <h1>{view.title}</h1>
       </main>
     );
   }
-  if (snapshot.matches('loadFailed')) {
+  if (view.screen === 'loadFailed') {
     return (
-      <main className="container announcement-admin">
-        <h1>Announcement</h1>
-        <p role="alert">{error}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'RETRY' })}>
-          Try again
-        </button>
+      <main {...view.getMainProps()}>
+        <h1>{view.title}</h1>
+        <p role="alert">{view.loadError}</p>
+        <button {...view.getRetryButtonProps()}>{view.retryText}</button>
       </main>
     );
   }
 
-  const { fieldError, text } = formFields({
-    id,
-    form,
-    fields,
-    change,
-    errorClass: 'announcement-admin__field-error',
-  });
+  const fieldError = (name: 'content' | 'link' | 'linkText') => {
+    const props = view.getFieldErrorProps(name);
+    return props && <span {...props} />;
+  };
 
   return (
-    <main className="container announcement-admin">
-      <h1>Announcement</h1>
-      <p className="announcement-admin__lead">The banner shown at the top of every page.</p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        <label htmlFor={`${id}-content`}>Content</label>
-        <textarea {...text('content')} maxLength={500} rows={3} required />
+    <main {...view.getMainProps()}>
+      <h1>{view.title}</h1>
+      <p className="announcement-admin__lead">{view.lead}</p>
+      <form {...view.getFormProps()}>
+        <label {...view.getLabelProps('content')} />
+        <textarea {...view.getTextFieldProps('content')} />
         {fieldError('content')}
 
-        <label htmlFor={`${id}-link`}>Link (optional)</label>
-        <input {...text('link')} maxLength={500} placeholder="/products/skynet or https://…" />
+        <label {...view.getLabelProps('link')} />
+        <input {...view.getTextFieldProps('link')} />
         {fieldError('link')}
 
-        <label htmlFor={`${id}-linkText`}>Link text</label>
-        <input {...text('linkText')} maxLength={100} />
+        <label {...view.getLabelProps('linkText')} />
+        <input {...view.getTextFieldProps('linkText')} />
         {fieldError('linkText')}
 
         <label className="announcement-admin__check">
-          <input
-            type="checkbox"
-            checked={form.active}
-            onChange={(e) => change({ active: e.target.checked })}
-          />
-          Show the banner
+          <input {...view.getActiveProps()} />
+          {view.activeText}
         </label>
 
-        {snapshot.matches('saveFailed') && (
+        {view.saveError !== null && (
           <p role="alert" className="announcement-admin__error">
-            {error}
+            {view.saveError}
           </p>
         )}
-        {snapshot.hasTag('saved') && (
+        {view.savedText && (
           <p role="status" className="announcement-admin__saved">
-            Announcement saved.
+            {view.savedText}
           </p>
         )}
         <div className="dialog-actions">
-          <button type="submit" className="btn btn-primary" disabled={!snapshot.can({ type: 'SUBMIT' })}>
-            Save
-          </button>
+          <button {...view.getSaveButtonProps()}>{view.saveText}</button>
         </div>
       </form>
     </main>

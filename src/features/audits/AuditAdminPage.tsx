@@ -1,33 +1,22 @@
 import { useActor, useSelector } from '@xstate/react';
 import { lazy, Suspense, useId } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  FINDING_SEVERITY_LIST,
-  FINDING_STATUS_LIST,
-  getProjectAudits,
-  NOT_APPLICABLE_TEXT,
-  publishAudit,
-  SEVERITY_LABELS,
-  setFindingStatus,
-  STATUS_LABELS,
-} from '../../../api/audits';
-import {
-  auditAdminMachine,
-  auditPicker,
-  type AuditForm,
-  type FindingRow,
-  type LoadedAudits,
-  type Status,
-  type UpdatedFinding,
-} from '../../../machines/admin/audit/auditAdmin.machine';
+import { getProjectAudits, publishAudit, setFindingStatus } from '../../../api/audits';
+import { connectAuditAdmin } from '../../../machines/admin/audit/auditAdmin.connect';
+import { auditAdminMachine, auditPicker } from '../../../machines/admin/audit/auditAdmin.machine';
+import type {
+  AuditForm,
+  LoadedAudits,
+  Status,
+  UpdatedFinding,
+} from '../../../machines/admin/audit/auditAdmin.types';
 import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { LabelledOptions } from '../../components/LabelledOptions';
 import { TableHead } from '../../components/TableHead';
 import { request } from '../../lib/client';
-import { formFields } from '../../lib/formFields';
 import { inspect } from '../../lib/inspect';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import './audits.css';
 
 // The picker's dialog code is not part of the page's own download (the route's budget).
@@ -65,120 +54,85 @@ export const liveAuditAdminMachine = auditAdminMachine.provide({
 export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdminMachine }) {
   const [snapshot, send, actorRef] = useActor(logic ?? liveAuditAdminMachine, { inspect });
   const picker = useSelector(actorRef, (s) => s.children.picker) as PickerActorRef | undefined;
-  const id = useId();
-  const { form, error, fields, notice, data, projectId } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const change = (patch: Partial<Omit<AuditForm, 'findings'>>) => send({ type: 'CHANGE', patch });
-  const changeRow = (index: number, patch: Partial<FindingRow>) =>
-    send({ type: 'CHANGE_FINDING', index, patch });
+  const view = connectAuditAdmin(snapshot, send, { idPrefix: useId(), formatDate });
 
-  if (snapshot.hasTag('forbidden')) {
+  if (view.forbidden) {
     return (
-      <main id="main" className="container audit-admin">
-        <h1>Audits</h1>
-        <p role="alert">Only admins can publish audits.</p>
+      <main {...view.getMainProps()}>
+        <h1>{view.title}</h1>
+        <p role="alert">{view.forbiddenText}</p>
       </main>
     );
   }
 
-  const { described, fieldError, text } = formFields({
-    id,
-    form,
-    fields,
-    change,
-    errorClass: 'audit-admin__field-error',
-  });
+  const fieldError = (name: string) => {
+    const props = view.getFieldErrorProps(name);
+    return props && <span {...props} />;
+  };
+  const textField = (name: Parameters<typeof view.getTextFieldProps>[0]) => (
+    <>
+      <label {...view.getLabelProps(name)} />
+      <input {...view.getTextFieldProps(name)} />
+      {fieldError(name)}
+    </>
+  );
+  const data = view.audits;
 
   return (
-    <main id="main" className="container audit-admin">
-      <h1>Audits</h1>
+    <main {...view.getMainProps()}>
+      <h1>{view.title}</h1>
       <div>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy || snapshot.hasTag('loading')}
-          onClick={() => send({ type: 'OPEN_PICKER' })}
-        >
-          {data ? 'Choose another project' : 'Choose a project'}
-        </button>
+        <button {...view.getPickerButtonProps()}>{view.pickerText}</button>
       </div>
       {picker && (
         <Suspense fallback={null}>
-          <ProjectPickerModal
-            actorRef={picker}
-            title="Choose a project"
-            subtitle="Find it by name or token ticker; its audits open."
-          />
+          <ProjectPickerModal actorRef={picker} {...view.pickerModal} />
         </Suspense>
       )}
-      <form
-        className="audit-admin__pick"
-        onSubmit={(e) => {
-          e.preventDefault();
-          // The input keeps its own text; the machine hears the id when it is opened.
-          send({ type: 'PICK', projectId: String(new FormData(e.currentTarget).get('project') ?? '') });
-        }}
-      >
-        <label htmlFor={`${id}-project`}>Or open by project id</label>
-        <input id={`${id}-project`} name="project" placeholder="uniswap" required />
+      <form {...view.getPickFormProps()}>
+        <label {...view.getProjectIdLabelProps()} />
+        <input {...view.getProjectIdInputProps()} />
         <div>
-          <button type="submit" className="btn btn-secondary" disabled={busy}>
-            Open project
-          </button>
+          <button {...view.getOpenButtonProps()}>{view.openText}</button>
         </div>
       </form>
 
-      {snapshot.hasTag('loading') && <p aria-busy="true">Loading audits of {projectId}…</p>}
-      {snapshot.matches('loadFailed') && (
+      {view.loadingText && <p aria-busy="true">{view.loadingText}</p>}
+      {view.loadError !== null && (
         <div>
-          <p role="alert">{error}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'RETRY' })}>
-            Try again
-          </button>
+          <p role="alert">{view.loadError}</p>
+          <button {...view.getRetryButtonProps()}>{view.retryText}</button>
         </div>
       )}
-      {notice && (
+      {view.notice && (
         <p role="status" className="audit-admin__notice">
-          {notice}
+          {view.notice}
         </p>
       )}
 
-      {data && !snapshot.hasTag('loading') && !snapshot.matches('loadFailed') && (
+      {data && (
         <>
-          <section aria-labelledby={`${id}-list`}>
-            <h2 id={`${id}-list`}>Audits of {data.projectId}</h2>
+          <section aria-labelledby={view.listHeadingId}>
+            <h2 id={view.listHeadingId}>{view.listHeading}</h2>
             {!data.applicable ? (
-              <p>{NOT_APPLICABLE_TEXT}</p>
+              <p>{view.notApplicableText}</p>
             ) : data.audits.length === 0 ? (
-              <p className="muted">No audit on record.</p>
+              <p className="muted">{view.noAuditsText}</p>
             ) : (
               data.audits.map((a) => (
                 <div key={a.id} className="card panel" data-part="admin-audit">
-                  <h3>
-                    {a.auditor}, {formatDate(a.publishedOn)}
-                  </h3>
+                  <h3>{view.auditHeading(a)}</h3>
                   <p className="muted">{a.scope}</p>
                   <table className="data-table">
-                    <TableHead columns={['Finding', 'Severity', 'Status']} />
+                    <TableHead columns={[...view.columns]} />
                     <tbody>
                       {a.findings.map((f) => (
                         <tr key={f.id}>
                           <td>{f.title}</td>
-                          <td>{SEVERITY_LABELS[f.severity]}</td>
+                          <td>{view.severityLabel(f.severity)}</td>
                           <td>
-                            <select
-                              aria-label={`Status of ${f.title}`}
-                              value={f.status}
-                              disabled={busy}
-                              onChange={(e) =>
-                                send({
-                                  type: 'SET_STATUS',
-                                  findingId: f.id,
-                                  status: e.target.value as Status,
-                                })
-                              }
-                            >
-                              <LabelledOptions values={FINDING_STATUS_LIST} labels={STATUS_LABELS} />
+                            <select {...view.getStatusSelectProps(f)}>
+                              <LabelledOptions {...view.statusOptions} />
                             </select>
                           </td>
                         </tr>
@@ -190,105 +144,55 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
             )}
           </section>
 
-          {data.applicable && (
-            <section aria-labelledby={`${id}-publish`}>
-              <h2 id={`${id}-publish`}>Publish an audit</h2>
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  send({ type: 'PUBLISH' });
-                }}
-              >
-                <label htmlFor={`${id}-auditor`}>Auditor</label>
-                <input {...text('auditor')} required maxLength={120} />
-                {fieldError('auditor')}
-                <label htmlFor={`${id}-publishedOn`}>Date published</label>
-                <input {...text('publishedOn')} type="date" required />
-                {fieldError('publishedOn')}
-                <label htmlFor={`${id}-scope`}>Scope</label>
-                <input {...text('scope')} required maxLength={500} />
-                {fieldError('scope')}
-                <label htmlFor={`${id}-commit`}>Commit (optional)</label>
-                <input {...text('commit')} maxLength={100} />
-                {fieldError('commit')}
-                <label htmlFor={`${id}-contracts`}>Contracts in scope (one a line, optional)</label>
-                <textarea
-                  id={`${id}-contracts`}
-                  value={form.contracts}
-                  rows={2}
-                  onChange={(e) => change({ contracts: e.target.value })}
-                />
-                <label htmlFor={`${id}-reportUrl`}>Report link</label>
-                <input {...text('reportUrl')} type="url" placeholder="https://…" />
-                {fieldError('reportUrl')}
+          {view.publishable && (
+            <section aria-labelledby={view.publishHeadingId}>
+              <h2 id={view.publishHeadingId}>{view.publishHeading}</h2>
+              <form {...view.getPublishFormProps()}>
+                {textField('auditor')}
+                {textField('publishedOn')}
+                {textField('scope')}
+                {textField('commit')}
+                <label {...view.getLabelProps('contracts')} />
+                <textarea {...view.getContractsProps()} />
+                {textField('reportUrl')}
 
-                <h3>Findings</h3>
-                {form.findings.map((f, i) => (
+                <h3>{view.findingsHeading}</h3>
+                {view.findings.map((_, i) => (
                   <fieldset key={i} className="audit-admin__row" data-part="finding-row">
-                    <legend className="visually-hidden">Finding {i + 1}</legend>
+                    <legend className="visually-hidden">{view.findingName(i)}</legend>
                     <div>
-                      <label htmlFor={`${id}-f${i}-title`}>Title</label>
-                      <input
-                        id={`${id}-f${i}-title`}
-                        value={f.title}
-                        required
-                        maxLength={300}
-                        onChange={(e) => changeRow(i, { title: e.target.value })}
-                        {...described(`findings.${i}.title`)}
-                      />
+                      <label {...view.getFindingLabelProps(i, 'title')} />
+                      <input {...view.getFindingTitleProps(i)} />
                       {fieldError(`findings.${i}.title`)}
                     </div>
                     <div>
-                      <label htmlFor={`${id}-f${i}-severity`}>Severity</label>
-                      <select
-                        id={`${id}-f${i}-severity`}
-                        value={f.severity}
-                        onChange={(e) => changeRow(i, { severity: e.target.value as FindingRow['severity'] })}
-                      >
-                        <LabelledOptions values={FINDING_SEVERITY_LIST} labels={SEVERITY_LABELS} />
+                      <label {...view.getFindingLabelProps(i, 'severity')} />
+                      <select {...view.getFindingSeverityProps(i)}>
+                        <LabelledOptions {...view.severityOptions} />
                       </select>
                     </div>
                     <div>
-                      <label htmlFor={`${id}-f${i}-status`}>Status</label>
-                      <select
-                        id={`${id}-f${i}-status`}
-                        value={f.status}
-                        onChange={(e) => changeRow(i, { status: e.target.value as Status })}
-                      >
-                        <LabelledOptions values={FINDING_STATUS_LIST} labels={STATUS_LABELS} />
+                      <label {...view.getFindingLabelProps(i, 'status')} />
+                      <select {...view.getFindingStatusProps(i)}>
+                        <LabelledOptions {...view.statusOptions} />
                       </select>
                     </div>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      onClick={() => send({ type: 'REMOVE_FINDING', index: i })}
-                    >
-                      Remove<span className="visually-hidden"> finding {i + 1}</span>
+                    <button {...view.getRemoveFindingProps(i)}>
+                      {view.removeFindingText}
+                      <span className="visually-hidden">{view.removeFindingHint(i)}</span>
                     </button>
                   </fieldset>
                 ))}
                 <div>
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={() => send({ type: 'ADD_FINDING' })}
-                  >
-                    Add a finding
-                  </button>
+                  <button {...view.getAddFindingProps()}>{view.addFindingText}</button>
                 </div>
-                {error && snapshot.matches('ready') && (
+                {view.writeError && (
                   <p role="alert" className="audit-admin__field-error">
-                    {error}
+                    {view.writeError}
                   </p>
                 )}
                 <div>
-                  <button
-                    type="submit"
-                    className="btn btn-primary"
-                    disabled={!snapshot.can({ type: 'PUBLISH' })}
-                  >
-                    Publish audit
-                  </button>
+                  <button {...view.getPublishButtonProps()}>{view.publishText}</button>
                 </div>
               </form>
             </section>

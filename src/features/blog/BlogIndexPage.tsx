@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/title';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import type { RenderedDoc } from '../../lib/markdown';
 import { POSTS, readingMinutes } from './posts';
 import '../../components/marketing.css';

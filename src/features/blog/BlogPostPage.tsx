@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
 import { NotFound } from '../../pages/NotFoundPage';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { POSTS, readingMinutes } from './posts';
 import { Prose } from '../../components/Prose';
 import '../../components/marketing.css';

@@ -10,7 +10,7 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { WhileOpen } from '../../components/WhileOpen';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatUsd } from '../../../api/format';
 import { inspect } from '../../lib/inspect';
 import type { liveIncidentFormMachine } from './liveIncident';
 

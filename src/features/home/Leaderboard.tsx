@@ -9,24 +9,25 @@ import {
   type LeaderboardRow,
   type SubScores,
 } from '../../../api/projects';
+import { LEADERBOARD_CSV_MAX_ROWS } from '../../../api/leaderboard';
 import {
-  LEADERBOARD_CSV_MAX_ROWS,
-  LEADERBOARD_TAB_LABELS,
-  LEADERBOARD_TABS,
-  leaderboardCsvUrl,
-  PROJECT_CATEGORIES,
-} from '../../../api/leaderboard';
+  connectLeaderboard,
+  type LeaderboardSnapshot,
+} from '../../../machines/projects/leaderboard/leaderboard.connect';
+import { leaderboardMachine } from '../../../machines/projects/leaderboard/leaderboard.machine';
+import type {
+  LeaderboardQuery,
+  LeaderboardSort,
+  LeaderboardView,
+} from '../../../machines/projects/leaderboard/leaderboard.types';
 import {
-  activeFilterCount,
-  leaderboardMachine,
-  MAX_COMPARE,
-  type LeaderboardEvent,
-  type LeaderboardQuery,
-  type LeaderboardSort,
-} from '../../../machines/projects/leaderboard/leaderboard.machine';
-import { apiQuery, queryFromSearch, searchFromQuery } from '../../../machines/projects/leaderboard/leaderboard.url';
+  apiQuery,
+  queryFromSearch,
+  searchFromQuery,
+} from '../../../machines/projects/leaderboard/leaderboard.url';
 import { request } from '../../lib/client';
 import { Icon } from '../../components/Icon';
+import { SortArrow } from '../../components/SortArrow';
 import { Pager } from '../../components/Pager';
 import { SelectField } from '../../components/SelectField';
 import { ProjectLogo } from '../../components/ProjectLogo';
@@ -34,7 +35,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
 import { ChainIcon } from '../../components/ChainIcon';
 import { FiltersPanel } from './FiltersPanel';
-import { formatDate, formatNumber, formatUsd } from '../../lib/format';
+import { formatDate, formatNumber, formatUsd } from '../../../api/format';
 import { ProjectActions } from '../../components/ProjectActions';
 import { inspect } from '../../lib/inspect';
 import { addressWatcher, showSearch } from '../listAddress';
@@ -73,36 +74,13 @@ const formatPrice = (v: number) =>
   v >= 1 ? formatUsd(v) : `$${v.toPrecision(3).replace(/0+$/, '').replace(/\.$/, '')}`;
 const formatPct = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
 
-/** The tabs above the table: an ARIA tablist (arrow keys, Home and End move between tabs and choose them). */
-function Tabs({ active, send }: { active: LeaderboardQuery['tab']; send: (e: LeaderboardEvent) => void }) {
-  const choose = (i: number, list: HTMLElement | null) => {
-    const tab = LEADERBOARD_TABS[(i + LEADERBOARD_TABS.length) % LEADERBOARD_TABS.length]!;
-    send({ type: 'SET_TAB', tab });
-    list?.querySelector<HTMLElement>(`#lb-tab-${tab}`)?.focus();
-  };
+/** The tabs above the table (keys and choice in the view model). */
+function Tabs({ view }: { view: LeaderboardView }) {
   return (
-    <div className="lb-tabs" role="tablist" aria-label="Leaderboard views">
-      {LEADERBOARD_TABS.map((tab, i) => (
-        <button
-          key={tab}
-          id={`lb-tab-${tab}`}
-          type="button"
-          role="tab"
-          aria-selected={tab === active}
-          aria-controls="lb-panel"
-          tabIndex={tab === active ? 0 : -1}
-          className={`lb-tab${tab === active ? ' is-active' : ''}`}
-          onClick={() => send({ type: 'SET_TAB', tab })}
-          onKeyDown={(e) => {
-            const list = e.currentTarget.parentElement;
-            const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: -1 };
-            const to = moves[e.key];
-            if (to === undefined) return;
-            e.preventDefault();
-            choose(to, list);
-          }}
-        >
-          {LEADERBOARD_TAB_LABELS[tab]}
+    <div {...view.getTabListProps()}>
+      {view.tabs.map(({ tab, label }) => (
+        <button key={tab} {...view.getTabProps(tab)}>
+          {label}
         </button>
       ))}
     </div>
@@ -132,32 +110,19 @@ const FIGURE_COLUMNS: { label: ReactNode; sort: LeaderboardSort; className: stri
 function SortHeader({
   label,
   sort,
-  query,
-  onSort,
+  view,
   className,
 }: {
   label: ReactNode;
   sort: LeaderboardSort;
-  query: LeaderboardQuery;
-  onSort: (s: LeaderboardSort) => void;
+  view: LeaderboardView;
   className?: string;
 }) {
-  const active = query.sort === sort;
   return (
-    <th
-      scope="col"
-      className={className}
-      aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <button
-        type="button"
-        className={`sort-button${active ? ' is-active' : ''}`}
-        onClick={() => onSort(sort)}
-      >
+    <th {...view.getSortHeaderProps(sort, className)}>
+      <button {...view.getSortButtonProps(sort)}>
         {label}
-        <span className="sort-icon" aria-hidden="true">
-          {active ? <Icon name={query.order === 'asc' ? 'arrowUp' : 'arrowDown'} size={14} /> : null}
-        </span>
+        <SortArrow arrow={view.sortIcon(sort)} />
       </button>
     </th>
   );
@@ -195,37 +160,16 @@ function Chains({ chains }: { chains: string[] }) {
   );
 }
 
-function Row({
-  p,
-  open,
-  onToggle,
-  picked,
-  canPick,
-  onPick,
-}: {
-  p: LeaderboardRow;
-  open: boolean;
-  onToggle: () => void;
-  picked: boolean;
-  canPick: boolean;
-  onPick: () => void;
-}) {
+function Row({ p, view }: { p: LeaderboardRow; view: LeaderboardView }) {
   const demoMarket = p.marketDataAsOf === null;
   const href = `/projects/${encodeURIComponent(p.id)}`;
-  const detailsId = `details-${p.id}`;
+  const open = view.isExpanded(p.id);
   return (
     <>
       <tr className={open ? 'is-open' : undefined} data-project={p.id}>
         <td className="col-rank">
           <span className="rank-cell">
-            <input
-              type="checkbox"
-              className="compare-check"
-              checked={picked}
-              disabled={!picked && !canPick}
-              aria-label={`Compare ${p.name}`}
-              onChange={onPick}
-            />
+            <input {...view.getCompareCheckboxProps(p)} />
             <span>{p.rank === null ? 'N/A' : p.rank}</span>
           </span>
         </td>
@@ -278,14 +222,7 @@ function Row({
           <KycBadge kyc={p.kyc} />
         </td>
         <td className="col-details">
-          <button
-            type="button"
-            className="icon-button"
-            aria-expanded={open}
-            aria-controls={open ? detailsId : undefined}
-            aria-label={`Score breakdown for ${p.name}`}
-            onClick={onToggle}
-          >
+          <button {...view.getDetailsButtonProps(p)}>
             <span className={`chevron${open ? ' is-open' : ''}`}>
               <Icon name="chevronDown" size={18} />
             </span>
@@ -296,7 +233,7 @@ function Row({
         </td>
       </tr>
       {open && (
-        <tr className="details-row" id={detailsId}>
+        <tr className="details-row" id={view.detailsId(p.id)}>
           <td colSpan={COLUMNS}>
             <div className="details-inner">
               <SubScoreBars scores={p.subScores} />
@@ -358,21 +295,11 @@ export function Leaderboard() {
     input: { query: queryFromSearch(search) },
     inspect,
   });
-  const query = useSelector(actorRef, (s) => s.context.query);
-  const result = useSelector(actorRef, (s) => s.context.result);
-  const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
-  const failed = useSelector(actorRef, (s) => s.hasTag('error'));
-  const filtersOpen = useSelector(actorRef, (s) => s.hasTag('filtersOpen'));
-  const draft = useSelector(actorRef, (s) => s.context.draft);
-  const expanded = useSelector(actorRef, (s) => s.context.expanded);
-  const typed = useSelector(actorRef, (s) => s.context.typed);
-  const selected = useSelector(actorRef, (s) => s.context.selected);
-  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / query.pageSize));
-  // The count describes the rows on screen (the answer's page), not the page asked for while it loads.
-  const from = result && result.total > 0 ? (result.page - 1) * result.pageSize + 1 : 0;
-  const to = result ? Math.min(result.total, result.page * result.pageSize) : 0;
-  const sort = (s: LeaderboardSort) => actorRef.send({ type: 'SORT', sort: s });
-  const activeFilters = activeFilterCount(query.filters);
+  const view = connectLeaderboard(
+    useSelector(actorRef, (s): LeaderboardSnapshot => s),
+    actorRef.send,
+  );
+  const filterCount = view.filterCount;
 
   return (
     <section className="section leaderboard" aria-labelledby="leaderboard-title" data-scope="leaderboard">
@@ -380,103 +307,58 @@ export function Leaderboard() {
         <div className="section-head">
           <div>
             <p className="eyebrow">Security leaderboard</p>
-            <h2 id="leaderboard-title">Project security ratings</h2>
+            <h2 id="leaderboard-title">{view.title}</h2>
             <p className="muted">
               Every score combines code security, fundamentals, operations, governance, market and community.
             </p>
           </div>
         </div>
-        <Tabs active={query.tab} send={actorRef.send} />
+        <Tabs view={view} />
         <div className="lb-toolbar">
-          <SelectField
-            className="field lb-inline-field"
-            id="lb-category"
-            label="Category"
-            any="All categories"
-            options={PROJECT_CATEGORIES}
-            value={query.category}
-            onChange={(category) => actorRef.send({ type: 'SET_CATEGORY', category })}
-          />
+          <SelectField {...view.getCategoryProps()} />
           <div className="field lb-inline-field lb-keyword">
-            <label htmlFor="lb-keyword">Name or ticker</label>
-            <input
-              id="lb-keyword"
-              type="search"
-              placeholder="Filter projects"
-              autoComplete="off"
-              maxLength={100}
-              value={typed}
-              onChange={(e) => actorRef.send({ type: 'TYPE_KEYWORD', keyword: e.target.value })}
-            />
+            <label htmlFor="lb-keyword">{view.keywordLabel}</label>
+            <input {...view.getKeywordInputProps()} />
           </div>
           <div className="lb-filter-anchor" data-tour="filters">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              aria-expanded={filtersOpen}
-              aria-controls="leaderboard-filters"
-              onClick={() => actorRef.send({ type: filtersOpen ? 'CLOSE_FILTERS' : 'OPEN_FILTERS' })}
-            >
+            <button {...view.getFiltersButtonProps()}>
               <Icon name="filter" size={18} />
-              Filters
-              {activeFilters > 0 && <span className="filter-count">{activeFilters}</span>}
+              {view.filtersText}
+              {filterCount !== null && <span className="filter-count">{filterCount}</span>}
             </button>
-            {filtersOpen && <FiltersPanel draft={draft} send={actorRef.send} />}
+            {view.filtersOpen && <FiltersPanel view={view} />}
           </div>
-          {activeFilters > 0 && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => actorRef.send({ type: 'RESET_FILTERS' })}
-            >
-              Clear filters
-            </button>
-          )}
-          <a className="btn btn-secondary btn-sm" href={leaderboardCsvUrl(apiQuery(query))} download>
-            Export CSV
-          </a>
-          {selected.length >= 2 ? (
-            <Link
-              className="btn btn-primary btn-sm"
-              href={`/compare?ids=${selected.map(encodeURIComponent).join(',')}`}
-            >
-              Compare ({selected.length})
+          {filterCount !== null && <button {...view.getClearFiltersProps()}>{view.clearFiltersText}</button>}
+          <a {...view.getExportLinkProps()}>{view.exportText}</a>
+          {/* The count as its own text node, as the server has always rendered it (hydration compares them). */}
+          {view.compareHref !== null ? (
+            <Link {...view.getCompareLinkProps()} href={view.compareHref}>
+              Compare ({view.compareCount})
             </Link>
           ) : (
-            <button type="button" className="btn btn-primary btn-sm" disabled>
-              Compare ({selected.length})
-            </button>
+            <button {...view.getCompareButtonProps()}>Compare ({view.compareCount})</button>
           )}
           <p className="lb-count muted" aria-live="polite">
-            {result
-              ? result.total === 0
-                ? 'No projects match these filters'
-                : `Showing ${from}–${to} of ${result.total} projects`
-              : ''}
+            {view.countText}
           </p>
         </div>
         <p className="lb-note muted">
-          Pick up to {MAX_COMPARE} projects to compare. Export CSV saves every page of this view, up to{' '}
+          Pick up to {view.maxCompare} projects to compare. Export CSV saves every page of this view, up to{' '}
           {formatNumber(LEADERBOARD_CSV_MAX_ROWS)} rows. Market cap and price: Market data as of{' '}
           {formatDate(MARKET_SNAPSHOT_DATE)} for the largest assets, Demo data for the others; 24 h price
           change and TVL: Demo data.
         </p>
-        <div
-          className="table-card card"
-          role="tabpanel"
-          id="lb-panel"
-          aria-labelledby={`lb-tab-${query.tab}`}
-        >
-          <table className="lb-table" aria-busy={loading} aria-describedby="leaderboard-title">
+        <div {...view.getPanelProps()}>
+          <table {...view.getTableProps()}>
             <thead>
               <tr>
-                <SortHeader label="#" sort="rank" query={query} onSort={sort} className="col-rank" />
-                <SortHeader label="Project" sort="name" query={query} onSort={sort} className="col-project" />
+                <SortHeader label="#" sort="rank" view={view} className="col-rank" />
+                <SortHeader label="Project" sort="name" view={view} className="col-project" />
                 <th scope="col" className="col-chains hide-sm">
                   Chains
                 </th>
                 {FIGURE_COLUMNS.map((column) => (
-                  <SortHeader key={column.sort} {...column} query={query} onSort={sort} />
+                  <SortHeader key={column.sort} {...column} view={view} />
                 ))}
                 <th scope="col" className="col-kyc hide-md">
                   KYC
@@ -489,71 +371,52 @@ export function Leaderboard() {
                 </th>
               </tr>
             </thead>
-            <tbody className={loading && result ? 'is-refreshing' : undefined}>
-              {!result &&
-                loading &&
-                Array.from({ length: query.pageSize }, (_, i) => (
-                  <tr key={i} aria-hidden="true" className="skeleton-row">
-                    <td className="col-rank">
-                      <Skeleton width={22} />
-                    </td>
-                    <td className="col-project">
-                      <span className="project-cell">
-                        <Skeleton width={32} height={32} round />
-                        <Skeleton width={120} />
-                      </span>
-                    </td>
-                    <td className="col-chains hide-sm">
-                      <Skeleton width={60} />
-                    </td>
-                    <td className="col-score">
-                      <Skeleton width={90} />
-                    </td>
-                    <td className="col-change hide-sm" />
-                    <td className="col-change hide-md" />
-                    <td className="col-change hide-md" />
-                    <td className="col-money hide-sm" />
-                    <td className="col-money hide-md" />
-                    <td className="col-money hide-md" />
-                    <td className="col-audit hide-sm">
-                      <Skeleton width={70} />
-                    </td>
-                    <td className="col-kyc hide-md">
-                      <Skeleton width={40} />
-                    </td>
-                    <td className="col-details" />
-                    <td className="col-actions" />
-                  </tr>
-                ))}
-              {result?.items.map((p) => (
-                <Row
-                  key={p.id}
-                  p={p}
-                  open={expanded.includes(p.id)}
-                  onToggle={() => actorRef.send({ type: 'TOGGLE_DETAILS', id: p.id })}
-                  picked={selected.includes(p.id)}
-                  canPick={selected.length < MAX_COMPARE}
-                  onPick={() => actorRef.send({ type: 'TOGGLE_COMPARE', id: p.id })}
-                />
+            <tbody {...view.getBodyProps()}>
+              {Array.from({ length: view.skeletonRows }, (_, i) => (
+                <tr key={i} aria-hidden="true" className="skeleton-row">
+                  <td className="col-rank">
+                    <Skeleton width={22} />
+                  </td>
+                  <td className="col-project">
+                    <span className="project-cell">
+                      <Skeleton width={32} height={32} round />
+                      <Skeleton width={120} />
+                    </span>
+                  </td>
+                  <td className="col-chains hide-sm">
+                    <Skeleton width={60} />
+                  </td>
+                  <td className="col-score">
+                    <Skeleton width={90} />
+                  </td>
+                  <td className="col-change hide-sm" />
+                  <td className="col-change hide-md" />
+                  <td className="col-change hide-md" />
+                  <td className="col-money hide-sm" />
+                  <td className="col-money hide-md" />
+                  <td className="col-money hide-md" />
+                  <td className="col-audit hide-sm">
+                    <Skeleton width={70} />
+                  </td>
+                  <td className="col-kyc hide-md">
+                    <Skeleton width={40} />
+                  </td>
+                  <td className="col-details" />
+                  <td className="col-actions" />
+                </tr>
+              ))}
+              {view.rows.map((p) => (
+                <Row key={p.id} p={p} view={view} />
               ))}
             </tbody>
           </table>
-          {failed && (
+          {view.error !== null && (
             <div className="lb-error" role="alert">
-              The leaderboard could not be loaded.{' '}
-              <button type="button" className="link-button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-                Try again
-              </button>
+              {view.error} <button {...view.getRetryButtonProps()}>{view.retryText}</button>
             </div>
           )}
         </div>
-        <Pager
-          page={query.page}
-          pages={pages}
-          label="Leaderboard pages"
-          numbered
-          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
-        />
+        <Pager {...view.getPagerProps()} />
       </div>
     </section>
   );

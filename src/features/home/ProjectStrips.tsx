@@ -14,7 +14,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { Skeleton } from '../../components/Skeleton';
 import { TierBadge } from '../../components/TierBadge';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 
 type StripProps = {
   title: string;

@@ -1,21 +1,24 @@
 import { useActor } from '@xstate/react';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { fromPromise } from 'xstate';
 import {
   approveIncidentReport,
   getIncidentReports,
-  INCIDENT_TYPES,
   rejectIncidentReport,
   type ApproveReportInput,
 } from '../../../api/incidents';
+import { connectIncidentModeration } from '../../../machines/incidents/moderation/incidentModeration.connect';
 import {
   approveBody,
   incidentModerationMachine,
-  type ApproveForm,
-  type PendingReport,
 } from '../../../machines/incidents/moderation/incidentModeration.machine';
+import type {
+  ApproveForm,
+  ModerationView,
+  PendingReport,
+} from '../../../machines/incidents/moderation/incidentModeration.types';
 import { request } from '../../lib/client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { inspect } from '../../lib/inspect';
 import { useTitle } from '../../lib/title';
 import './incidents.css';
@@ -32,192 +35,115 @@ export const liveIncidentModerationMachine = incidentModerationMachine.provide({
   },
 });
 
-const FIELDS: {
-  name: keyof ApproveForm;
-  label: string;
-  type?: string;
-  required?: boolean;
-  wide?: boolean;
-}[] = [
-  { name: 'projectName', label: 'Project', required: true },
-  { name: 'projectId', label: 'Rated project id (optional)' },
-  { name: 'occurredOn', label: 'Date', type: 'date', required: true },
-  { name: 'technique', label: 'Technique (optional)' },
-  { name: 'lossUsd', label: 'Loss in USD' },
-  { name: 'returnedUsd', label: 'Funds returned in USD' },
-  { name: 'chains', label: 'Chains (comma-separated)' },
-  { name: 'sourceUrl', label: 'Source link', type: 'url' },
-];
+/** The server's message on a field it named, below the field. */
+function FieldError({ v, name }: { v: ModerationView; name: string }) {
+  const error = v.fieldError(name);
+  return error ? (
+    <p id={error.id} className="field-error">
+      {error.text}
+    </p>
+  ) : null;
+}
+
+/** Approving and rejecting end alike: the server's error, then submit (while the machine can) or Cancel. */
+function FormEnd({ v }: { v: ModerationView }) {
+  return (
+    <>
+      {v.error ? (
+        <p role="alert" className="field-error wide">
+          {v.error}
+        </p>
+      ) : null}
+      <div className="actions wide">
+        <button {...v.getSubmitButtonProps()}>{v.submitLabel}</button>
+        <button {...v.getCancelButtonProps()}>Cancel</button>
+      </div>
+    </>
+  );
+}
 
 /** /admin/incidents — staff review visitors' incident reports: approve into the incidents database or reject. */
 export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncidentModerationMachine }) {
   useTitle('Incident reports');
   const [snapshot, send] = useActor(logic ?? liveIncidentModerationMachine, { inspect });
-  const id = useId();
-  const { reports, selected, form, reason, error, fields, notice } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const v = connectIncidentModeration(snapshot, send, { idPrefix: useId(), formatDate });
 
-  if (snapshot.hasTag('forbidden')) {
+  if (v.screen === 'forbidden') {
     return (
-      <main id="main" className="container incident-admin">
-        <h1>Incident reports</h1>
-        <p role="alert">Only admins can review incident reports.</p>
+      <main {...v.getMainProps()}>
+        <h1>{v.title}</h1>
+        <p role="alert">{v.forbiddenText}</p>
       </main>
     );
   }
-  if (snapshot.hasTag('loading')) {
+  if (v.screen === 'loading') {
     return (
-      <main id="main" className="container incident-admin" aria-busy="true">
-        <h1>Incident reports</h1>
+      <main {...v.getMainProps()}>
+        <h1>{v.title}</h1>
       </main>
     );
   }
-  if (snapshot.matches('loadFailed')) {
+  if (v.screen === 'loadFailed') {
     return (
-      <main id="main" className="container incident-admin">
-        <h1>Incident reports</h1>
-        <p role="alert">{error}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'RETRY' })}>
-          Try again
-        </button>
+      <main {...v.getMainProps()}>
+        <h1>{v.title}</h1>
+        <p role="alert">{v.error}</p>
+        <button {...v.getRetryButtonProps()}>Try again</button>
       </main>
     );
   }
-
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {fields[name]}
-      </p>
-    ) : null;
-  const described = (name: string) =>
-    fields[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
-  // Approving and rejecting end alike: the server's error, then submit (while the machine can) or Cancel.
-  const submitForm = (e: FormEvent) => {
-    e.preventDefault();
-    send({ type: 'SUBMIT' });
-  };
-  const formEnd = (submitLabel: string) => (
-    <>
-      {error ? (
-        <p role="alert" className="field-error wide">
-          {error}
-        </p>
-      ) : null}
-      <div className="actions wide">
-        <button type="submit" className="btn btn-primary" disabled={!snapshot.can({ type: 'SUBMIT' })}>
-          {submitLabel}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={busy}
-          onClick={() => send({ type: 'CANCEL' })}
-        >
-          Cancel
-        </button>
-      </div>
-    </>
-  );
 
   return (
-    <main id="main" className="container incident-admin">
-      <h1>Incident reports</h1>
-      <p>
-        Reports sent through “Report Incident”, oldest first. Approving publishes an incident; rejecting needs
-        a reason.
-      </p>
-      <p role="status">{notice}</p>
-      {reports.length === 0 ? <p>No reports are waiting.</p> : null}
-      {reports.map((r) => (
-        <article key={r.id} className="card report" aria-labelledby={`${id}-r${r.id}`} data-part="report">
-          <h2 id={`${id}-r${r.id}`}>{r.projectName}</h2>
+    <main {...v.getMainProps()}>
+      <h1>{v.title}</h1>
+      <p>{v.intro}</p>
+      <p role="status">{v.notice}</p>
+      {v.emptyText ? <p>{v.emptyText}</p> : null}
+      {v.reports.map((r) => (
+        <article key={r.id} {...r.getArticleProps()}>
+          <h2 id={r.headingId}>{r.projectName}</h2>
           <p className="report-text">{r.description}</p>
-          <p className="field-hint">
-            Sent {formatDate(r.createdAt)}
-            {r.signedIn ? ' by a signed-in user' : ''}
-            {r.contactEmail ? ` · contact ${r.contactEmail}` : ''}
-            {r.txHash ? ` · transaction ${r.txHash}` : ''}
-          </p>
-          {selected === r.id && snapshot.hasTag('approving') ? (
-            <form aria-label={`Approve the report on ${r.projectName}`} onSubmit={submitForm}>
-              {FIELDS.map((f) => (
+          <p className="field-hint">{r.sentText}</p>
+          {r.form === 'approve' ? (
+            <form {...r.getFormProps()}>
+              {v.approveFields.map((f) => (
                 <div key={f.name} className="field">
-                  <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
-                  <input
-                    id={`${id}-${f.name}`}
-                    type={f.type ?? 'text'}
-                    value={form[f.name]}
-                    required={f.required}
-                    onChange={(e) => send({ type: 'CHANGE', patch: { [f.name]: e.target.value } })}
-                    {...described(f.name)}
-                  />
-                  {fieldError(f.name)}
+                  <label htmlFor={f.inputId}>{f.label}</label>
+                  <input {...v.getApproveInputProps(f.name)} />
+                  <FieldError v={v} name={f.name} />
                 </div>
               ))}
               <div className="field">
-                <label htmlFor={`${id}-type`}>Type</label>
-                <select
-                  id={`${id}-type`}
-                  value={form.type}
-                  required
-                  onChange={(e) => send({ type: 'CHANGE', patch: { type: e.target.value } })}
-                  {...described('type')}
-                >
-                  <option value="">Choose…</option>
-                  {INCIDENT_TYPES.map((t) => (
+                <label htmlFor={v.typeField.inputId}>{v.typeField.label}</label>
+                <select {...v.getTypeSelectProps()}>
+                  <option value="">{v.typeField.placeholder}</option>
+                  {v.typeField.options.map((t) => (
                     <option key={t} value={t}>
                       {t}
                     </option>
                   ))}
                 </select>
-                {fieldError('type')}
+                <FieldError v={v} name="type" />
               </div>
               <div className="field wide">
-                <label htmlFor={`${id}-description`}>Description</label>
-                <textarea
-                  id={`${id}-description`}
-                  value={form.description}
-                  onChange={(e) => send({ type: 'CHANGE', patch: { description: e.target.value } })}
-                  {...described('description')}
-                />
+                <label htmlFor={v.descriptionField.inputId}>{v.descriptionField.label}</label>
+                <textarea {...v.getDescriptionProps()} />
               </div>
-              {formEnd('Publish incident')}
+              <FormEnd v={v} />
             </form>
-          ) : selected === r.id && snapshot.hasTag('rejecting') ? (
-            <form aria-label={`Reject the report on ${r.projectName}`} onSubmit={submitForm}>
+          ) : r.form === 'reject' ? (
+            <form {...r.getFormProps()}>
               <div className="field wide">
-                <label htmlFor={`${id}-reason`}>Reason (sent to the reporter)</label>
-                <textarea
-                  id={`${id}-reason`}
-                  value={reason}
-                  required
-                  maxLength={1000}
-                  onChange={(e) => send({ type: 'CHANGE_REASON', reason: e.target.value })}
-                  {...described('reason')}
-                />
-                {fieldError('reason')}
+                <label htmlFor={v.reasonField.inputId}>{v.reasonField.label}</label>
+                <textarea {...v.getReasonProps()} />
+                <FieldError v={v} name="reason" />
               </div>
-              {formEnd('Reject report')}
+              <FormEnd v={v} />
             </form>
           ) : (
             <div className="actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={!snapshot.can({ type: 'START_APPROVE', id: r.id })}
-                onClick={() => send({ type: 'START_APPROVE', id: r.id })}
-              >
-                Approve…
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={!snapshot.can({ type: 'START_REJECT', id: r.id })}
-                onClick={() => send({ type: 'START_REJECT', id: r.id })}
-              >
-                Reject…
-              </button>
+              <button {...r.getApproveButtonProps()}>Approve…</button>
+              <button {...r.getRejectButtonProps()}>Reject…</button>
             </div>
           )}
         </article>

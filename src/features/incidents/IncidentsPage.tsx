@@ -1,16 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { SortArrow } from '../../components/SortArrow';
 import { Link, useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
-import { getIncidents, INCIDENT_TYPES, INCIDENTS_FEED_PATH } from '../../../api/incidents';
-import {
-  incidentsListMachine,
-  type IncidentSort,
-  type IncidentsPage as PageData,
-  type IncidentsQuery,
-} from '../../../machines/incidents/list/incidentsList.machine';
+import { getIncidents } from '../../../api/incidents';
+import { connectIncidentsList } from '../../../machines/incidents/list/incidentsList.connect';
+import { incidentsListMachine } from '../../../machines/incidents/list/incidentsList.machine';
+import type {
+  IncidentSort,
+  IncidentsListView,
+  IncidentsPage as PageData,
+  IncidentsQuery,
+} from '../../../machines/incidents/list/incidentsList.types';
 import { queryFromSearch, searchFromQuery } from '../../../machines/incidents/list/incidentsList.url';
 import { request } from '../../lib/client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { lossText, SourceCell } from './incidentCells';
 import { Pager } from '../../components/Pager';
 import { SelectField } from '../../components/SelectField';
@@ -44,37 +47,16 @@ const machine = incidentsListMachine.provide({
   },
 });
 
-const TYPE_OPTIONS = INCIDENT_TYPES.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
-const DATE_FIELDS = [
-  ['from', 'From'],
-  ['to', 'To'],
-] as const;
+// The page's formatters, which the view model takes (machines/ cannot import src/).
+const FORMAT = { formatDate, formatUsd: lossText };
 
-const YEARS = Array.from({ length: new Date().getUTCFullYear() - 2015 }, (_, i) =>
-  String(new Date().getUTCFullYear() - i),
-);
-
-function SortHeader({
-  label,
-  sort,
-  query,
-  onSort,
-}: {
-  label: string;
-  sort: IncidentSort;
-  query: IncidentsQuery;
-  onSort: (s: IncidentSort) => void;
-}) {
-  const active = query.sort === sort;
+/** A sortable column's header: a button that sorts by it, with the order's arrow when the list is sorted so. */
+function SortHeader({ v, sort }: { v: IncidentsListView; sort: IncidentSort }) {
   return (
-    <th
-      scope="col"
-      className={sort === 'loss' ? 'num' : undefined}
-      aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <button type="button" className="sort-button" onClick={() => onSort(sort)}>
-        {label}
-        {active ? (query.order === 'asc' ? ' ↑' : ' ↓') : ''}
+    <th {...v.getSortHeaderProps(sort)}>
+      <button {...v.getSortButtonProps(sort)}>
+        {v.sortLabel(sort)}
+        <SortArrow arrow={v.sortArrow(sort)} />
       </button>
     </th>
   );
@@ -86,29 +68,16 @@ export default function IncidentsPage() {
   // The address as it arrived (wouter's, so the server's render reads the same): the machine's first query.
   const search = useSearch();
   const actorRef = useActorRef(machine, { inspect, input: { query: queryFromSearch(search) } });
-  const query = useSelector(actorRef, (s) => s.context.query);
-  const data = useSelector(actorRef, (s) => s.context.data);
-  const loading = useSelector(actorRef, (s) => s.hasTag('loading'));
-  const failed = useSelector(actorRef, (s) => s.hasTag('error'));
-  const error = useSelector(actorRef, (s) => s.context.error);
-  const filter = (patch: Partial<IncidentsQuery>) => actorRef.send({ type: 'FILTER', patch });
-  const sortBy = (sort: IncidentSort) => actorRef.send({ type: 'SORT', sort });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  // The chains incidents name, and the one in the address even when no incident names it any more.
-  const chainOptions = [...new Set([...(data?.chains ?? []), ...(query.chain ? [query.chain] : [])])];
+  const snapshot = useSelector(actorRef, (s) => s);
+  const v = connectIncidentsList(snapshot, actorRef.send, FORMAT);
 
   return (
     <main id="main" className="incidents">
-      <link
-        rel="alternate"
-        type="application/atom+xml"
-        title="Security incidents"
-        href={INCIDENTS_FEED_PATH}
-      />
+      <link rel="alternate" type="application/atom+xml" title="Security incidents" href={v.feedPath} />
       <section className="mk-hero on-dark">
         <div className="container">
           <p className="hero-eyebrow">Resources</p>
-          <h1>Incidents database</h1>
+          <h1>{v.title}</h1>
           <p className="mk-lead">
             Security incidents of blockchain projects: exploits, rug pulls, phishing, oracle manipulation, key
             compromises. Public incidents link to their source; reports are published after staff review.
@@ -116,54 +85,20 @@ export default function IncidentsPage() {
         </div>
       </section>
       <div className="container incidents-body">
-        <form
-          className="incidents-filters"
-          aria-label="Filter incidents"
-          onSubmit={(e) => {
-            e.preventDefault();
-            filter({ keyword: String(new FormData(e.currentTarget).get('keyword') ?? '').trim() });
-          }}
-        >
-          {(
-            [
-              ['type', 'Type', 'All types', TYPE_OPTIONS],
-              ['chain', 'Chain', 'All chains', chainOptions],
-              ['year', 'Year', 'Any year', YEARS],
-            ] as const
-          ).map(([key, label, any, options]) => (
-            <SelectField
-              key={key}
-              id={`incidents-${key}`}
-              label={label}
-              any={any}
-              options={options}
-              value={query[key]}
-              onChange={(value) => filter({ [key]: value })}
-            />
+        <form {...v.getFilterFormProps()}>
+          {v.selects.map((props) => (
+            <SelectField key={props.id} {...props} />
           ))}
-          {DATE_FIELDS.map(([key, label]) => (
+          {v.dateFields.map(({ key, id, label }) => (
             <div className="field" key={key}>
-              <label htmlFor={`incidents-${key}`}>{label}</label>
-              <input
-                id={`incidents-${key}`}
-                type="date"
-                value={query[key]}
-                onChange={(e) => filter({ [key]: e.target.value })}
-              />
+              <label htmlFor={id}>{label}</label>
+              <input {...v.getDateInputProps(key)} />
             </div>
           ))}
           <div className="incidents-keyword">
             <div className="field">
               <label htmlFor="incidents-keyword">Keyword</label>
-              <input
-                id="incidents-keyword"
-                name="keyword"
-                type="search"
-                key={query.keyword}
-                defaultValue={query.keyword}
-                maxLength={100}
-                placeholder="Project, technique…"
-              />
+              <input key={v.keyword} {...v.getKeywordInputProps()} />
             </div>
             <button type="submit" className="btn btn-secondary">
               Search
@@ -173,41 +108,27 @@ export default function IncidentsPage() {
 
         <div className="incidents-summary">
           <p role="status" aria-live="polite">
-            {loading
-              ? 'Loading incidents…'
-              : data
-                ? `${data.total} incident${data.total === 1 ? '' : 's'}`
-                : ''}
+            {v.statusText}
           </p>
           <p>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => actorRef.send({ type: 'CLEAR_FILTERS' })}
-            >
-              Clear filters
-            </button>{' '}
-            · <a href={INCIDENTS_FEED_PATH}>Atom feed</a>
+            <button {...v.getClearButtonProps()}>Clear filters</button> · <a href={v.feedPath}>Atom feed</a>
           </p>
         </div>
 
-        {failed ? (
+        {v.failed ? (
           <p role="alert">
-            {error}{' '}
-            <button type="button" className="link-button" onClick={() => actorRef.send({ type: 'RETRY' })}>
-              Try again
-            </button>
+            {v.error} <button {...v.getRetryButtonProps()}>Try again</button>
           </p>
         ) : (
-          <div className="incidents-scroll" aria-busy={loading}>
+          <div {...v.getScrollProps()}>
             <table className="incidents-table">
               <caption className="visually-hidden">Security incidents</caption>
               <thead>
                 <tr>
-                  <SortHeader label="Date" sort="date" query={query} onSort={sortBy} />
+                  <SortHeader v={v} sort="date" />
                   <th scope="col">Project</th>
                   <th scope="col">Type</th>
-                  <SortHeader label="Loss" sort="loss" query={query} onSort={sortBy} />
+                  <SortHeader v={v} sort="loss" />
                   <th scope="col">Chains</th>
                   <th scope="col" className="num">
                     Returned
@@ -216,31 +137,31 @@ export default function IncidentsPage() {
                 </tr>
               </thead>
               <tbody>
-                {data?.items.map((i) => (
-                  <tr key={i.id} data-part="incident-row">
-                    <td>{formatDate(i.occurredOn)}</td>
+                {v.rows.map((row) => (
+                  <tr key={row.id} data-part="incident-row">
+                    <td>{row.date}</td>
                     <td>
-                      {i.projectId ? (
-                        <Link href={`/projects/${encodeURIComponent(i.projectId)}`}>{i.projectName}</Link>
+                      {row.projectHref ? (
+                        <Link href={row.projectHref}>{row.projectName}</Link>
                       ) : (
-                        i.projectName
+                        row.projectName
                       )}
                     </td>
                     <td>
-                      <span className="incident-type">{i.type}</span>
-                      {i.technique ? <span className="incident-technique">{i.technique}</span> : null}
+                      <span className="incident-type">{row.type}</span>
+                      {row.technique ? <span className="incident-technique">{row.technique}</span> : null}
                     </td>
-                    <td className="num">{lossText(i.lossUsd)}</td>
-                    <td>{i.chains.join(', ') || '—'}</td>
-                    <td className="num">{lossText(i.returnedUsd)}</td>
+                    <td className="num">{row.loss}</td>
+                    <td>{row.chains}</td>
+                    <td className="num">{row.returned}</td>
                     <td>
-                      <SourceCell i={i} />
+                      <SourceCell i={row.source} />
                     </td>
                   </tr>
                 ))}
-                {data && data.items.length === 0 ? (
+                {v.emptyText ? (
                   <tr>
-                    <td colSpan={7}>No incidents match these filters.</td>
+                    <td colSpan={7}>{v.emptyText}</td>
                   </tr>
                 ) : null}
               </tbody>
@@ -248,12 +169,7 @@ export default function IncidentsPage() {
           </div>
         )}
 
-        <Pager
-          page={query.page}
-          pages={pages}
-          label="Incident pages"
-          onPage={(page) => actorRef.send({ type: 'PAGE', page })}
-        />
+        <Pager {...v.getPagerProps()} />
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../lib/format';
+import { formatUsd } from '../../../api/format';
 
 /** Where an incident is documented: its public source, or what it is when there is none. */
 export function SourceCell({ i }: { i: { sourceUrl: string | null; source: string } }) {

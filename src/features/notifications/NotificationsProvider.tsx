@@ -1,10 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  connectNotifications,
-  type NotificationsView,
-} from '../../../machines/account/notifications/notifications.connect';
+import { connectNotifications } from '../../../machines/account/notifications/notifications.connect';
 import type { notificationsMachine } from '../../../machines/account/notifications/notifications.machine';
+import type { NotificationsView } from '../../../machines/account/notifications/notifications.types';
 
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 

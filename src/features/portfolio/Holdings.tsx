@@ -1,16 +1,12 @@
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  deleteHolding,
-  getPortfolio,
-  importWalletHoldings,
-  setHolding,
-  type Portfolio,
-} from '../../../api/portfolio';
+import { deleteHolding, getPortfolio, importWalletHoldings, setHolding } from '../../../api/portfolio';
+import { connectPortfolio } from '../../../machines/account/portfolio/portfolio.connect';
 import { portfolioMachine } from '../../../machines/account/portfolio/portfolio.machine';
+import type { PortfolioView } from '../../../machines/account/portfolio/portfolio.types';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { request } from '../../lib/client';
-import { formatUsdWhole } from '../../lib/format';
+import { formatUsdWhole } from '../../../api/format';
 import { ProjectSearch } from '../../components/ProjectSearch';
 import { TableHead } from '../../components/TableHead';
 import { RISK_LABEL } from './risk';
@@ -33,16 +29,8 @@ const livePortfolioMachine = portfolioMachine.provide({
   },
 });
 
-const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
-
 /** One bar chart of the exposure: a labelled row per slice, the bar's length its share of the value. */
-function ExposureChart({
-  title,
-  slices,
-}: {
-  title: string;
-  slices: { label: string; amountUsd: number; share: number; tone?: string }[];
-}) {
+function ExposureChart({ title, slices }: PortfolioView['charts'][number]) {
   return (
     <figure className="exposure-chart">
       <figcaption>{title}</figcaption>
@@ -51,14 +39,9 @@ function ExposureChart({
           <li key={s.label} data-part="slice">
             <span className="exposure-label">{s.label}</span>
             <span className="exposure-track" aria-hidden="true">
-              <span
-                className={`exposure-bar${s.tone ? ` ${s.tone}` : ''}`}
-                style={{ width: percent(s.share) }}
-              />
+              <span {...s.barProps} />
             </span>
-            <span className="exposure-value">
-              {formatUsdWhole(s.amountUsd)} · {percent(s.share)}
-            </span>
+            <span className="exposure-value">{s.valueText}</span>
           </li>
         ))}
       </ul>
@@ -66,86 +49,56 @@ function ExposureChart({
   );
 }
 
-function HoldingsView({
-  data,
-  busy,
-  send,
-}: {
-  data: Portfolio;
-  busy: boolean;
-  send: (e: { type: 'REMOVE'; projectId: string }) => void;
-}) {
-  const { exposure } = data;
-  if (data.holdings.length === 0)
-    return (
-      <p className="muted">No holdings yet. Add what you hold of a project, or import from your wallets.</p>
-    );
+function HoldingsView({ view }: { view: PortfolioView }) {
+  const { facts } = view;
+  if (view.empty || !facts) return <p className="muted">{view.emptyText}</p>;
   return (
     <>
       <dl className="settings-facts" data-part="exposure">
         <dt>Total value</dt>
-        <dd>{formatUsdWhole(exposure.totalUsd)}</dd>
+        <dd>{facts.totalText}</dd>
         <dt>Value at risk</dt>
         <dd>
-          {formatUsdWhole(exposure.atRiskUsd)} <span className="muted">(each holding × (100 − score) %)</span>
+          {facts.atRiskText} <span className="muted">{facts.atRiskHint}</span>
         </dd>
         <dt>Value-weighted score</dt>
         <dd>
-          {exposure.valueWeightedScore} {exposure.risk && `(${RISK_LABEL[exposure.risk]})`}
+          {facts.score} {facts.riskText}
         </dd>
       </dl>
       <div className="exposure-charts">
-        <ExposureChart
-          title="Exposure by tier"
-          slices={exposure.byTier.map((t) => ({ label: t.tier, amountUsd: t.amountUsd, share: t.share }))}
-        />
-        <ExposureChart
-          title="Exposure by risk"
-          slices={exposure.byRisk.map((r) => ({
-            label: RISK_LABEL[r.risk],
-            amountUsd: r.amountUsd,
-            share: r.share,
-            tone: `is-${r.risk}`,
-          }))}
-        />
+        {view.charts.map((chart) => (
+          <ExposureChart key={chart.title} {...chart} />
+        ))}
       </div>
       <table className="portfolio-table table-stacked">
-        <caption className="muted">Riskiest first (most value at risk)</caption>
+        <caption className="muted">{view.tableCaption}</caption>
         <TableHead
-          columns={[
-            'Project',
-            'Score',
-            'Amount',
-            'At risk',
-            { label: <span className="visually-hidden">Actions</span> },
-          ]}
+          columns={[...view.columns, { label: <span className="visually-hidden">{view.actionsLabel}</span> }]}
         />
         <tbody>
-          {data.holdings.map((h) => (
-            <tr key={h.id} data-holding={h.id}>
-              <td data-label="Project">
-                <a href={`/projects/${encodeURIComponent(h.id)}`} className="portfolio-project">
-                  <ProjectLogo src={h.logo} size={28} />
-                  {h.name}
-                </a>
-                {h.source === 'wallet' && <span className="holding-source">from wallets</span>}
-              </td>
-              <td data-label="Score">
-                {h.score} · {h.tier}
-              </td>
-              <td data-label="Amount">
-                {formatUsdWhole(h.amountUsd)} <span className="muted">({percent(h.share)})</span>
-              </td>
-              <td data-label="At risk">{formatUsdWhole(h.atRiskUsd)}</td>
-              <td>
-                <RemoveButton
-                  what={h.name}
-                  disabled={busy}
-                  onRemove={() => send({ type: 'REMOVE', projectId: h.id })}
-                />
-              </td>
-            </tr>
-          ))}
+          {view.holdings.map((h) => {
+            const row = view.row(h);
+            return (
+              <tr key={h.id} data-holding={h.id}>
+                <td data-label="Project">
+                  <a href={row.href} className="portfolio-project">
+                    <ProjectLogo src={h.logo} size={28} />
+                    {h.name}
+                  </a>
+                  {row.fromWallets && <span className="holding-source">{row.sourceText}</span>}
+                </td>
+                <td data-label="Score">{row.scoreText}</td>
+                <td data-label="Amount">
+                  {row.amountText} <span className="muted">{row.shareText}</span>
+                </td>
+                <td data-label="At risk">{row.atRiskText}</td>
+                <td>
+                  <RemoveButton {...view.getRemoveButtonProps(h)} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </>
@@ -158,84 +111,50 @@ function HoldingsView({
  */
 export function PortfolioSections() {
   const [snapshot, send] = useActor(livePortfolioMachine, { inspect });
-  const { data, project, amount, notice, error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  if (snapshot.hasTag('loading')) return <span className="skeleton settings-skeleton" aria-busy="true" />;
-  if (snapshot.hasTag('error') || !data)
+  const view = connectPortfolio(snapshot, send, { formatUsd: formatUsdWhole, riskLabel: RISK_LABEL });
+  if (view.loading) return <span {...view.getSkeletonProps()} />;
+  if (view.loadFailed || !view.data)
     return (
       <p className="settings-error">
-        Could not load your portfolio. <RetryButton onRetry={() => send({ type: 'RETRY' })} />
+        {view.loadFailedText} <RetryButton {...view.getRetryProps()} />
       </p>
     );
   return (
     <>
-      <section className="settings-section" aria-labelledby="portfolio-holdings" data-scope="holdings">
-        <h2 id="portfolio-holdings">Holdings</h2>
-        <form
-          className="holding-form"
-          aria-label="Add a holding"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'SUBMIT' });
-          }}
-        >
+      <section {...view.getSectionProps()}>
+        <h2 id={view.headingId}>{view.heading}</h2>
+        <form {...view.getFormProps()}>
           <div className="holding-project">
             <span className="holding-field-label" id="holding-project-label">
-              Project
+              {view.projectLabel}
             </span>
-            <ProjectSearch
-              variant="page"
-              id="holding-project"
-              minLength={2}
-              onPick={(p) => send({ type: 'PICK_PROJECT', project: p })}
-            />
+            <ProjectSearch {...view.getProjectSearchProps()} />
             <span className="holding-picked" aria-live="polite" data-part="picked">
-              {project ? `Selected: ${project.name}` : 'No project selected'}
+              {view.pickedText}
             </span>
           </div>
           <label className="holding-amount">
-            <span className="holding-field-label">Amount (USD)</span>
-            <input
-              type="text"
-              inputMode="decimal"
-              name="amountUsd"
-              value={amount}
-              placeholder="e.g. 2,500"
-              disabled={busy}
-              onChange={(e) => send({ type: 'EDIT_AMOUNT', value: e.target.value })}
-            />
+            <span className="holding-field-label">{view.amountLabel}</span>
+            <input {...view.getAmountInputProps()} />
           </label>
           <div className="holding-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={busy || !snapshot.can({ type: 'SUBMIT' })}
-            >
-              Save holding
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={busy}
-              onClick={() => send({ type: 'IMPORT' })}
-            >
-              Import from wallets
-            </button>
+            <button {...view.getSaveButtonProps()}>{view.saveText}</button>
+            <button {...view.getImportButtonProps()}>{view.importText}</button>
           </div>
         </form>
-        {notice && (
+        {view.notice && (
           <p role="status" className="holding-notice">
-            {notice}
+            {view.notice}
           </p>
         )}
-        {error && (
+        {view.error && (
           <p role="alert" className="field-error">
-            {error}
+            {view.error}
           </p>
         )}
-        <HoldingsView data={data} busy={busy} send={send} />
+        <HoldingsView view={view} />
       </section>
-      <WatchedAndWallets data={data} />
+      <WatchedAndWallets data={view.data} />
     </>
   );
 }

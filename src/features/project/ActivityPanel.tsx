@@ -1,7 +1,7 @@
 import { getTwitterActivity, SOCIAL_TYPES, type ActivityPoint, type SocialType } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { formatCompact, formatDate } from '../../lib/format';
+import { formatCompact, formatDate } from '../../../api/format';
 import { DemoNote, PanelError } from './MonitoringPanels';
 import { Tabs } from '../../components/Tabs';
 

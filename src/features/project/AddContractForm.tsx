@@ -1,18 +1,16 @@
 import { useId } from 'react';
-import type { connectProjectContracts } from '../../../machines/projects/contracts/projectContracts.connect';
 import type {
   ContractField,
   ProjectContractsEvent,
-} from '../../../machines/projects/contracts/projectContracts.machine';
-
-type View = ReturnType<typeof connectProjectContracts>;
+  ProjectContractsView,
+} from '../../../machines/projects/contracts/projectContracts.types';
 
 /** The admin's form to monitor a contract (loaded only when an admin opens it). */
 export default function AddContractForm({
   view,
   send,
 }: {
-  view: View;
+  view: ProjectContractsView;
   send: (e: ProjectContractsEvent) => void;
 }) {
   const id = useId();

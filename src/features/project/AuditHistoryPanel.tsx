@@ -10,7 +10,7 @@ import {
 import type { ProjectDetail } from '../../../api/projects';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { Skeleton } from '../../components/Skeleton';
 import { TableHead } from '../../components/TableHead';
 import { DemoNote, PanelError, TableScroll } from './MonitoringPanels';

@@ -17,7 +17,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { useResource } from '../../lib/useResource';
 import { request } from '../../lib/client';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '../../../api/format';
 import { inspect } from '../../lib/inspect';
 
 // Only admins see the form: its code loads when one opens it.

@@ -1,6 +1,6 @@
 import { getIncidents, type IncidentsPage } from '../../../api/incidents';
 import { request } from '../../lib/client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { useResource } from '../../lib/useResource';
 import { lossText, SourceCell } from '../incidents/incidentCells';
 import { PanelError } from './MonitoringPanels';

@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '../../../api/projects';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { DemoNote } from './MonitoringPanels';
 
 const TIER_LABEL = { gold: 'Gold', silver: 'Silver', bronze: 'Bronze' } as const;

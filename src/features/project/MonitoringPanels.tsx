@@ -2,7 +2,7 @@ import { getExchangeMetrics } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatUsd } from '../../../api/format';
 
 /** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {

@@ -9,7 +9,7 @@ import {
 import { request } from '../../lib/client';
 import { useResource, type Resource } from '../../lib/useResource';
 import { Skeleton } from '../../components/Skeleton';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { Address } from '../../components/Address';
 import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { PanelError, TableScroll } from './MonitoringPanels';

@@ -21,7 +21,7 @@ import { BrandGradient } from '../../components/Logo';
 import { Skeleton } from '../../components/Skeleton';
 import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
 import { ChainTag } from '../../components/ChainIcon';
-import { formatDate, formatNumber, formatUsd } from '../../lib/format';
+import { formatDate, formatNumber, formatUsd } from '../../../api/format';
 import { ProjectActions } from '../../components/ProjectActions';
 import { VotePanel } from './VotePanel';
 import { LazyAuditKycPanels } from './auditKyc.lazy';

@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 
 /** The time axis under a score chart: the first day it shows, and today (the chart's own text says the range). */
 export function ScoreAxis({ start }: { start: number }) {

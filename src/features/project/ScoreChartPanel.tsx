@@ -3,13 +3,10 @@ import { fromPromise } from 'xstate';
 import { SUB_SCORE_LABELS } from '../../../api/projects';
 import { getScoreHistory, SCORE_RANGE_DAYS, type ScoreHistory } from '../../../api/ratings';
 import { connectScoreChart } from '../../../machines/projects/score-chart/scoreChart.connect';
-import {
-  scoreChartMachine,
-  type LoadHistoryInput,
-  type ScoreSeries,
-} from '../../../machines/projects/score-chart/scoreChart.machine';
+import { scoreChartMachine } from '../../../machines/projects/score-chart/scoreChart.machine';
+import type { LoadHistoryInput, ScoreSeries } from '../../../machines/projects/score-chart/scoreChart.types';
 import { request } from '../../lib/client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { chartDomain, seriesValue, SERIES_COLORS, timeX, valueY } from './scoreChartGeometry';
 import { ScoreAxis } from './ScoreAxis';
 import { inspect } from '../../lib/inspect';

@@ -2,7 +2,7 @@ import { getTopCallers, getTopEvents, getTopFunctionCalls, type TopEntry } from 
 import { Address } from '../../components/Address';
 import { Skeleton } from '../../components/Skeleton';
 import { request } from '../../lib/client';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../api/format';
 import { useResource } from '../../lib/useResource';
 import { DemoNote, PanelError } from './MonitoringPanels';
 

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { getScoreBreakdown, type ScoreBreakdown } from '../../../api/ratings';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../api/format';
 import { PanelError } from './MonitoringPanels';
 
 const pct = (w: number) => `${Math.round(w * 100)}%`;

@@ -1,5 +1,5 @@
 import type { ScorePoint } from '../../../api/ratings';
-import type { ScoreSeries } from '../../../machines/projects/score-chart/scoreChart.machine';
+import type { ScoreSeries } from '../../../machines/projects/score-chart/scoreChart.types';
 
 /** Line colours of the score chart's series (each at least 4.5:1 on white). */
 export const SERIES_COLORS: Record<ScoreSeries, string> = {

@@ -1,24 +1,24 @@
 import { useActor } from '@xstate/react';
-import { useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
-  NOTIFICATION_LABELS,
-  NOTIFICATION_SETTINGS,
+  PROFILE_IMAGE_TYPES,
   WALLET_CHAIN_LABELS,
   WALLET_CHAINS,
-  type NotificationSettings,
   type Profile,
-  type SsoSettings,
   type Wallet,
 } from '../../../api/user';
-import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES, type AlertMailMode } from '../../../api/notifications';
+import { ALERT_MAIL_LABELS, ALERT_MAIL_MODES } from '../../../api/notifications';
+import {
+  connectEmailSettings,
+  connectSettingsSection,
+} from '../../../machines/account/settings-section/settingsSection.connect';
+import type { SettingsSectionView } from '../../../machines/account/settings-section/settingsSection.types';
 import { notificationsSection, passwordSection, profileSection, walletsSection } from './actors';
 import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
-import { RetryButton } from '../../components/RetryButton';
 import { RemoveButton } from '../../components/RemoveButton';
 import { LabelledOptions } from '../../components/LabelledOptions';
-import { SettingsMessage } from './SettingsMessage';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -29,7 +29,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const Loading = () => <span className="skeleton settings-skeleton" aria-busy="true" />;
+/** A section's outcome line (the last write's, or the load's failure), with a × that dismisses it. */
+function Outcome({
+  view,
+}: {
+  view: Pick<SettingsSectionView, 'message' | 'getMessageProps' | 'getDismissButtonProps'>;
+}) {
+  const props = view.getMessageProps();
+  return (
+    props && (
+      <div {...props} data-part="message">
+        <span>{view.message?.text}</span>
+        <button {...view.getDismissButtonProps()}>×</button>
+      </div>
+    )
+  );
+}
 
 /** The avatar fallback order (spec §2): uploaded picture, the user image field, the email's first letter. */
 function Avatar({ profile }: { profile: Profile }) {
@@ -52,17 +67,15 @@ export function ProfileSection() {
     [session],
   );
   const [snapshot, send] = useActor(logic, { input: { loads: true }, inspect });
-  const fileRef = useRef<HTMLInputElement>(null);
-  const profile = snapshot.context.data as Profile | null;
-  const busy = snapshot.hasTag('busy');
+  const view = connectSettingsSection<Profile>(snapshot, send);
+  const profile = view.data;
   return (
     <Section id="settings-profile" title="Profile">
-      {snapshot.hasTag('loading') ? (
-        <Loading />
-      ) : snapshot.hasTag('error') || !profile ? (
+      {view.loading ? (
+        <span {...view.getSkeletonProps()} />
+      ) : view.loadFailed || !profile ? (
         <p className="settings-error">
-          Could not load your profile.{' '}
-          <RetryButton onRetry={() => send({ type: 'RETRY' })} />
+          Could not load your profile. <button {...view.getRetryButtonProps()}>Retry</button>
         </p>
       ) : (
         <div className="settings-profile">
@@ -79,18 +92,18 @@ export function ProfileSection() {
           </dl>
           <div className="settings-row">
             <label className="btn btn-secondary btn-sm settings-file">
-              {busy && snapshot.context.action === 'upload' ? 'Uploading…' : 'Upload picture'}
+              {view.pendingAction === 'upload' ? 'Uploading…' : 'Upload picture'}
               <input
-                ref={fileRef}
                 type="file"
                 name="file"
-                accept="image/png,image/jpeg,image/webp"
-                disabled={busy}
+                accept={PROFILE_IMAGE_TYPES.join(',')}
+                disabled={view.busy}
                 aria-label="Upload profile picture"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) send({ type: 'SUBMIT', action: 'upload', payload: file });
-                  if (fileRef.current) fileRef.current.value = '';
+                  if (file) view.submit('upload', file);
+                  // Emptied, so that picking the same file again is a change too.
+                  e.target.value = '';
                 }}
               />
             </label>
@@ -98,8 +111,8 @@ export function ProfileSection() {
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"
-                disabled={busy}
-                onClick={() => send({ type: 'SUBMIT', action: 'delete' })}
+                disabled={view.busy}
+                onClick={() => view.submit('delete')}
               >
                 Delete picture
               </button>
@@ -108,32 +121,29 @@ export function ProfileSection() {
           <p className="muted settings-note">PNG, JPEG or WebP, up to 2 MB.</p>
         </div>
       )}
-      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <Outcome view={view} />
     </Section>
   );
 }
 
+/** The wallet to add: its address, and its chain unless left to be detected. */
+function walletToAdd(form: HTMLFormElement) {
+  const values = new FormData(form);
+  const chain = String(values.get('chain') ?? '');
+  return { walletAddress: String(values.get('walletAddress') ?? ''), ...(chain ? { chain } : {}) };
+}
+
 export function WalletsSection() {
   const [snapshot, send] = useActor(walletsSection, { input: { loads: true }, inspect });
-  const wallets = (snapshot.context.data as Wallet[] | null) ?? [];
-  const busy = snapshot.hasTag('busy');
+  const view = connectSettingsSection<Wallet[]>(snapshot, send);
+  const wallets = view.data ?? [];
   const addressId = useId();
   const chainId = useId();
-  const fieldError = snapshot.context.message?.fields?.walletAddress;
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const chain = String(form.get('chain') ?? '');
-    send({
-      type: 'SUBMIT',
-      action: 'add',
-      payload: { walletAddress: String(form.get('walletAddress') ?? ''), ...(chain ? { chain } : {}) },
-    });
-  };
+  const fieldError = view.fieldError('walletAddress');
   return (
     <Section id="settings-wallets" title="Wallets">
-      {snapshot.hasTag('loading') ? (
-        <Loading />
+      {view.loading ? (
+        <span {...view.getSkeletonProps()} />
       ) : (
         <>
           {wallets.length === 0 ? (
@@ -146,22 +156,21 @@ export function WalletsSection() {
                   <code className="settings-address">{w.walletAddress}</code>
                   <RemoveButton
                     what={`wallet ${w.walletAddress}`}
-                    disabled={busy}
-                    onRemove={() => send({ type: 'SUBMIT', action: 'remove', payload: w.walletAddress })}
+                    disabled={view.busy}
+                    onRemove={() => view.submit('remove', w.walletAddress)}
                   />
                 </li>
               ))}
             </ul>
           )}
-          <form className="settings-form settings-inline" onSubmit={submit} noValidate>
+          <form className="settings-form settings-inline" {...view.getFormProps('add', walletToAdd)}>
             <div className="settings-field settings-grow">
               <label htmlFor={addressId}>Wallet address</label>
               <input
                 id={addressId}
-                name="walletAddress"
                 autoComplete="off"
                 spellCheck={false}
-                aria-invalid={!!fieldError}
+                {...view.getFieldProps('walletAddress')}
                 placeholder="0x…, Solana, Tron or Cosmos address"
               />
               {fieldError && <p className="settings-field-error">{fieldError}</p>}
@@ -173,15 +182,22 @@ export function WalletsSection() {
                 <LabelledOptions values={WALLET_CHAINS} labels={WALLET_CHAIN_LABELS} />
               </select>
             </div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Add wallet
-            </button>
+            <button {...view.getSubmitButtonProps()}>Add wallet</button>
           </form>
         </>
       )}
-      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <Outcome view={view} />
     </Section>
   );
+}
+
+/** The password change: the old password and the new one. */
+function passwordChange(form: HTMLFormElement) {
+  const values = new FormData(form);
+  return {
+    oldPassword: String(values.get('oldPassword') ?? ''),
+    newPassword: String(values.get('newPassword') ?? ''),
+  };
 }
 
 export function PasswordSection() {
@@ -192,99 +208,76 @@ export function PasswordSection() {
     [],
   );
   const [snapshot, send] = useActor(logic, { input: { loads: false }, inspect });
+  const view = connectSettingsSection(snapshot, send);
   const oldId = useId();
   const newId = useId();
-  const busy = snapshot.hasTag('busy');
-  const fields = snapshot.context.message?.fields ?? {};
+  const oldError = view.fieldError('oldPassword');
+  const newError = view.fieldError('newPassword');
   return (
     <Section id="settings-password" title="Change Password">
-      <form
-        ref={formRef}
-        className="settings-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = new FormData(e.currentTarget);
-          send({
-            type: 'SUBMIT',
-            action: 'change',
-            payload: { oldPassword: String(form.get('oldPassword') ?? ''), newPassword: String(form.get('newPassword') ?? '') },
-          });
-        }}
-      >
+      <form ref={formRef} className="settings-form" {...view.getFormProps('change', passwordChange)}>
         <div className="settings-field">
           <label htmlFor={oldId}>Old password</label>
-          <input id={oldId} name="oldPassword" type="password" autoComplete="current-password" aria-invalid={!!fields.oldPassword} />
-          {fields.oldPassword && <p className="settings-field-error">{fields.oldPassword}</p>}
+          <input
+            id={oldId}
+            type="password"
+            autoComplete="current-password"
+            {...view.getFieldProps('oldPassword')}
+          />
+          {oldError && <p className="settings-field-error">{oldError}</p>}
         </div>
         <div className="settings-field">
           <label htmlFor={newId}>New password</label>
-          <input id={newId} name="newPassword" type="password" autoComplete="new-password" aria-invalid={!!fields.newPassword} />
-          {fields.newPassword && <p className="settings-field-error">{fields.newPassword}</p>}
-          <p className="muted settings-note">At least 8 characters, with at least one letter and one digit.</p>
+          <input
+            id={newId}
+            type="password"
+            autoComplete="new-password"
+            {...view.getFieldProps('newPassword')}
+          />
+          {newError && <p className="settings-field-error">{newError}</p>}
+          <p className="muted settings-note">
+            At least 8 characters, with at least one letter and one digit.
+          </p>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Change password'}
-        </button>
+        <button {...view.getSubmitButtonProps()}>{view.busy ? 'Saving…' : 'Change password'}</button>
       </form>
-      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <Outcome view={view} />
     </Section>
   );
 }
 
 export function NotificationsSection() {
   const [snapshot, send] = useActor(notificationsSection, { input: { loads: true }, inspect });
-  const data = snapshot.context.data as SsoSettings | null;
-  const busy = snapshot.hasTag('busy');
+  const view = connectEmailSettings(snapshot, send);
+  const alertMailId = useId();
   return (
     <Section id="settings-notifications" title="Notification Settings">
-      {snapshot.hasTag('loading') ? (
-        <Loading />
-      ) : !data ? (
+      {view.loading ? (
+        <span {...view.getSkeletonProps()} />
+      ) : !view.shown ? (
         <p className="settings-error">
-          Could not load your notification settings.{' '}
-          <RetryButton onRetry={() => send({ type: 'RETRY' })} />
+          Could not load your notification settings. <button {...view.getRetryButtonProps()}>Retry</button>
         </p>
       ) : (
-        <fieldset className="settings-toggles" disabled={busy}>
-          <legend className="muted">Emails to {data.email}</legend>
-          {NOTIFICATION_SETTINGS.map((key) => (
+        <fieldset {...view.getFieldsetProps()}>
+          <legend className="muted">{view.heading}</legend>
+          {view.toggles.map(({ key, label }) => (
             <label key={key} className="settings-toggle">
-              <input
-                type="checkbox"
-                checked={data.settings[key]}
-                onChange={(e) =>
-                  send({
-                    type: 'SUBMIT',
-                    action: 'toggle',
-                    payload: { [key]: e.target.checked } satisfies Partial<NotificationSettings>,
-                  })
-                }
-              />
-              {NOTIFICATION_LABELS[key]}
+              <input {...view.getToggleProps(key)} />
+              {label}
             </label>
           ))}
-          <AlertMailSelect
-            value={data.settings.alertMail ?? 'instant'}
-            onChange={(alertMail) => send({ type: 'SUBMIT', action: 'alertMail', payload: { alertMail } })}
-          />
+          {/* "Email alerts": how alerts about watched projects reach the user by mail. */}
+          <div className="settings-field">
+            <label htmlFor={alertMailId}>Email alerts</label>
+            <select id={alertMailId} {...view.getAlertMailSelectProps()}>
+              <LabelledOptions values={ALERT_MAIL_MODES} labels={ALERT_MAIL_LABELS} />
+            </select>
+          </div>
         </fieldset>
       )}
-      <SettingsMessage message={snapshot.context.message} onDismiss={() => send({ type: 'DISMISS' })} />
+      <Outcome view={view} />
     </Section>
-  );
-}
-
-/** "Email alerts": how alerts about watched projects reach the user by mail. */
-function AlertMailSelect({ value, onChange }: { value: AlertMailMode; onChange: (mode: AlertMailMode) => void }) {
-  const id = useId();
-  return (
-    <div className="settings-field">
-      <label htmlFor={id}>Email alerts</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as AlertMailMode)}>
-        <LabelledOptions values={ALERT_MAIL_MODES} labels={ALERT_MAIL_LABELS} />
-      </select>
-    </div>
   );
 }
 

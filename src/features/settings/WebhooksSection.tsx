@@ -14,12 +14,12 @@ import {
   type WebhookEvent,
 } from '../../../api/webhooks';
 import { connectWebhooks } from '../../../machines/account/webhooks/webhooks.connect';
-import {
-  webhooksMachine,
-  type CreateOutput,
-  type ReplayOutput,
-  type TestOutput,
-} from '../../../machines/account/webhooks/webhooks.machine';
+import { webhooksMachine } from '../../../machines/account/webhooks/webhooks.machine';
+import type {
+  CreateOutput,
+  ReplayOutput,
+  TestOutput,
+} from '../../../machines/account/webhooks/webhooks.types';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';

@@ -14,7 +14,7 @@ import {
   uploadProfileImage,
   type NotificationSettings,
 } from '../../../api/user';
-import type { MutationResult } from '../../../machines/account/settings-section/settingsSection.machine';
+import type { MutationResult } from '../../../machines/account/settings-section/settingsSection.types';
 import { settingsSectionMachine } from '../../../machines/account/settings-section/settingsSection.machine';
 // Writes carry the x-csrf-token header (cookie-authenticated writes need it).
 import { request } from '../../lib/client';

@@ -5,12 +5,9 @@ import type { ProjectRow } from '../../../api/projects';
 import type { WatchlistScoreChange } from '../../../api/watchlist';
 import { resourceMachine } from '../../../machines/core/resource/resource.machine';
 import { connectWatchlistSort } from '../../../machines/watchlist/sort/watchlistSort.connect';
-import {
-  watchlistSortMachine,
-  type SortDirection,
-  type WatchlistSortKey,
-} from '../../../machines/watchlist/sort/watchlistSort.machine';
-import { Icon } from '../../components/Icon';
+import { watchlistSortMachine } from '../../../machines/watchlist/sort/watchlistSort.machine';
+import type { SortDirection, WatchlistSortKey } from '../../../machines/watchlist/sort/watchlistSort.types';
+import { SortArrow } from '../../components/SortArrow';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
 import { loadProjectRows } from './actors';
@@ -113,9 +110,7 @@ function RowsLoader({ projectIds, onRemove, disabled, loadRows = loadProjectRows
           ) : (
             label
           )}
-          <span className="watchlist-sort-icon" aria-hidden="true">
-            {state !== 'none' && <Icon name={state === 'ascending' ? 'arrowUp' : 'arrowDown'} size={14} />}
-          </span>
+          <SortArrow arrow={sort.arrow(key)} />
         </button>
       </th>
     );

@@ -9,7 +9,7 @@ import {
   updateWatchlist,
   type WatchlistProjectRow,
 } from '../../../api/watchlist';
-import type { WatchlistItem } from '../../../machines/watchlist/list/watchlist.machine';
+import type { WatchlistItem } from '../../../machines/watchlist/list/watchlist.types';
 import { request } from '../../lib/client';
 
 const item = ({ id, name, projects, shareToken }: WatchlistItem): WatchlistItem => ({

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ChangePasswordBody } from '../../../../api/auth.schemas';
 import { AppError } from '../../../errors';
 import { clientAddress, LIMITS } from '../../../plugins/app/rateLimit';
-import { requireUser } from '../../../plugins/app/session';
 import * as AuthSchemas from '../../../../api/auth.schemas';
-import { replies, signedIn, typed } from '../../../routing/schemas';
+import { signedInPost, typed } from '../../../routing/schemas';
 import { checkNewPassword, looseNewPassword } from '../../../accounts/authForms';
 
 /**
@@ -13,21 +12,17 @@ import { checkNewPassword, looseNewPassword } from '../../../accounts/authForms'
  */
 export default async function apiUserChangePasswordRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-  app.post(
+  signedInPost(
+    app,
     '/change-password',
     {
       config: { rateLimit: LIMITS.changePassword },
-      preValidation: signedIn,
-      schema: {
-        tags: ['Account'],
-        summary: 'Change my password',
-        body: ChangePasswordBody.extend({ newPassword: looseNewPassword }),
-        response: replies(AuthSchemas.Ok),
-      },
+      tags: ['Account'],
+      summary: 'Change my password',
+      body: ChangePasswordBody.extend({ newPassword: looseNewPassword }),
+      response: AuthSchemas.Ok,
     },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    async (user, body, request) => {
       checkNewPassword(body.newPassword);
       // While impersonating, the admin must not change the subject's password.
       if (user.adminId) throw new AppError(403, 'Forbidden', 'Exit impersonation to change a password.');

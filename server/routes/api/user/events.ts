@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { UserEventBody } from '../../../../api/site.schemas';
 import { errorsOnly, noContent, typed } from '../../../routing/schemas';
-import { recordUserEvent } from '../../../site/submissions';
 import { LIMITS } from '../../../plugins/app/rateLimit';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** POST /api/user/events: analytics events, limited per address. */
+/** POST /api/user/events: analytics events, limited per address (app.userEvents). */
 export default async function apiUserEventsRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
 
@@ -22,17 +19,8 @@ export default async function apiUserEventsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      await recordUserEvent(app.db, {
-        eventName: body.eventName,
-        properties: body.properties,
-        userId: userId(request.user?.username),
-      });
+      await app.userEvents.record(request.body, request.user?.username);
       return noContent(reply);
     },
   );
-}
-
-function userId(username: string | undefined): string | null {
-  return username && UUID.test(username) ? username : null;
 }

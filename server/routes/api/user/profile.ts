@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { PROFILE_IMAGE_MAX_BYTES, type Profile } from '../../../../api/user';
-import { AppError, badRequest, notFound } from '../../../errors';
-import {
-  bumpProfileImageVersion,
-  clearProfileImageVersion,
-  profileFieldsOf,
-} from '../../../accounts/profile';
-import { USER_ID } from '../../../accounts/settingsLink';
-import { requireUser, type SessionUser } from '../../../plugins/app/session';
-import { reencodeImage, sniffImageType } from '../../../storage/images';
-import { uploadStore } from '../../../storage/select';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../../../api/user';
+import { AppError, badRequest } from '../../../errors';
+import { requireUser } from '../../../plugins/app/session';
 import { replies, typed } from '../../../routing/schemas';
 import * as U from '../../../../api/user.schemas';
 
@@ -22,27 +14,8 @@ export default async function apiUserProfileRoutes(fastify: FastifyInstance) {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
 
-  // Profile pictures under profile/<username>, where storage/select.ts puts uploads (bucket, PostgreSQL or disk).
-  const store = uploadStore(app.config, app.database);
-  const imageKey = (username: string) => `profile/${username}`;
-
-  async function loadProfile(user: SessionUser): Promise<Profile> {
-    const row = await profileFieldsOf(app.db, user.username);
-    const version = row?.version ?? null;
-    return {
-      username: user.username,
-      email: row?.email ?? user.email,
-      role: user.role, // from ADMIN_EMAILS, resolved with the session
-      image: row?.image ?? user.image ?? null,
-      profileImageUrl:
-        version === null ? null : `/api/user/profile/image/${encodeURIComponent(user.username)}?v=${version}`,
-    };
-  }
-
-  // ---- profile ----
-
   app.get('/profile', { schema: { summary: 'My profile', response: replies(U.Profile) } }, async (request) =>
-    loadProfile(requireUser(request)),
+    app.profiles.get(requireUser(request)),
   );
 
   // A picture comes as multipart; JSON still reaches the handler, which names the field it wants (400).
@@ -80,42 +53,29 @@ export default async function apiUserProfileRoutes(fastify: FastifyInstance) {
           file: 'Send the picture in the field "file"',
         });
       }
-      if (buffer.length === 0) throw badRequest('The picture is empty.', { file: 'The picture is empty' });
-      // Store only a re-encoded copy: a polyglot (image header + HTML) never reaches the bucket.
-      const picture = await reencodeImage(buffer);
-      await store.put(imageKey(user.username), picture.bytes, picture.type);
-      await bumpProfileImageVersion(app.db, user.username);
-      return loadProfile(user);
+      return app.profiles.setPicture(user, buffer);
     },
   );
 
   app.post(
     '/profile/delete',
     { schema: { summary: 'Delete my profile picture', response: replies(U.Profile) } },
-    async (request) => {
-      const user = requireUser(request);
-      await store.delete(imageKey(user.username));
-      await clearProfileImageVersion(app.db, user.username);
-      return loadProfile(user);
-    },
+    async (request) => app.profiles.deletePicture(requireUser(request)),
   );
 
   /** Public: the avatar loads it by username with a cache-busting `v` query; 204 when there is none. */
   app.get<{ Params: { username: string } }>('/profile/image/:username', async (request, reply) => {
-    const { username } = request.params;
-    if (!USER_ID.test(username)) throw notFound('No profile picture.');
-    const buffer = await store.get(imageKey(username));
-    const type = buffer && sniffImageType(buffer);
+    const picture = await app.profiles.picture(request.params.username);
     // No picture is a normal answer, not an error: the avatar falls back to the image field or the initial, and
     // the browser logs no failed request on every page (unknown users answer the same, so nothing is revealed).
-    if (!buffer || !type) return reply.status(204).header('cache-control', 'public, max-age=60').send();
+    if (!picture) return reply.status(204).header('cache-control', 'public, max-age=60').send();
     // An image, never a document: no sniffing, shown inline, and nothing may run if it is opened directly.
     return reply
-      .type(type)
+      .type(picture.type)
       .header('cache-control', 'public, max-age=60')
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(buffer);
+      .send(picture.bytes);
   });
 }

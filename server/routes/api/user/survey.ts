@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type SurveyAnswers, type SurveyStatus } from '../../../../api/user';
 import { SurveyUploadBody } from '../../../../api/user.schemas';
-import { saveSurvey, surveyOf } from '../../../accounts/survey';
 import { requireUser } from '../../../plugins/app/session';
-import { replies, signedIn, typed } from '../../../routing/schemas';
+import { replies, signedInPost, typed } from '../../../routing/schemas';
 import * as U from '../../../../api/user.schemas';
 
-/** The onboarding survey: its status and the answers. */
+/** The onboarding survey: its status and the answers (app.surveys). */
 export default async function apiUserSurveyRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
-
-  // ---- survey ----
-
-  const surveyStatus = async (userId: string): Promise<SurveyStatus> => {
-    const row = await surveyOf(app.db, userId);
-    return row
-      ? { survey: row.answers as SurveyAnswers, completedAt: row.createdAt.toISOString() }
-      : { survey: null, completedAt: null };
-  };
 
   app.get(
     '/survey',
@@ -27,24 +16,13 @@ export default async function apiUserSurveyRoutes(fastify: FastifyInstance) {
         response: replies(U.SurveyStatus),
       },
     },
-    async (request) => surveyStatus(requireUser(request).username),
+    async (request) => app.surveys.status(requireUser(request).username),
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/survey/upload',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Answer the onboarding survey',
-        body: SurveyUploadBody,
-        response: replies(U.SurveyStatus),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const { survey } = request.body;
-      await saveSurvey(app.db, user.username, survey);
-      return surveyStatus(user.username);
-    },
+    { summary: 'Answer the onboarding survey', body: SurveyUploadBody, response: U.SurveyStatus },
+    async (user, body) => app.surveys.save(user.username, body.survey),
   );
 }

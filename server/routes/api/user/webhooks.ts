@@ -3,7 +3,7 @@ import type { CreatedWebhook, WebhookList, WebhookTestResult } from '../../../..
 import * as S from '../../../../api/webhooks.schemas';
 import { requireUser } from '../../../plugins/app/session';
 import { REGISTER_LIMIT } from '../../../webhooks/address';
-import { created, Ok, replies, signedIn, typed } from '../../../routing/schemas';
+import { created, Ok, replies, signedIn, signedInPost, typed } from '../../../routing/schemas';
 
 /**
  * Signed webhooks of the Partner API: a signed-in user who owns an active API key registers up to
@@ -52,53 +52,45 @@ export default async function webhooksRoutes(fastify: FastifyInstance): Promise<
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/webhooks/delete',
-    {
-      preValidation: signedIn,
-      schema: { tags: TAGS, summary: 'Delete a webhook', body: S.WebhookIdBody, response: replies(Ok) },
-    },
-    async (request): Promise<{ ok: true }> => {
-      await app.webhooks.delete(requireUser(request).username, request.body.id);
+    { tags: TAGS, summary: 'Delete a webhook', body: S.WebhookIdBody, response: Ok },
+    async (user, body): Promise<{ ok: true }> => {
+      await app.webhooks.delete(user.username, body.id);
       return { ok: true };
     },
   );
 
   // Queues a send again: an owner replays a handful after fixing their endpoint, not hundreds.
-  app.post(
+  signedInPost(
+    app,
     '/webhooks/replay',
     {
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Replay a failed delivery',
-        description:
-          'Queues a failed delivery of one of your webhooks again, with the same message id and the full retry schedule, and enables its webhook again if it was disabled (after a 410). Answers the delivery, now pending; 409 if it has not failed.',
-        body: S.DeliveryIdBody,
-        response: replies(S.WebhookTestResult),
-      },
+      tags: TAGS,
+      summary: 'Replay a failed delivery',
+      description:
+        'Queues a failed delivery of one of your webhooks again, with the same message id and the full retry schedule, and enables its webhook again if it was disabled (after a 410). Answers the delivery, now pending; 409 if it has not failed.',
+      body: S.DeliveryIdBody,
+      response: S.WebhookTestResult,
     },
-    async (request): Promise<WebhookTestResult> =>
-      app.webhooks.replay(requireUser(request).username, request.body.id),
+    async (user, body): Promise<WebhookTestResult> => app.webhooks.replay(user.username, body.id),
   );
 
   // Sends traffic out: a few per minute are plenty.
-  app.post(
+  signedInPost(
+    app,
     '/webhooks/test',
     {
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: 'Send a test ping',
-        description:
-          'Sends a signed `ping` event to the endpoint now (one attempt) and answers its logged delivery.',
-        body: S.WebhookIdBody,
-        response: replies(S.WebhookTestResult),
-      },
+      tags: TAGS,
+      summary: 'Send a test ping',
+      description:
+        'Sends a signed `ping` event to the endpoint now (one attempt) and answers its logged delivery.',
+      body: S.WebhookIdBody,
+      response: S.WebhookTestResult,
     },
-    async (request): Promise<WebhookTestResult> =>
-      app.webhooks.test(requireUser(request).username, request.body.id),
+    async (user, body): Promise<WebhookTestResult> => app.webhooks.test(user.username, body.id),
   );
 }

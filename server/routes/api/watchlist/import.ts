@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_PROJECTS_PER_WATCHLIST, WATCHLIST_ERRORS } from '../../../../api/watchlist';
 import { ImportBody, ImportPreviewBody } from '../../../../api/watchlist.schemas';
 import { AppError } from '../../../errors';
-import { requireUser } from '../../../plugins/app/session';
 import { ImportFormatError, parseImport } from '../../../watchlists/importText';
 import { toApi } from '../../../watchlists/lists';
-import { replies, signedIn, typed } from '../../../routing/schemas';
+import { signedInPost, typed } from '../../../routing/schemas';
 import * as W from '../../../../api/watchlist.schemas';
 
 /**
@@ -15,19 +14,11 @@ import * as W from '../../../../api/watchlist.schemas';
 export default async function watchlistImportRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
 
-  app.post(
+  signedInPost(
+    app,
     '/import/preview',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Preview an import (CSV or text)',
-        body: ImportPreviewBody,
-        response: replies(W.ImportPreview),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Preview an import (CSV or text)', body: ImportPreviewBody, response: W.ImportPreview },
+    async (user, body) => {
       let parsed;
       try {
         parsed = parseImport(body.text);
@@ -51,19 +42,11 @@ export default async function watchlistImportRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/import',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Import projects into a watchlist',
-        body: ImportBody,
-        response: replies(W.ImportResult),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Import projects into a watchlist', body: ImportBody, response: W.ImportResult },
+    async (user, body) => {
       return app.watchlists.write(user.username, body.id, async (row, checks) => {
         const added = body.projects.filter((id) => !row.projects.includes(id));
         if (row.projects.length + added.length > MAX_PROJECTS_PER_WATCHLIST) {

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../../errors';
 import { requireUser } from '../../../plugins/app/session';
 import { toProjectRow } from '../../../projects/rows';
-import { replies, signedIn, typed } from '../../../routing/schemas';
+import { replies, signedIn, signedInPost, typed } from '../../../routing/schemas';
 import { isUniqueViolation } from '../../../db/errors';
 import { csvCell } from '../../../lib/csv';
 import { nameTaken, noSuchList, toApi, UUID } from '../../../watchlists/lists';
@@ -68,19 +68,11 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/create',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Create a watchlist',
-        body: CreateWatchlistBody,
-        response: replies(W.CreatedWatchlist),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Create a watchlist', body: CreateWatchlistBody, response: W.CreatedWatchlist },
+    async (user, body) => {
       const row = await app.watchlists.create(user.username, body.projects, (taken) => {
         if (taken.has(body.name)) throw nameTaken();
         return body.name;
@@ -90,19 +82,11 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/update',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Rename a watchlist or set its projects',
-        body: UpdateWatchlistBody,
-        response: replies(W.Watchlist),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Rename a watchlist or set its projects', body: UpdateWatchlistBody, response: W.Watchlist },
+    async (user, body) => {
       // The projects newly in the list, from the attempt that won (a lost race recomputes them).
       let newlyAdded: string[] = [];
       try {
@@ -131,19 +115,11 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/toggle',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Add or remove a project',
-        body: ToggleWatchlistBody,
-        response: replies(W.ToggleResult),
-      },
-    },
-    async (request): Promise<ToggleResult> => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Add or remove a project', body: ToggleWatchlistBody, response: W.ToggleResult },
+    async (user, body): Promise<ToggleResult> => {
       const result = await app.watchlists.write(user.username, body.id, async (row, checks) => {
         const present = row.projects.includes(body.projectId);
         if (!present) {
@@ -166,19 +142,11 @@ export default async function watchlistRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
+  signedInPost(
+    app,
     '/delete',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Delete a watchlist',
-        body: DeleteWatchlistBody,
-        response: replies(W.CreatedWatchlist),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Delete a watchlist', body: DeleteWatchlistBody, response: W.CreatedWatchlist },
+    async (user, body) => {
       if (!UUID.test(body.id)) throw noSuchList();
       if (!(await app.watchlists.delete(user.username, body.id))) throw noSuchList();
       return { id: body.id };

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ShareWatchlistBody } from '../../../../api/watchlist.schemas';
-import { requireUser } from '../../../plugins/app/session';
 import { noSuchList } from '../../../watchlists/lists';
-import { replies, signedIn, typed } from '../../../routing/schemas';
+import { signedInPost, typed } from '../../../routing/schemas';
 import * as W from '../../../../api/watchlist.schemas';
 
 /** 24 random bytes: 192 bits, so a link cannot be guessed; base64url, so it sits in a path as it is. */
@@ -13,19 +12,11 @@ const newShareToken = () => randomBytes(24).toString('base64url');
 export default async function apiWatchlistShareRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
 
-  app.post(
+  signedInPost(
+    app,
     '/share',
-    {
-      preValidation: signedIn,
-      schema: {
-        summary: 'Share a watchlist (or stop sharing it)',
-        body: ShareWatchlistBody,
-        response: replies(W.ShareResult),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const body = request.body;
+    { summary: 'Share a watchlist (or stop sharing it)', body: ShareWatchlistBody, response: W.ShareResult },
+    async (user, body) => {
       const row = await app.watchlists.ownList(user.username, body.id);
       // Turning on a list that is already shared keeps its link; turning it off drops the token.
       const shareToken = body.shared ? (row.shareToken ?? newShareToken()) : null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ProjectAudits } from '../../../../../api/audits';
 import { AuditProjectParams, ProjectAudits as ProjectAuditsSchema } from '../../../../../api/audits.schemas';
-import { replies, typed } from '../../../../routing/schemas';
+import { partnerRead, typed } from '../../../../routing/schemas';
 
 /** GET /api/projects/:id/audits: a project's audits with their findings (a Partner API read). */
 export default async function apiProjectsIdAuditsRoutes(fastify: FastifyInstance) {
@@ -9,18 +9,15 @@ export default async function apiProjectsIdAuditsRoutes(fastify: FastifyInstance
 
   app.get(
     '/audits',
-    {
-      config: { partnerRead: true },
-      schema: {
-        operationId: 'getProjectAudits',
-        tags: ['Projects'],
-        summary: "A project's security audits",
-        description:
-          'Audits newest first, each with its findings (severity, status) and their counts; `applicable` is false for a native coin with no contract.',
-        params: AuditProjectParams,
-        response: replies(ProjectAuditsSchema),
-      },
-    },
+    partnerRead({
+      operationId: 'getProjectAudits',
+      tags: ['Projects'],
+      summary: "A project's security audits",
+      description:
+        'Audits newest first, each with its findings (severity, status) and their counts; `applicable` is false for a native coin with no contract.',
+      params: AuditProjectParams,
+      response: ProjectAuditsSchema,
+    }),
     async (request): Promise<ProjectAudits> => {
       await app.projects.requireId(request.params.id);
       return app.projects.audits(request.params.id);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MonitoredContract } from '../../../../../api/chains';
 import * as C from '../../../../../api/chains.schemas';
 import { ProjectIdParams } from '../../../../../api/projects.schemas';
-import { replies, typed } from '../../../../routing/schemas';
+import { partnerRead, typed } from '../../../../routing/schemas';
 
 /** GET /api/projects/:id/contracts: the contracts monitored for a project. */
 export default async function apiProjectsIdContractsRoutes(fastify: FastifyInstance) {
@@ -11,14 +11,11 @@ export default async function apiProjectsIdContractsRoutes(fastify: FastifyInsta
 
   app.get(
     '/contracts',
-    {
-      config: { partnerRead: true },
-      schema: {
-        summary: "A project's contracts, where their figures come from and the indexer's progress",
-        params: ProjectIdParams,
-        response: replies(C.MonitoredContractList),
-      },
-    },
+    partnerRead({
+      summary: "A project's contracts, where their figures come from and the indexer's progress",
+      params: ProjectIdParams,
+      response: C.MonitoredContractList,
+    }),
     async (request): Promise<MonitoredContract[]> => {
       await app.projects.require(request.params.id);
       return app.projects.contracts(request.params.id, confirmationsOf);

@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ProjectIdParams } from '../../../../../api/projects.schemas';
 import { type Peers } from '../../../../../api/ratings';
 import * as R from '../../../../../api/ratings.schemas';
-import { replies, typed } from '../../../../routing/schemas';
-/** Public, computed data: a minute of caching keeps a busy project page off the database. */
-const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
+import { cacheShort, partnerRead, typed } from '../../../../routing/schemas';
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Most peers a scatter shows. */
@@ -16,15 +14,12 @@ export default async function apiProjectsIdPeersRoutes(fastify: FastifyInstance)
 
   app.get(
     '/peers',
-    {
-      config: { partnerRead: true },
-      schema: {
-        operationId: 'getPeers',
-        summary: 'Peers of a project',
-        params: ProjectIdParams,
-        response: replies(R.Peers),
-      },
-    },
+    partnerRead({
+      operationId: 'getPeers',
+      summary: 'Peers of a project',
+      params: ProjectIdParams,
+      response: R.Peers,
+    }),
     async (request, reply): Promise<Peers> => {
       const { id } = request.params;
       const project = await app.projects.require(id);

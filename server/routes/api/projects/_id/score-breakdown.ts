@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SUB_SCORE_LABELS } from '../../../../../api/projects';
 import { ProjectIdParams } from '../../../../../api/projects.schemas';
 import { type CategoryBreakdown, type ScoreBreakdown } from '../../../../../api/ratings';
 import * as R from '../../../../../api/ratings.schemas';
-import { replies, typed } from '../../../../routing/schemas';
+import { cacheShort, partnerRead, typed } from '../../../../routing/schemas';
 import { notFound } from '../../../../errors';
 import {
   CATEGORIES,
@@ -12,8 +12,6 @@ import {
   SIGNALS,
   UNAUDITED_CODE_SECURITY_MAX,
 } from '../../../../ratings/methodology';
-/** Public, computed data: a minute of caching keeps a busy project page off the database. */
-const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 
 /** GET /api/projects/:id/score-breakdown: "Why this score". */
 export default async function apiProjectsIdScoreBreakdownRoutes(fastify: FastifyInstance): Promise<void> {
@@ -21,15 +19,12 @@ export default async function apiProjectsIdScoreBreakdownRoutes(fastify: Fastify
 
   app.get(
     '/score-breakdown',
-    {
-      config: { partnerRead: true },
-      schema: {
-        operationId: 'getScoreBreakdown',
-        summary: 'Why this score: the breakdown of a project',
-        params: ProjectIdParams,
-        response: replies(R.ScoreBreakdown),
-      },
-    },
+    partnerRead({
+      operationId: 'getScoreBreakdown',
+      summary: 'Why this score: the breakdown of a project',
+      params: ProjectIdParams,
+      response: R.ScoreBreakdown,
+    }),
     async (request, reply): Promise<ScoreBreakdown> => {
       const { id } = request.params;
       await app.projects.require(id);

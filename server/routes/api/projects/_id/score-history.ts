@@ -1,16 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Tier } from '../../../../../api/projects';
 import { ProjectIdParams } from '../../../../../api/projects.schemas';
 import { SCORE_RANGE_DAYS, type ScoreHistory, type ScoreMarker } from '../../../../../api/ratings';
 import * as R from '../../../../../api/ratings.schemas';
 import { ScoreHistoryQuery } from '../../../../../api/ratings.schemas';
-import { replies, typed } from '../../../../routing/schemas';
+import { cacheShort, partnerRead, typed } from '../../../../routing/schemas';
 import type { SignalMove, SignalValues } from '../../../../db/schema/index';
 import { describeMove, signalDefinition } from '../../../../ratings/methodology';
 
 const DAY = 86_400_000;
-/** Public, computed data: a minute of caching keeps a busy project page off the database. */
-const cacheShort = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
@@ -34,18 +32,14 @@ export default async function apiProjectsIdScoreHistoryRoutes(fastify: FastifyIn
 
   app.get(
     '/score-history',
-    {
-      config: { partnerRead: true },
-      schema: {
-        operationId: 'getScoreHistory',
-        summary: 'Score history of a project',
-        description:
-          'The computations that changed the score in the range, with markers naming what moved it.',
-        params: ProjectIdParams,
-        querystring: ScoreHistoryQuery,
-        response: replies(R.ScoreHistory),
-      },
-    },
+    partnerRead({
+      operationId: 'getScoreHistory',
+      summary: 'Score history of a project',
+      description: 'The computations that changed the score in the range, with markers naming what moved it.',
+      params: ProjectIdParams,
+      querystring: ScoreHistoryQuery,
+      response: R.ScoreHistory,
+    }),
     async (request, reply): Promise<ScoreHistory> => {
       const { id } = request.params;
       const { range } = request.query;

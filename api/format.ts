@@ -1,5 +1,6 @@
 /**
- * Figures as en-US writes them, without Intl. The first Intl formatter a page builds costs 13–17 ms of main thread
+ * Figures and dates as the site writes them, in the browser and on the server alike (the incidents' Atom feed writes
+ * a loss as the incidents page does). Figures as en-US writes them, without Intl. The first Intl formatter a page builds costs 13–17 ms of main thread
  * (ICU starting up; 50–70 ms at Lighthouse's 4× CPU), in one task during hydration, on every page that shows a
  * number. Written out, these also read the same in Node and in every browser, which the server-rendered
  * HTML needs (Node's and Chromium's Intl wrote $691.0B and $691B). tests/unit/format.test.ts holds them to Intl.
