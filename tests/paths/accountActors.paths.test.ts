@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createMachine, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { accountActorsMachine } from '../../machines/core/account-actors/accountActors.machine';
 import { describePaths, pending, withFreshSystems, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 /** The loaded actors: machines that keep their input, to show what they were spawned with. */
 const recording = createMachine({ context: ({ input }) => ({ input }) });
@@ -85,12 +86,7 @@ describePaths(
       { type: 'AUTHENTICATED' },
       { type: 'UNAUTHENTICATED' },
       { type: 'NOTIFICATIONS_OPENED' },
-      ...(s.matches('loading')
-        ? [
-            { type: 'xstate.done.actor.load', output: logic },
-            { type: 'xstate.error.actor.load', error: new Error('offline') },
-          ]
-        : []),
+      ...answersIn(s, 'loading', 'load', { outputs: [logic], errors: [new Error('offline')] }),
       ...LOADED.filter((key) => ctx(s)[key]).map((key): EventObject & { error: Error } => ({
         type: `xstate.error.actor.${key}`,
         error: new Error(`${key} broke`),

@@ -9,6 +9,7 @@ import type {
 } from '../../machines/admin/announcement/announcementAdmin.types';
 import { isRefused } from './staffScreens';
 import { describePaths, pending, replay, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const machine = announcementAdminMachine.provide({
   actors: { load: pending() as never, save: pending() as never },
@@ -243,18 +244,8 @@ for (const { loaded, loadErrors, saveErrors, patches } of variants)
       ...patches.map((patch) => ({ type: 'CHANGE', patch })),
       { type: 'SUBMIT' },
       { type: 'RETRY' },
-      ...(s.matches('loading')
-        ? [
-            { type: 'xstate.done.actor.load', output: loaded },
-            ...loadErrors.map((error) => ({ type: 'xstate.error.actor.load', error })),
-          ]
-        : []),
-      ...(s.matches('saving')
-        ? [
-            { type: 'xstate.done.actor.save', output: storedOf(ctx(s).form) },
-            ...saveErrors.map((error) => ({ type: 'xstate.error.actor.save', error })),
-          ]
-        : []),
+      ...answersIn(s, 'loading', 'load', { outputs: [loaded], errors: loadErrors }),
+      ...answersIn(s, 'saving', 'save', { outputs: [storedOf(ctx(s).form)], errors: saveErrors }),
     ],
     states: Object.fromEntries(
       ['loading', 'loadFailed', 'forbidden', 'editing', 'saving', 'saved', 'saveFailed'].map((state) => [

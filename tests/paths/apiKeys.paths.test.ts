@@ -11,6 +11,7 @@ import { connectApiKeys, usageBars } from '../../machines/account/api-keys/apiKe
 import { apiKeysMachine } from '../../machines/account/api-keys/apiKeys.machine';
 import type { ApiKeysContext, ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.types';
 import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const KEY = `sk_${'Q'.repeat(43)}`;
 const usage = [{ day: '2026-11-20', requests: 3, refused: 1 }];
@@ -113,36 +114,21 @@ for (const { loaded, revocable, createError, revokeError } of variants)
           { type: 'HIDE_KEY' },
           { type: 'DISMISS' },
           { type: 'RETRY' },
-          ...(s.matches('loading')
-            ? [
-                { type: 'xstate.done.actor.load', output: loaded },
-                { type: 'xstate.error.actor.load', error: new Error('offline') },
-              ]
-            : []),
-          ...(s.matches({ ready: 'creating' })
-            ? [
-                { type: 'xstate.done.actor.create', output: { ...CREATED, name: c.name } },
-                { type: 'xstate.error.actor.create', error: createError },
-              ]
-            : []),
-          ...(s.matches({ ready: 'revoking' })
-            ? [
-                {
-                  type: 'xstate.done.actor.revoke',
-                  output: {
-                    ...c.keys.find((k) => k.id === c.confirmId)!,
-                    revokedAt: '2026-11-21T00:00:00.000Z',
-                  },
-                },
-                { type: 'xstate.error.actor.revoke', error: revokeError },
-              ]
-            : []),
-          ...(s.matches({ ready: 'copying' })
-            ? [
-                { type: 'xstate.done.actor.copyKey', output: undefined },
-                { type: 'xstate.error.actor.copyKey', error: new Error('denied') },
-              ]
-            : []),
+          ...answersIn(s, 'loading', 'load', { outputs: [loaded], errors: [new Error('offline')] }),
+          ...answersIn(s, { ready: 'creating' }, 'create', {
+            outputs: [{ ...CREATED, name: c.name }],
+            errors: [createError],
+          }),
+          ...answersIn(s, { ready: 'revoking' }, 'revoke', {
+            outputs: [
+              { ...c.keys.find((k) => k.id === c.confirmId)!, revokedAt: '2026-11-21T00:00:00.000Z' },
+            ],
+            errors: [revokeError],
+          }),
+          ...answersIn(s, { ready: 'copying' }, 'copyKey', {
+            outputs: [undefined],
+            errors: [new Error('denied')],
+          }),
         ];
       },
       transitions: {

@@ -15,6 +15,7 @@ import type {
 } from '../../machines/admin/audit/auditAdmin.types';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const picker = auditPicker(watchlistPickerMachine.provide({ actors: { searchProjects: pending() } }));
 const machine = auditAdminMachine.provide({
@@ -300,31 +301,12 @@ describePaths('auditAdmin', machine, {
         ]),
     { type: 'PUBLISH' },
     { type: 'SET_STATUS', findingId: 70, status: 'resolved' },
-    ...(s.matches('loading')
-      ? [
-          { type: 'xstate.done.actor.load', output: loaded },
-          { type: 'xstate.done.actor.load', output: native },
-          { type: 'xstate.error.actor.load', error: down },
-          { type: 'xstate.error.actor.load', error: forbidden },
-        ]
-      : []),
-    ...(s.matches('publishing')
-      ? [
-          { type: 'xstate.done.actor.publish', output: { id: 8 } },
-          { type: 'xstate.error.actor.publish', error: invalid },
-          { type: 'xstate.error.actor.publish', error: forbidden },
-        ]
-      : []),
-    ...(s.matches('updatingStatus')
-      ? [
-          {
-            type: 'xstate.done.actor.setStatus',
-            output: { ...loaded.audits[0]!.findings[0]!, status: 'resolved' },
-          },
-          { type: 'xstate.error.actor.setStatus', error: down },
-          { type: 'xstate.error.actor.setStatus', error: forbidden },
-        ]
-      : []),
+    ...answersIn(s, 'loading', 'load', { outputs: [loaded, native], errors: [down, forbidden] }),
+    ...answersIn(s, 'publishing', 'publish', { outputs: [{ id: 8 }], errors: [invalid, forbidden] }),
+    ...answersIn(s, 'updatingStatus', 'setStatus', {
+      outputs: [{ ...loaded.audits[0]!.findings[0]!, status: 'resolved' }],
+      errors: [down, forbidden],
+    }),
   ],
   // Told apart by state, project, whether the form is complete, its finding rows and the first finding's status.
   serializeState: (s) =>

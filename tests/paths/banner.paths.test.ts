@@ -4,6 +4,7 @@ import { connectBanner } from '../../machines/ui/banner/banner.connect';
 import { bannerMachine, IGNORED_BANNER_KEY } from '../../machines/ui/banner/banner.machine';
 import type { Announcement } from '../../machines/ui/banner/banner.types';
 import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const announcement = { content: 'Skynet 2.0 is live', link: '/products/skynet', linkText: 'Learn more' };
 // Another site's link, with no link text of its own.
@@ -104,12 +105,7 @@ for (const { answers = [], ...input } of inputs) {
     },
     events: (s) => [
       { type: 'DISMISS' },
-      ...(s.matches('loading')
-        ? [
-            ...answers.map((output) => ({ type: 'xstate.done.actor.fetchAnnouncement', output })),
-            { type: 'xstate.error.actor.fetchAnnouncement', error: new Error('offline') },
-          ]
-        : []),
+      ...answersIn(s, 'loading', 'fetchAnnouncement', { outputs: answers, errors: [new Error('offline')] }),
     ],
     transitions: {
       // At start: an announcement in the page is decided at once; without one the API is asked.

@@ -14,6 +14,7 @@ import type {
 } from '../../machines/incidents/moderation/incidentModeration.types';
 import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const machine = incidentModerationMachine.provide({
   actors: { loadReports: pending() as never, approve: pending() as never, reject: pending() as never },
@@ -335,24 +336,9 @@ for (const errors of [
       { type: 'SUBMIT' },
       { type: 'CANCEL' },
       { type: 'RETRY' },
-      ...(s.matches('loading')
-        ? [
-            { type: 'xstate.done.actor.loadReports', output: REPORTS },
-            ...errors.map((error) => ({ type: 'xstate.error.actor.loadReports', error })),
-          ]
-        : []),
-      ...(s.matches({ approving: 'submitting' })
-        ? [
-            { type: 'xstate.done.actor.approve', output: { status: 'approved' } },
-            ...errors.map((error) => ({ type: 'xstate.error.actor.approve', error })),
-          ]
-        : []),
-      ...(s.matches({ rejecting: 'submitting' })
-        ? [
-            { type: 'xstate.done.actor.reject', output: { status: 'rejected' } },
-            ...errors.map((error) => ({ type: 'xstate.error.actor.reject', error })),
-          ]
-        : []),
+      ...answersIn(s, 'loading', 'loadReports', { outputs: [REPORTS], errors }),
+      ...answersIn(s, { approving: 'submitting' }, 'approve', { outputs: [{ status: 'approved' }], errors }),
+      ...answersIn(s, { rejecting: 'submitting' }, 'reject', { outputs: [{ status: 'rejected' }], errors }),
     ],
     serializeState: (s) =>
       JSON.stringify([

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { partOnViewMachine } from '../../machines/first-load/part/partOnView.machine';
 import { describePaths, pending } from './harness';
+import { answersIn } from './answers';
 
 const CODE = { default: 'the part' };
 const OFFLINE = new Error('offline');
@@ -12,12 +13,7 @@ const running = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
 describePaths('partOnView', partOnViewMachine.provide({ actors: { load: pending() as never } }), {
   events: (s) => [
     { type: 'NEEDED' },
-    ...(s.matches('loading')
-      ? [
-          { type: 'xstate.done.actor.load', output: CODE },
-          { type: 'xstate.error.actor.load', error: OFFLINE },
-        ]
-      : []),
+    ...answersIn(s, 'loading', 'load', { outputs: [CODE], errors: [OFFLINE] }),
   ],
   transitions: {
     // Scrolled near, or no server HTML to keep: the watcher stops and the code starts loading.

@@ -5,6 +5,7 @@ import { portfolioMachine } from '../../machines/account/portfolio/portfolio.mac
 import { connectPortfolio } from '../../machines/account/portfolio/portfolio.connect';
 import type { PortfolioContext, PortfolioEvent } from '../../machines/account/portfolio/portfolio.types';
 import { describePaths, pendingActors, replay, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as PortfolioContext;
 
@@ -255,30 +256,16 @@ const events =
     { type: 'SUBMIT' },
     { type: 'REMOVE', projectId: 'uni' },
     { type: 'IMPORT' },
-    ...(s.matches('loading')
-      ? [
-          { type: 'xstate.done.actor.load', output: LOADED },
-          { type: 'xstate.error.actor.load', error: offline },
-        ]
-      : []),
-    ...(s.matches({ ready: 'saving' })
-      ? [
-          { type: 'xstate.done.actor.setHolding', output: SAVED },
-          { type: 'xstate.error.actor.setHolding', error: errors.setHolding },
-        ]
-      : []),
-    ...(s.matches({ ready: 'removing' })
-      ? [
-          { type: 'xstate.done.actor.deleteHolding', output: REMOVED },
-          { type: 'xstate.error.actor.deleteHolding', error: errors.deleteHolding },
-        ]
-      : []),
-    ...(s.matches({ ready: 'importing' })
-      ? [
-          { type: 'xstate.done.actor.importWallets', output: imported },
-          { type: 'xstate.error.actor.importWallets', error: errors.importWallets },
-        ]
-      : []),
+    ...answersIn(s, 'loading', 'load', { outputs: [LOADED], errors: [offline] }),
+    ...answersIn(s, { ready: 'saving' }, 'setHolding', { outputs: [SAVED], errors: [errors.setHolding] }),
+    ...answersIn(s, { ready: 'removing' }, 'deleteHolding', {
+      outputs: [REMOVED],
+      errors: [errors.deleteHolding],
+    }),
+    ...answersIn(s, { ready: 'importing' }, 'importWallets', {
+      outputs: [imported],
+      errors: [errors.importWallets],
+    }),
   ];
 
 /** The last save sent (a stopped request no longer shows its input). */

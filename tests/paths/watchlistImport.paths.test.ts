@@ -12,6 +12,7 @@ import type {
   WatchlistImported,
 } from '../../machines/watchlist/import/watchlistImport.types';
 import { describePaths, pending, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistImportContext;
 const row = (line: number, id: string | null, error: string | null) => ({
@@ -216,27 +217,15 @@ describePaths(
       { type: 'PREVIEW' },
       { type: 'IMPORT' },
       { type: 'CLOSE' },
-      ...(s.matches('readingFile')
-        ? [
-            { type: 'xstate.done.actor.readFile', output: 'uni\nNope' },
-            { type: 'xstate.error.actor.readFile', error: new Error('unreadable') },
-          ]
-        : []),
-      ...(s.matches('previewing')
-        ? [
-            { type: 'xstate.done.actor.preview', output: MATCHED },
-            { type: 'xstate.done.actor.preview', output: NOTHING },
-            { type: 'xstate.error.actor.preview', error: refused },
-            { type: 'xstate.error.actor.preview', error: OFFLINE },
-          ]
-        : []),
-      ...(s.matches('importing')
-        ? [
-            { type: 'xstate.done.actor.importProjects', output: { added: 1, projects: ['aave', 'uni'] } },
-            { type: 'xstate.error.actor.importProjects', error: OFFLINE },
-            { type: 'xstate.error.actor.importProjects', error: LIMIT },
-          ]
-        : []),
+      ...answersIn(s, 'readingFile', 'readFile', {
+        outputs: ['uni\nNope'],
+        errors: [new Error('unreadable')],
+      }),
+      ...answersIn(s, 'previewing', 'preview', { outputs: [MATCHED, NOTHING], errors: [refused, OFFLINE] }),
+      ...answersIn(s, 'importing', 'importProjects', {
+        outputs: [{ added: 1, projects: ['aave', 'uni'] }],
+        errors: [OFFLINE, LIMIT],
+      }),
     ],
     serializeState: (s) =>
       JSON.stringify([
