@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Column } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PublicClient } from 'viem';
@@ -126,19 +126,14 @@ async function addContract(db: Db, c: NewContract): Promise<void> {
 async function removeContract(db: Db, chainId: number, address: string): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const at = (table: typeof chainLogs | typeof privilegedEvents) =>
-      and(eq(table.chainId, chainId), eq(table.address, address));
-    await t.delete(privilegedEvents).where(at(privilegedEvents));
-    await t.delete(chainLogs).where(at(chainLogs));
-    await t
-      .delete(tokenBalances)
-      .where(and(eq(tokenBalances.chainId, chainId), eq(tokenBalances.address, address)));
-    await t
-      .delete(chainTransactions)
-      .where(and(eq(chainTransactions.chainId, chainId), eq(chainTransactions.to, address)));
-    await t
-      .delete(indexerCheckpoints)
-      .where(and(eq(indexerCheckpoints.chainId, chainId), eq(indexerCheckpoints.address, address)));
-    await t.delete(contracts).where(and(eq(contracts.chainId, chainId), eq(contracts.address, address)));
+    // The contract's rows of a table: its chain id, and its address in the given column (`to` for transactions).
+    const at = (table: { chainId: Column }, addressColumn: Column) =>
+      and(eq(table.chainId, chainId), eq(addressColumn, address));
+    await t.delete(privilegedEvents).where(at(privilegedEvents, privilegedEvents.address));
+    await t.delete(chainLogs).where(at(chainLogs, chainLogs.address));
+    await t.delete(tokenBalances).where(at(tokenBalances, tokenBalances.address));
+    await t.delete(chainTransactions).where(at(chainTransactions, chainTransactions.to));
+    await t.delete(indexerCheckpoints).where(at(indexerCheckpoints, indexerCheckpoints.address));
+    await t.delete(contracts).where(at(contracts, contracts.address));
   });
 }

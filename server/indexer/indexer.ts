@@ -96,6 +96,15 @@ const MAX_RANGE = 100_000;
 
 const lower = (s: string) => s.toLowerCase();
 
+/** Throws a ReorgError when a log names another block than the one read at its number: the chain moved while read. */
+function checkLogBlocks(logs: readonly RpcLog[], byNumber: ReadonlyMap<number, { hash: string }>) {
+  for (const l of logs) {
+    const b = byNumber.get(fromHex(l.blockNumber));
+    if (!b || lower(b.hash) !== lower(l.blockHash))
+      throw new ReorgError(fromHex(l.blockNumber) - 1, `block ${fromHex(l.blockNumber)} changed while read`);
+  }
+}
+
 type Checkpoint = typeof indexerCheckpoints.$inferSelect;
 
 export type IndexerProgress = {
@@ -456,14 +465,7 @@ export function createIndexer(deps: IndexerDeps) {
     const numbers = [...new Set([from, to, ...logs.map((l) => fromHex(l.blockNumber))])];
     const headers = await mapLimit(numbers, concurrency, (n) => header(rpc, n));
     const byNumber = new Map(headers.map((h) => [fromHex(h.number), h]));
-    for (const l of logs) {
-      const h = byNumber.get(fromHex(l.blockNumber));
-      if (!h || lower(h.hash) !== lower(l.blockHash))
-        throw new ReorgError(
-          fromHex(l.blockNumber) - 1,
-          `block ${fromHex(l.blockNumber)} changed while read`,
-        );
-    }
+    checkLogBlocks(logs, byNumber);
     const txs = await transactionsOf(rpc, [...new Set(logs.map((l) => lower(l.transactionHash)))]);
     const stamp = (n: number) => new Date(fromHex(byNumber.get(n)!.timestamp) * 1000);
     const storedLogs = await Promise.all(
@@ -605,14 +607,7 @@ export function createIndexer(deps: IndexerDeps) {
       const kept = logs.filter((l) => !l.removed && wanted(lower(l.address), fromHex(l.blockNumber)));
       const txByHash = new Map<string, RpcTransaction>();
       for (const b of blocks) for (const t of b.transactions) txByHash.set(lower(t.hash), t);
-      for (const l of kept) {
-        const b = byNumber.get(fromHex(l.blockNumber));
-        if (!b || lower(b.hash) !== lower(l.blockHash))
-          throw new ReorgError(
-            fromHex(l.blockNumber) - 1,
-            `block ${fromHex(l.blockNumber)} changed while read`,
-          );
-      }
+      checkLogBlocks(kept, byNumber);
       const stamp = (n: number) => new Date(fromHex(byNumber.get(n)!.timestamp) * 1000);
       const storedLogs = await Promise.all(
         kept.map((l) =>

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { chunks } from '../lib/concurrency';
 import { rows } from '../db/rows';
@@ -171,16 +171,13 @@ export async function storeRange(
 export async function rollbackTo(db: Db, chainId: number, ancestor: number): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await t.delete(chainLogs).where(and(eq(chainLogs.chainId, chainId), gt(chainLogs.blockNumber, ancestor)));
-    await t
-      .delete(chainTransactions)
-      .where(and(eq(chainTransactions.chainId, chainId), gt(chainTransactions.blockNumber, ancestor)));
-    await t
-      .delete(privilegedEvents)
-      .where(and(eq(privilegedEvents.chainId, chainId), gt(privilegedEvents.blockNumber, ancestor)));
-    await t
-      .delete(chainBlocks)
-      .where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, ancestor)));
+    // A table's rows of the chain in blocks above the ancestor.
+    const above = (table: { chainId: Column }, blockColumn: Column) =>
+      and(eq(table.chainId, chainId), gt(blockColumn, ancestor));
+    await t.delete(chainLogs).where(above(chainLogs, chainLogs.blockNumber));
+    await t.delete(chainTransactions).where(above(chainTransactions, chainTransactions.blockNumber));
+    await t.delete(privilegedEvents).where(above(privilegedEvents, privilegedEvents.blockNumber));
+    await t.delete(chainBlocks).where(above(chainBlocks, chainBlocks.number));
     // Running balances that summed rolled-back logs are summed again from the start at the next refresh (reorgs are
     // rare; undoing them log by log is not worth it).
     const stale = await t
