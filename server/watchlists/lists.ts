@@ -8,6 +8,7 @@ import {
 } from '../../api/watchlist';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
+import { deleteOwnRow, ownRow } from '../db/owned';
 import { projects, users, watchlists } from '../db/schema/index';
 import { AppError, notFound } from '../errors';
 
@@ -60,7 +61,7 @@ export async function ownList(db: Db | Tx, userId: string, id: string, lock = fa
   const query = db
     .select()
     .from(watchlists)
-    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)));
+    .where(ownRow(watchlists, userId, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw noSuchList();
   return row;
@@ -154,13 +155,8 @@ export const listsOf = (db: Db, userId: string): Promise<Row[]> =>
     .orderBy(asc(watchlists.createdAt), asc(watchlists.id));
 
 /** Deletes the user's list; false when they have none of that id. */
-export async function deleteOwnList(db: Db, userId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(watchlists)
-    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
-    .returning({ id: watchlists.id });
-  return deleted.length > 0;
-}
+export const deleteOwnList = (db: Db, userId: string, id: string): Promise<boolean> =>
+  deleteOwnRow(db, watchlists, userId, id);
 
 /** The list shared under this token; undefined for an unknown or revoked one. */
 export async function listByShareToken(db: Db, token: string): Promise<Row | undefined> {
@@ -178,7 +174,7 @@ export async function setShareToken(
   const [written] = await db
     .update(watchlists)
     .set({ shareToken })
-    .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+    .where(ownRow(watchlists, userId, id))
     .returning({ id: watchlists.id, shareToken: watchlists.shareToken });
   return written;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { deleteOwnRow, ownRow } from '../db/owned';
 import { users, watchlists, webhookDeliveries, webhooks } from '../db/schema/index';
 import { enqueue } from '../jobs/queue';
 import { DELIVERY_ATTEMPTS } from './deliver';
@@ -28,7 +29,7 @@ export async function ownWebhookRow(db: Db, userId: string, id: string): Promise
   const [hook] = await db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)));
+    .where(ownRow(webhooks, userId, id));
   return hook;
 }
 
@@ -80,13 +81,8 @@ export async function registerWebhook(
 }
 
 /** Deletes the user's webhook; false when they have none of that id. */
-export async function deleteOwnWebhook(db: Db, userId: string, id: string): Promise<boolean> {
-  const gone = await db
-    .delete(webhooks)
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
-    .returning({ id: webhooks.id });
-  return gone.length > 0;
-}
+export const deleteOwnWebhook = (db: Db, userId: string, id: string): Promise<boolean> =>
+  deleteOwnRow(db, webhooks, userId, id);
 
 export type ReplayOutcome =
   { kind: 'replayed'; delivery: DeliveryRow } | { kind: 'notFound' } | { kind: 'notFailed' };
