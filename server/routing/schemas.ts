@@ -2,7 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../api/errors.schemas';
-import { requireUser, type SessionUser } from '../plugins/app/session';
+import { requireAdmin, requireUser, type SessionUser } from '../plugins/app/session';
 
 /**
  * The answers of a JSON route for its schema: `ok` for its success status (200 unless said), `ErrorBody` for every
@@ -29,6 +29,11 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvi
  */
 export const signedIn = async (request: FastifyRequest) => {
   requireUser(request);
+};
+
+/** `preValidation` of an admin route: a 401 or 403 before its input is validated. */
+export const adminOnly = async (request: FastifyRequest) => {
+  requireAdmin(request);
 };
 
 /**

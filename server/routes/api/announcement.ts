@@ -4,7 +4,7 @@ import { AnnouncementUpdateBody } from '../../../api/admin.schemas';
 import { type Announcement } from '../../../api/site';
 import { Announcement as AnnouncementSchema } from '../../../api/site.schemas';
 import { requireAdmin } from '../../plugins/app/session';
-import { replies, typed } from '../../routing/schemas';
+import { adminOnly, replies, typed } from '../../routing/schemas';
 import { publishAnnouncement, toAdminAnnouncement } from '../../site/announcements';
 import { activeAnnouncement } from '../../site/pageData';
 
@@ -27,7 +27,7 @@ export default async function announcementRoutes(fastify: FastifyInstance) {
   app.put(
     '/announcement',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         tags: ['Admin'],
         summary: 'Publish an announcement (admin)',

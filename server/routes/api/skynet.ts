@@ -3,8 +3,6 @@ import {
   METRIC_NAME_PATTERN,
   type ActivityPoint,
   type MetricLatest,
-  type PrivilegedAddress,
-  type PrivilegedFunction,
   type PrivilegedTransaction,
   type TopEntry,
 } from '../../../api/skynet';
@@ -100,35 +98,27 @@ export default async function skynetRoutes(fastify: FastifyInstance) {
     return c;
   };
 
-  app.get(
-    '/skynet/privileged-address',
-    partnerRead({
-      summary: 'Privileged addresses of a contract',
-      querystring: AddressQuery,
-      response: z.array(S.PrivilegedAddress),
-    }),
-    async (request): Promise<PrivilegedAddress[]> => {
-      const { address } = request.query;
-      // Rows read from the chain also keep each holder's classification: the API answers its three fields.
-      return (await contractAt(address)).privilegedAddresses.map((a) => ({
-        address: a.address,
-        role: a.role,
-        isContract: a.isContract,
-      }));
-    },
+  /** One of a monitored contract's stored lists, read by its address (`?address=`). */
+  const contractList = <T>(
+    path: string,
+    summary: string,
+    item: z.ZodType<T>,
+    pick: (c: Awaited<ReturnType<typeof contractAt>>) => T[],
+  ) =>
+    app.get(
+      path,
+      partnerRead({ summary, querystring: AddressQuery, response: z.array(item) }),
+      async (request): Promise<T[]> => pick(await contractAt(request.query.address)),
+    );
+  // Rows read from the chain also keep each holder's classification: the API answers its three fields.
+  contractList('/skynet/privileged-address', 'Privileged addresses of a contract', S.PrivilegedAddress, (c) =>
+    c.privilegedAddresses.map((a) => ({ address: a.address, role: a.role, isContract: a.isContract })),
   );
-
-  app.get(
+  contractList(
     '/skynet/privileged-function',
-    partnerRead({
-      summary: 'Privileged functions of a contract',
-      querystring: AddressQuery,
-      response: z.array(S.PrivilegedFunction),
-    }),
-    async (request): Promise<PrivilegedFunction[]> => {
-      const { address } = request.query;
-      return (await contractAt(address)).privilegedFunctions;
-    },
+    'Privileged functions of a contract',
+    S.PrivilegedFunction,
+    (c) => c.privilegedFunctions,
   );
 
   app.get(

@@ -6,7 +6,7 @@ import {
   FindingStatusBody,
 } from '../../../../api/audits.schemas';
 import { requireAdmin } from '../../../plugins/app/session';
-import { replies, typed } from '../../../routing/schemas';
+import { adminOnly, replies, typed } from '../../../routing/schemas';
 
 /**
  * PUT /api/admin/audit-findings/:id: an admin changes a finding's status (with the project's audit signals, the admin
@@ -18,7 +18,7 @@ export default async function apiAdminAuditFindingsRoutes(fastify: FastifyInstan
   app.put(
     '/audit-findings/:id',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         tags: ['Admin'],
         summary: "Change an audit finding's status (admin)",

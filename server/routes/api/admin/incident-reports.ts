@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ReportDecision } from '../../../../api/incidents';
 import * as S from '../../../../api/incidents.schemas';
-import { requireAdmin } from '../../../plugins/app/session';
-import { replies, typed } from '../../../routing/schemas';
+import { requireAdmin, type SessionUser } from '../../../plugins/app/session';
+import { adminOnly, replies, typed } from '../../../routing/schemas';
 
 /**
  * Staff moderation of visitors' incident reports (admins only): the pending list, approve (→ an incident with source
@@ -13,7 +15,7 @@ export default async function apiAdminIncidentReportsRoutes(fastify: FastifyInst
   app.get(
     '/incident-reports',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: { summary: 'Pending incident reports (admin)', response: replies(S.IncidentReportList) },
     },
     async (request) => {
@@ -22,44 +24,52 @@ export default async function apiAdminIncidentReportsRoutes(fastify: FastifyInst
     },
   );
 
-  app.post(
-    '/incident-reports/:id/approve',
-    {
-      preValidation: async (request) => void requireAdmin(request),
-      schema: {
-        summary: 'Approve an incident report: publish it as an incident (admin)',
-        params: S.ReportIdParams,
-        body: S.ApproveReportBody,
-        response: replies(S.ReportDecision),
+  /** A decision on one report (`approve` or `reject`): admins only, answered with the report's new status. */
+  const decision = <B extends z.ZodType>(
+    action: string,
+    summary: string,
+    body: B,
+    decide: (
+      id: number,
+      body: z.output<B>,
+      admin: SessionUser,
+      request: FastifyRequest,
+    ) => Promise<ReportDecision>,
+  ) =>
+    app.post(
+      `/incident-reports/:id/${action}`,
+      {
+        preValidation: adminOnly,
+        schema: {
+          summary,
+          params: S.ReportIdParams,
+          body: body as z.ZodType,
+          response: replies(S.ReportDecision),
+        },
       },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      const id = request.params.id;
-      const incidentId = await app.incidents.approve(id, request.body, admin.username);
+      async (request) =>
+        decide(request.params.id, request.body as z.output<B>, requireAdmin(request), request),
+    );
+
+  decision(
+    'approve',
+    'Approve an incident report: publish it as an incident (admin)',
+    S.ApproveReportBody,
+    async (id, body, admin, request) => {
+      const incidentId = await app.incidents.approve(id, body, admin.username);
       request.log.info({ admin: admin.username, reportId: id, incidentId }, 'incident report approved');
-      return { id, status: 'approved' as const, incidentId };
+      return { id, status: 'approved', incidentId };
     },
   );
 
-  app.post(
-    '/incident-reports/:id/reject',
-    {
-      preValidation: async (request) => void requireAdmin(request),
-      schema: {
-        summary: 'Reject an incident report with a reason (admin)',
-        params: S.ReportIdParams,
-        body: S.RejectReportBody,
-        response: replies(S.ReportDecision),
-      },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      const id = request.params.id;
-      const { reason } = request.body;
+  decision(
+    'reject',
+    'Reject an incident report with a reason (admin)',
+    S.RejectReportBody,
+    async (id, { reason }, admin, request) => {
       await app.incidents.reject(id, reason, admin.username);
       request.log.info({ admin: admin.username, reportId: id }, 'incident report rejected');
-      return { id, status: 'rejected' as const, incidentId: null };
+      return { id, status: 'rejected', incidentId: null };
     },
   );
 }

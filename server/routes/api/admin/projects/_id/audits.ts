@@ -5,7 +5,7 @@ import {
   AuditPublishBody,
 } from '../../../../../../api/audits.schemas';
 import { requireAdmin } from '../../../../../plugins/app/session';
-import { created, typed } from '../../../../../routing/schemas';
+import { adminOnly, created, typed } from '../../../../../routing/schemas';
 
 /**
  * POST /api/admin/projects/:id/audits: an admin publishes an audit with its findings (recorded in the admin audit
@@ -17,7 +17,7 @@ export default async function apiAdminProjectsIdAuditsRoutes(fastify: FastifyIns
   app.post(
     '/audits',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         tags: ['Admin'],
         summary: 'Publish an audit with its findings (admin)',

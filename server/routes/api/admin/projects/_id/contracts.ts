@@ -3,7 +3,7 @@ import { z } from 'zod';
 import * as C from '../../../../../../api/chains.schemas';
 import { ProjectIdParams } from '../../../../../../api/projects.schemas';
 import { requireAdmin } from '../../../../../plugins/app/session';
-import { created, errorsOnly, noContent, typed } from '../../../../../routing/schemas';
+import { adminOnly, created, errorsOnly, noContent, typed } from '../../../../../routing/schemas';
 
 /** An admin adds or removes a contract monitored for a project (server/chains/, server/indexer/). */
 export default async function apiAdminProjectsIdContractsRoutes(fastify: FastifyInstance) {
@@ -13,7 +13,7 @@ export default async function apiAdminProjectsIdContractsRoutes(fastify: Fastify
     '/contracts',
     {
       config: { audit: true },
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         tags: ['Admin'],
         summary: 'Monitor a contract of a project (admin)',
@@ -33,7 +33,7 @@ export default async function apiAdminProjectsIdContractsRoutes(fastify: Fastify
     '/contracts/:chainId/:address',
     {
       config: { audit: true },
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         tags: ['Admin'],
         summary: 'Stop monitoring a contract and remove it from a project (admin)',

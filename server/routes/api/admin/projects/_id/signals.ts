@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../../../../plugins/app/session';
 import { SIGNAL_KEYS } from '../../../../../ratings/methodology';
 import type { ScoreChange } from '../../../../../ratings/recompute';
-import { replies, typed } from '../../../../../routing/schemas';
+import { adminOnly, replies, typed } from '../../../../../routing/schemas';
 import { SignalChangesResult } from '../../../../../../api/ratings.schemas';
 
 const SignalsBody = z.object({
@@ -24,7 +24,7 @@ export default async function adminSignalsRoutes(fastify: FastifyInstance): Prom
   app.post(
     '/signals',
     {
-      preValidation: async (request) => void requireAdmin(request),
+      preValidation: adminOnly,
       schema: {
         summary: "Set a project's signals and recompute it (admin)",
         params: Params,
