@@ -5,18 +5,17 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { createdAt, serialId, timestamptz, updatedAt, uuidId } from './columns';
 
 export const users = pgTable(
   'users',
   {
     /** The account's stable username: a UUID made at sign-up. */
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     email: text('email').notNull(),
     /** Null for accounts that only sign in through an identity provider. */
     passwordHash: text('password_hash'),
@@ -73,7 +72,7 @@ export const userIdentities = pgTable(
 export const userCodes = pgTable(
   'user_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: userRef(),
     purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
     codeHash: text('code_hash').notNull(),
@@ -87,7 +86,7 @@ export const userCodes = pgTable(
 export const wallets = pgTable(
   'wallets',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: userRef(),
     chain: text('chain').notNull(),
     walletAddress: text('wallet_address').notNull(),
@@ -110,7 +109,7 @@ export const ssoSettings = pgTable('sso_settings', {
 
 /** Every impersonation start, stop and write made while impersonating. */
 export const impersonationAudit = pgTable('impersonation_audit', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   adminId: uuid('admin_id').notNull(),
   subjectId: uuid('subject_id').notNull(),
   action: text('action').notNull(),

@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -7,11 +6,10 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamptz, updatedAt } from './columns';
+import { bigintNumber, serialId, timestamptz, updatedAt } from './columns';
 
 /**
  * What the indexer (server/indexer/) reads from chains over JSON-RPC, and what monitoring (server/monitoring/) makes
@@ -23,7 +21,7 @@ export const chainState = pgTable('chain_state', {
   chainId: integer('chain_id').primaryKey(),
   genesisHash: text('genesis_hash').notNull(),
   /** Latest head seen, and when. */
-  headBlock: bigint('head_block', { mode: 'number' }).notNull().default(0),
+  headBlock: bigintNumber('head_block').notNull().default(0),
   headAt: timestamptz('head_at'),
 });
 
@@ -37,12 +35,12 @@ export const indexerCheckpoints = pgTable(
   {
     chainId: integer('chain_id').notNull(),
     address: text('address').notNull(),
-    fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
-    nextBlock: bigint('next_block', { mode: 'number' }).notNull(),
+    fromBlock: bigintNumber('from_block').notNull(),
+    nextBlock: bigintNumber('next_block').notNull(),
     /** The head (minus confirmations) when backfill began: backfill % = (next − from) / (target − from). */
-    backfillTarget: bigint('backfill_target', { mode: 'number' }).notNull(),
+    backfillTarget: bigintNumber('backfill_target').notNull(),
     /** Last block whose Transfer logs are summed into token_balances (−1: none yet; a rollback above it resets). */
-    balancesThrough: bigint('balances_through', { mode: 'number' }).notNull().default(-1),
+    balancesThrough: bigintNumber('balances_through').notNull().default(-1),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
@@ -72,7 +70,7 @@ export const chainBlocks = pgTable(
   'chain_blocks',
   {
     chainId: integer('chain_id').notNull(),
-    number: bigint('number', { mode: 'number' }).notNull(),
+    number: bigintNumber('number').notNull(),
     hash: text('hash').notNull(),
     parentHash: text('parent_hash').notNull(),
     timestamp: timestamptz('timestamp').notNull(),
@@ -86,7 +84,7 @@ export const chainTransactions = pgTable(
   {
     chainId: integer('chain_id').notNull(),
     hash: text('hash').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: bigintNumber('block_number').notNull(),
     transactionIndex: integer('transaction_index').notNull(),
     from: text('from').notNull(),
     to: text('to').notNull(),
@@ -108,7 +106,7 @@ export const chainLogs = pgTable(
   'chain_logs',
   {
     chainId: integer('chain_id').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: bigintNumber('block_number').notNull(),
     logIndex: integer('log_index').notNull(),
     transactionHash: text('transaction_hash').notNull(),
     address: text('address').notNull(),
@@ -146,11 +144,11 @@ export type PrivilegedEventKind =
 export const privilegedEvents = pgTable(
   'privileged_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     chainId: integer('chain_id').notNull(),
     /** The monitored contract that emitted it. */
     address: text('address').notNull(),
-    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockNumber: bigintNumber('block_number').notNull(),
     logIndex: integer('log_index').notNull(),
     transactionHash: text('transaction_hash').notNull(),
     kind: text('kind').$type<PrivilegedEventKind>().notNull(),

@@ -1,4 +1,4 @@
-import { bigserial, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, serial, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * Column builders every table writes the same way. Each call makes a new builder: drizzle binds a builder to the
@@ -16,3 +16,12 @@ export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 
 /** A 64-bit serial key for tables that grow without bound (snapshots, jobs, notifications, deliveries). */
 export const bigserialId = () => bigserial('id', { mode: 'number' }).primaryKey();
+
+/** A serial key (tables of bounded size: reports, audits, codes). */
+export const serialId = () => serial('id').primaryKey();
+
+/** A random UUID key, made by the database. */
+export const uuidId = () => uuid('id').primaryKey().defaultRandom();
+
+/** A 64-bit integer read as a JS number (block numbers, counters: far below 2^53). */
+export const bigintNumber = (name: string) => bigint(name, { mode: 'number' });

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bigserialId, createdAt, timestamptz } from './columns';
+import { bigserialId, createdAt, timestamptz, uuidId } from './columns';
 import { userRef } from './accounts';
 
 /**
@@ -19,7 +19,7 @@ import { userRef } from './accounts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: userRef(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
@@ -55,7 +55,7 @@ export const apiKeyUsage = pgTable(
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: userRef(),
     url: text('url').notNull(),
     secret: text('secret').notNull(),

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  serial,
-  text,
-} from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt, serialId, timestamptz, updatedAt } from './columns';
 
 /** The six category sub-scores (0–100) that make the overall security score. */
 export type SubScores = {
@@ -31,7 +19,7 @@ export type SubScores = {
  */
 export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  version: bigintNumber('version').notNull().default(0),
 });
 
 /**
@@ -42,7 +30,7 @@ export const tableVersions = pgTable('table_versions', {
  */
 export const projectVersions = pgTable('project_versions', {
   projectId: text('project_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  version: bigintNumber('version').notNull().default(0),
 });
 
 export const projects = pgTable(
@@ -140,7 +128,7 @@ export const contracts = pgTable(
     abi: jsonb('abi').$type<unknown[]>(),
     /** When monitoring began; null when the contract is not monitored (its figures are demo data). */
     monitoredSince: timestamptz('monitored_since'),
-    deploymentBlock: bigint('deployment_block', { mode: 'number' }),
+    deploymentBlock: bigintNumber('deployment_block'),
     /** Where the privileged figures come from: 'demo' (seed generator) or 'chain' (read by monitoring). */
     source: text('source').$type<'demo' | 'chain'>().notNull().default('demo'),
   },
@@ -166,7 +154,7 @@ export const socialActivity = pgTable(
 export const alerts = pgTable(
   'alerts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     severity: text('severity').$type<'low' | 'medium' | 'high' | 'critical'>().notNull(),
     title: text('title').notNull(),

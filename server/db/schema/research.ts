@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, real, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { date, index, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, updatedAt } from './columns';
 import { projectRef, projects } from './projects';
 
 export const FINDING_SEVERITIES = ['critical', 'major', 'medium', 'minor', 'informational'] as const;
@@ -18,7 +18,7 @@ export type RecordSource = 'demo' | 'public' | 'staff' | 'report';
 export const audits = pgTable(
   'audits',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     projectId: projectRef(),
     auditor: text('auditor').notNull(),
     publishedOn: date('published_on').notNull(),
@@ -43,7 +43,7 @@ export const audits = pgTable(
 export const auditFindings = pgTable(
   'audit_findings',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     auditId: integer('audit_id')
       .notNull()
       .references(() => audits.id, { onDelete: 'cascade' }),
@@ -63,7 +63,7 @@ export const auditFindings = pgTable(
 export const incidents = pgTable(
   'incidents',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** The project rated here, when the incident concerns one. */
     projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
     projectName: text('project_name').notNull(),

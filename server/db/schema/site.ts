@@ -1,9 +1,9 @@
-import { boolean, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, serialId, timestamptz, updatedAt } from './columns';
 
 /** Incident reports sent by visitors through 'Report Incident'. */
 export const incidentReports = pgTable('incident_reports', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   projectName: text('project_name').notNull(),
   description: text('description').notNull(),
   txHash: text('tx_hash'),
@@ -19,7 +19,7 @@ export const incidentReports = pgTable('incident_reports', {
 });
 
 export const quoteRequests = pgTable('quote_requests', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   company: text('company').notNull(),
@@ -30,7 +30,7 @@ export const quoteRequests = pgTable('quote_requests', {
 });
 
 export const userEvents = pgTable('user_events', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   userId: uuid('user_id'),
   eventName: text('event_name').notNull(),
   properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
@@ -38,7 +38,7 @@ export const userEvents = pgTable('user_events', {
 });
 
 export const clientErrors = pgTable('client_errors', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   description: text('description').notNull(),
   trace: text('trace').notNull(),
@@ -46,7 +46,7 @@ export const clientErrors = pgTable('client_errors', {
 });
 
 export const announcements = pgTable('announcements', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   content: text('content').notNull(),
   link: text('link'),
   linkText: text('link_text'),
@@ -57,7 +57,7 @@ export const announcements = pgTable('announcements', {
 
 /** Mail that was not sent over SMTP (development outbox). */
 export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),

@@ -1,11 +1,11 @@
-import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidId } from './columns';
 import { userRef } from './accounts';
 
 export const watchlists = pgTable(
   'watchlists',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     userId: userRef(),
     name: text('name').notNull(),
     /** Ordered project ids. */
