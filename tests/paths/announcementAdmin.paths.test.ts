@@ -9,6 +9,7 @@ import type {
 } from '../../machines/admin/announcement/announcementAdmin.types';
 import { isRefused } from './staffScreens';
 import { describePaths, pending, replay, type StepEffect } from './harness';
+import { sameCheckIn } from './stateChecks';
 import { answersIn } from './answers';
 
 const machine = announcementAdminMachine.provide({
@@ -238,6 +239,8 @@ const variants: Variant[] = [
   },
 ];
 
+const STATES = ['loading', 'loadFailed', 'forbidden', 'editing', 'saving', 'saved', 'saveFailed'];
+
 for (const { loaded, loadErrors, saveErrors, patches } of variants)
   describePaths('announcementAdmin', machine, {
     events: (s) => [
@@ -247,12 +250,7 @@ for (const { loaded, loadErrors, saveErrors, patches } of variants)
       ...answersIn(s, 'loading', 'load', { outputs: [loaded], errors: loadErrors }),
       ...answersIn(s, 'saving', 'save', { outputs: [storedOf(ctx(s).form)], errors: saveErrors }),
     ],
-    states: Object.fromEntries(
-      ['loading', 'loadFailed', 'forbidden', 'editing', 'saving', 'saved', 'saveFailed'].map((state) => [
-        `announcementAdmin.${state}`,
-        screenChecks,
-      ]),
-    ),
+    states: sameCheckIn('announcementAdmin', STATES, screenChecks),
     transitions: {
       // The stored announcement fills the form (empty link fields as empty inputs).
       'announcementAdmin.loading|xstate.done.actor.load': (step) => {

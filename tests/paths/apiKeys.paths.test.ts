@@ -11,6 +11,7 @@ import { connectApiKeys, usageBars } from '../../machines/account/api-keys/apiKe
 import { apiKeysMachine } from '../../machines/account/api-keys/apiKeys.machine';
 import type { ApiKeysContext, ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.types';
 import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
+import { nextIn } from './nextIn';
 import { answersIn } from './answers';
 
 const KEY = `sk_${'Q'.repeat(43)}`;
@@ -343,15 +344,7 @@ describe('apiKeys section with real actors', () => {
     actor.start();
     return { actor, calls };
   };
-  const idle = (a: ReturnType<typeof start>['actor']) =>
-    new Promise<void>((resolve) => {
-      const sub = a.subscribe((s) => {
-        if (s.matches({ ready: 'idle' })) {
-          sub.unsubscribe();
-          resolve();
-        }
-      });
-    });
+  const idle = (a: ReturnType<typeof start>['actor']) => nextIn(a, { ready: 'idle' });
 
   it('creates, shows the key once, copies it, then revokes it after a confirmation', async () => {
     const { actor, calls } = start();

@@ -16,6 +16,7 @@ import type {
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
 import { answersIn } from './answers';
+import { sameCheckIn } from './stateChecks';
 
 const picker = auditPicker(watchlistPickerMachine.provide({ actors: { searchProjects: pending() } }));
 const machine = auditAdminMachine.provide({
@@ -320,10 +321,10 @@ describePaths('auditAdmin', machine, {
       ctx(s).error !== null,
     ]),
   limit: 5000,
-  states: Object.fromEntries(
-    ['picking', 'loading', 'loadFailed', 'forbidden', 'ready', 'publishing', 'updatingStatus'].map(
-      (state) => [`auditAdmin.${state}`, screenChecks],
-    ),
+  states: sameCheckIn(
+    'auditAdmin',
+    ['picking', 'loading', 'loadFailed', 'forbidden', 'ready', 'publishing', 'updatingStatus'],
+    screenChecks,
   ),
   transitions: {
     'auditAdmin.picking|PICK': picks,

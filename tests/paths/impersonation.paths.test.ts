@@ -4,6 +4,7 @@ import { connectImpersonation } from '../../machines/auth/impersonation/imperson
 import { impersonationMachine } from '../../machines/auth/impersonation/impersonation.machine';
 import type { ImpersonationEvent } from '../../machines/auth/impersonation/impersonation.types';
 import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
+import { answersIn } from './answers';
 
 /** The shortcut and open-request listeners the app provides: whether each running one listens. */
 const listening = new Map<AnyActorRef, boolean>();
@@ -226,6 +227,19 @@ function expectReload(step: StepEffect) {
   expect(view(step.after)).toMatchObject({ dialogOpen: false, busy: true, error: null });
 }
 
+/** A call failed with `error`: the view is as `shown`, and nothing else is called or reloaded. */
+function expectFailed(step: StepEffect, error: unknown, shown: ReturnType<typeof view>) {
+  expect(step.event.error).toBe(error);
+  expect(view(step.after)).toEqual(shown);
+  expectNoCall(step);
+}
+
+/** A step from a state showing an error: the error shown was `text`, then `check` holds. */
+const afterError = (text: string, check: (step: StepEffect) => void) => (step: StepEffect) => {
+  expect(view(step.before).error).toBe(text);
+  check(step);
+};
+
 // One run per kind of failure, so each failure's text is checked on both calls; the tool starts enabled or not.
 for (const [i, failure] of failures.entries()) {
   const toolEnabled = i % 2 === 0;
@@ -240,18 +254,8 @@ for (const [i, failure] of failures.entries()) {
       { type: 'CHANGE', value: `  ${USER_ID} ` },
       { type: 'SUBMIT' },
       { type: 'EXIT', adminId: ADMIN_ID },
-      ...(s.matches({ open: 'switching' })
-        ? [
-            { type: 'xstate.done.actor.switchUser', output: {} },
-            { type: 'xstate.error.actor.switchUser', error: failure.error },
-          ]
-        : []),
-      ...(s.matches('exiting')
-        ? [
-            { type: 'xstate.done.actor.exitImpersonation', output: {} },
-            { type: 'xstate.error.actor.exitImpersonation', error: failure.error },
-          ]
-        : []),
+      ...answersIn(s, { open: 'switching' }, 'switchUser', { outputs: [{}], errors: [failure.error] }),
+      ...answersIn(s, 'exiting', 'exitImpersonation', { outputs: [{}], errors: [failure.error] }),
     ],
     transitions: {
       // The flag changed: the listener is told, and listens exactly while the tool is enabled; nothing else changes.
@@ -270,10 +274,7 @@ for (const [i, failure] of failures.entries()) {
         expectNoCall(step);
       },
       'impersonation.closed|EXIT': expectExitStarted,
-      'impersonation.exitFailed|EXIT': (step) => {
-        expect(view(step.before).error).toBe(failure.exitText);
-        expectExitStarted(step);
-      },
+      'impersonation.exitFailed|EXIT': afterError(failure.exitText, expectExitStarted),
       // After a failed exit the admin can still open the tool: it opens empty, the exit error is gone.
       'impersonation.exitFailed|OPEN': (step) => {
         expect(view(step.before).error).toBe(failure.exitText);
@@ -288,16 +289,10 @@ for (const [i, failure] of failures.entries()) {
         expectNoCall(step);
       },
       'impersonation.open.editing|CHANGE': expectTyped,
-      'impersonation.open.failed|CHANGE': (step) => {
-        expect(view(step.before).error).toBe(failure.text);
-        expectTyped(step);
-      },
+      'impersonation.open.failed|CHANGE': afterError(failure.text, expectTyped),
       'impersonation.open.editing|SUBMIT': expectSwitchStarted,
       // Switch User again after an error, with the same id: a new call, and the old error is no longer shown.
-      'impersonation.open.failed|SUBMIT': (step) => {
-        expect(view(step.before).error).toBe(failure.text);
-        expectSwitchStarted(step);
-      },
+      'impersonation.open.failed|SUBMIT': afterError(failure.text, expectSwitchStarted),
       // Closing while the switch is on its way does nothing: the dialog stays, busy, and the call goes on.
       'impersonation.open.switching|CLOSE': (step) => {
         expect(step.after.value).toEqual(step.before.value);
@@ -310,28 +305,23 @@ for (const [i, failure] of failures.entries()) {
       'impersonation.open.switching|xstate.done.actor.switchUser': expectReload,
       'impersonation.exiting|xstate.done.actor.exitImpersonation': expectReload,
       // The switch failed: the exact text shows in the dialog, the id stays for correcting, no reload.
-      'impersonation.open.switching|xstate.error.actor.switchUser': (step) => {
-        expect(step.event.error).toBe(failure.error);
-        expect(view(step.after)).toEqual({
+      'impersonation.open.switching|xstate.error.actor.switchUser': (step) =>
+        expectFailed(step, failure.error, {
           dialogOpen: true,
           busy: false,
           error: failure.text,
           userId: step.before.context.userId,
-        });
-        expectNoCall(step);
-      },
+        }),
       // The exit failed: the text shows (in the banner, the dialog being closed), no reload, Exit can be retried.
       // An unknown user here is the admin's own account, so the unknown-error text shows, not "User doesn't exist.".
       'impersonation.exiting|xstate.error.actor.exitImpersonation': (step) => {
-        expect(step.event.error).toBe(failure.error);
-        expect(view(step.after)).toEqual({
+        expectFailed(step, failure.error, {
           dialogOpen: false,
           busy: false,
           error: failure.exitText,
           userId: '',
         });
         expect(failure.exitText).not.toBe("User doesn't exist.");
-        expectNoCall(step);
         expect(step.after.status).toBe('active');
       },
     },

@@ -14,6 +14,7 @@ import type {
 } from '../../machines/incidents/moderation/incidentModeration.types';
 import { staffScreen, isRefused } from './staffScreens';
 import { describePaths, pending, type StepEffect } from './harness';
+import { sameCheckIn } from './stateChecks';
 import { answersIn } from './answers';
 
 const machine = incidentModerationMachine.provide({
@@ -351,7 +352,7 @@ for (const errors of [
         ctx(s).error !== null,
       ]),
     limit: 20000,
-    states: Object.fromEntries(STATES.map((id) => [`incidentModeration.${id}`, expectView])),
+    states: sameCheckIn('incidentModeration', STATES, expectView),
     transitions: {
       'incidentModeration.loading|xstate.done.actor.loadReports': (step) => {
         answered(step, 'loadReports');

@@ -29,6 +29,9 @@ type Context = {
   selected: string[];
 };
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
+/** The list with `id` dropped if it holds it, else added at the end (what a toggle does). */
+const toggled = (list: readonly string[], id: string) =>
+  list.includes(id) ? list.filter((e) => e !== id) : [...list, id];
 
 const page = { items: [], total: 60, page: 1, pageSize: 25 };
 /** The answer to a page past the last (60 projects, 25 a page): the last page, named. */
@@ -340,9 +343,7 @@ for (const sorts of [
       'leaderboard|TOGGLE_DETAILS': (step) => {
         const before = ctx(step.before);
         const id = step.event.id as string;
-        const expanded = before.expanded.includes(id)
-          ? before.expanded.filter((e) => e !== id)
-          : [...before.expanded, id];
+        const expanded = toggled(before.expanded, id);
         expect(ctx(step.after)).toEqual({ ...before, expanded });
         expect(step.after.value).toEqual(step.before.value);
         // The row's toggle says it, and controls the breakdown while it is shown.
@@ -611,9 +612,7 @@ describePaths('leaderboard', machine, {
     'leaderboard|TOGGLE_COMPARE': (step) => {
       const before = ctx(step.before);
       const id = step.event.id as string;
-      const selected = before.selected.includes(id)
-        ? before.selected.filter((s) => s !== id)
-        : [...before.selected, id];
+      const selected = toggled(before.selected, id);
       expect(selected.length).toBeLessThanOrEqual(4);
       expect(ctx(step.after)).toEqual({ ...before, selected });
       // The box shows it; Compare opens once two are picked.

@@ -14,6 +14,18 @@ type Context = ProjectVoteContext;
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 const region = (s: AnyMachineSnapshot) => s.value as { average: string; ballot: string };
 const child = (s: AnyMachineSnapshot, id: string) => s.children[id] as AnyActorRef | undefined;
+/** A region's request answered: the region is in `state`, has or lacks each tag as given, and the request's actor is gone. */
+const answeredInto = (
+  step: StepEffect,
+  name: 'average' | 'ballot',
+  state: string,
+  actor: string,
+  tags: Record<string, boolean>,
+) => {
+  expect(region(step.after)[name]).toBe(state);
+  for (const [tag, has] of Object.entries(tags)) expect(step.after.hasTag(tag)).toBe(has);
+  expect(child(step.after, actor)).toBeUndefined();
+};
 
 const machine = projectVoteMachine.provide({
   actors: { castVote: pending() as never, loadAverage: pending() as never },
@@ -185,19 +197,13 @@ for (const [echo, served, votes] of [
         const votes = step.event.output as Votes;
         expect(ctx(step.after)).toEqual({ ...before, votes, myVote: votes.myVote ?? before.pendingVote });
         expect(ctx(step.after).myVote).toBe(before.pendingVote);
-        expect(region(step.after).ballot).toBe('voted');
-        expect(step.after.hasTag('voted')).toBe(true);
-        expect(step.after.hasTag('submitting')).toBe(false);
-        expect(child(step.after, 'castVote')).toBeUndefined();
+        answeredInto(step, 'ballot', 'voted', 'castVote', { voted: true, submitting: false });
         reloadsAverage(step);
       },
       // Not saved: the error shows; the counts and the voter's earlier choice stay as they were.
       'projectVote.ballot.submitting|xstate.error.actor.castVote': (step) => {
         expect(ctx(step.after)).toEqual(ctx(step.before));
-        expect(region(step.after).ballot).toBe('failed');
-        expect(step.after.hasTag('error')).toBe(true);
-        expect(step.after.hasTag('submitting')).toBe(false);
-        expect(child(step.after, 'castVote')).toBeUndefined();
+        answeredInto(step, 'ballot', 'failed', 'castVote', { error: true, submitting: false });
         averageKept(step);
       },
       'projectVote.average.loading|VOTE_SAVED': reloadsAverage,
@@ -207,17 +213,13 @@ for (const [echo, served, votes] of [
       'projectVote.average.loading|xstate.done.actor.loadAverage': (step) => {
         const average = (step.event.output as { averageYesPercentage: number }).averageYesPercentage;
         expect(ctx(step.after)).toEqual({ ...ctx(step.before), average });
-        expect(region(step.after).average).toBe('loaded');
-        expect(step.after.hasTag('averageLoaded')).toBe(true);
-        expect(child(step.after, 'loadAverage')).toBeUndefined();
+        answeredInto(step, 'average', 'loaded', 'loadAverage', { averageLoaded: true });
         ballotKept(step);
       },
       // Unavailable: the last average shown (none at first) stays; the ballot is not affected.
       'projectVote.average.loading|xstate.error.actor.loadAverage': (step) => {
         expect(ctx(step.after)).toEqual(ctx(step.before));
-        expect(region(step.after).average).toBe('unavailable');
-        expect(step.after.hasTag('averageLoaded')).toBe(false);
-        expect(child(step.after, 'loadAverage')).toBeUndefined();
+        answeredInto(step, 'average', 'unavailable', 'loadAverage', { averageLoaded: false });
         ballotKept(step);
       },
     },

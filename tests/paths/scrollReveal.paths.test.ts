@@ -67,6 +67,11 @@ const startsListening = (step: StepEffect, actions = step.actions) => {
   ]);
 };
 
+/** The hero's height is the one measured; the scroll position stays. */
+const takesHeight = (step: StepEffect) => {
+  expect(ctx(step.after)).toEqual({ heroHeight: step.event.height, y: ctx(step.before).y });
+};
+
 /** The listeners already attached stay as they are (a scroll or resize does not re-attach them). */
 const keepsListening = (step: StepEffect) => {
   expect(watcher(step.after)).toBe(watcher(step.before));
@@ -94,7 +99,7 @@ for (const input of [{ heroHeight: 320 }, { heroHeight: null, y: 40 }])
       },
       // Navigated to a page with a hero: its height is taken, the scroll position kept, the listeners attached.
       'scrollReveal.noHero|HERO_MEASURED': (step) => {
-        expect(ctx(step.after)).toEqual({ heroHeight: step.event.height, y: ctx(step.before).y });
+        takesHeight(step);
         startsListening(step);
         showsAsSpecified(step);
       },
@@ -106,7 +111,7 @@ for (const input of [{ heroHeight: 320 }, { heroHeight: null, y: 40 }])
       },
       // A resize measured the hero again: the new height replaces the old one; the scroll position stays.
       'scrollReveal.hero|HERO_MEASURED|0': (step) => {
-        expect(ctx(step.after)).toEqual({ heroHeight: step.event.height, y: ctx(step.before).y });
+        takesHeight(step);
         keepsListening(step);
         showsAsSpecified(step);
       },

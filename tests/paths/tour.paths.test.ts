@@ -151,6 +151,25 @@ function expectEnded(step: StepEffect, status: string) {
   expect(ctx(step.after).resume).toBeNull();
   expectSideEffects(step, ['remove'], FORGET);
 }
+/** Nothing changes but one message to a page actor (`to EVENT`); nothing is saved. */
+const onlyTells = (message: string) => (step: StepEffect) => {
+  expect(step.after.value).toEqual(step.before.value);
+  expect(ctx(step.after)).toEqual(ctx(step.before));
+  expect(messages(step)).toEqual([message]);
+  expectSideEffects(step, [], []);
+};
+/** Ended by the user: the action they took is recorded, then the run ends with `status`. */
+const endedBy = (action: string, status: string) => (step: StepEffect) => {
+  expect(ctx(step.after).action).toBe(action);
+  expectEnded(step, status);
+};
+/** From a completion card back to the last step, looked up again, travelling backwards; nothing saved. */
+function expectBackToLastStep(step: StepEffect) {
+  const b = ctx(step.before);
+  expectOnStep(step.after, b.steps, b.steps.length - 1, 'init');
+  expect(ctx(step.after).direction).toBe('prev');
+  expectSideEffects(step, [], []);
+}
 /** Back to a step's first lifecycle (the target is looked up again), same step, nothing saved. */
 function expectUpdated(step: StepEffect) {
   const b = ctx(step.before);
@@ -265,10 +284,7 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expect(ctx(step.after).index).toBe(ctx(step.before).index);
     expectSideEffects(step, ['remove'], FORGET);
   },
-  'tour.running|SKIP': (step) => {
-    expect(ctx(step.after).action).toBe('skip');
-    expectEnded(step, 'skipped');
-  },
+  'tour.running|SKIP': endedBy('skip', 'skipped'),
   // Signing in or out mid-tour stops it (the steps differ per audience).
   'tour.running|SESSION': (step) => {
     const event = step.event as SessionEvent;
@@ -393,35 +409,12 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     const b = ctx(step.before);
     expect(view(step.after).step?.id).toBe(b.steps[clamp((step.event as GoEvent).index, b.steps)]);
   },
-  'tour.running.card.completeAnonymous|NEXT': (step) => {
-    expect(ctx(step.after).action).toBe('next');
-    expectEnded(step, 'finished');
-  },
-  'tour.running.card.completeAnonymous|CLOSE': (step) => {
-    expect(ctx(step.after).action).toBe('close');
-    expectEnded(step, 'finished');
-  },
-  'tour.running.card.completeSignedIn|NEXT': (step) => {
-    expect(ctx(step.after).action).toBe('next');
-    expectEnded(step, 'finished');
-  },
-  'tour.running.card.completeSignedIn|CLOSE': (step) => {
-    expect(ctx(step.after).action).toBe('close');
-    expectEnded(step, 'finished');
-  },
-  // Back from a completion card: the last step, looked up again, travelling backwards.
-  'tour.running.card.completeAnonymous|PREV': (step) => {
-    const b = ctx(step.before);
-    expectOnStep(step.after, b.steps, b.steps.length - 1, 'init');
-    expect(ctx(step.after).direction).toBe('prev');
-    expectSideEffects(step, [], []);
-  },
-  'tour.running.card.completeSignedIn|PREV': (step) => {
-    const b = ctx(step.before);
-    expectOnStep(step.after, b.steps, b.steps.length - 1, 'init');
-    expect(ctx(step.after).direction).toBe('prev');
-    expectSideEffects(step, [], []);
-  },
+  'tour.running.card.completeAnonymous|NEXT': endedBy('next', 'finished'),
+  'tour.running.card.completeAnonymous|CLOSE': endedBy('close', 'finished'),
+  'tour.running.card.completeSignedIn|NEXT': endedBy('next', 'finished'),
+  'tour.running.card.completeSignedIn|CLOSE': endedBy('close', 'finished'),
+  'tour.running.card.completeAnonymous|PREV': expectBackToLastStep,
+  'tour.running.card.completeSignedIn|PREV': expectBackToLastStep,
   // 'No, maybe later' (GO to the remembered step) or Escape (CLOSE): back to a step, nothing saved yet.
   'tour.running.card.skip|GO': (step) => {
     const b = ctx(step.before);
@@ -436,25 +429,10 @@ const transitions: Record<string, (step: StepEffect) => void> = {
     expectSideEffects(step, [], []);
   },
   // The page actors' waits are over: the watcher is asked to answer at once; nothing else changes.
-  'tour.ready|xstate.after.anchorWait.tour.ready': (step) => {
-    expect(step.after.value).toEqual(step.before.value);
-    expect(ctx(step.after)).toEqual(ctx(step.before));
-    expect(messages(step)).toEqual(['page WAITED']);
-    expectSideEffects(step, [], []);
-  },
-  'tour.running.step.init|xstate.after.targetWait.tour.running.step.init': (step) => {
-    expect(step.after.value).toEqual(step.before.value);
-    expect(ctx(step.after)).toEqual(ctx(step.before));
-    expect(messages(step)).toEqual(['target WAITED']);
-    expectSideEffects(step, [], []);
-  },
+  'tour.ready|xstate.after.anchorWait.tour.ready': onlyTells('page WAITED'),
+  'tour.running.step.init|xstate.after.targetWait.tour.running.step.init': onlyTells('target WAITED'),
   // The step tooltip was placed beside its target: the tooltip child shows it.
-  'tour.running.step.tooltip|TOOLTIP_POSITIONED': (step) => {
-    expect(step.after.value).toEqual(step.before.value);
-    expect(ctx(step.after)).toEqual(ctx(step.before));
-    expect(messages(step)).toEqual(['tooltip POSITIONED']);
-    expectSideEffects(step, [], []);
-  },
+  'tour.running.step.tooltip|TOOLTIP_POSITIONED': onlyTells('tooltip POSITIONED'),
 };
 
 /*
@@ -646,7 +624,8 @@ function expectControls(s: AnyMachineSnapshot) {
   const value = s.value as string | { running: string | Record<string, string> };
   const top = typeof value === 'string' ? value : 'running';
   const inner = typeof value === 'string' ? null : value.running;
-  const lifecycle = inner && typeof inner === 'object' && 'step' in inner ? (inner.step as StepLifecycle) : null;
+  const lifecycle =
+    inner && typeof inner === 'object' && 'step' in inner ? (inner.step as StepLifecycle) : null;
   const card = inner && typeof inner === 'object' && 'card' in inner ? CARD_OF[inner.card as string]! : null;
   const open = lifecycle === 'tooltip' || card !== null;
   const total = c.steps.length;
@@ -669,7 +648,11 @@ function expectControls(s: AnyMachineSnapshot) {
   expect(v.canGoBack).toBe(lifecycle === 'tooltip' && c.index > 0);
 
   const part = (name: string) => ({ 'data-scope': 'tour', 'data-part': name });
-  expect(v.getRootProps()).toEqual({ ...part('root'), 'data-status': top, 'data-lifecycle': lifecycle ?? undefined });
+  expect(v.getRootProps()).toEqual({
+    ...part('root'),
+    'data-status': top,
+    'data-lifecycle': lifecycle ?? undefined,
+  });
   const controls = [
     [v.getBackButtonProps(), 'prev-trigger', { type: 'PREV' }],
     [v.getNextButtonProps(), 'next-trigger', { type: 'NEXT' }],
@@ -694,15 +677,15 @@ function expectControls(s: AnyMachineSnapshot) {
 }
 const withControls = (checks: typeof states) =>
   Object.fromEntries(
-    [...new Set([...Object.keys(checks), ...Object.keys(tourMachine.root.states).map((k) => `tour.${k}`)])].map(
-      (id) => [
-        id,
-        (s: AnyMachineSnapshot) => {
-          checks[id]?.(s);
-          if (id.split('.').length === 2) expectControls(s);
-        },
-      ],
-    ),
+    [
+      ...new Set([...Object.keys(checks), ...Object.keys(tourMachine.root.states).map((k) => `tour.${k}`)]),
+    ].map((id) => [
+      id,
+      (s: AnyMachineSnapshot) => {
+        checks[id]?.(s);
+        if (id.split('.').length === 2) expectControls(s);
+      },
+    ]),
   );
 
 for (const signedIn of [false, true, null]) {

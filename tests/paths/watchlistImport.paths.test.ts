@@ -12,6 +12,7 @@ import type {
   WatchlistImported,
 } from '../../machines/watchlist/import/watchlistImport.types';
 import { describePaths, pending, type StepEffect } from './harness';
+import { sameCheckIn } from './stateChecks';
 import { answersIn } from './answers';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistImportContext;
@@ -203,6 +204,8 @@ function expectView(s: AnyMachineSnapshot) {
   expect(sends(s, (x) => x.getFileInputProps().onChange({ target: { files: null, value: '' } }))).toEqual([]);
 }
 
+const STATES = ['closed', 'editing', 'readingFile', 'previewing', 'previewed', 'importing', 'done'];
+
 describePaths(
   'watchlistImport',
   watchlistImportMachine.provide({
@@ -236,12 +239,7 @@ describePaths(
         ctx(s).error,
         ctx(s).added,
       ]),
-    states: Object.fromEntries(
-      ['closed', 'editing', 'readingFile', 'previewing', 'previewed', 'importing', 'done'].map((k) => [
-        `watchlistImport.${k}`,
-        expectView,
-      ]),
-    ),
+    states: sameCheckIn('watchlistImport', STATES, expectView),
     transitions: {
       // The dialog opens empty on that list, whatever an earlier opening left.
       'watchlistImport.closed|OPEN': (step) => {

@@ -53,6 +53,15 @@ function expectOpenDialog(s: AnyMachineSnapshot) {
   expect(sends(v.close)).toEqual([{ type: 'CLOSE' }]);
 }
 
+/** The results list, labelled by the heading; busy exactly while a search runs. */
+function expectList(s: AnyMachineSnapshot, busy: boolean) {
+  expect(view(s).getListProps()).toEqual({
+    className: 'picker-rows',
+    'aria-labelledby': 'picker-heading',
+    'aria-busy': busy,
+  });
+}
+
 /** The rows as drawn: rank, ticker, the watchlist's projects pressed and marked; a click picks the project. */
 function expectRows(s: AnyMachineSnapshot) {
   const v = view(s);
@@ -214,11 +223,7 @@ for (const mode of ['single', 'multiple'] as const) {
         expect([RESULTS, []]).toContainEqual(ctx(s).results);
         expectOpenDialog(s);
         expect(v).toMatchObject({ loading: false, failed: false, showSkeleton: false, skeletonRows: 0 });
-        expect(v.getListProps()).toEqual({
-          className: 'picker-rows',
-          'aria-labelledby': 'picker-heading',
-          'aria-busy': false,
-        });
+        expectList(s, false);
         if (ctx(s).results.length === 0) {
           expect(v.empty).toBe(true);
           expect(v.emptyText).toBe(`No projects match “${ctx(s).keyword.trim()}”.`);
@@ -233,11 +238,7 @@ for (const mode of ['single', 'multiple'] as const) {
         expect(s.children.searchProjects).toBeDefined();
         expectOpenDialog(s);
         expect(v).toMatchObject({ loading: true, failed: false, empty: false });
-        expect(v.getListProps()).toEqual({
-          className: 'picker-rows',
-          'aria-labelledby': 'picker-heading',
-          'aria-busy': true,
-        });
+        expectList(s, true);
         if (ctx(s).results.length === 0) {
           expect(v.showSkeleton).toBe(true);
           expect(v.skeletonRows).toBe(5);

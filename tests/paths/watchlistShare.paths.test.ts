@@ -8,6 +8,7 @@ import type {
   WatchlistShareChanged,
 } from '../../machines/watchlist/share/watchlistShare.types';
 import { describePaths, pending, type StepEffect } from './harness';
+import { nextIn } from './nextIn';
 
 const TOKEN = 'A'.repeat(32);
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistShareContext;
@@ -252,15 +253,7 @@ describe('watchlistShare dialog', () => {
     actor.start();
     return { actor, calls, changed };
   };
-  const settled = (a: ReturnType<typeof start>['actor']) =>
-    new Promise<void>((resolve) => {
-      const sub = a.subscribe((s) => {
-        if (s.matches({ open: 'idle' })) {
-          sub.unsubscribe();
-          resolve();
-        }
-      });
-    });
+  const settled = (a: ReturnType<typeof start>['actor']) => nextIn(a, { open: 'idle' });
 
   it('turns sharing on, reports the new token, copies the link, then turns it off', async () => {
     const { actor, calls, changed } = start();

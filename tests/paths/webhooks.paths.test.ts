@@ -148,16 +148,19 @@ const settled = (step: StepEffect) => {
   expect(requests(step.after)).toEqual([]);
   expect(ctx(step.after).pendingId).toBeNull();
 };
-/** A write refused: the server's reason shows, nothing is pending, the list is as it was. */
-const refused = (step: StepEffect) => {
-  expect(ctx(step.after)).toEqual({
-    ...ctx(step.before),
-    message: shownFor.get(step.event.error),
-    pendingId: null,
-  });
-  expect(view(step.after).items).toEqual(ctx(step.before).list!.items);
+/** A request is answered: `list` is shown with `message`, besides `changes`; nothing is pending any more. */
+const showsList = (
+  step: StepEffect,
+  list: WebhookList,
+  message: WebhooksContext['message'],
+  changes: Partial<WebhooksContext> = {},
+) => {
+  expect(ctx(step.after)).toEqual({ ...ctx(step.before), list, ...changes, message, pendingId: null });
+  expect(view(step.after).items).toEqual(list.items);
   settled(step);
 };
+/** A write refused: the server's reason shows, nothing is pending, the list is as it was. */
+const refused = (step: StepEffect) => showsList(step, ctx(step.before).list!, shownFor.get(step.event.error));
 /** A write starts: that one request, with what the user asked, and the previous message goes. */
 const writes = (step: StepEffect, id: string, input: unknown, pendingId: string | null) => {
   expect(ctx(step.after)).toEqual({ ...ctx(step.before), message: null, pendingId });
@@ -276,28 +279,20 @@ describePaths('webhooks', machine, {
       const list = step.event.output as WebhookList;
       const before = ctx(step.before);
       const kept = before.secret !== null && list.items.some((w) => w.id === before.secret!.webhookId);
-      expect(ctx(step.after)).toEqual({
-        ...before,
+      showsList(
+        step,
         list,
-        secret: kept ? before.secret : null,
-        message: { kind: 'success', text: WEBHOOK_FLOW_MESSAGES.deleted },
-        pendingId: null,
-      });
-      expect(view(step.after).items).toEqual(list.items);
-      settled(step);
+        { kind: 'success', text: WEBHOOK_FLOW_MESSAGES.deleted },
+        {
+          secret: kept ? before.secret : null,
+        },
+      );
     },
     'webhooks.deleting|xstate.error.actor.0.webhooks.deleting': refused,
     // The fresh list (the delivery pending again) and what happens next.
     'webhooks.replaying|xstate.done.actor.0.webhooks.replaying': (step) => {
       const { list } = step.event.output as { list: WebhookList };
-      expect(ctx(step.after)).toEqual({
-        ...ctx(step.before),
-        list,
-        message: { kind: 'success', text: WEBHOOK_FLOW_MESSAGES.replayed },
-        pendingId: null,
-      });
-      expect(view(step.after).items).toEqual(list.items);
-      settled(step);
+      showsList(step, list, { kind: 'success', text: WEBHOOK_FLOW_MESSAGES.replayed });
     },
     // The server's reason (e.g. it is no longer failed); the list is as it was.
     'webhooks.replaying|xstate.error.actor.0.webhooks.replaying': refused,
