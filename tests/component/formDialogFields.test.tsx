@@ -19,6 +19,10 @@ afterEach(() => {
   while (started.length) started.pop()!.stop();
 });
 
+/** The controls named by these labels, in order. */
+const byLabels = <const L extends string[]>(...labels: L) =>
+  labels.map((label) => screen.getByLabelText(label)) as { [K in keyof L]: HTMLElement };
+
 /** The ids that name a control's description, resolved to their texts. */
 const describedBy = (el: HTMLElement) =>
   (el.getAttribute('aria-describedby') ?? '')
@@ -31,9 +35,7 @@ describe('form dialog text fields', () => {
     const user = userEvent.setup();
     const actor = opened(createActor(quoteFormMachine));
     render(<QuoteModal actorRef={actor} />);
-    const name = screen.getByLabelText('Name');
-    const email = screen.getByLabelText('Work email');
-    const message = screen.getByLabelText('Message');
+    const [name, email, message] = byLabels('Name', 'Work email', 'Message');
     expect(name).toHaveAttribute('autocomplete', 'name');
     expect(name).not.toHaveAttribute('type');
     expect(email).toHaveAttribute('type', 'email');
@@ -64,9 +66,11 @@ describe('form dialog text fields', () => {
     const user = userEvent.setup();
     const actor = opened(createActor(incidentFormMachine));
     render(<IncidentModal actorRef={actor} />);
-    const project = screen.getByLabelText('Project name');
-    const hash = screen.getByLabelText('Transaction hash (optional)');
-    const contact = screen.getByLabelText('Your email (optional)');
+    const [project, hash, contact] = byLabels(
+      'Project name',
+      'Transaction hash (optional)',
+      'Your email (optional)',
+    );
     expect(project).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('What happened?').tagName).toBe('TEXTAREA');
     expect(contact).toHaveAttribute('type', 'email');

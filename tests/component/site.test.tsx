@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,23 +55,18 @@ describe('ChainIcon', () => {
   });
 });
 
+/** The app's shell for a visitor who is not signed in, around `ui`. */
+const renderForGuest = (ui: ReactElement) => render(<TestApp session={null}>{ui}</TestApp>);
+
 describe('CookieNotice', () => {
   it("hides after 'I Accept' and stays hidden on the next visit", async () => {
     const user = userEvent.setup();
-    const first = render(
-      <TestApp session={null}>
-        <CookieNotice />
-      </TestApp>,
-    );
+    const first = renderForGuest(<CookieNotice />);
     await user.click(screen.getByRole('button', { name: 'I Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     expect(localStorage.getItem('cookieConsent')).toBe('true');
     first.unmount();
-    render(
-      <TestApp session={null}>
-        <CookieNotice />
-      </TestApp>,
-    );
+    renderForGuest(<CookieNotice />);
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
   });
 });
@@ -85,11 +81,7 @@ describe('AnnouncementBanner', () => {
   it('shows the announcement and remembers a dismissal by its content', async () => {
     answers.handler = (path) => (path === '/api/announcement' ? announcement : undefined);
     const user = userEvent.setup();
-    const first = render(
-      <TestApp session={null}>
-        <AnnouncementBanner />
-      </TestApp>,
-    );
+    const first = renderForGuest(<AnnouncementBanner />);
     const banner = await screen.findByRole('region', { name: 'Announcement' });
     expect(within(banner).getByRole('link', { name: 'See what is new' })).toHaveAttribute(
       'href',
@@ -99,11 +91,7 @@ describe('AnnouncementBanner', () => {
     expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument();
     expect(localStorage.getItem('ignoredBannerContent')).toBe('Skynet 2.0 is live');
     first.unmount();
-    render(
-      <TestApp session={null}>
-        <AnnouncementBanner />
-      </TestApp>,
-    );
+    renderForGuest(<AnnouncementBanner />);
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Announcement' })).not.toBeInTheDocument(),
     );
@@ -112,11 +100,7 @@ describe('AnnouncementBanner', () => {
   it('shows a new announcement even after an older one was dismissed', async () => {
     localStorage.setItem('ignoredBannerContent', 'An older announcement');
     answers.handler = () => announcement;
-    render(
-      <TestApp session={null}>
-        <AnnouncementBanner />
-      </TestApp>,
-    );
+    renderForGuest(<AnnouncementBanner />);
     expect(await screen.findByText('Skynet 2.0 is live')).toBeInTheDocument();
   });
 });

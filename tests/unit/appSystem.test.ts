@@ -201,6 +201,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The app started without a session and settled: the session says unauthenticated. */
+async function startGuest() {
+  const fakes = makeFakes();
+  fakes.server.session = {};
+  const app = (running = startApp(fakes));
+  await settle();
+  expect(child(app, 'session').getSnapshot().hasTag('unauthenticated')).toBe(true);
+  return { fakes, app };
+}
+
 describe('app actor system', () => {
   it('passes a sign-in to flags, watchlist, notifications and the survey, and a sign-out back', async () => {
     const fakes = makeFakes();
@@ -275,12 +285,8 @@ describe('app actor system', () => {
   });
 
   it('keeps an OPEN_AUTH asked for before the modal code loaded and opens it after; its sign-in refetches', async () => {
-    const fakes = makeFakes();
-    fakes.server.session = {};
-    const app = (running = startApp(fakes));
-    await settle();
-    // A guest: the signed-in-only actors' code is not loaded, and they are not in the system.
-    expect(child(app, 'session').getSnapshot().hasTag('unauthenticated')).toBe(true);
+    const { fakes, app } = await startGuest();
+    // The signed-in-only actors' code is not loaded, and they are not in the system.
     expect(fakes.calls.loadAccountActors).toBe(0);
     expect(app.system.get('notifications')).toBeUndefined();
     expect(app.system.get('surveyNotification')).toBeUndefined();
@@ -321,11 +327,7 @@ describe('app actor system', () => {
   });
 
   it("loads a guest's watchlist on the first star click, which then asks for the login and says why", async () => {
-    const fakes = makeFakes();
-    fakes.server.session = {};
-    const app = (running = startApp(fakes));
-    await settle();
-    expect(child(app, 'session').getSnapshot().hasTag('unauthenticated')).toBe(true);
+    const { fakes, app } = await startGuest();
     expect(fakes.calls.loadWatchlistCode).toBe(0);
     // A star clicked before the watchlist is there goes to its host.
     child(app, 'watchlist').send({ type: 'TOGGLE', projectId: 'aave' });

@@ -17,7 +17,15 @@ function start() {
   // The machine waits for the session; these tests start from a guest's answer.
   actor.send({ type: 'SIGNED_OUT' });
   const message = () => actor.getSnapshot().context.message;
-  return { clock, actor, message };
+  /** The message shown now is still shown `ms` - 1 ms later, and gone at `ms`. */
+  const goesAfter = (ms: number) => {
+    const shown = message();
+    clock.increment(ms - 1);
+    expect(message()).toBe(shown);
+    clock.increment(1);
+    expect(message()).toBeNull();
+  };
+  return { clock, actor, message, goesAfter };
 }
 
 /** Signed out, any watchlist action shows 'Please login…'; the app's login opener is a no-op here. */
@@ -29,18 +37,15 @@ describe('watchlist message expiry', () => {
   });
 
   it('hides a message after 5000 ms, not before', () => {
-    const { clock, actor, message } = start();
+    const { actor, message, goesAfter } = start();
     actor.send(loginRequired);
     expect(message()).toEqual({ kind: 'info', text: 'Please login to add projects to your watchlist.' });
-    clock.increment(4999);
-    expect(message()).not.toBeNull();
-    clock.increment(1);
-    expect(message()).toBeNull();
+    goesAfter(5000);
     actor.stop();
   });
 
   it('gives a message shown at 3000 ms its own 5 s: the first one’s timer does not cut it short', () => {
-    const { clock, actor, message } = start();
+    const { clock, actor, message, goesAfter } = start();
     actor.send({ type: 'CREATE', name: 'Alpha' });
     clock.increment(3000);
     actor.send({ type: 'SIGNED_IN' });
@@ -49,15 +54,12 @@ describe('watchlist message expiry', () => {
     expect(second).toEqual({ kind: 'error', text: 'Something went wrong' });
     clock.increment(2000); // 5000 ms: the first message's time, which is over
     expect(message()).toBe(second);
-    clock.increment(2999); // 7999 ms
-    expect(message()).toBe(second);
-    clock.increment(1); // 8000 ms
-    expect(message()).toBeNull();
+    goesAfter(3000); // 8000 ms
     actor.stop();
   });
 
   it('gives two identical messages in a row 5 s each', () => {
-    const { clock, actor, message } = start();
+    const { clock, actor, message, goesAfter } = start();
     actor.send(loginRequired);
     const first = message();
     clock.increment(3000);
@@ -65,10 +67,7 @@ describe('watchlist message expiry', () => {
     const second = message();
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
-    clock.increment(4999); // 7999 ms: 5 s after the first, not after the second
-    expect(message()).toBe(second);
-    clock.increment(1); // 8000 ms
-    expect(message()).toBeNull();
+    goesAfter(5000); // 8000 ms: 5 s after the second, not after the first
     actor.stop();
   });
 

@@ -46,6 +46,13 @@ function start(input?: SessionInput) {
 /** Lets a fetch answer (its promise settles) without moving the clock. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 const status = (actor: ReturnType<typeof start>) => sessionStatus(actor.getSnapshot());
+/** Started and settled on the first fetch's answer, which shows `expected`. */
+const startedAs = async (expected: string) => {
+  const actor = start();
+  await settle();
+  expect(status(actor)).toBe(expected);
+  return actor;
+};
 const showTab = (state: DocumentVisibilityState) => {
   visibility = state;
   document.dispatchEvent(new Event('visibilitychange'));
@@ -55,10 +62,8 @@ const otherTabWrites = (key: string | null) =>
 
 describe('session watchers (real, in jsdom)', () => {
   it('a tab made visible again fetches the session and shows its new answer (signed in elsewhere meanwhile)', async () => {
-    const actor = start();
-    await settle();
+    const actor = await startedAs('unauthenticated');
     expect(fetchSession).toHaveBeenCalledTimes(1);
-    expect(status(actor)).toBe('unauthenticated');
 
     answers = [signedIn];
     showTab('visible');
@@ -91,9 +96,7 @@ describe('session watchers (real, in jsdom)', () => {
 
   it('another tab signing out (the session broadcast key in storage) fetches the session: this tab shows signed out', async () => {
     answers = [signedIn];
-    const actor = start();
-    await settle();
-    expect(status(actor)).toBe('authenticated');
+    const actor = await startedAs('authenticated');
 
     answers = [signedOut];
     otherTabWrites(SESSION_BROADCAST_KEY);
@@ -105,9 +108,7 @@ describe('session watchers (real, in jsdom)', () => {
   });
 
   it('another tab signing in: this tab shows the user', async () => {
-    const actor = start();
-    await settle();
-    expect(status(actor)).toBe('unauthenticated');
+    const actor = await startedAs('unauthenticated');
     answers = [signedIn];
     otherTabWrites(SESSION_BROADCAST_KEY);
     await settle();
