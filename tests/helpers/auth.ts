@@ -99,7 +99,7 @@ export async function signIn(
   const cookie = [csrfCookie, cookieHeader(response)].filter(Boolean).join('; ');
   // The token is bound to the session: the new session needs a new one, as the browser fetches after sign-in.
   const { csrf: sessionCsrf } = await getCsrf(app, cookie);
-  const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+  const session = await readSession(app, cookie);
   const user = (session.json() as { user: { username: string; email: string } }).user;
   return { cookie, csrf: sessionCsrf, user: { username: user.username, email: user.email }, response };
 }
@@ -164,6 +164,11 @@ export function cookieKeepingFetch(jar = new CookieJar()): typeof fetch {
     jar.keep(res.headers);
     return res;
   };
+}
+
+/** GET /api/auth/session with these cookies: the session as the browser reads it. */
+export function readSession(app: FastifyInstance, cookie: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 }
 
 /** app.inject as the signed-in user: adds the Cookie and x-csrf-token headers. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../server/accounts/sessions';
 import { sessions, watchlists } from '../../server/db/schema/index';
@@ -9,6 +8,7 @@ import { useTestApp } from '../helpers/app';
 import {
   latestCode,
   postSignOut,
+  readSession,
   signIn,
   signUpAndSignIn,
   TEST_PASSWORD,
@@ -29,8 +29,13 @@ const DAY = 24 * 60 * 60 * 1000;
 let n = 0;
 const freshEmail = () => `sessions-${Date.now()}-${n++}@example.com`;
 
-const readSession = async (app: FastifyInstance, cookie: string) =>
-  app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+/** One account signed in on two devices. */
+const signedInTwice = async () => {
+  const email = freshEmail();
+  const first = await signUpAndSignIn(t.app, email);
+  const second = await signIn(t.app, email, TEST_PASSWORD);
+  return { email, first, second };
+};
 
 /** A write that needs a session: creating a watchlist. */
 const createWatchlist = (s: TestSession, name: string) =>
@@ -67,9 +72,7 @@ describe('sign-out', () => {
 
 describe('password change', () => {
   it('signs out every other device and keeps the current session', async () => {
-    const email = freshEmail();
-    const here = await signUpAndSignIn(t.app, email);
-    const other = await signIn(t.app, email, TEST_PASSWORD);
+    const { email, first: here, second: other } = await signedInTwice();
 
     const changed = await t.app.inject({
       method: 'POST',
@@ -93,9 +96,7 @@ describe('password change', () => {
 
 describe('password reset', () => {
   it('signs out every session of the account', async () => {
-    const email = freshEmail();
-    const first = await signUpAndSignIn(t.app, email);
-    const second = await signIn(t.app, email, TEST_PASSWORD);
+    const { email, first, second } = await signedInTwice();
 
     const asked = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteOrigin } from '../../server/accounts/origin';
 import { useTestApp } from '../helpers/app';
-import { getCsrf, newClientAddress, postSignOut, signUpAndSignIn, TEST_PASSWORD } from '../helpers/auth';
+import {
+  getCsrf,
+  newClientAddress,
+  postSignOut,
+  readSession,
+  signUpAndSignIn,
+  TEST_PASSWORD,
+} from '../helpers/auth';
 
 // Sign-ins hash passwords (scrypt), slow on a busy machine.
 
@@ -97,47 +104,34 @@ describe('sign-out with json=true', () => {
 });
 
 describe('POST /api/auth/session (useSession().update)', () => {
+  const updateSession = (cookie: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/session', headers: { cookie }, payload });
+
   it('answers the current session, with the NextAuth name, and ignores the client’s data', async () => {
     const session = await signUpAndSignIn(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/session',
-      headers: { cookie: session.cookie },
-      payload: { csrfToken: session.csrf, data: { email: 'someone-else@example.com', role: 'admin' } },
+    const res = await updateSession(session.cookie, {
+      csrfToken: session.csrf,
+      data: { email: 'someone-else@example.com', role: 'admin' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       user: { username: session.user.username, name: session.user.email, email: session.user.email },
       expires: expect.any(String),
     });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: session.cookie },
-    });
+    const read = await readSession(t.app, session.cookie);
     expect(read.json().user.email).toBe(session.user.email);
   });
 
   it('refuses an update without the CSRF token', async () => {
     const session = await signUpAndSignIn(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/session',
-      headers: { cookie: session.cookie },
-      payload: { data: {} },
-    });
+    const res = await updateSession(session.cookie, { data: {} });
     expect(res.statusCode).toBe(403);
     expect(new URL(res.json().url).searchParams.get('csrf')).toBe('true');
   });
 
   it('answers {} signed out', async () => {
     const { csrf, cookie } = await getCsrf(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/session',
-      headers: { cookie },
-      payload: { csrfToken: csrf },
-    });
+    const res = await updateSession(cookie, { csrfToken: csrf });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
   });

@@ -31,6 +31,14 @@ const outbox = async (email: string) =>
     code?: string;
     sentAt: string;
   }[];
+/** A new unconfirmed account and the code mailed to it. */
+const signedUp = async () => {
+  const email = freshEmail();
+  await signUp(email);
+  return { email, code: await latestCode(t.app, email) };
+};
+const verify = (email: string, verificationCode: string) =>
+  post('/api/auth/verify-email', { email, verificationCode });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('sign-up', () => {
@@ -94,32 +102,26 @@ describe('verify email', () => {
   });
 
   it('answers CodeMismatchException for a wrong code and NotAuthorizedException for the used code once confirmed', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    const code = await latestCode(t.app, email);
-    const wrong = await post('/api/auth/verify-email', { email, verificationCode: wrongCode(code) });
+    const { email, code } = await signedUp();
+    const wrong = await verify(email, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'CodeMismatchException' });
-    expect((await post('/api/auth/verify-email', { email, verificationCode: code })).statusCode).toBe(200);
-    const again = await post('/api/auth/verify-email', { email, verificationCode: code });
+    expect((await verify(email, code)).statusCode).toBe(200);
+    const again = await verify(email, code);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'NotAuthorizedException' });
   });
 
   it('answers ExpiredCodeException after 24 hours', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    const code = await latestCode(t.app, email);
+    const { email, code } = await signedUp();
     t.app.clock.advance(24 * HOUR + 1000);
-    const res = await post('/api/auth/verify-email', { email, verificationCode: code });
+    const res = await verify(email, code);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'ExpiredCodeException' });
   });
 
   it('kills a code for an address after 5 wrong attempts from it, even the right one is refused then', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    const code = await latestCode(t.app, email);
+    const { email, code } = await signedUp();
     // One address throughout: the limit is per code and address (tests/security/code-guessing.test.ts).
     const address = newClientAddress();
     const fromAddress = (payload: object) =>
@@ -147,9 +149,7 @@ describe('verify email', () => {
 
 describe('resend confirmation', () => {
   it('enforces the 60 s cooldown from sign-up, then sends a new code that replaces the old one', async () => {
-    const email = freshEmail();
-    await signUp(email);
-    const first = await latestCode(t.app, email);
+    const { email, code: first } = await signedUp();
     t.app.clock.advance(15_000);
     const early = await post('/api/auth/resend-confirmation', { email });
     expect(early.statusCode).toBe(429);
@@ -162,9 +162,9 @@ describe('resend confirmation', () => {
     expect(await outbox(email)).toHaveLength(2);
     const second = await latestCode(t.app, email);
     // The old code is dead (codes are random: equal codes are a one-in-a-million event).
-    const old = await post('/api/auth/verify-email', { email, verificationCode: first });
+    const old = await verify(email, first);
     expect(old.json()).toMatchObject({ error: 'CodeMismatchException' });
-    expect((await post('/api/auth/verify-email', { email, verificationCode: second })).statusCode).toBe(200);
+    expect((await verify(email, second)).statusCode).toBe(200);
   });
 
   it('allows at most 5 resends per hour, and the limit survives a restart', async () => {

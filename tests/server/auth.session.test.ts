@@ -8,6 +8,7 @@ import {
   getCsrf,
   latestCode,
   postSignOut,
+  readSession,
   signIn,
   signUpAndSignIn,
   TEST_PASSWORD,
@@ -52,11 +53,7 @@ describe('GET /api/auth/session', () => {
 
   it('is { user: { username, name, email }, expires } signed in, and {} after the session expires', async () => {
     const session = await signUpAndSignIn(t.app, freshEmail());
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: session.cookie },
-    });
+    const res = await readSession(t.app, session.cookie);
     const body = res.json();
     expect(body).toEqual({
       // `name` as NextAuth's session user has it; the account has no display name, so it is the email.
@@ -67,11 +64,7 @@ describe('GET /api/auth/session', () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
     t.app.clock.advance(31 * 86_400_000);
-    const later = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: session.cookie },
-    });
+    const later = await readSession(t.app, session.cookie);
     expect(later.json()).toEqual({});
   });
 
@@ -81,11 +74,7 @@ describe('GET /api/auth/session', () => {
       /session-token=([^;]+)/,
       (_m, v: string) => `session-token=${v.slice(0, -4)}AAAA`,
     );
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: tampered },
-    });
+    const res = await readSession(t.app, tampered);
     expect(res.json()).toEqual({});
   });
 

@@ -72,19 +72,14 @@ describe('scoreChanges', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<LeaderboardPage>().items.map((r) => [r.id, r.scoreChange] as const);
     };
+    const idsOn = async (query: string) => (await board(query)).map(([id]) => id);
     const d7 = (ids: string[]) =>
       ids.map((id) => (id === 'moved' ? 5 : id === 'rose' ? 2 : id === 'fell' ? -5 : null));
     const desc7 = await board('sort=change7d&order=desc');
     expect(desc7.map(([id]) => id)).toEqual(['moved', 'rose', 'fell', 'still', 'young']);
     expect(desc7.map(([, c]) => c.d7)).toEqual(d7(['moved', 'rose', 'fell', 'still', 'young']));
     // Ascending starts with the largest fall; the projects with no snapshot a week old stay last.
-    expect((await board('sort=change7d&order=asc')).map(([id]) => id)).toEqual([
-      'fell',
-      'rose',
-      'moved',
-      'still',
-      'young',
-    ]);
+    expect(await idsOn('sort=change7d&order=asc')).toEqual(['fell', 'rose', 'moved', 'still', 'young']);
     const desc1 = await board('sort=change24h&order=desc');
     expect(desc1.map(([id, c]) => [id, c.d1])).toEqual([
       ['rose', 2],
@@ -93,13 +88,7 @@ describe('scoreChanges', () => {
       ['fell', -5],
       ['still', null],
     ]);
-    expect((await board('sort=change24h&order=asc')).map(([id]) => id)).toEqual([
-      'fell',
-      'young',
-      'moved',
-      'rose',
-      'still',
-    ]);
+    expect(await idsOn('sort=change24h&order=asc')).toEqual(['fell', 'young', 'moved', 'rose', 'still']);
     // Only `moved` has a snapshot 30 days old; the others follow by rank, then id.
     const desc30 = await board('sort=change30d');
     expect(desc30.map(([id, c]) => [id, c.d30])).toEqual([

@@ -174,6 +174,14 @@ describe('logos', () => {
   const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
   const logo = (url: string, accept?: string) =>
     t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
+  /** A browser's request for the ETH logo at `quality` from an address, `width` wide (a new width is a new drawing). */
+  const ethLogoFor = (app: TestApp, quality: number) => (remoteAddress: string, width: number) =>
+    app.app.inject({
+      method: 'GET',
+      url: `/img/logos/eth.svg?auto=format&w=${width}&q=${quality}`,
+      headers: { accept: BROWSER_ACCEPT },
+      remoteAddress,
+    });
   /** The drawn image's size and the colour (RGBA) of one of its pixels. */
   const pixels = async (webp: Buffer, x: number, y: number) => {
     const { data, info } = await sharp(webp).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -237,13 +245,7 @@ describe('logos', () => {
 
   it('draws at most NEW_DRAWINGS_PER_MINUTE new logos per address a minute, then answers the SVG', async () => {
     // An attack: one address asks for every width of a logo, each a new drawing (quality 31 is asked nowhere else).
-    const from = (remoteAddress: string, width: number) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/img/logos/eth.svg?auto=format&w=${width}&q=31`,
-        headers: { accept: BROWSER_ACCEPT },
-        remoteAddress,
-      });
+    const from = ethLogoFor(t, 31);
     for (let width = 1; width <= NEW_DRAWINGS_PER_MINUTE; width++) {
       const res = await from('198.51.100.20', width);
       expect(res.headers['content-type'], `width ${width}`).toBe('image/webp');
@@ -269,13 +271,7 @@ describe('logos', () => {
     await redis.connect();
     const withRedis = await createTestApp({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
     try {
-      const from = (remoteAddress: string, width: number) =>
-        withRedis.app.inject({
-          method: 'GET',
-          url: `/img/logos/eth.svg?auto=format&w=${width}&q=32`,
-          headers: { accept: BROWSER_ACCEPT },
-          remoteAddress,
-        });
+      const from = ethLogoFor(withRedis, 32);
       /** The address's counter in Redis (named by @fastify/rate-limit) and its value. */
       const counter = async (address: string) => {
         const [found] = await redis.keys(`${prefix}*draw-logo:${address}`);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { projects, scoreSnapshots, watchlists } from '../../server/db/schema/index';
 import { useTestApp } from '../helpers/app';
 import { projectRow, subScoresAt } from '../helpers/projects';
@@ -43,6 +44,13 @@ const create = async (c: Client, name: string, projectIds: (string | undefined)[
 };
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(watchlists).where(eq(watchlists.id, id)))[0];
+/** Every call is answered with that status and error. */
+const expectEachRefused = async (calls: Promise<LightMyRequestResponse>[], status: number, error: string) => {
+  for (const res of await Promise.all(calls)) {
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ error });
+  }
+};
 
 describe('watchlist routes: anonymous', () => {
   it('answers 401 on every route', async () => {
@@ -56,10 +64,7 @@ describe('watchlist routes: anonymous', () => {
       post(anon, '/api/watchlist/toggle', { id, projectId: ids[0] }),
       post(anon, '/api/watchlist/delete', { id }),
     ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ error: 'Unauthorized' });
-    }
+    await expectEachRefused(calls, 401, 'Unauthorized');
     expect(await rowOf(id)).toMatchObject({ name: 'Anon probe', projects: [], version: 1 });
     await post(owner, '/api/watchlist/delete', { id });
   });
@@ -131,10 +136,7 @@ describe('watchlist routes: another user', () => {
       post(other, '/api/watchlist/toggle', { id, projectId: ids[0] }),
       post(other, '/api/watchlist/delete', { id }),
     ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ error: 'NotFound' });
-    }
+    await expectEachRefused(calls, 404, 'NotFound');
     expect(await rowOf(id)).toEqual(before);
     // The same name is free for another user.
     const theirs = await create(other, 'Private');
