@@ -46,3 +46,28 @@ export function ModalDialog({
     </Dialog>
   );
 }
+
+/** The frame the watchlist dialogs share (create, import, share, the project picker); tests find the panel by scope. */
+export function WatchlistDialog({
+  onClose,
+  panelClassName,
+  scope,
+  children,
+}: {
+  onClose: () => void;
+  panelClassName: string;
+  scope: string;
+  children: ReactNode;
+}) {
+  return (
+    <ModalDialog
+      onClose={onClose}
+      className="watchlist-dialog"
+      panelClassName={panelClassName}
+      scope={scope}
+      part="panel"
+    >
+      {children}
+    </ModalDialog>
+  );
+}

@@ -9,7 +9,7 @@ import {
 import { Icon } from './Icon';
 import { ProjectLogo } from './ProjectLogo';
 import { RetryButton } from './RetryButton';
-import { ModalDialog } from './ModalDialog';
+import { WatchlistDialog } from './ModalDialog';
 
 export type PickerActorRef = ActorRefFrom<typeof watchlistPickerMachine>;
 
@@ -28,19 +28,11 @@ export function ProjectPickerModal({
   subtitle,
   height = PICKER_LIST_HEIGHT,
 }: ProjectPickerModalProps) {
-  const view = connectWatchlistPicker(
-    useSelector(actorRef, (s) => s),
-    actorRef.send,
-  );
+  const snapshot = useSelector(actorRef, (s) => s);
+  const view = connectWatchlistPicker(snapshot, actorRef.send);
   if (!view.open) return null;
   return (
-    <ModalDialog
-      onClose={view.close}
-      className="watchlist-dialog"
-      panelClassName="picker-panel"
-      scope="watchlist-picker"
-      part="panel"
-    >
+    <WatchlistDialog onClose={view.close} panelClassName="picker-panel" scope="watchlist-picker">
       <DialogTitle as="h2">{title ?? view.defaultTitle}</DialogTitle>
       {subtitle && <Description className="muted">{subtitle}</Description>}
       <div className="picker-search">
@@ -82,6 +74,6 @@ export function ProjectPickerModal({
           </ul>
         )}
       </div>
-    </ModalDialog>
+    </WatchlistDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { connectCreateWatchlist } from '../../../machines/watchlist/create/createWatchlist.connect';
 import type { createWatchlistMachine } from '../../../machines/watchlist/create/createWatchlist.machine';
-import { ModalDialog } from '../../components/ModalDialog';
+import { WatchlistDialog } from '../../components/ModalDialog';
 
 export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine>;
 
@@ -12,19 +12,11 @@ export type CreateWatchlistActorRef = ActorRefFrom<typeof createWatchlistMachine
  * Enter submits. The same form renames the selected list with the title 'Rename Watchlist'.
  */
 export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistActorRef }) {
-  const view = connectCreateWatchlist(
-    useSelector(actorRef, (s) => s),
-    actorRef.send,
-  );
+  const snapshot = useSelector(actorRef, (s) => s);
+  const view = connectCreateWatchlist(snapshot, actorRef.send);
   if (!view.open) return null;
   return (
-    <ModalDialog
-      onClose={view.cancel}
-      className="watchlist-dialog"
-      panelClassName="watchlist-form-panel"
-      scope="create-watchlist"
-      part="panel"
-    >
+    <WatchlistDialog onClose={view.cancel} panelClassName="watchlist-form-panel" scope="create-watchlist">
       <form {...view.getFormProps()}>
         <DialogTitle as="h2">{view.title}</DialogTitle>
         <div className="field">
@@ -40,6 +32,6 @@ export function CreateWatchlistModal({ actorRef }: { actorRef: CreateWatchlistAc
           <button {...view.getConfirmButtonProps()}>{view.confirmText}</button>
         </div>
       </form>
-    </ModalDialog>
+    </WatchlistDialog>
   );
 }

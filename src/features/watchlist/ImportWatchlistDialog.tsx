@@ -7,7 +7,7 @@ import { connectWatchlistImport } from '../../../machines/watchlist/import/watch
 import type { WatchlistImportView } from '../../../machines/watchlist/import/watchlistImport.types';
 import { TierBadge } from '../../components/TierBadge';
 import { TableHead } from '../../components/TableHead';
-import { ModalDialog } from '../../components/ModalDialog';
+import { WatchlistDialog } from '../../components/ModalDialog';
 
 export type ImportActorRef = ActorRefFrom<typeof watchlistImportMachine>;
 
@@ -17,13 +17,7 @@ export default function ImportWatchlistDialog({ actorRef }: { actorRef: ImportAc
   const view = connectWatchlistImport(snapshot, actorRef.send);
   if (!view.open) return null;
   return (
-    <ModalDialog
-      onClose={view.close}
-      className="watchlist-dialog"
-      panelClassName="watchlist-import-panel"
-      scope="import-watchlist"
-      part="panel"
-    >
+    <WatchlistDialog onClose={view.close} panelClassName="watchlist-import-panel" scope="import-watchlist">
       <DialogTitle as="h2">{view.title}</DialogTitle>
       {view.done ? (
         <>
@@ -57,7 +51,7 @@ export default function ImportWatchlistDialog({ actorRef }: { actorRef: ImportAc
           </div>
         </>
       )}
-    </ModalDialog>
+    </WatchlistDialog>
   );
 }
 

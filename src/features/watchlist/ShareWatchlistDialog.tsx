@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { watchlistShareMachine } from '../../../machines/watchlist/share/watchlistShare.machine';
 import { connectWatchlistShare } from '../../../machines/watchlist/share/watchlistShare.connect';
 import { shareUrl } from './watchlistDialogs.logic';
-import { ModalDialog } from '../../components/ModalDialog';
+import { WatchlistDialog } from '../../components/ModalDialog';
 
 export type ShareActorRef = ActorRefFrom<typeof watchlistShareMachine>;
 
@@ -14,13 +14,7 @@ export default function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActo
   const view = connectWatchlistShare(snapshot, actorRef.send, { linkFor: shareUrl });
   if (!view.open) return null;
   return (
-    <ModalDialog
-      onClose={view.close}
-      className="watchlist-dialog"
-      panelClassName="watchlist-share-panel"
-      scope="share-watchlist"
-      part="panel"
-    >
+    <WatchlistDialog onClose={view.close} panelClassName="watchlist-share-panel" scope="share-watchlist">
       <DialogTitle as="h2">{view.title}</DialogTitle>
       <Description as="p" className="muted">
         {view.description}
@@ -46,6 +40,6 @@ export default function ShareWatchlistDialog({ actorRef }: { actorRef: ShareActo
       <div className="dialog-actions">
         <button {...view.getDoneButtonProps()}>{view.doneText}</button>
       </div>
-    </ModalDialog>
+    </WatchlistDialog>
   );
 }

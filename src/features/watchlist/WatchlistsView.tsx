@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { sendTo } from 'xstate';
 import type { ProjectRow } from '../../../api/projects';
@@ -27,6 +27,7 @@ import { connectWatchlist } from '../../../machines/watchlist/list/watchlist.con
 import { useWatchlistActor, type WatchlistActorRef } from '../../app/hooks';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';
+import { WhileOpen } from '../../components/WhileOpen';
 
 type Props = {
   /** Replaces the picker's search (tests). */
@@ -49,6 +50,30 @@ const Loading = () => (
     <span className="skeleton" style={{ display: 'block', height: 240 }} />
   </div>
 );
+
+/** One of the selected list's small buttons in its header (Add Projects the primary one). */
+function ListAction({
+  primary = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  primary?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: WatchlistActorRef }) {
   const view = useSelector(actorRef, connectWatchlist);
@@ -91,14 +116,9 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
     [actorRef, pickerLogic],
   );
   const form = useActorRef(logic.form, { inspect });
-  const formOpen = useSelector(form, (s) => s.hasTag('open'));
   const share = useActorRef(logic.share, { inspect });
   const importer = useActorRef(logic.importer, { inspect });
   const picker = useActorRef(logic.picker, { input: { mode: 'single' }, inspect });
-  // Each dialog's code (and Headless UI's) loads when it first opens, not with the page.
-  const shareOpen = useSelector(share, (s) => s.hasTag('open'));
-  const importOpen = useSelector(importer, (s) => s.hasTag('open'));
-  const pickerOpen = useSelector(picker, (s) => s.hasTag('open'));
 
   const names = view.lists.filter((l) => l.id !== 'temp').map((l) => l.name);
   const openCreate = () => form.send({ type: 'OPEN', existingNames: names, purpose: 'create' });
@@ -173,35 +193,18 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
             </p>
           </div>
           <div className="watchlist-actions">
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={view.busy}
-              onClick={openPicker}
-            >
+            <ListAction primary disabled={view.busy} onClick={openPicker}>
               Add Projects
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              disabled={view.busy}
-              onClick={openRename}
-            >
+            </ListAction>
+            <ListAction disabled={view.busy} onClick={openRename}>
               Rename
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              disabled={!view.canDelete}
-              onClick={() => actorRef.send({ type: 'DELETE' })}
-            >
+            </ListAction>
+            <ListAction disabled={!view.canDelete} onClick={() => actorRef.send({ type: 'DELETE' })}>
               Delete
-            </button>
+            </ListAction>
             {!view.selectedIsTemp && (
               <>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
+                <ListAction
                   disabled={view.busy}
                   onClick={() =>
                     share.send({
@@ -213,17 +216,15 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
                   }
                 >
                   {selected.shareToken ? 'Shared' : 'Share'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
+                </ListAction>
+                <ListAction
                   disabled={view.busy}
                   onClick={() =>
                     importer.send({ type: 'OPEN', listId: selected.id, listName: selected.name })
                   }
                 >
                   Import
-                </button>
+                </ListAction>
                 <a className="btn btn-ghost btn-sm" href={watchlistExportUrl(selected.id, 'csv')} download>
                   Export CSV
                 </a>
@@ -260,26 +261,19 @@ function Watchlists({ actorRef, pickerLogic, loadRows }: Props & { actorRef: Wat
         )}
       </section>
 
-      {formOpen && (
-        <Suspense fallback={null}>
-          <CreateWatchlistModal actorRef={form} />
-        </Suspense>
-      )}
-      {shareOpen && (
-        <Suspense fallback={null}>
-          <ShareWatchlistDialog actorRef={share} />
-        </Suspense>
-      )}
-      {importOpen && (
-        <Suspense fallback={null}>
-          <ImportWatchlistDialog actorRef={importer} />
-        </Suspense>
-      )}
-      {pickerOpen && (
-        <Suspense fallback={null}>
-          <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
-        </Suspense>
-      )}
+      {/* Each dialog's code (and Headless UI's) loads when it first opens, not with the page. */}
+      <WhileOpen actor={form}>
+        <CreateWatchlistModal actorRef={form} />
+      </WhileOpen>
+      <WhileOpen actor={share}>
+        <ShareWatchlistDialog actorRef={share} />
+      </WhileOpen>
+      <WhileOpen actor={importer}>
+        <ImportWatchlistDialog actorRef={importer} />
+      </WhileOpen>
+      <WhileOpen actor={picker}>
+        <ProjectPickerModal actorRef={picker} subtitle={`Pick a project to add to ${selected.name}.`} />
+      </WhileOpen>
       {view.confirmingDelete && (
         <Suspense fallback={null}>
           <DeleteWatchlistDialog
