@@ -13,6 +13,7 @@ import { connectProjectContracts } from '../../../machines/projects/contracts/pr
 import { projectContractsMachine } from '../../../machines/projects/contracts/projectContracts.machine';
 import { useSignedIn } from '../../app/hooks';
 import { Address, type CopyLogic } from '../../components/Address';
+import { ConfirmButtons } from '../../components/ConfirmButtons';
 import { Skeleton } from '../../components/Skeleton';
 import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { useResource } from '../../lib/useResource';
@@ -192,20 +193,12 @@ export function ContractsView({
                   {confirming ? (
                     <>
                       <span>Stop monitoring {c.label}?</span>
-                      <button
-                        type="button"
-                        className="btn btn-danger btn-sm"
-                        onClick={() => send({ type: 'CONFIRM' })}
-                      >
-                        Remove
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        onClick={() => send({ type: 'CANCEL' })}
-                      >
-                        Keep
-                      </button>
+                      <ConfirmButtons
+                        confirmText="Remove"
+                        cancelText="Keep"
+                        onConfirm={() => send({ type: 'CONFIRM' })}
+                        onCancel={() => send({ type: 'CANCEL' })}
+                      />
                     </>
                   ) : (
                     <button

@@ -18,7 +18,10 @@ import { relativeTime } from '../../../machines/account/notifications/notificati
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';
+import { ConfirmButtons } from '../../components/ConfirmButtons';
 import { SettingsMessage } from './SettingsMessage';
+import { SettingsField } from './SettingsField';
+import { SecretButtons } from './SecretButtons';
 
 /** The section's machine with its real calls: the api-keys routes and the clipboard. */
 const apiKeysLogic = apiKeysMachine.provide({
@@ -95,8 +98,7 @@ export function ApiKeysSection() {
               send({ type: 'CREATE', name: String(new FormData(e.currentTarget).get('name') ?? '') });
             }}
           >
-            <div className="settings-field settings-grow">
-              <label htmlFor={nameId}>Key name</label>
+            <SettingsField id={nameId} label="Key name" error={view.nameError} errorId={nameErrorId} grow>
               <input
                 id={nameId}
                 name="name"
@@ -107,12 +109,7 @@ export function ApiKeysSection() {
                 aria-describedby={view.nameError ? nameErrorId : undefined}
                 disabled={view.busy}
               />
-              {view.nameError && (
-                <p id={nameErrorId} className="settings-field-error">
-                  {view.nameError}
-                </p>
-              )}
-            </div>
+            </SettingsField>
             <button type="submit" className="btn btn-primary" disabled={view.busy}>
               {view.creating ? 'Creating…' : 'Create'}
             </button>
@@ -127,20 +124,11 @@ export function ApiKeysSection() {
                 <code data-part="secret" aria-label={`New key ${view.created.name}`}>
                   {view.created.key}
                 </code>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  onClick={() => send({ type: 'COPY' })}
-                >
-                  {view.copied ? API_KEY_MESSAGES.copied : 'Copy'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  onClick={() => send({ type: 'HIDE_KEY' })}
-                >
-                  Done
-                </button>
+                <SecretButtons
+                  copyText={view.copied ? API_KEY_MESSAGES.copied : 'Copy'}
+                  onCopy={() => send({ type: 'COPY' })}
+                  onDone={() => send({ type: 'HIDE_KEY' })}
+                />
               </div>
             </div>
           )}
@@ -178,20 +166,12 @@ export function ApiKeysSection() {
                     (view.confirmingId === k.id ? (
                       <div className="api-key-confirm" role="group" aria-label={`Revoke ${k.name}?`}>
                         <span>Revoke “{k.name}”? Anything using it stops working at once.</span>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          onClick={() => send({ type: 'CONFIRM' })}
-                        >
-                          Revoke key
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          onClick={() => send({ type: 'CANCEL' })}
-                        >
-                          Cancel
-                        </button>
+                        <ConfirmButtons
+                          confirmText="Revoke key"
+                          cancelText="Cancel"
+                          onConfirm={() => send({ type: 'CONFIRM' })}
+                          onCancel={() => send({ type: 'CANCEL' })}
+                        />
                       </div>
                     ) : (
                       <button

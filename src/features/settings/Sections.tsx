@@ -19,6 +19,7 @@ import { inspect } from '../../lib/inspect';
 import { useAppChild } from '../../app/hooks';
 import { RemoveButton } from '../../components/RemoveButton';
 import { LabelledOptions } from '../../components/LabelledOptions';
+import { SettingsField } from './SettingsField';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -164,8 +165,7 @@ export function WalletsSection() {
             </ul>
           )}
           <form className="settings-form settings-inline" {...view.getFormProps('add', walletToAdd)}>
-            <div className="settings-field settings-grow">
-              <label htmlFor={addressId}>Wallet address</label>
+            <SettingsField id={addressId} label="Wallet address" error={fieldError} grow>
               <input
                 id={addressId}
                 autoComplete="off"
@@ -173,15 +173,13 @@ export function WalletsSection() {
                 {...view.getFieldProps('walletAddress')}
                 placeholder="0x…, Solana, Tron or Cosmos address"
               />
-              {fieldError && <p className="settings-field-error">{fieldError}</p>}
-            </div>
-            <div className="settings-field">
-              <label htmlFor={chainId}>Chain</label>
+            </SettingsField>
+            <SettingsField id={chainId} label="Chain">
               <select id={chainId} name="chain" defaultValue="">
                 <option value="">Detect automatically</option>
                 <LabelledOptions values={WALLET_CHAINS} labels={WALLET_CHAIN_LABELS} />
               </select>
-            </div>
+            </SettingsField>
             <button {...view.getSubmitButtonProps()}>Add wallet</button>
           </form>
         </>
@@ -190,6 +188,16 @@ export function WalletsSection() {
     </Section>
   );
 }
+
+const PASSWORD_FIELDS = [
+  { name: 'oldPassword', label: 'Old password', autoComplete: 'current-password', note: undefined },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    autoComplete: 'new-password',
+    note: 'At least 8 characters, with at least one letter and one digit.',
+  },
+] as const;
 
 /** The password change: the old password and the new one. */
 function passwordChange(form: HTMLFormElement) {
@@ -209,36 +217,15 @@ export function PasswordSection() {
   );
   const [snapshot, send] = useActor(logic, { input: { loads: false }, inspect });
   const view = connectSettingsSection(snapshot, send);
-  const oldId = useId();
-  const newId = useId();
-  const oldError = view.fieldError('oldPassword');
-  const newError = view.fieldError('newPassword');
+  const ids = { oldPassword: useId(), newPassword: useId() };
   return (
     <Section id="settings-password" title="Change Password">
       <form ref={formRef} className="settings-form" {...view.getFormProps('change', passwordChange)}>
-        <div className="settings-field">
-          <label htmlFor={oldId}>Old password</label>
-          <input
-            id={oldId}
-            type="password"
-            autoComplete="current-password"
-            {...view.getFieldProps('oldPassword')}
-          />
-          {oldError && <p className="settings-field-error">{oldError}</p>}
-        </div>
-        <div className="settings-field">
-          <label htmlFor={newId}>New password</label>
-          <input
-            id={newId}
-            type="password"
-            autoComplete="new-password"
-            {...view.getFieldProps('newPassword')}
-          />
-          {newError && <p className="settings-field-error">{newError}</p>}
-          <p className="muted settings-note">
-            At least 8 characters, with at least one letter and one digit.
-          </p>
-        </div>
+        {PASSWORD_FIELDS.map(({ name, label, autoComplete, note }) => (
+          <SettingsField key={name} id={ids[name]} label={label} error={view.fieldError(name)} note={note}>
+            <input id={ids[name]} type="password" autoComplete={autoComplete} {...view.getFieldProps(name)} />
+          </SettingsField>
+        ))}
         <button {...view.getSubmitButtonProps()}>{view.busy ? 'Saving…' : 'Change password'}</button>
       </form>
       <Outcome view={view} />
@@ -268,12 +255,11 @@ export function NotificationsSection() {
             </label>
           ))}
           {/* "Email alerts": how alerts about watched projects reach the user by mail. */}
-          <div className="settings-field">
-            <label htmlFor={alertMailId}>Email alerts</label>
+          <SettingsField id={alertMailId} label="Email alerts">
             <select id={alertMailId} {...view.getAlertMailSelectProps()}>
               <LabelledOptions values={ALERT_MAIL_MODES} labels={ALERT_MAIL_LABELS} />
             </select>
-          </div>
+          </SettingsField>
         </fieldset>
       )}
       <Outcome view={view} />

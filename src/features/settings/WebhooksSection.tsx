@@ -26,6 +26,8 @@ import { inspect } from '../../lib/inspect';
 import { TableHead } from '../../components/TableHead';
 import { RetryButton } from '../../components/RetryButton';
 import { SettingsMessage } from './SettingsMessage';
+import { SettingsField } from './SettingsField';
+import { SecretButtons } from './SecretButtons';
 
 /** The section's machine with the API and the clipboard. Every write answers with the fresh list. */
 export const webhooksSection = webhooksMachine.provide({
@@ -167,21 +169,12 @@ export function WebhooksSection() {
               </p>
               <div className="webhooks-secret-row">
                 <code data-part="secret-value">{view.secret.value}</code>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  disabled={view.copying}
-                  onClick={() => send({ type: 'COPY_SECRET' })}
-                >
-                  {view.copied ? 'Copied' : 'Copy'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  onClick={() => send({ type: 'HIDE_SECRET' })}
-                >
-                  Done
-                </button>
+                <SecretButtons
+                  copyText={view.copied ? 'Copied' : 'Copy'}
+                  copying={view.copying}
+                  onCopy={() => send({ type: 'COPY_SECRET' })}
+                  onDone={() => send({ type: 'HIDE_SECRET' })}
+                />
               </div>
             </div>
           )}
@@ -250,8 +243,7 @@ export function WebhooksSection() {
               noValidate
               aria-label="Add a webhook"
             >
-              <div className="settings-field">
-                <label htmlFor={urlId}>Endpoint URL</label>
+              <SettingsField id={urlId} label="Endpoint URL" error={urlError}>
                 <input
                   id={urlId}
                   name="url"
@@ -262,8 +254,7 @@ export function WebhooksSection() {
                   placeholder="https://example.com/webhooks/sentinel"
                   aria-invalid={!!urlError}
                 />
-                {urlError && <p className="settings-field-error">{urlError}</p>}
-              </div>
+              </SettingsField>
               <fieldset className="webhooks-choices" aria-invalid={!!eventsError}>
                 <legend>Events</legend>
                 {WEBHOOK_EVENTS.map((e) => (
