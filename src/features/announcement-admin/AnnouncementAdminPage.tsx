@@ -8,6 +8,8 @@ import type {
   StoredAnnouncement,
 } from '../../../machines/admin/announcement/announcementAdmin.types';
 import { connectAnnouncementAdmin } from '../../../machines/admin/announcement/announcementAdmin.connect';
+import { MessageLine } from '../../components/MessageLine';
+import { StaffPage, staffGate } from '../../components/StaffPage';
 import { request } from '../../lib/client';
 import './announcement-admin.css';
 import { inspect } from '../../lib/inspect';
@@ -31,30 +33,8 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
   const [snapshot, send] = useActor(logic ?? liveAnnouncementAdminMachine, { inspect });
   const view = connectAnnouncementAdmin(snapshot, send, { idPrefix: useId() });
 
-  if (view.screen === 'forbidden') {
-    return (
-      <main {...view.getMainProps()}>
-        <h1>{view.title}</h1>
-        <p role="alert">{view.forbiddenText}</p>
-      </main>
-    );
-  }
-  if (view.screen === 'loading') {
-    return (
-      <main {...view.getMainProps()}>
-        <h1>{view.title}</h1>
-      </main>
-    );
-  }
-  if (view.screen === 'loadFailed') {
-    return (
-      <main {...view.getMainProps()}>
-        <h1>{view.title}</h1>
-        <p role="alert">{view.loadError}</p>
-        <button {...view.getRetryButtonProps()}>{view.retryText}</button>
-      </main>
-    );
-  }
+  const gate = staffGate(view, view.loadError, view.retryText);
+  if (gate) return gate;
 
   const fieldError = (name: 'content' | 'link' | 'linkText') => {
     const props = view.getFieldErrorProps(name);
@@ -62,8 +42,7 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
   };
 
   return (
-    <main {...view.getMainProps()}>
-      <h1>{view.title}</h1>
+    <StaffPage view={view}>
       <p className="announcement-admin__lead">{view.lead}</p>
       <form {...view.getFormProps()}>
         <label {...view.getLabelProps('content')} />
@@ -83,20 +62,12 @@ export default function AnnouncementAdminPage({ logic }: { logic?: typeof liveAn
           {view.activeText}
         </label>
 
-        {view.saveError !== null && (
-          <p role="alert" className="announcement-admin__error">
-            {view.saveError}
-          </p>
-        )}
-        {view.savedText && (
-          <p role="status" className="announcement-admin__saved">
-            {view.savedText}
-          </p>
-        )}
+        <MessageLine role="alert" className="announcement-admin__error" text={view.saveError} />
+        <MessageLine role="status" className="announcement-admin__saved" text={view.savedText} />
         <div className="dialog-actions">
           <button {...view.getSaveButtonProps()}>{view.saveText}</button>
         </div>
       </form>
-    </main>
+    </StaffPage>
   );
 }

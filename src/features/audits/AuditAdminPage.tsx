@@ -14,6 +14,8 @@ import { livePickerMachine } from '../../components/livePicker';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { LabelledOptions } from '../../components/LabelledOptions';
 import { TableHead } from '../../components/TableHead';
+import { MessageLine } from '../../components/MessageLine';
+import { StaffPage } from '../../components/StaffPage';
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { formatDate } from '../../../api/format';
@@ -58,10 +60,9 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
 
   if (view.forbidden) {
     return (
-      <main {...view.getMainProps()}>
-        <h1>{view.title}</h1>
+      <StaffPage view={view}>
         <p role="alert">{view.forbiddenText}</p>
-      </main>
+      </StaffPage>
     );
   }
 
@@ -79,8 +80,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
   const data = view.audits;
 
   return (
-    <main {...view.getMainProps()}>
-      <h1>{view.title}</h1>
+    <StaffPage view={view}>
       <div>
         <button {...view.getPickerButtonProps()}>{view.pickerText}</button>
       </div>
@@ -104,11 +104,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
           <button {...view.getRetryButtonProps()}>{view.retryText}</button>
         </div>
       )}
-      {view.notice && (
-        <p role="status" className="audit-admin__notice">
-          {view.notice}
-        </p>
-      )}
+      <MessageLine role="status" className="audit-admin__notice" text={view.notice} />
 
       {data && (
         <>
@@ -186,11 +182,7 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
                 <div>
                   <button {...view.getAddFindingProps()}>{view.addFindingText}</button>
                 </div>
-                {view.writeError && (
-                  <p role="alert" className="audit-admin__field-error">
-                    {view.writeError}
-                  </p>
-                )}
+                <MessageLine role="alert" className="audit-admin__field-error" text={view.writeError} />
                 <div>
                   <button {...view.getPublishButtonProps()}>{view.publishText}</button>
                 </div>
@@ -199,6 +191,6 @@ export default function AuditAdminPage({ logic }: { logic?: typeof liveAuditAdmi
           )}
         </>
       )}
-    </main>
+    </StaffPage>
   );
 }

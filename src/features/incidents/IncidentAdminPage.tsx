@@ -17,6 +17,7 @@ import type {
   ModerationView,
   PendingReport,
 } from '../../../machines/incidents/moderation/incidentModeration.types';
+import { StaffPage, staffGate } from '../../components/StaffPage';
 import { request } from '../../lib/client';
 import { formatDate } from '../../../api/format';
 import { inspect } from '../../lib/inspect';
@@ -68,34 +69,11 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
   const [snapshot, send] = useActor(logic ?? liveIncidentModerationMachine, { inspect });
   const v = connectIncidentModeration(snapshot, send, { idPrefix: useId(), formatDate });
 
-  if (v.screen === 'forbidden') {
-    return (
-      <main {...v.getMainProps()}>
-        <h1>{v.title}</h1>
-        <p role="alert">{v.forbiddenText}</p>
-      </main>
-    );
-  }
-  if (v.screen === 'loading') {
-    return (
-      <main {...v.getMainProps()}>
-        <h1>{v.title}</h1>
-      </main>
-    );
-  }
-  if (v.screen === 'loadFailed') {
-    return (
-      <main {...v.getMainProps()}>
-        <h1>{v.title}</h1>
-        <p role="alert">{v.error}</p>
-        <button {...v.getRetryButtonProps()}>Try again</button>
-      </main>
-    );
-  }
+  const gate = staffGate(v, v.error, 'Try again');
+  if (gate) return gate;
 
   return (
-    <main {...v.getMainProps()}>
-      <h1>{v.title}</h1>
+    <StaffPage view={v}>
       <p>{v.intro}</p>
       <p role="status">{v.notice}</p>
       {v.emptyText ? <p>{v.emptyText}</p> : null}
@@ -148,6 +126,6 @@ export default function IncidentAdminPage({ logic }: { logic?: typeof liveIncide
           )}
         </article>
       ))}
-    </main>
+    </StaffPage>
   );
 }
