@@ -8,3 +8,12 @@ export function Skeleton({ width, height = 14, round }: { width: number | string
     />
   );
 }
+
+/** A table cell holding a placeholder, while its row loads. */
+export function SkeletonCell({ className, width }: { className?: string; width: number }) {
+  return (
+    <td className={className}>
+      <Skeleton width={width} />
+    </td>
+  );
+}

@@ -56,3 +56,23 @@ export function KycBadge({ kyc }: { kyc: boolean }) {
     </span>
   );
 }
+
+/** A score out of 100 as a bar (hidden from screen readers) and its figure. */
+export function ScoreBar({
+  score,
+  digits,
+  valueClassName,
+}: {
+  score: number;
+  digits: number;
+  valueClassName: string;
+}) {
+  return (
+    <>
+      <span className="bar" aria-hidden="true">
+        <span style={{ width: `${score}%` }} />
+      </span>
+      <span className={valueClassName}>{score.toFixed(digits)}</span>
+    </>
+  );
+}

@@ -28,9 +28,7 @@ export default function BlogPostPage({ slug }: { slug: string }) {
             </p>
           </div>
         </header>
-        <div className="post-body">
-          <Prose html={post.html} />
-        </div>
+        <Prose html={post.html} className="post-body" />
       </article>
     </main>
   );

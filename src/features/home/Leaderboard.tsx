@@ -31,8 +31,8 @@ import { SortArrow } from '../../components/SortArrow';
 import { Pager } from '../../components/Pager';
 import { SelectField } from '../../components/SelectField';
 import { ProjectLogo } from '../../components/ProjectLogo';
-import { Skeleton } from '../../components/Skeleton';
-import { AuditBadge, KycBadge, ScoreBadge } from '../../components/TierBadge';
+import { Skeleton, SkeletonCell } from '../../components/Skeleton';
+import { AuditBadge, KycBadge, ScoreBadge, ScoreBar } from '../../components/TierBadge';
 import { ChainIcon } from '../../components/ChainIcon';
 import { FiltersPanel } from './FiltersPanel';
 import { formatDate, formatNumber, formatUsd } from '../../../api/format';
@@ -135,10 +135,7 @@ function SubScoreBars({ scores }: { scores: SubScores }) {
         <div key={k} className="subscore">
           <dt>{SUB_SCORE_LABELS[k]}</dt>
           <dd>
-            <span className="bar" aria-hidden="true">
-              <span style={{ width: `${scores[k]}%` }} />
-            </span>
-            <span className="subscore-value">{scores[k].toFixed(0)}</span>
+            <ScoreBar score={scores[k]} digits={0} valueClassName="subscore-value" />
           </dd>
         </div>
       ))}
@@ -374,33 +371,23 @@ export function Leaderboard() {
             <tbody {...view.getBodyProps()}>
               {Array.from({ length: view.skeletonRows }, (_, i) => (
                 <tr key={i} aria-hidden="true" className="skeleton-row">
-                  <td className="col-rank">
-                    <Skeleton width={22} />
-                  </td>
+                  <SkeletonCell className="col-rank" width={22} />
                   <td className="col-project">
                     <span className="project-cell">
                       <Skeleton width={32} height={32} round />
                       <Skeleton width={120} />
                     </span>
                   </td>
-                  <td className="col-chains hide-sm">
-                    <Skeleton width={60} />
-                  </td>
-                  <td className="col-score">
-                    <Skeleton width={90} />
-                  </td>
+                  <SkeletonCell className="col-chains hide-sm" width={60} />
+                  <SkeletonCell className="col-score" width={90} />
                   <td className="col-change hide-sm" />
                   <td className="col-change hide-md" />
                   <td className="col-change hide-md" />
                   <td className="col-money hide-sm" />
                   <td className="col-money hide-md" />
                   <td className="col-money hide-md" />
-                  <td className="col-audit hide-sm">
-                    <Skeleton width={70} />
-                  </td>
-                  <td className="col-kyc hide-md">
-                    <Skeleton width={40} />
-                  </td>
+                  <SkeletonCell className="col-audit hide-sm" width={70} />
+                  <SkeletonCell className="col-kyc hide-md" width={40} />
                   <td className="col-details" />
                   <td className="col-actions" />
                 </tr>

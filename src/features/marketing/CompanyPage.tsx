@@ -40,9 +40,7 @@ export default function CompanyPage({ slug }: { slug: string }) {
             ))}
           </ul>
         </nav>
-        <div className="company-body card">
-          <Prose html={page.html} />
-        </div>
+        <Prose html={page.html} className="company-body card" />
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useTitle } from '../../lib/title';
 import { Icon } from '../../components/Icon';
@@ -5,6 +6,27 @@ import { NotFound } from '../../pages/NotFoundPage';
 import { RequestQuoteButton } from '../../components/RequestQuoteButton';
 import { PRODUCTS } from './products';
 import '../../components/marketing.css';
+
+/** One of a product page's titled sections, its heading naming it. */
+function Section({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mk-section" aria-labelledby={id}>
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 /** The four product pages (/products/{slug}). */
 export default function ProductPage({ slug }: { slug: string }) {
@@ -36,9 +58,7 @@ export default function ProductPage({ slug }: { slug: string }) {
             </li>
           ))}
         </ul>
-        <section className="mk-section" aria-labelledby="features-title">
-          <p className="eyebrow">{product.name}</p>
-          <h2 id="features-title">What you get</h2>
+        <Section id="features-title" eyebrow={product.name} title="What you get">
           <div className="mk-features">
             {product.features.map((f) => (
               <article key={f.title} className="card mk-feature">
@@ -50,10 +70,8 @@ export default function ProductPage({ slug }: { slug: string }) {
               </article>
             ))}
           </div>
-        </section>
-        <section className="mk-section" aria-labelledby="process-title">
-          <p className="eyebrow">How it works</p>
-          <h2 id="process-title">From first call to peace of mind</h2>
+        </Section>
+        <Section id="process-title" eyebrow="How it works" title="From first call to peace of mind">
           <ol className="mk-process">
             {product.process.map((s, i) => (
               <li key={s.title}>
@@ -63,9 +81,8 @@ export default function ProductPage({ slug }: { slug: string }) {
               </li>
             ))}
           </ol>
-        </section>
-        <section className="mk-section" aria-labelledby="faq-title">
-          <h2 id="faq-title">Frequently asked questions</h2>
+        </Section>
+        <Section id="faq-title" title="Frequently asked questions">
           <div className="mk-faq">
             {product.faq.map((f) => (
               <details key={f.q} className="card">
@@ -74,7 +91,7 @@ export default function ProductPage({ slug }: { slug: string }) {
               </details>
             ))}
           </div>
-        </section>
+        </Section>
         <section className="mk-banner on-dark" aria-labelledby="cta-title">
           <div>
             <h2 id="cta-title">Protect your project today</h2>

@@ -1,7 +1,7 @@
 import { getExchangeMetrics } from '../../../api/skynet';
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
-import { Skeleton } from '../../components/Skeleton';
+import { SkeletonCell } from '../../components/Skeleton';
 import { formatDate, formatUsd } from '../../../api/format';
 
 /** A horizontally scrollable table wrapper, reachable by keyboard so narrow screens can scroll it. */
@@ -68,18 +68,10 @@ export function ExchangePanel({ projectId }: { projectId: string }) {
               {metric.loading &&
                 Array.from({ length: 4 }, (_, i) => (
                   <tr key={i} aria-hidden="true">
-                    <td>
-                      <Skeleton width={90} />
-                    </td>
-                    <td className="num">
-                      <Skeleton width={60} />
-                    </td>
-                    <td className="num">
-                      <Skeleton width={60} />
-                    </td>
-                    <td className="num">
-                      <Skeleton width={20} />
-                    </td>
+                    <SkeletonCell width={90} />
+                    <SkeletonCell className="num" width={60} />
+                    <SkeletonCell className="num" width={60} />
+                    <SkeletonCell className="num" width={20} />
                   </tr>
                 ))}
               {rows.map((r) => (

@@ -19,7 +19,7 @@ import { Icon } from '../../components/Icon';
 import { ProjectLogo } from '../../components/ProjectLogo';
 import { BrandGradient } from '../../components/Logo';
 import { Skeleton } from '../../components/Skeleton';
-import { AuditBadge, KycBadge, TierBadge } from '../../components/TierBadge';
+import { AuditBadge, KycBadge, ScoreBar, TierBadge } from '../../components/TierBadge';
 import { ChainTag } from '../../components/ChainIcon';
 import { formatDate, formatNumber, formatUsd } from '../../../api/format';
 import { ProjectActions } from '../../components/ProjectActions';
@@ -122,10 +122,7 @@ function Breakdown({ scores }: { scores: SubScores }) {
         {(Object.keys(SUB_SCORE_LABELS) as (keyof SubScores)[]).map((k) => (
           <li key={k}>
             <span className="breakdown-label">{SUB_SCORE_LABELS[k]}</span>
-            <span className="bar" aria-hidden="true">
-              <span style={{ width: `${scores[k]}%` }} />
-            </span>
-            <span className="breakdown-value">{scores[k].toFixed(1)}</span>
+            <ScoreBar score={scores[k]} digits={1} valueClassName="breakdown-value" />
           </li>
         ))}
       </ul>
