@@ -2,6 +2,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../api/errors.schemas';
+import { Created } from '../../api/site.schemas';
+import type { LIMITS } from '../plugins/app/rateLimit';
 import { requireAdmin, requireUser, type SessionUser } from '../plugins/app/session';
 
 /**
@@ -65,6 +67,27 @@ export function signedInPost<B extends z.ZodType, R extends z.ZodType>(
     },
     async (request) =>
       answer(user ? await user(request) : requireUser(request), request.body as z.output<B>, request),
+  );
+}
+
+/**
+ * `POST <url>` of a visitor's form, signed in or not (an incident report, a quote request): rate limited per address
+ * by one of LIMITS, the body typed by its schema, a 201 answer with the id `save` gives the stored row.
+ */
+export function visitorCreate<B extends z.ZodType>(
+  app: ReturnType<typeof typed>,
+  url: string,
+  route: { rateLimit: (typeof LIMITS)[keyof typeof LIMITS]; summary: string; body: B },
+  save: (body: z.output<B>, request: FastifyRequest) => Promise<number>,
+): void {
+  app.post(
+    url,
+    {
+      config: { rateLimit: route.rateLimit },
+      schema: { summary: route.summary, body: route.body as z.ZodType, response: created(Created) },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ id: await save(request.body as z.output<B>, request) }),
   );
 }
 

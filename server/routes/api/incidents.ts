@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { Created, IncidentReportBody } from '../../../api/site.schemas';
-import { created, errorsOnly, typed } from '../../routing/schemas';
+import { IncidentReportBody } from '../../../api/site.schemas';
+import { errorsOnly, typed, visitorCreate } from '../../routing/schemas';
 import { LIMITS } from '../../plugins/app/rateLimit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,23 +15,18 @@ const AtomFeed = z.string().meta({ description: 'Atom 1.0 XML' });
 export default async function apiIncidentsRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   // Anonymous writes are limited per address (LIMITS) so a script cannot fill the tables.
-  app.post(
+  visitorCreate(
+    app,
     '/incidents',
-    {
-      config: { rateLimit: LIMITS.incidents },
-      schema: { summary: 'Report a security incident', body: IncidentReportBody, response: created(Created) },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      const id = await app.incidents.saveReport({
+    { rateLimit: LIMITS.incidents, summary: 'Report a security incident', body: IncidentReportBody },
+    (body, request) =>
+      app.incidents.saveReport({
         projectName: body.projectName,
         description: body.description,
         txHash: body.txHash || null,
         contactEmail: body.contactEmail ?? null,
         userId: userId(request.user?.username),
-      });
-      return reply.status(201).send({ id });
-    },
+      }),
   );
 
   // Untyped: its success is XML, not a JSON schema's answer.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Created, QuoteRequestBody } from '../../../api/site.schemas';
-import { created, typed } from '../../routing/schemas';
+import { QuoteRequestBody } from '../../../api/site.schemas';
+import { typed, visitorCreate } from '../../routing/schemas';
 import { saveQuoteRequest } from '../../site/submissions';
 import { LIMITS } from '../../plugins/app/rateLimit';
 
@@ -8,15 +8,10 @@ import { LIMITS } from '../../plugins/app/rateLimit';
 export default async function apiQuoteRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
 
-  app.post(
+  visitorCreate(
+    app,
     '/quote',
-    {
-      config: { rateLimit: LIMITS.quote },
-      schema: { summary: 'Request an audit quote', body: QuoteRequestBody, response: created(Created) },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      return reply.status(201).send({ id: await saveQuoteRequest(app.db, body) });
-    },
+    { rateLimit: LIMITS.quote, summary: 'Request an audit quote', body: QuoteRequestBody },
+    (body) => saveQuoteRequest(app.db, body),
   );
 }
