@@ -152,7 +152,7 @@ const settled = (step: StepEffect) => {
 const showsList = (
   step: StepEffect,
   list: WebhookList,
-  message: WebhooksContext['message'],
+  message: WebhooksContext['message'] | undefined,
   changes: Partial<WebhooksContext> = {},
 ) => {
   expect(ctx(step.after)).toEqual({ ...ctx(step.before), list, ...changes, message, pendingId: null });
