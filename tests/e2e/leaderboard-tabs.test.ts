@@ -17,6 +17,17 @@ const rowIds = (board: Locator) =>
     .locator('tbody tr[data-project]')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project')));
 
+/** A new page on the home page, cookies accepted, scrolled to the leaderboard once its first rows show. */
+const openBoard = async (viewport: Parameters<typeof newPage>[2]) => {
+  const { context, page } = await newPage(run.browser, run.server.url, viewport);
+  await acceptCookies(page);
+  await page.goto('/');
+  const board = page.locator('[data-scope="leaderboard"]');
+  await board.scrollIntoViewIfNeeded();
+  await board.locator('tbody tr[data-project]').first().waitFor();
+  return { context, page, board };
+};
+
 describe('leaderboard tabs, category and keyword', () => {
   for (const viewport of [DESKTOP, PHONE])
     it(`picks a tab, a category and a keyword, keeps them in the address and exports them as CSV (${viewport.width} px)`, async () => {
@@ -26,12 +37,7 @@ describe('leaderboard tabs, category and keyword', () => {
       const keyword = dex.items[0]!.tokenTickers[0]!.toLowerCase();
       const expected = await api(`tab=kyc&category=DEX&keyword=${encodeURIComponent(keyword)}`);
 
-      const { context, page } = await newPage(run.browser, run.server.url, viewport);
-      await acceptCookies(page);
-      await page.goto('/');
-      const board = page.locator('[data-scope="leaderboard"]');
-      await board.scrollIntoViewIfNeeded();
-      await board.locator('tbody tr[data-project]').first().waitFor();
+      const { context, page, board } = await openBoard(viewport);
 
       const tabs = board.getByRole('tablist', { name: 'Leaderboard views' });
       const category = board.getByLabel('Category');
@@ -94,12 +100,7 @@ describe('leaderboard tabs, category and keyword', () => {
     });
 
   it('sorts by the score change over 7 days from its column header, by pointer and by keyboard, largest rise first, then the other way', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-    await acceptCookies(page);
-    await page.goto('/');
-    const board = page.locator('[data-scope="leaderboard"]');
-    await board.scrollIntoViewIfNeeded();
-    await board.locator('tbody tr[data-project]').first().waitFor();
+    const { context, page, board } = await openBoard(DESKTOP);
     const header = board.getByRole('button', { name: 'Score change 7d' });
     const shows = async (order: 'asc' | 'desc') => {
       await page.waitForURL(

@@ -283,18 +283,10 @@ describe('portfolio with the flag on', () => {
       const atRisk = portfolio.holdings.map((h) => h.atRiskUsd);
       expect(atRisk).toEqual([...atRisk].sort((a, b) => b - a));
       // Both charts: every tier and every risk band, with the value held in each.
-      expect(
-        await section
-          .getByRole('figure', { name: 'Exposure by tier' })
-          .locator('[data-part="slice"]')
-          .count(),
-      ).toBe(7);
-      expect(
-        await section
-          .getByRole('figure', { name: 'Exposure by risk' })
-          .locator('[data-part="slice"]')
-          .count(),
-      ).toBe(3);
+      const slices = (chart: string) =>
+        section.getByRole('figure', { name: chart }).locator('[data-part="slice"]').count();
+      expect(await slices('Exposure by tier')).toBe(7);
+      expect(await slices('Exposure by risk')).toBe(3);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await picture(page, `portfolio-${label}`, { fullPage: true });
 

@@ -23,6 +23,14 @@ async function openHome(page: Page) {
   await page.locator('.lb-table tbody tr[data-project]').first().waitFor();
 }
 
+/** A new page on the home page, cookies accepted, once the leaderboard shows its rows. */
+async function newHomePage() {
+  const { context, page } = await newPage(run.browser, run.server.url);
+  await acceptCookies(page);
+  await openHome(page);
+  return { context, page };
+}
+
 /** Clicks the leaderboard's sort button `name` and waits until the header of `column` says the order `sort`. */
 async function sortBy(page: Page, name: string, column: string, sort: 'ascending' | 'descending') {
   await page.locator('.lb-table').getByRole('button', { name }).click();
@@ -34,9 +42,7 @@ async function sortBy(page: Page, name: string, column: string, sort: 'ascending
 
 describe('home', () => {
   it('has the tour anchors on the home sections', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await openHome(page);
+    const { context, page } = await newHomePage();
     // The strips below the leaderboard are a lazy chunk: wait for it before counting.
     await page.locator('[data-tour="in-the-works"]').waitFor();
     for (const anchor of [
@@ -59,9 +65,7 @@ describe('home', () => {
   });
 
   it('keeps the leaderboard page, sort and filters in the address, so reload and Back restore them', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await openHome(page);
+    const { context, page } = await newHomePage();
     const table = page.locator('.lb-table');
     const firstRank = () =>
       table.locator('tbody:not(.is-refreshing) tr[data-project] td.col-rank').first().textContent();
@@ -117,9 +121,7 @@ describe('home', () => {
   });
 
   it('sorts, pages and filters the leaderboard, and shows sub-scores on demand', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await openHome(page);
+    const { context, page } = await newHomePage();
     const table = page.locator('.lb-table');
     expect(await table.locator('tbody tr[data-project]').count()).toBe(25);
     expect(await table.locator('tbody tr[data-project] td.col-rank').first().textContent()).toBe('1');

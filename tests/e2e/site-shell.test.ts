@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Request as PwRequest } from 'playwright-core';
+import type { Page, Request as PwRequest } from 'playwright-core';
 import { PHONE, newPage, scrollThrough, serverAndBrowser } from './harness';
 import { acceptCookies, horizontalOverflow } from './site-helpers';
 
 const run = serverAndBrowser();
+
+/** The home page is drawn: the trending strip shows its first project. */
+const trendingShown = (page: Page) => page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+/** A new page (desktop unless told) on the home page, cookies accepted, once it is drawn. */
+const openHome = async (viewport?: Parameters<typeof newPage>[2]) => {
+  const { context, page } = await newPage(run.browser, run.server.url, viewport);
+  await acceptCookies(page);
+  await page.goto('/');
+  await trendingShown(page);
+  return { context, page };
+};
 
 describe('app shell', () => {
   it('shows the cookie notice until I Accept, also after a reload', async () => {
@@ -139,16 +150,13 @@ describe('app shell', () => {
       announcement!.content,
     );
     await page.reload();
-    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    await trendingShown(page);
     expect(await page.getByRole('region', { name: 'Announcement' }).count()).toBe(0);
     await context.close();
   });
 
   it('reveals the header search on / only from hero height − 70 px', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/');
-    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    const { context, page } = await openHome();
     const headerSearch = page.getByTestId('header-search');
     expect(await headerSearch.isVisible()).toBe(false);
     const hero = await page.evaluate(
@@ -354,10 +362,7 @@ describe('project search', () => {
   });
 
   it('/ focuses the page-level search on the home page', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/');
-    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    const { context, page } = await openHome();
     await page.keyboard.press('/');
     const hero = page.getByPlaceholder('Search Project by Name / Token');
     expect(await hero.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -399,10 +404,7 @@ describe('project search', () => {
 
 describe('narrow layout', () => {
   it('opens the full-screen drawer at 375 px with the search bar and the menu', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/');
-    await page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
+    const { context, page } = await openHome(PHONE);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
