@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type * as schemas from './auth.schemas';
-import type { Request } from './http';
+import { postJson, type Request } from './http';
 
 /*
  * The accounts contract: the user pool (Cognito semantics) and the auth service routes (NextAuth contract).
@@ -112,19 +112,15 @@ export const signOut = (request: Request, input: { csrfToken: string; callbackUr
 export const socialSignInUrl = (providerId: string, callbackUrl = '/') =>
   `/api/auth/signin/${encodeURIComponent(providerId)}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
 
-export const signUp = (request: Request, body: SignUpBody) =>
-  request<SignUpResult>('/api/auth/signup', { body });
-export const verifyEmail = (request: Request, body: VerifyEmailBody) =>
-  request<Ok>('/api/auth/verify-email', { body });
-export const resendConfirmation = (request: Request, body: ResendConfirmationBody) =>
-  request<Ok>('/api/auth/resend-confirmation', { body });
-export const forgotPassword = (request: Request, body: ForgotPasswordBody) =>
-  request<Ok>('/api/auth/forgot-password', { body });
-export const resetForgottenPassword = (request: Request, body: ResetForgottenPasswordBody) =>
-  request<Ok>('/api/auth/reset-forgotten-password', { body });
+export const signUp = postJson<SignUpBody, SignUpResult>('/api/auth/signup');
+export const verifyEmail = postJson<VerifyEmailBody, Ok>('/api/auth/verify-email');
+export const resendConfirmation = postJson<ResendConfirmationBody, Ok>('/api/auth/resend-confirmation');
+export const forgotPassword = postJson<ForgotPasswordBody, Ok>('/api/auth/forgot-password');
+export const resetForgottenPassword = postJson<ResetForgottenPasswordBody, Ok>(
+  '/api/auth/reset-forgotten-password',
+);
 /** Needs a session and the `x-csrf-token` header. */
-export const changePassword = (request: Request, body: ChangePasswordBody) =>
-  request<Ok>('/api/user/change-password', { body });
+export const changePassword = postJson<ChangePasswordBody, Ok>('/api/user/change-password');
 
 /** Client logging through a beacon where available (spec §7); never throws. */
 export function logToServer(body: LogBody, baseURL = '') {

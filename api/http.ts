@@ -35,6 +35,12 @@ export type ClientOptions = {
 
 export type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
+/** The call of a JSON write: `body` POSTed to `path`, answered with `R`. */
+export const postJson =
+  <B, R>(path: string) =>
+  (request: Request, body: B) =>
+    request<R>(path, { body });
+
 /**
  * The one request helper every product call goes through: credentials included, JSON in and out,
  * errors classified by status exactly as spec §8 says, with the response body text attached.
