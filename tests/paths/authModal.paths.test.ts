@@ -837,14 +837,30 @@ describe('authModal flows', () => {
       ) as never,
     });
   const settle = () => new Promise<void>((r) => setTimeout(r, 0));
+  const started = (answers: Parameters<typeof outcomes>[0]) =>
+    createActor(outcomes(answers), { input: {} }).start();
+  /** A call the server refuses with that code (and whatever else its answer says). */
+  const refusedWith =
+    (code: string, more: object = {}) =>
+    () => {
+      throw Object.assign(new Error('x'), { code, ...more });
+    };
+  /** The login form, filled in with EMAIL and some password, and sent. */
+  const logIn = (actor: ReturnType<typeof started>) => {
+    actor.send({ type: 'OPEN', view: 'login' });
+    actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
+    actor.send({ type: 'CHANGE', field: 'password', value: 'whatever' });
+    actor.send({ type: 'SUBMIT' });
+  };
 
   it('signs up, verifies and signs in with the same credentials, then closes', async () => {
     const calls: [string, unknown][] = [];
     const record = (id: string) => (input: unknown) => void calls.push([id, input]);
-    const actor = createActor(
-      outcomes({ signUp: record('signUp'), verifyEmail: record('verifyEmail'), signIn: record('signIn') }),
-      { input: {} },
-    ).start();
+    const actor = started({
+      signUp: record('signUp'),
+      verifyEmail: record('verifyEmail'),
+      signIn: record('signIn'),
+    });
     const signedIn: unknown[] = [];
     actor.on('signedIn', (e) => signedIn.push(e));
     actor.send({ type: 'OPEN', view: 'signup' });
@@ -877,14 +893,7 @@ describe('authModal flows', () => {
   });
 
   it("drops the server's answer about a field once that field changes, and only that one", async () => {
-    const actor = createActor(
-      outcomes({
-        signUp: () => {
-          throw Object.assign(new Error('x'), { code: 'UsernameExistsException' });
-        },
-      }),
-      { input: {} },
-    ).start();
+    const actor = started({ signUp: refusedWith('UsernameExistsException') });
     actor.send({ type: 'OPEN', view: 'signup' });
     actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
     actor.send({ type: 'CHANGE', field: 'password', value: 'secret12' });
@@ -903,14 +912,11 @@ describe('authModal flows', () => {
   it('resets a forgotten password and signs in with the new one', async () => {
     const calls: [string, unknown][] = [];
     const record = (id: string) => (input: unknown) => void calls.push([id, input]);
-    const actor = createActor(
-      outcomes({
-        forgotPassword: record('forgotPassword'),
-        resetPassword: record('resetPassword'),
-        signIn: record('signIn'),
-      }),
-      { input: {} },
-    ).start();
+    const actor = started({
+      forgotPassword: record('forgotPassword'),
+      resetPassword: record('resetPassword'),
+      signIn: record('signIn'),
+    });
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'GO_FORGOT_PASSWORD' });
     actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
@@ -932,18 +938,8 @@ describe('authModal flows', () => {
   });
 
   it('sends an unconfirmed login to verify-email with Resend available', async () => {
-    const actor = createActor(
-      outcomes({
-        signIn: () => {
-          throw Object.assign(new Error('x'), { code: 'UserNotConfirmedException' });
-        },
-      }),
-      { input: {} },
-    ).start();
-    actor.send({ type: 'OPEN', view: 'login' });
-    actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
-    actor.send({ type: 'CHANGE', field: 'password', value: 'whatever' });
-    actor.send({ type: 'SUBMIT' });
+    const actor = started({ signIn: refusedWith('UserNotConfirmedException') });
+    logIn(actor);
     await settle();
     const view = connect(actor.getSnapshot());
     expect(view.view).toBe('verify-email');
@@ -954,24 +950,16 @@ describe('authModal flows', () => {
 
   it("counts down the server's remaining cooldown after an unconfirmed login, and after a refused resend", async () => {
     const resends: unknown[] = [];
-    const actor = createActor(
-      outcomes({
-        signIn: () => {
-          throw Object.assign(new Error('x'), { code: 'UserNotConfirmedException', retryAfterSeconds: 42 });
-        },
-        resendConfirmation: (input) => {
-          resends.push(input);
-          throw Object.assign(new Error('wait'), { code: 'LimitExceededException', retryAfterSeconds: 37 });
-        },
-      }),
-      { input: {} },
-    ).start();
+    const actor = started({
+      signIn: refusedWith('UserNotConfirmedException', { retryAfterSeconds: 42 }),
+      resendConfirmation: (input) => {
+        resends.push(input);
+        throw Object.assign(new Error('wait'), { code: 'LimitExceededException', retryAfterSeconds: 37 });
+      },
+    });
     const remaining = () =>
       (actor.getSnapshot().children.resendTimer as AnyActorRef | undefined)?.getSnapshot().context.remaining;
-    actor.send({ type: 'OPEN', view: 'login' });
-    actor.send({ type: 'CHANGE', field: 'email', value: EMAIL });
-    actor.send({ type: 'CHANGE', field: 'password', value: 'whatever' });
-    actor.send({ type: 'SUBMIT' });
+    logIn(actor);
     await settle();
     let view = connect(actor.getSnapshot());
     expect(view.view).toBe('verify-email');
