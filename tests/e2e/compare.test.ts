@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '../../api/projects';
 import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+import { acceptCookies, expectNoAxeViolations, horizontalOverflow, openAt } from './site-helpers';
 
 /**
  * Comparing projects in a real browser: from a project page to /compare, adding a second and a third project with
@@ -60,9 +60,7 @@ async function searchFor(page: Page, inputId: string, name: string) {
 describe('compare from the search results', () => {
   it('starts a comparison from the header search by keyboard, adds to it by mouse (1440 px)', async () => {
     const [a, b, c] = top as [(typeof top)[0], (typeof top)[0], (typeof top)[0]];
-    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-    await acceptCookies(page);
-    await page.goto(`/projects/${c.id}`);
+    const { context, page } = await openAt(run, `/projects/${c.id}`, DESKTOP);
 
     // Keyboard: the link under the results names the highlighted one; Tab reaches it from the box.
     const { input, box } = await searchFor(page, 'header-search-input', a.name);
@@ -95,9 +93,7 @@ describe('compare from the search results', () => {
 
   it('compares a result of the menu search on a phone (375 px)', async () => {
     const [a] = top as [(typeof top)[0]];
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/resources/incidents');
+    const { context, page } = await openAt(run, '/resources/incidents', PHONE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const { box } = await searchFor(page, 'drawer-search-input', a.name);
     const link = box.getByRole('link', { name: `Compare ${a.name}` });
@@ -186,9 +182,7 @@ describe('compare projects and embed a badge', () => {
 
   it('prompts, refuses and compares on a phone (375 px)', async () => {
     const [a, b] = top as [(typeof top)[0], (typeof top)[0]];
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/compare');
+    const { context, page } = await openAt(run, '/compare', PHONE);
     await page.getByText('Choose at least two projects to compare.').waitFor();
     await page.goto(`/compare?ids=${a.id},no-such-project`);
     await page.getByRole('alert').filter({ hasText: 'No project with id "no-such-project".' }).waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount, signInApi, signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+import { acceptCookies, expectNoAxeViolations, horizontalOverflow, openAt } from './site-helpers';
 
 const ADMIN = 'incidents-staff@example.com';
 const XSS = '<img src=x onerror="document.title=1">';
@@ -12,9 +12,7 @@ type Row = { id: string; name: string };
 
 describe('the incidents database', () => {
   it('a visitor filters and sorts it, every choice in the address, with the Atom feed linked', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-    await acceptCookies(page);
-    await page.goto('/');
+    const { context, page } = await openAt(run, '/', DESKTOP);
     await page.locator('footer').getByRole('link', { name: 'Incidents Database' }).click();
     await page.getByRole('heading', { name: 'Incidents database', level: 1 }).waitFor();
     const rows = page.locator('[data-part="incident-row"]');
@@ -74,9 +72,7 @@ describe('the incidents database', () => {
   });
 
   it('reads well on a phone', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/resources/incidents?sort=loss');
+    const { context, page } = await openAt(run, '/resources/incidents?sort=loss', PHONE);
     await page.locator('[data-part="incident-row"]').first().waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
@@ -164,9 +160,11 @@ describe('moderation', () => {
     await staff.context.close();
 
     // The visitor finds it in the database and on the project's page.
-    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-    await acceptCookies(page);
-    await page.goto(`/resources/incidents?keyword=${encodeURIComponent('flash loan')}&sort=date`);
+    const { context, page } = await openAt(
+      run,
+      `/resources/incidents?keyword=${encodeURIComponent('flash loan')}&sort=date`,
+      DESKTOP,
+    );
     const row = page.locator('[data-part="incident-row"]').filter({ hasText: target.name });
     await row.waitFor();
     expect(await row.getByRole('link', { name: 'example.org' }).getAttribute('href')).toBe(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations } from './site-helpers';
+import { expectNoAxeViolations, openAt } from './site-helpers';
 
 const run = serverAndBrowser();
 
@@ -19,9 +19,7 @@ const rowIds = (board: Locator) =>
 
 /** A new page on the home page, cookies accepted, scrolled to the leaderboard once its first rows show. */
 const openBoard = async (viewport: Parameters<typeof newPage>[2]) => {
-  const { context, page } = await newPage(run.browser, run.server.url, viewport);
-  await acceptCookies(page);
-  await page.goto('/');
+  const { context, page } = await openAt(run, '/', viewport);
   const board = page.locator('[data-scope="leaderboard"]');
   await board.scrollIntoViewIfNeeded();
   await board.locator('tbody tr[data-project]').first().waitFor();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Methodology, ScoreHistory } from '../../api/ratings';
 import { DESKTOP, PHONE, newPage, picture, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+import { acceptCookies, expectNoAxeViolations, horizontalOverflow, openAt } from './site-helpers';
 
 /** In Chromium: the project page's score chart, "Why this score", peers, and /resources/methodology. */
 
@@ -131,9 +131,7 @@ describe('/resources/methodology', () => {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      const { context, page } = await newPage(run.browser, run.server.url, viewport);
-      await acceptCookies(page);
-      await page.goto('/');
+      const { context, page } = await openAt(run, '/', viewport);
       await page.locator('footer').getByRole('link', { name: 'Rating Methodology' }).click();
       await page.getByRole('heading', { name: 'Rating methodology', level: 1 }).waitFor();
       await page.locator('tr[data-signal]').first().waitFor();

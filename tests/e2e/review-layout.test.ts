@@ -6,7 +6,7 @@ import { CHAT_LINK } from '../../src/lib/nav';
 import { booleanFlagsFile } from '../helpers/flags';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, PHONE, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, horizontalOverflow } from './site-helpers';
+import { acceptCookies, horizontalOverflow, openAt } from './site-helpers';
 
 /*
  * What a new visitor found at 1440 and 375 px: a footer QR code no reader decodes, and layout faults on the
@@ -21,9 +21,7 @@ const run = serverAndBrowser(() => {
 
 describe('footer QR code', () => {
   it('decodes, as a phone camera would read it, to the chat link', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/company/about');
+    const { context, page } = await openAt(run, '/company/about');
     await scrollThrough(page);
     const chat = page.locator('footer').getByRole('link', { name: CHAT_LINK.label });
     await chat.scrollIntoViewIfNeeded();
@@ -118,9 +116,7 @@ describe('portfolio (flag on)', () => {
 
 describe('leaderboard on a phone', () => {
   it('shows "Ethereum" whole in its row at 375 px, and home does not scroll sideways', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/');
+    const { context, page } = await openAt(run, '/', PHONE);
     const row = page.locator('[data-scope="leaderboard"] tr[data-project="ethereum"]');
     await row.scrollIntoViewIfNeeded();
     const name = row.getByRole('link', { name: 'Ethereum', exact: true });
@@ -277,9 +273,7 @@ describe('blog', () => {
     ['1440 px', DESKTOP],
     ['375 px', PHONE],
   ])('fills every row of its grid but the last, and the first, at %s', async (_label, viewport) => {
-    const { context, page } = await newPage(run.browser, run.server.url, viewport);
-    await acceptCookies(page);
-    await page.goto('/resources/blog');
+    const { context, page } = await openAt(run, '/resources/blog', viewport);
     const grid = page.locator('.post-grid');
     await grid.locator('article').first().waitFor();
     const layout = await grid.evaluate((el) => {

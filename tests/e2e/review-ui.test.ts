@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
-import { acceptCookies } from './site-helpers';
+import { acceptCookies, openAt } from './site-helpers';
 
 const run = serverAndBrowser();
 
@@ -199,9 +199,7 @@ describe('the auth modal gives focus back to its opener', () => {
   ];
   for (const { name, url, opener } of openers)
     it(`Escape returns focus to ${name}`, async () => {
-      const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-      await acceptCookies(page);
-      await page.goto(url);
+      const { context, page } = await openAt(run, url, DESKTOP);
       const control = opener(page);
       await control.waitFor();
       await tabTo(page, control);

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { newPage } from './harness';
+import { newPage, type ServerAndBrowser } from './harness';
 
 /** Runs axe-core in the page and fails with the list of violations (rule id and offending nodes). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
@@ -62,6 +62,14 @@ export const horizontalOverflow = (page: Page) =>
 /** Accept the cookie notice before the page loads (for tests about something else). */
 export const acceptCookies = (page: Page) =>
   page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
+
+/** A new page (desktop unless told) with the cookie notice accepted, at `path`. */
+export async function openAt(run: ServerAndBrowser, path: string, viewport?: Parameters<typeof newPage>[2]) {
+  const opened = await newPage(run.browser, run.server.url, viewport);
+  await acceptCookies(opened.page);
+  await opened.page.goto(path);
+  return opened;
+}
 
 /**
  * newPage for a visitor who has already answered the notices a new account meets: the onboarding survey's was seen

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, picture, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations, horizontalOverflow } from './site-helpers';
+import { acceptCookies, expectNoAxeViolations, horizontalOverflow, openAt } from './site-helpers';
 
 const run = serverAndBrowser();
 let projectId: string;
@@ -248,9 +248,7 @@ describe('project page', () => {
   });
 
   it('shows the privileged tables at 1440 px as tables with their column headers, nothing clipped', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, DESKTOP);
-    await acceptCookies(page);
-    await page.goto(`/projects/${projectId}`);
+    const { context, page } = await openAt(run, `/projects/${projectId}`, DESKTOP);
     const panel = page.locator('section[aria-labelledby="privileged-title"]');
     await panel.locator('td[data-label="Function"]').first().waitFor();
     const tables = panel.locator('table.data-table');
@@ -271,9 +269,7 @@ describe('project page', () => {
   });
 
   it('shows the privileged tables whole at 375 px, one labelled card per row', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto(`/projects/${projectId}`);
+    const { context, page } = await openAt(run, `/projects/${projectId}`, PHONE);
     const panel = page.locator('section[aria-labelledby="privileged-title"]');
     const tables = panel.locator('table.data-table');
     await panel.locator('td[data-label="Function"]').first().waitFor();
@@ -322,9 +318,7 @@ describe('project page', () => {
       ).averageYesPercentage;
     const before = await average();
 
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto(`/projects/${fresh}`);
+    const { context, page } = await openAt(run, `/projects/${fresh}`);
     await page.locator('.meta-item', { hasText: /^1 view$/ }).waitFor();
     expect(await page.getByTestId('vote-result').textContent()).toBe('0.0% yes · 0 votes');
     const bar = page.getByTestId('vote-bar');

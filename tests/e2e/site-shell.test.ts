@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request as PwRequest } from 'playwright-core';
 import { PHONE, newPage, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, horizontalOverflow } from './site-helpers';
+import { acceptCookies, horizontalOverflow, openAt } from './site-helpers';
 
 const run = serverAndBrowser();
 
@@ -9,9 +9,7 @@ const run = serverAndBrowser();
 const trendingShown = (page: Page) => page.locator('[data-tour="trending"] .strip-row a').first().waitFor();
 /** A new page (desktop unless told) on the home page, cookies accepted, once it is drawn. */
 const openHome = async (viewport?: Parameters<typeof newPage>[2]) => {
-  const { context, page } = await newPage(run.browser, run.server.url, viewport);
-  await acceptCookies(page);
-  await page.goto('/');
+  const { context, page } = await openAt(run, '/', viewport);
   await trendingShown(page);
   return { context, page };
 };
@@ -37,9 +35,7 @@ describe('app shell', () => {
   });
 
   it('keeps only the header bar fixed on a phone; the announcement scrolls away', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url, PHONE);
-    await acceptCookies(page);
-    await page.goto('/');
+    const { context, page } = await openAt(run, '/', PHONE);
     const banner = page.getByRole('region', { name: 'Announcement' });
     await banner.waitFor();
     const header = page.locator('header.site-header');
@@ -138,9 +134,7 @@ describe('app shell', () => {
       content: string;
     } | null;
     expect(announcement?.content).toBeTruthy();
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/');
+    const { context, page } = await openAt(run, '/');
     const banner = page.getByRole('region', { name: 'Announcement' });
     await banner.waitFor();
     expect(await banner.textContent()).toContain(announcement!.content);
@@ -195,9 +189,7 @@ describe('app shell', () => {
     };
     const longest = board.items.map((p) => p.name).sort((a, b) => b.length - a.length)[0]!;
     expect(longest.length).toBeGreaterThan(20);
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/products/skynet');
+    const { context, page } = await openAt(run, '/products/skynet');
     const input = page.getByPlaceholder('Search project', { exact: true });
     await input.fill(longest);
     const option = page.getByRole('option').filter({ hasText: longest }).first();
@@ -256,9 +248,7 @@ describe('app shell', () => {
   });
 
   it('shows a not-found page for unknown routes and unknown projects', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/nothing/here');
+    const { context, page } = await openAt(run, '/nothing/here');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await page.goto('/projects/no-such-project-anywhere');
     await page.getByRole('heading', { level: 1, name: 'Project not found' }).waitFor();
@@ -266,9 +256,7 @@ describe('app shell', () => {
   });
 
   it('opens Products and Company as disclosure buttons with a visible chevron, signed out', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/about-nothing');
+    const { context, page } = await openAt(run, '/about-nothing');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Products', 'Company']) {
       const button = nav.getByRole('button', { name: label });
@@ -299,9 +287,7 @@ describe('app shell', () => {
   });
 
   it('has a footer with the four groups, the chat QR code on hover and the current year', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/');
+    const { context, page } = await openAt(run, '/');
     const footer = page.locator('footer');
     for (const group of ['Products', 'Resources', 'Company', 'Socials'])
       await footer.getByRole('navigation', { name: group }).waitFor();
@@ -316,9 +302,7 @@ describe('app shell', () => {
 
 describe('project search', () => {
   it('works by keyboard: / focuses, trending first, arrows move, Enter chooses, Escape closes', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    await acceptCookies(page);
-    await page.goto('/products/security-audit');
+    const { context, page } = await openAt(run, '/products/security-audit');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('/');
     const input = page.getByPlaceholder('Search project', { exact: true });
