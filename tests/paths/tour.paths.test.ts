@@ -706,6 +706,9 @@ function run(signedIn: boolean | null, sequence: TourEvent[]) {
   return actor;
 }
 const show: TourEvent[] = [{ type: 'TARGET_FOUND' }, { type: 'POSITIONED' }];
+/** A guest's tour shown on its first step, then told the session is now `signedIn`. */
+const sessionOnFirstStep = (signedIn: boolean | null) =>
+  run(false, [{ type: 'START' }, { type: 'MOUNTED' }, ...show, { type: 'SESSION', signedIn }]);
 const missing: TourEvent = { type: 'TARGET_UNAVAILABLE', problem: 'not-mounted' };
 const hidden: TourEvent = { type: 'TARGET_UNAVAILABLE', problem: 'not-visible' };
 
@@ -755,23 +758,13 @@ describe('tour journeys', () => {
   });
 
   it('a session change mid-tour stops it', () => {
-    const a = run(false, [
-      { type: 'START' },
-      { type: 'MOUNTED' },
-      ...show,
-      { type: 'SESSION', signedIn: true },
-    ]);
+    const a = sessionOnFirstStep(true);
     expect(view(a.getSnapshot()).status).toBe('paused');
     expect(view(a.getSnapshot()).isOpen).toBe(false);
   });
 
   it('a sign-in seen after the session reloaded (null in between) still stops it', () => {
-    const a = run(false, [
-      { type: 'START' },
-      { type: 'MOUNTED' },
-      ...show,
-      { type: 'SESSION', signedIn: null },
-    ]);
+    const a = sessionOnFirstStep(null);
     expect(view(a.getSnapshot()).status).not.toBe('paused');
     a.send({ type: 'SESSION', signedIn: true });
     expect(view(a.getSnapshot()).status).toBe('paused');

@@ -239,21 +239,14 @@ describe('watchlist validation and limits', () => {
   it('refuses a stale version on update', async () => {
     const id = await create(owner, 'Versioned');
     await post(owner, '/api/watchlist/toggle', { id, projectId: ids[0] });
-    const stale = await post(owner, '/api/watchlist/update', {
-      id,
-      name: 'Versioned',
-      projects: [],
-      version: 1,
-    });
+    /** Empties the list, as a client that last read it at `version`. */
+    const emptyAt = (version: number) =>
+      post(owner, '/api/watchlist/update', { id, name: 'Versioned', projects: [], version });
+    const stale = await emptyAt(1);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toBe('VersionConflict');
     expect(await rowOf(id)).toMatchObject({ projects: [ids[0]], version: 2 });
-    const fresh = await post(owner, '/api/watchlist/update', {
-      id,
-      name: 'Versioned',
-      projects: [],
-      version: 2,
-    });
+    const fresh = await emptyAt(2);
     expect(fresh.statusCode).toBe(200);
     await post(owner, '/api/watchlist/delete', { id });
   });
