@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, PHONE, serverAndBrowser } from './harness';
-import { acceptCookies, openAt } from './site-helpers';
+import { acceptCookies, openAt, yesOnAnotherProject } from './site-helpers';
 
 const run = serverAndBrowser();
 
@@ -66,16 +66,8 @@ describe('leaderboard pages past the last one', () => {
 
 describe('vote figures', () => {
   it('after one "No" vote the average across all projects counts it, on the page and in the page served again', async () => {
-    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=6`)).json()) as {
-      items: { id: string }[];
-    };
-    const [, other, fresh] = board.items.map((item) => item.id);
     // Another visitor's "Yes" on another project: the average is 100% until this page's "No" makes it 50%.
-    // As the site's own page sends it (a vote from anywhere else is refused).
-    const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
-    expect((await fetch(`${run.server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
-      200,
-    );
+    const fresh = await yesOnAnotherProject(run, 6);
 
     const { context, page } = await newPage(run.browser, run.server.url);
     await acceptCookies(page);

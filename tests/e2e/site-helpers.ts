@@ -107,3 +107,19 @@ export async function passOidcProvider(page: Page, issuer: string, email: string
   await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+/**
+ * Another visitor's "Yes" on the second of the leaderboard's first `pageSize` projects, sent as the site's own page
+ * sends it (a vote from anywhere else is refused). Answers the third project's id, which nobody voted on here.
+ */
+export async function yesOnAnotherProject(run: ServerAndBrowser, pageSize: number) {
+  const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=${pageSize}`)).json()) as {
+    items: { id: string }[];
+  };
+  const [, other, fresh] = board.items.map((item) => item.id);
+  const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
+  expect((await fetch(`${run.server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
+    200,
+  );
+  return fresh;
+}

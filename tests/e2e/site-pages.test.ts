@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, picture, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, expectNoAxeViolations, horizontalOverflow, openAt } from './site-helpers';
+import {
+  acceptCookies,
+  expectNoAxeViolations,
+  horizontalOverflow,
+  openAt,
+  yesOnAnotherProject,
+} from './site-helpers';
 
 const run = serverAndBrowser();
 let projectId: string;
@@ -300,16 +306,8 @@ describe('project page', () => {
   });
 
   it('counts a first view as "1 view", shows no votes as an empty bar, and refreshes the average after a vote', async () => {
-    const board = (await (await fetch(`${run.server.url}/api/leaderboard?pageSize=4`)).json()) as {
-      items: { id: string }[];
-    };
-    const [, other, fresh] = board.items.map((item) => item.id);
     // Another visitor's yes on another project, so a no on this one moves the average across all projects.
-    // As the site's own page sends it (a vote from anywhere else is refused).
-    const sameOrigin = { headers: { 'sec-fetch-site': 'same-origin' } };
-    expect((await fetch(`${run.server.url}/api/projects/vote?id=${other}&vote=yes`, sameOrigin)).status).toBe(
-      200,
-    );
+    const fresh = await yesOnAnotherProject(run, 4);
     const average = async () =>
       (
         (await (await fetch(`${run.server.url}/api/projects/average-yes-percentage`)).json()) as {
