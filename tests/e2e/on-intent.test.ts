@@ -15,6 +15,12 @@ import { serverAndBrowser } from './harness';
 const run = serverAndBrowser();
 
 const guestPage = () => openGuestPage(run.browser, run.server.url);
+/** A guest's page on home, once the network is idle. */
+const guestHome = async () => {
+  const opened = await guestPage();
+  await opened.page.goto('/', { waitUntil: 'networkidle' });
+  return opened;
+};
 const heroSearch = (page: Page) => page.getByPlaceholder('Search Project by Name / Token');
 
 describe('home and a project page load the app on intent', () => {
@@ -40,8 +46,7 @@ describe('home and a project page load the app on intent', () => {
   });
 
   it('shows the strips from the HTML and downloads nothing of the app until the visitor acts', async () => {
-    const { context, page, scripts, problems } = await guestPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    const { context, page, scripts, problems } = await guestHome();
     await page.waitForTimeout(1000);
     expect(scripts.sort()).toEqual(['/assets/loader', '/assets/shared']);
     expect(await appMark(page)).toBe('waiting');
@@ -60,8 +65,7 @@ describe('home and a project page load the app on intent', () => {
   });
 
   it('hands text typed before the app ran to the search, which lists matches', async () => {
-    const { context, page, problems } = await guestPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    const { context, page, problems } = await guestHome();
     // Focus and keys are the first signs of intent: the app loads while the visitor types.
     await slowApp(page);
     await heroSearch(page).focus();
@@ -78,8 +82,7 @@ describe('home and a project page load the app on intent', () => {
   });
 
   it('does a click made before the app ran once it runs: Request a Quote opens its dialog', async () => {
-    const { context, page, problems } = await guestPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    const { context, page, problems } = await guestHome();
     await slowApp(page);
     await page.locator('header').getByRole('button', { name: 'Request a Quote' }).click();
     expect(await appMark(page)).toBe('waiting');
@@ -91,8 +94,7 @@ describe('home and a project page load the app on intent', () => {
   });
 
   it('follows a link clicked before the app ran inside the app, without loading the page again', async () => {
-    const { context, page } = await guestPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
+    const { context, page } = await guestHome();
     const link = page.locator('section[data-tour="trending"] .strip-name').first();
     const name = (await link.textContent())!;
     const href = (await link.getAttribute('href'))!;

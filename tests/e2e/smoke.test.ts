@@ -3,6 +3,15 @@ import { newPage, serverAndBrowser } from './harness';
 
 const run = serverAndBrowser();
 
+/** A new page at a path the app does not know: served with `status`, its heading says "Page not found". */
+async function notFoundAt(path: string, status: number) {
+  const opened = await newPage(run.browser, run.server.url);
+  const res = await opened.page.goto(path);
+  expect(res?.status()).toBe(status);
+  await expect(opened.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+  return opened;
+}
+
 describe('the product in a real browser', () => {
   it('serves the home page', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
@@ -12,10 +21,7 @@ describe('the product in a real browser', () => {
   });
 
   it('serves client routes through the history fallback', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const res = await page.goto('/company/about-nothing-here');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    const { context } = await notFoundAt('/company/about-nothing-here', 200);
     await context.close();
   });
 
@@ -40,10 +46,7 @@ describe('the product in a real browser', () => {
   });
 
   it('answers a path the app does not know with its not-found page and a 404', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    const { context, page } = await notFoundAt('/no/such/page', 404);
     await expect(page.getByRole('link', { name: 'Back to Homepage' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
