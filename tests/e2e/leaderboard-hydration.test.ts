@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, serverAndBrowser, waitForTheApp } from './harness';
-import { acceptCookies } from './site-helpers';
+import { acceptCookies, watchConsole } from './site-helpers';
 
 /*
  * A leaderboard address opened as a link (a shared view, a reload): the server renders the board for that address and
@@ -11,17 +10,6 @@ import { acceptCookies } from './site-helpers';
  */
 
 const run = serverAndBrowser();
-
-/** Console errors and warnings, and uncaught errors, as a person with the developer tools open would read them. */
-function watchConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    // React reports a hydration mismatch through src/main.tsx's onRecoverableError, as a warning.
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
-  });
-  page.on('pageerror', (error) => messages.push(error.message));
-  return messages;
-}
 
 type Answer = { total: number; page: number; items: { id: string }[] };
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { signUpAndSignIn } from './accounts';
 import { DESKTOP, newPage, serverAndBrowser, waitForTheApp } from './harness';
+import { watchConsole } from './site-helpers';
 
 /*
  * The public pages arrive rendered by the server (src/entry-server.tsx, server/site/render.ts),
@@ -34,14 +34,10 @@ const rootText = (html: string) => {
   return root.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 };
 
-/** Console messages and page errors that would mean the server's HTML was not taken over as it is. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
+/** A new page whose console problems are collected from the start (see watchConsole). */
+async function watchedPage() {
+  const { context, page } = await newPage(run.browser, run.server.url);
+  return { context, page, problems: watchConsole(page) };
 }
 
 describe('pages rendered by the server', () => {
@@ -129,8 +125,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('is taken over by the app without a second render, and then works', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     for (const { url } of RENDERED) await page.goto(url);
     await page.goto('/');
     // The app responds: the hero search asks the API and lists matches.
@@ -144,8 +139,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('renders a session’s page without Log in, and a guest’s with it; the app keeps each as it takes over', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     const account = page.locator('header .account-area');
     await page.goto('/products/skynet');
     await waitForTheApp(page);
@@ -167,8 +161,7 @@ describe('pages rendered by the server', () => {
   });
 
   it('sends a project page with its project: the browser fetches it only after navigating back to it', async () => {
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     const fetched: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
@@ -204,8 +197,7 @@ describe('pages rendered by the server', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     // Their code is not preloaded with the page.
     expect(head).not.toMatch(/modulepreload[^>]+(PrivilegedPanel|ActivityPanel|Footer)-/);
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -278,8 +270,7 @@ describe('pages rendered by the server', () => {
     expect(guest).toContain('aria-label="Cookie notice"');
     expect(guest).toContain('aria-label="Announcement"');
 
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'I Accept' }).click();
     await page
@@ -305,8 +296,7 @@ describe('pages rendered by the server', () => {
 
   it('renders afresh in the browser when its storage knows more than the server did', async () => {
     // A choice stored before its cookie existed: the server shows the notice, the browser knows it was accepted.
-    const { context, page } = await newPage(run.browser, run.server.url);
-    const problems = watchConsole(page);
+    const { context, page, problems } = await watchedPage();
     await page.addInitScript(() => localStorage.setItem('cookieConsent', 'true'));
     await page.goto('/');
     expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);

@@ -123,3 +123,17 @@ export async function yesOnAnotherProject(run: ServerAndBrowser, pageSize: numbe
   );
   return fresh;
 }
+
+/**
+ * Console errors and warnings, and uncaught errors, as a person with the developer tools open would read them: what
+ * would mean the server's HTML was not taken over as it is (React reports a hydration mismatch through
+ * src/main.tsx's onRecoverableError, as a warning).
+ */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
