@@ -17,7 +17,7 @@ import { authModalMachine } from '../../machines/auth/modal/authModal.machine';
 import type { AuthModalContext } from '../../machines/auth/modal/authModal.types';
 import { AUTH_MESSAGES } from '../../machines/auth/modal/authModal.messages';
 import type { AuthView } from '../../machines/auth/modal/authModal.validation';
-import { pending, planPaths } from '../paths/harness';
+import { pendingActors, planPaths } from '../paths/harness';
 import { TEST_PASSWORD } from './accounts';
 import { newPage, startServerAndBrowser } from './harness';
 import { acceptCookies } from './site-helpers';
@@ -188,14 +188,14 @@ function feasible(path: EventObject[]): boolean {
 }
 
 const machine = authModalMachine.provide({
-  actors: {
-    signIn: pending() as never,
-    signUp: pending() as never,
-    forgotPassword: pending() as never,
-    resetPassword: pending() as never,
-    verifyEmail: pending() as never,
-    resendConfirmation: pending() as never,
-  },
+  actors: pendingActors(
+    'signIn',
+    'signUp',
+    'forgotPassword',
+    'resetPassword',
+    'verifyEmail',
+    'resendConfirmation',
+  ),
 });
 const plan = { input: {}, events, serializeState, feasible, limit: 20_000 };
 

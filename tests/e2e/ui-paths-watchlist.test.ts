@@ -9,10 +9,11 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { replay, pending, type StepEffect } from '../paths/harness';
+import { stubbedWatchlistMachine as wMachine } from '../paths/watchlistStubbed';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { ProjectSummary } from '../../api/projects';
 import { errorCode } from '../../api/errors';
-import { WATCHLIST_MESSAGES, watchlistMachine } from '../../machines/watchlist/list/watchlist.machine';
+import { WATCHLIST_MESSAGES } from '../../machines/watchlist/list/watchlist.machine';
 import type { WatchlistContext, WatchlistItem } from '../../machines/watchlist/list/watchlist.types';
 import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
 import {
@@ -175,16 +176,6 @@ function watchlistEvents(s: AnyMachineSnapshot): EventObject[] {
     ] as Ev[];
   return [];
 }
-
-const wMachine = watchlistMachine.provide({
-  actors: {
-    loadWatchlists: pending() as never,
-    createWatchlist: pending() as never,
-    renameWatchlist: pending() as never,
-    deleteWatchlist: pending() as never,
-    toggleProject: pending() as never,
-  },
-});
 
 /** The steps a path takes on the model (for feasibility). */
 const stepsOf = (machine: AnyStateMachine, input: unknown, path: EventObject[]) => {

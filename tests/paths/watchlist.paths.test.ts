@@ -13,17 +13,8 @@ import type {
   WatchlistMessage,
 } from '../../machines/watchlist/list/watchlist.types';
 import { connectWatchlist, type WatchlistSnapshot } from '../../machines/watchlist/list/watchlist.connect';
-import { describePaths, pendingActors, type StepEffect } from './harness';
-
-const machine = watchlistMachine.provide({
-  actors: pendingActors(
-    'loadWatchlists',
-    'createWatchlist',
-    'renameWatchlist',
-    'deleteWatchlist',
-    'toggleProject',
-  ),
-});
+import { describePaths, type StepEffect } from './harness';
+import { stubbedWatchlistMachine as machine } from './watchlistStubbed';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as WatchlistContext;
 const nameTaken = Object.assign(new Error('409'), { code: 'NameTaken' });
