@@ -137,3 +137,13 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/** The chunks the page fetches from now on whose address `file` matches: its first group (the chunk's name), in order. */
+export function chunksFetched(page: Page, file: RegExp): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const found = file.exec(r.url());
+    if (found) names.push(found[1]!);
+  });
+  return names;
+}

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, newPage, picture, scrollThrough, serverAndBrowser } from './harness';
 import {
   acceptCookies,
+  chunksFetched,
   expectNoAxeViolations,
   horizontalOverflow,
   openAt,
@@ -185,11 +186,7 @@ describe('home', () => {
   it('stores an incident report from the Security alerts section', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
     // The form's code (its machine and its view) loads with the first press or on intent.
-    const formCode: string[] = [];
-    page.on('request', (r) => {
-      const file = /\/assets\/(liveIncident|IncidentModal)-[^/]+\.js$/.exec(r.url());
-      if (file) formCode.push(file[1]!);
-    });
+    const formCode = chunksFetched(page, /\/assets\/(liveIncident|IncidentModal)-[^/]+\.js$/);
     await acceptCookies(page);
     await openHome(page);
     const alerts = page.locator('[data-tour="alerts"]');

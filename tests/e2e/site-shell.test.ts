@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request as PwRequest } from 'playwright-core';
 import { PHONE, newPage, scrollThrough, serverAndBrowser } from './harness';
-import { acceptCookies, horizontalOverflow, openAt } from './site-helpers';
+import { acceptCookies, chunksFetched, horizontalOverflow, openAt } from './site-helpers';
 
 const run = serverAndBrowser();
 
@@ -416,11 +416,7 @@ describe('request a quote', () => {
   it('validates, stores and confirms a quote request', async () => {
     const { context, page } = await newPage(run.browser, run.server.url);
     // The dialog's code (its machine and its view) loads when a visitor reaches for a button.
-    const dialogCode: string[] = [];
-    page.on('request', (r) => {
-      const file = /\/assets\/(liveQuote|QuoteModal)-[^/]+\.js$/.exec(r.url());
-      if (file) dialogCode.push(file[1]!);
-    });
+    const dialogCode = chunksFetched(page, /\/assets\/(liveQuote|QuoteModal)-[^/]+\.js$/);
     await acceptCookies(page);
     await page.goto('/products/pentest');
     await page.waitForLoadState('networkidle');
