@@ -1,8 +1,8 @@
 /**
  * Path-test harness on xstate/graph. For a machine and the events its environment can send, it
  * 1. traverses the machine (getAdjacencyMap) to find every reachable snapshot and every edge,
- * 2. replays candidate paths (shortest path to each state, and to each edge) on a real actor, recording the
- *    transitions actually taken through the inspection API,
+ * 2. takes candidate paths (shortest path to each state, and to each edge), recording the transitions taken through
+ *    the inspection API: each candidate's last step alone, its prefix being a shorter candidate already decided,
  * 3. keeps the paths that reach a state or a transition no earlier path reached, and registers one test per
  *    path, named after its description, which replays it and, at every step, runs
  *    - the caller's check for each transition the step took (`transitions`, keyed `source|EVENT` or
@@ -320,10 +320,14 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
     }
   >;
 
-  // Shortest path (BFS) from the initial snapshot to every reachable snapshot.
+  // Shortest path (BFS) from the initial snapshot to every reachable snapshot, with the snapshot each path ends in
+  // (taken step by step along the path itself: a key may leave out context in which two snapshots differ) and what
+  // its last step did.
   const keys = Object.keys(adj);
   const initialKey = keys[0]!;
   const pathTo = new Map<string, EventObject[]>([[initialKey, []]]);
+  const endOf = new Map<string, AnyMachineSnapshot>([[initialKey, adj[initialKey]!.state]]);
+  const lastStepTo = new Map<string, Reached>();
   const queue = [initialKey];
   while (queue.length > 0) {
     const key = queue.shift()!;
@@ -332,18 +336,26 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
       if (!pathTo.has(next) && adj[next]) {
         pathTo.set(next, [...pathTo.get(key)!, edge.event]);
         queue.push(next);
+        const reached = stepOn(machine, endOf.get(key)!, edge.event);
+        endOf.set(next, reached.after);
+        lastStepTo.set(next, reached);
       }
     }
   }
 
   const via = (events: EventObject[]) => events.map((e) => e.type).join(' → ');
   const candidates: Candidate[] = [];
+  /** What each candidate's last step reached, or where it starts from (the snapshot and the event). */
+  const lastStep = new Map<Candidate, Reached | { from: AnyMachineSnapshot; event: EventObject }>();
   for (const [key, events] of pathTo) {
     const value = JSON.stringify(adj[key]!.state.value);
-    candidates.push({
+    const candidate = {
       events,
       description: `reaches ${value}${events.length ? ` via ${via(events)}` : ' initially'}`,
-    });
+    };
+    candidates.push(candidate);
+    const reached = lastStepTo.get(key);
+    if (reached) lastStep.set(candidate, reached);
   }
   /** Edges whose event the snapshot does not handle (no transition is enabled): replaying them changes nothing. */
   const ignored = new Set<Candidate>();
@@ -361,6 +373,7 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
         description: `in ${JSON.stringify(state.value)}, ${edge.event.type} → ${JSON.stringify(edge.state.value)}${events.length ? ` (after ${via(events)})` : ''}`,
       };
       candidates.push(candidate);
+      lastStep.set(candidate, { from: endOf.get(key)!, event: edge.event });
       if (!ignoredBy(machine, state, edge.event)) continue;
       ignored.add(candidate);
       if (hasTransitionFor(state, edge.event.type))
@@ -395,7 +408,16 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
       }
       continue;
     }
-    const r = replay(machine, options.input, c.events);
+    // Every path's prefix is a shorter path, decided before: what it reached is seen already, so only the last
+    // step can add something, and it is taken alone. With `feasible`, a prefix may have been skipped: the whole
+    // path is replayed.
+    const last = lastStep.get(c);
+    const r =
+      last && !options.feasible
+        ? 'after' in last
+          ? last
+          : stepOn(machine, last.from, last.event)
+        : replay(machine, options.input, c.events);
     const adds =
       [...r.states].some((s) => !seenStates.has(s)) ||
       [...r.transitions].some((t) => !seenTransitions.has(t)) ||
@@ -415,6 +437,57 @@ export function planPaths(machine: AnyStateMachine, options: PlanOptions): Candi
   }
 
   return selected;
+}
+
+/** What one step reached: the states it passed through or landed in, its transitions, and each with the payload. */
+type Reached = {
+  after: AnyMachineSnapshot;
+  states: Set<string>;
+  transitions: Set<string>;
+  variants: Set<string>;
+};
+
+/**
+ * One event on a snapshot, as the traversal takes it (a pure transition on a mock system: children are not started,
+ * actions with side effects not executed), with what it reached as a replay on a real actor would record it. Replaying
+ * every candidate whole on a new actor was nearly all of the planning time; the plans are the same (every plan of
+ * the path tests compared before and after).
+ */
+function stepOn(machine: AnyStateMachine, from: AnyMachineSnapshot, event: EventObject): Reached {
+  const self = createEmptyActor();
+  const taken: TransitionLike[] = [];
+  self.system.inspect((ev) => {
+    if (ev.type === '@xstate.microstep')
+      taken.push(...(ev as unknown as { _transitions: TransitionLike[] })._transitions);
+  });
+  // A mock scope as xstate/graph's, but its own system (a fresh one: see withFreshSystems) and a non-empty id, so
+  // that a machine wrapped by withFreshSystems transitions on this scope.
+  const scope = {
+    self,
+    logger: () => undefined,
+    id: 'plan',
+    sessionId: 'plan',
+    defer: () => undefined,
+    system: self.system,
+    stopChild: () => undefined,
+    emit: () => undefined,
+    actionExecutor: () => undefined,
+  };
+  const after = machine.transition(from, event, scope as never) as AnyMachineSnapshot;
+  const states = new Set(activeIds(after));
+  const transitions = new Set<string>();
+  for (const t of taken) {
+    transitions.add(transitionKey(t));
+    // Transient states (left at once by `always`) are only visible as transition sources.
+    if (t.source.id.includes('.')) states.add(t.source.id);
+  }
+  const payload = payloadKey(event);
+  return {
+    after,
+    states,
+    transitions,
+    variants: new Set([...transitions].map((key) => `${key} ${payload}`)),
+  };
 }
 
 function lastStepTakesNothing(machine: AnyStateMachine, input: unknown, events: EventObject[]): boolean {
