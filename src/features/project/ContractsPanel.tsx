@@ -13,7 +13,7 @@ import { connectProjectContracts } from '../../../machines/projects/contracts/pr
 import { projectContractsMachine } from '../../../machines/projects/contracts/projectContracts.machine';
 import { useSignedIn } from '../../app/hooks';
 import { Address, type CopyLogic } from '../../components/Address';
-import { ConfirmButtons } from '../../components/ConfirmButtons';
+import { ConfirmButtons } from '../../components/RemoveButton';
 import { Skeleton } from '../../components/Skeleton';
 import { configuredExplorers, type ConfiguredExplorers } from '../../lib/explorer';
 import { useResource } from '../../lib/useResource';

@@ -18,7 +18,7 @@ import { relativeTime } from '../../../machines/account/notifications/notificati
 import { request } from '../../lib/client';
 import { inspect } from '../../lib/inspect';
 import { RetryButton } from '../../components/RetryButton';
-import { ConfirmButtons } from '../../components/ConfirmButtons';
+import { ConfirmButtons } from '../../components/RemoveButton';
 import { SettingsMessage } from './SettingsMessage';
 import { SettingsField } from './SettingsField';
 import { SecretButtons } from './SecretButtons';
