@@ -12,6 +12,7 @@ import {
   scoreRangeImpossible,
 } from '../../machines/projects/leaderboard/leaderboard.machine';
 import type {
+  LeaderboardContext,
   LeaderboardEvent,
   LeaderboardFilters,
   LeaderboardQuery,
@@ -20,14 +21,7 @@ import type {
 import { apiQuery } from '../../machines/projects/leaderboard/leaderboard.url';
 import { describePaths, pending, type StepEffect } from './harness';
 
-type Context = {
-  query: LeaderboardQuery;
-  draft: LeaderboardFilters;
-  result: LeaderboardPage | null;
-  expanded: string[];
-  typed: string;
-  selected: string[];
-};
+type Context = LeaderboardContext;
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
 /** The list with `id` dropped if it holds it, else added at the end (what a toggle does). */
 const toggled = (list: readonly string[], id: string) =>
