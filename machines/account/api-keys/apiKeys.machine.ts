@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { ApiKeysContext, ApiKeysEvent, ApiKeysTag } from './apiKeys.types';
+import { notProvided } from '../../core/notProvided';
 
 /** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
 function messageOf(error: unknown, fallback: string): string {
@@ -23,18 +24,10 @@ export const apiKeysMachine = setup({
     tags: {} as ApiKeysTag,
   },
   actors: {
-    load: fromPromise<ApiKey[]>(async () => {
-      throw new Error('load not provided');
-    }),
-    create: fromPromise<CreatedApiKey, { name: string }>(async () => {
-      throw new Error('create not provided');
-    }),
-    revoke: fromPromise<ApiKey, { id: string }>(async () => {
-      throw new Error('revoke not provided');
-    }),
-    copyKey: fromPromise<void, { key: string }>(async () => {
-      throw new Error('copyKey not provided');
-    }),
+    load: notProvided<ApiKey[]>('load'),
+    create: notProvided<CreatedApiKey, { name: string }>('create'),
+    revoke: notProvided<ApiKey, { id: string }>('revoke'),
+    copyKey: notProvided<void, { key: string }>('copyKey'),
   },
   guards: {
     nameIsValid: ({ event }) => {

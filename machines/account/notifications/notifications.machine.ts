@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { MarkReadBody, NotificationList, UnreadCount } from '../../../api/notifications';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type {
@@ -7,6 +7,7 @@ import type {
   NotificationsInput,
   NotificationsTag,
 } from './notifications.types';
+import { notProvided } from '../../core/notProvided';
 
 /** How often the unread count is refetched while signed in (and the tab is open). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
@@ -56,15 +57,9 @@ export const notificationsMachine = setup({
     tags: {} as NotificationsTag,
   },
   actors: {
-    getUnreadCount: fromPromise<UnreadCount>(async () => {
-      throw new Error('getUnreadCount not provided');
-    }),
-    listNotifications: fromPromise<NotificationList, { before?: number }>(async () => {
-      throw new Error('listNotifications not provided');
-    }),
-    markRead: fromPromise<UnreadCount, MarkReadBody>(async () => {
-      throw new Error('markRead not provided');
-    }),
+    getUnreadCount: notProvided<UnreadCount>('getUnreadCount'),
+    listNotifications: notProvided<NotificationList, { before?: number }>('listNotifications'),
+    markRead: notProvided<UnreadCount, MarkReadBody>('markRead'),
     visibilityWatcher,
   },
   delays: {

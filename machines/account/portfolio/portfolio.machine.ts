@@ -1,7 +1,8 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api/portfolio';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { PortfolioContext, PortfolioEvent, PortfolioTag } from './portfolio.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Messages of the holdings editor. */
 export const PORTFOLIO_MESSAGES = {
@@ -39,18 +40,10 @@ export const portfolioMachine = setup({
     tags: {} as PortfolioTag,
   },
   actors: {
-    load: fromPromise<Portfolio>(async () => {
-      throw new Error('load not provided');
-    }),
-    setHolding: fromPromise<Portfolio, { projectId: string; amountUsd: number }>(async () => {
-      throw new Error('setHolding not provided');
-    }),
-    deleteHolding: fromPromise<Portfolio, { projectId: string }>(async () => {
-      throw new Error('deleteHolding not provided');
-    }),
-    importWallets: fromPromise<WalletImport>(async () => {
-      throw new Error('importWallets not provided');
-    }),
+    load: notProvided<Portfolio>('load'),
+    setHolding: notProvided<Portfolio, { projectId: string; amountUsd: number }>('setHolding'),
+    deleteHolding: notProvided<Portfolio, { projectId: string }>('deleteHolding'),
+    importWallets: notProvided<WalletImport>('importWallets'),
   },
   guards: {
     formComplete: ({ context }) => context.project !== null && parseAmount(context.amount) !== null,

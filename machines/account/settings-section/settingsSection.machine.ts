@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type {
   MutationResult,
@@ -7,6 +7,7 @@ import type {
   SettingsSectionInput,
   SettingsSectionTag,
 } from './settingsSection.types';
+import { notProvided } from '../../core/notProvided';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 
@@ -24,12 +25,8 @@ export const settingsSectionMachine = setup({
     tags: {} as SettingsSectionTag,
   },
   actors: {
-    load: fromPromise<unknown>(async () => {
-      throw new Error('load not provided');
-    }),
-    mutate: fromPromise<MutationResult, { action: string; payload: unknown }>(async () => {
-      throw new Error('mutate not provided');
-    }),
+    load: notProvided<unknown>('load'),
+    mutate: notProvided<MutationResult, { action: string; payload: unknown }>('mutate'),
   },
   guards: {
     loadsData: ({ context }) => context.loads,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SurveyStatus } from '../../../api/user';
 import type {
   LastNotification,
@@ -6,6 +6,7 @@ import type {
   SurveyNotificationEvent,
   SurveyNotificationTag,
 } from './surveyNotification.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Browser storage key for the last time the survey was postponed (spec §3). */
 export const SURVEY_LAST_NOTIFICATION_KEY = 'survey-last-notification-time';
@@ -32,12 +33,8 @@ export const surveyNotificationMachine = setup({
     tags: {} as SurveyNotificationTag,
   },
   actors: {
-    fetchSurveyStatus: fromPromise<SurveyStatus>(async () => {
-      throw new Error('fetchSurveyStatus not provided');
-    }),
-    readLastNotification: fromPromise<LastNotification>(async () => {
-      throw new Error('readLastNotification not provided');
-    }),
+    fetchSurveyStatus: notProvided<SurveyStatus>('fetchSurveyStatus'),
+    readLastNotification: notProvided<LastNotification>('readLastNotification'),
   },
   guards: {
     surveyEmpty: (_, params: { status: SurveyStatus }) => params.status.survey === null,

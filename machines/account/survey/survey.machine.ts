@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   INSTITUTION_TYPES,
   EXPERTISE_TYPES,
@@ -17,6 +17,7 @@ import type {
   SurveyStep,
   SurveyTag,
 } from './survey.types';
+import { notProvided } from '../../core/notProvided';
 
 export { SURVEY_LAST_NOTIFICATION_KEY };
 
@@ -78,13 +79,9 @@ export const surveyMachine = setup({
   },
   actors: {
     /** The account's watchlists (only their number matters here). */
-    loadWatchlists: fromPromise<unknown[]>(async () => {
-      throw new Error('loadWatchlists not provided');
-    }),
+    loadWatchlists: notProvided<unknown[]>('loadWatchlists'),
     /** Saves the answers and, when projects were chosen, creates the watchlist from them. */
-    saveSurvey: fromPromise<void, { answers: SurveyAnswers; createWatchlist: boolean }>(async () => {
-      throw new Error('saveSurvey not provided');
-    }),
+    saveSurvey: notProvided<void, { answers: SurveyAnswers; createWatchlist: boolean }>('saveSurvey'),
   },
   guards: {
     hasSelection: ({ context }) => context.selection !== null,

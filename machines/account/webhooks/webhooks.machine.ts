@@ -1,12 +1,4 @@
-import {
-  and,
-  assertEvent,
-  assign,
-  fromPromise,
-  setup,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-} from 'xstate';
+import { and, assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type {
@@ -18,6 +10,7 @@ import type {
   WebhooksMessage,
   WebhooksTag,
 } from './webhooks.types';
+import { notProvided } from '../../core/notProvided';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 const errorMessage = (error: unknown): WebhooksMessage => {
@@ -104,24 +97,12 @@ export const webhooksMachine = setup({
     tags: {} as WebhooksTag,
   },
   actors: {
-    load: fromPromise<WebhookList>(async () => {
-      throw new Error('load not provided');
-    }),
-    create: fromPromise<CreateOutput, { body: CreateWebhookBody }>(async () => {
-      throw new Error('create not provided');
-    }),
-    test: fromPromise<TestOutput, { id: string }>(async () => {
-      throw new Error('test not provided');
-    }),
-    remove: fromPromise<WebhookList, { id: string }>(async () => {
-      throw new Error('remove not provided');
-    }),
-    replay: fromPromise<ReplayOutput, { id: number }>(async () => {
-      throw new Error('replay not provided');
-    }),
-    copy: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copy not provided');
-    }),
+    load: notProvided<WebhookList>('load'),
+    create: notProvided<CreateOutput, { body: CreateWebhookBody }>('create'),
+    test: notProvided<TestOutput, { id: string }>('test'),
+    remove: notProvided<WebhookList, { id: string }>('remove'),
+    replay: notProvided<ReplayOutput, { id: number }>('replay'),
+    copy: notProvided<void, { text: string }>('copy'),
   },
   guards: {
     hasKey: ({ context }) => context.list?.hasApiKey === true,

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { failureOf, isForbidden, loadStates, refusedOr } from '../staff-request/staffRequest';
 
 import type {
@@ -8,6 +8,7 @@ import type {
   AnnouncementForm,
   StoredAnnouncement,
 } from './announcementAdmin.types';
+import { notProvided } from '../../core/notProvided';
 
 const EMPTY: AnnouncementForm = { content: '', link: '', linkText: '', active: true };
 const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>
@@ -25,12 +26,8 @@ export const announcementAdminMachine = setup({
     tags: {} as AnnouncementAdminTag,
   },
   actors: {
-    load: fromPromise<StoredAnnouncement | null>(async () => {
-      throw new Error('load not provided');
-    }),
-    save: fromPromise<StoredAnnouncement, AnnouncementForm>(async () => {
-      throw new Error('save not provided');
-    }),
+    load: notProvided<StoredAnnouncement | null>('load'),
+    save: notProvided<StoredAnnouncement, AnnouncementForm>('save'),
   },
   guards: {
     isForbidden,

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendParent, sendTo, setup } from 'xstate';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
 
 import type {
@@ -11,6 +11,7 @@ import type {
   Status,
   UpdatedFinding,
 } from './auditAdmin.types';
+import { notProvided } from '../../core/notProvided';
 
 type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
 const errorOf = (error: unknown): ErrorLike => (error ?? {}) as ErrorLike;
@@ -57,15 +58,9 @@ export const auditAdminMachine = setup({
     tags: {} as AuditAdminTag,
   },
   actors: {
-    load: fromPromise<LoadedAudits, { projectId: string }>(async () => {
-      throw new Error('load not provided');
-    }),
-    publish: fromPromise<unknown, { projectId: string; form: AuditForm }>(async () => {
-      throw new Error('publish not provided');
-    }),
-    setStatus: fromPromise<UpdatedFinding, { findingId: number; status: Status }>(async () => {
-      throw new Error('setStatus not provided');
-    }),
+    load: notProvided<LoadedAudits, { projectId: string }>('load'),
+    publish: notProvided<unknown, { projectId: string; form: AuditForm }>('publish'),
+    setStatus: notProvided<UpdatedFinding, { findingId: number; status: Status }>('setStatus'),
     picker: auditPicker(watchlistPickerMachine) as typeof watchlistPickerMachine,
   },
   guards: {

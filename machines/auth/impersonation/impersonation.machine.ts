@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, sendTo, setup } from 'xstate';
 import type {
   ImpersonationContext,
   ImpersonationEvent,
@@ -6,6 +6,7 @@ import type {
   ImpersonationTag,
   OpenRequestsEvent,
 } from './impersonation.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";
@@ -48,12 +49,8 @@ export const impersonationMachine = setup({
     tags: {} as ImpersonationTag,
   },
   actors: {
-    switchUser: fromPromise<unknown, { userId: string }>(async () => {
-      throw new Error('switchUser not provided');
-    }),
-    exitImpersonation: fromPromise<unknown, { adminId: string }>(async () => {
-      throw new Error('exitImpersonation not provided');
-    }),
+    switchUser: notProvided<unknown, { userId: string }>('switchUser'),
+    exitImpersonation: notProvided<unknown, { adminId: string }>('exitImpersonation'),
     // No-op here (node, tests, the visualizer); the app provides the window's listeners.
     openRequests: fromCallback<OpenRequestsEvent, { enabled: boolean }>(() => () => undefined),
   },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import { RESEND_COOLDOWN_SECONDS, resendTimerMachine } from '../resend-timer/resendTimer.machine';
 import { AUTH_MESSAGES } from './authModal.messages';
@@ -11,6 +11,7 @@ import type {
   Credentials,
 } from './authModal.types';
 import { emailKnown, normalizeCode, validate, type AuthField, type AuthView } from './authModal.validation';
+import { notProvided } from '../../core/notProvided';
 
 /** What a failed request's error event carries into the guards and actions that read it. */
 type Failure = { error: unknown };
@@ -103,24 +104,14 @@ export const authModalMachine = setup({
     tags: {} as AuthModalTag,
   },
   actors: {
-    signIn: fromPromise<unknown, Credentials>(async () => {
-      throw new Error('signIn not provided');
-    }),
-    signUp: fromPromise<unknown, Credentials>(async () => {
-      throw new Error('signUp not provided');
-    }),
-    forgotPassword: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('forgotPassword not provided');
-    }),
-    resetPassword: fromPromise<unknown, { email: string; code: string; newPassword: string }>(async () => {
-      throw new Error('resetPassword not provided');
-    }),
-    verifyEmail: fromPromise<unknown, { email: string; verificationCode: string }>(async () => {
-      throw new Error('verifyEmail not provided');
-    }),
-    resendConfirmation: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('resendConfirmation not provided');
-    }),
+    signIn: notProvided<unknown, Credentials>('signIn'),
+    signUp: notProvided<unknown, Credentials>('signUp'),
+    forgotPassword: notProvided<unknown, { email: string }>('forgotPassword'),
+    resetPassword: notProvided<unknown, { email: string; code: string; newPassword: string }>(
+      'resetPassword',
+    ),
+    verifyEmail: notProvided<unknown, { email: string; verificationCode: string }>('verifyEmail'),
+    resendConfirmation: notProvided<unknown, { email: string }>('resendConfirmation'),
     resendTimer: resendTimerMachine,
   },
   guards: {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 /** A social identity provider offered on the auth forms (from GET /api/auth/providers). */
 export type SocialProvider = { id: string; name: string };
@@ -14,9 +15,7 @@ export const authProvidersMachine = setup({
     tags: {} as 'loading' | 'loaded',
   },
   actors: {
-    loadProviders: fromPromise<SocialProvider[]>(async () => {
-      throw new Error('loadProviders not provided');
-    }),
+    loadProviders: notProvided<SocialProvider[]>('loadProviders'),
   },
   actions: {
     assignProviders: assign((_, params: { providers: SocialProvider[] | undefined }) => ({

@@ -1,4 +1,5 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, raise, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 /** The session as the auth service returns it: `{}` when signed out (spec §3 "Session"). */
 export type SessionUser = {
@@ -89,9 +90,7 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
   },
   actors: {
-    fetchSession: fromPromise<SessionData>(async () => {
-      throw new Error('fetchSession not provided');
-    }),
+    fetchSession: notProvided<SessionData>('fetchSession'),
     visibilityWatcher,
     storageWatcher,
   },
@@ -155,7 +154,7 @@ export const sessionMachine = setup({
           // Not a change anyone saw: the page starts signed out (nothing is emitted).
           always: { guard: 'servedSignedOut', target: 'unauthenticated' },
           on: {
-            'SESSION_LOADED': [
+            SESSION_LOADED: [
               {
                 guard: 'hasUser',
                 target: 'authenticated',
@@ -178,7 +177,7 @@ export const sessionMachine = setup({
                 ],
               },
             ],
-            'SESSION_FAILED': {
+            SESSION_FAILED: {
               target: 'unauthenticated',
               actions: [
                 'clearSession',
@@ -199,7 +198,7 @@ export const sessionMachine = setup({
           tags: ['authenticated'],
           on: {
             PICTURE_CHANGED: { actions: 'countPictureChange' },
-            'SESSION_LOADED': [
+            SESSION_LOADED: [
               { guard: 'hasUser', actions: 'assignSession' },
               {
                 target: 'unauthenticated',
@@ -228,7 +227,7 @@ export const sessionMachine = setup({
         unauthenticated: {
           tags: ['unauthenticated'],
           on: {
-            'SESSION_LOADED': {
+            SESSION_LOADED: {
               guard: 'hasUser',
               target: 'authenticated',
               actions: [

@@ -1,4 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 export const SIGN_OUT_MESSAGES = {
   success: 'Signed out successfully.',
@@ -18,9 +19,7 @@ export const signOutMachine = setup({
     tags: {} as 'busy' | 'message',
   },
   actors: {
-    signOut: fromPromise<unknown>(async () => {
-      throw new Error('signOut not provided');
-    }),
+    signOut: notProvided<unknown>('signOut'),
   },
   delays: {
     messageTimeout: 5000,

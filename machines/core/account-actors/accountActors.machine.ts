@@ -1,12 +1,5 @@
-import {
-  assertEvent,
-  assign,
-  enqueueActions,
-  fromPromise,
-  setup,
-  type AnyActorLogic,
-  type AnyActorRef,
-} from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { notProvided } from '../notProvided';
 
 /** What the signed-in-only code brings: the logic of the notification centre, the survey notification and sign-out. */
 export type AccountActorLogic = {
@@ -60,9 +53,7 @@ export const accountActorsMachine = setup({
     events: {} as AccountActorsEvent,
   },
   actors: {
-    load: fromPromise<AccountActorLogic>(async () => {
-      throw new Error('load not provided');
-    }),
+    load: notProvided<AccountActorLogic>('load'),
   },
   actions: {
     reportChildError: () => undefined,

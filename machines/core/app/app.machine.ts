@@ -3,7 +3,6 @@ import {
   assign,
   enqueueActions,
   fromCallback,
-  fromPromise,
   setup,
   type AnyActorLogic,
   type AnyActorRef,
@@ -20,6 +19,7 @@ import { sessionMachine, type SessionStatus, type SessionUser } from '../../auth
 import type { SavedTour } from '../../account/tour/tour.types';
 import { watchlistHostMachine } from '../../watchlist/host/watchlistHost.machine';
 import { PAGE_PATHS } from '../../../api/pages';
+import { notProvided } from '../notProvided';
 
 /** The views the auth modal opens on. */
 export type AuthView = 'login' | 'signup' | 'forgot-password' | 'verify-email';
@@ -195,15 +195,9 @@ export const appMachine = setup({
       return () => subscription?.unsubscribe();
     }),
     locationObserver: noCallback,
-    loadAuthModal: fromPromise<AnyActorLogic>(async () => {
-      throw new Error('loadAuthModal not provided');
-    }),
-    loadTour: fromPromise<LoadedTour>(async () => {
-      throw new Error('loadTour not provided');
-    }),
-    loadImpersonation: fromPromise<AnyActorLogic>(async () => {
-      throw new Error('loadImpersonation not provided');
-    }),
+    loadAuthModal: notProvided<AnyActorLogic>('loadAuthModal'),
+    loadTour: notProvided<LoadedTour>('loadTour'),
+    loadImpersonation: notProvided<AnyActorLogic>('loadImpersonation'),
   },
   guards: {
     tourWanted: ({ context }) =>

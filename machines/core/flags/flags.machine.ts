@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { FlagIdentity, FlagValues } from '../../../api/flags';
+import { notProvided } from '../notProvided';
 
 export type FlagsEvent =
   /** The session settled or changed (sign-in, sign-out, impersonation). */
@@ -40,9 +41,7 @@ const flagsSetup = setup({
     input: {} as { inlined?: InlinedFlagValues | null } | undefined,
   },
   actors: {
-    evaluate: fromPromise<FlagValues, FlagIdentity>(async () => {
-      throw new Error('evaluate not provided');
-    }),
+    evaluate: notProvided<FlagValues, FlagIdentity>('evaluate'),
     watch: fromCallback<FlagsEvent, FlagIdentity>(() => {
       throw new Error('watch not provided');
     }),

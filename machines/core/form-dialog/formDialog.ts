@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { Tags } from '../tags';
+import { notProvided } from '../notProvided';
 
 /**
  * Shared shape of the site's dialog forms (request a quote, report an incident): a dialog that opens and closes,
@@ -45,9 +46,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
       tags: {} as FormDialogTag,
     },
     actors: {
-      submit: fromPromise<{ id: string | number }, FormValues>(async () => {
-        throw new Error('submit not provided');
-      }),
+      submit: notProvided<{ id: string | number }, FormValues>('submit'),
     },
     guards: {
       isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvided } from '../notProvided';
 
 type ErrorLike = { kind?: string; message?: string };
 
@@ -15,9 +16,7 @@ export const resourceMachine = setup({
     tags: {} as 'loading' | 'ready' | 'notFound' | 'error',
   },
   actors: {
-    load: fromPromise<unknown>(async () => {
-      throw new Error('load not provided');
-    }),
+    load: notProvided<unknown>('load'),
   },
   guards: {
     arrivedWithData: ({ context }) => context.data !== null,

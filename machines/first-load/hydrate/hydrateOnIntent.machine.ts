@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 /**
  * A click or a form's submission made on the server's HTML before the app ran: held back (its default prevented),
@@ -37,9 +38,7 @@ export const hydrateOnIntentMachine = setup({
   actors: {
     intentWatcher: fromCallback<HydrateOnIntentEvent>(() => () => undefined),
     actionHolder: fromCallback<HydrateOnIntentEvent>(() => () => undefined),
-    startApp: fromPromise<void>(async () => {
-      throw new Error('startApp not provided');
-    }),
+    startApp: notProvided<void>('startApp'),
     targetTakenOver: fromCallback<HydrateOnIntentEvent, { action: HeldAction }>(() => () => undefined),
   },
   actions: {

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 export type OnIntentEvent =
   /** The user may soon use the part (pointer over it, focus on it): load its code. */
@@ -44,9 +45,7 @@ export const onIntentMachine = setup({
     openAsked: ({ context }) => context.openWhenReady,
   },
   actors: {
-    load: fromPromise<unknown>(async () => {
-      throw new Error('load not provided');
-    }),
+    load: notProvided<unknown>('load'),
   },
   actions: {
     askToOpen: assign({ openWhenReady: true }),

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 export type PartOnViewEvent =
   /**
@@ -25,9 +26,7 @@ export const partOnViewMachine = setup({
   },
   actors: {
     watcher: fromCallback<PartOnViewEvent>(() => () => undefined),
-    load: fromPromise<unknown>(async () => {
-      throw new Error('load not provided');
-    }),
+    load: notProvided<unknown>('load'),
   },
 }).createMachine({
   id: 'partOnView',

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type {
   IncidentFilters,
   IncidentsListContext,
@@ -9,6 +9,7 @@ import type {
   IncidentsQuery,
 } from './incidentsList.types';
 import type { SortOrder } from '../../core/sortColumn';
+import { notProvided } from '../../core/notProvided';
 
 export const EMPTY_FILTERS: IncidentFilters = {
   type: '',
@@ -37,9 +38,7 @@ export const incidentsListMachine = setup({
     tags: {} as IncidentsListTag,
   },
   actors: {
-    loadPage: fromPromise<IncidentsPage, IncidentsQuery>(async () => {
-      throw new Error('loadPage not provided');
-    }),
+    loadPage: notProvided<IncidentsPage, IncidentsQuery>('loadPage'),
     urlWatcher: fromCallback(() => () => {}),
   },
   guards: {

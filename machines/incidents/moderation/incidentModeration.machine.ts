@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { failureOf, isForbidden, loadStates, refusedOr } from '../../admin/staff-request/staffRequest';
 import type {
   ApproveForm,
@@ -7,6 +7,7 @@ import type {
   ModerationTag,
   PendingReport,
 } from './incidentModeration.types';
+import { notProvided } from '../../core/notProvided';
 
 export const formFor = (r: PendingReport): ApproveForm => ({
   projectName: r.projectName,
@@ -65,15 +66,9 @@ export const incidentModerationMachine = setup({
     tags: {} as ModerationTag,
   },
   actors: {
-    loadReports: fromPromise<PendingReport[]>(async () => {
-      throw new Error('loadReports not provided');
-    }),
-    approve: fromPromise<unknown, { id: number; form: ApproveForm }>(async () => {
-      throw new Error('approve not provided');
-    }),
-    reject: fromPromise<unknown, { id: number; reason: string }>(async () => {
-      throw new Error('reject not provided');
-    }),
+    loadReports: notProvided<PendingReport[]>('loadReports'),
+    approve: notProvided<unknown, { id: number; form: ApproveForm }>('approve'),
+    reject: notProvided<unknown, { id: number; reason: string }>('reject'),
   },
   guards: {
     isForbidden,

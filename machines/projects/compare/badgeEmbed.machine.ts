@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 export type EmbedFormat = 'html' | 'markdown';
 
@@ -39,9 +40,7 @@ export const badgeEmbedMachine = setup({
     tags: {} as 'open' | 'copying',
   },
   actors: {
-    copy: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copy not provided');
-    }),
+    copy: notProvided<void, { text: string }>('copy'),
   },
   actions: {
     startCopy: assign(({ event }) => {

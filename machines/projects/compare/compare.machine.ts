@@ -1,17 +1,9 @@
-import {
-  assertEvent,
-  assign,
-  fromCallback,
-  fromPromise,
-  sendParent,
-  sendTo,
-  setup,
-  spawnChild,
-} from 'xstate';
+import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, spawnChild } from 'xstate';
 import { COMPARE_MAX, COMPARE_MIN, compareHref, type Comparison } from '../../../api/compare';
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
 import type { CompareContext, CompareEvent, CompareInput, CompareTag } from './compare.types';
+import { notProvided } from '../../core/notProvided';
 
 export const COMPARE_MESSAGES = {
   none: 'Choose at least two projects to compare.',
@@ -69,15 +61,9 @@ export const compareMachine = setup({
     tags: {} as CompareTag,
   },
   actors: {
-    load: fromPromise<Comparison, { ids: string[] }>(async () => {
-      throw new Error('load not provided');
-    }),
-    loadRows: fromPromise<ProjectRow[], { ids: string[] }>(async () => {
-      throw new Error('loadRows not provided');
-    }),
-    copy: fromPromise<void, { path: string }>(async () => {
-      throw new Error('copy not provided');
-    }),
+    load: notProvided<Comparison, { ids: string[] }>('load'),
+    loadRows: notProvided<ProjectRow[], { ids: string[] }>('loadRows'),
+    copy: notProvided<void, { path: string }>('copy'),
     urlWatcher: fromCallback(() => () => undefined),
     picker: comparePicker(watchlistPickerMachine) as typeof watchlistPickerMachine,
   },

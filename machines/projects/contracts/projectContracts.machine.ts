@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, setup, spawnChild } from 'xstate';
 import type { AddContractBody, ChainInfo, MonitoredContract } from '../../../api/chains';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type {
@@ -10,6 +10,7 @@ import type {
   ProjectContractsInput,
   ProjectContractsTag,
 } from './projectContracts.types';
+import { notProvided } from '../../core/notProvided';
 
 export const PROJECT_CONTRACTS_MESSAGES = {
   added: 'Contract added. Monitoring starts now.',
@@ -116,21 +117,11 @@ export const projectContractsMachine = setup({
     tags: {} as ProjectContractsTag,
   },
   actors: {
-    load: fromPromise<ContractsLoad, { projectId: string }>(async () => {
-      throw new Error('load not provided');
-    }),
-    loadChains: fromPromise<ChainInfo[]>(async () => {
-      throw new Error('loadChains not provided');
-    }),
-    add: fromPromise<MonitoredContract, { projectId: string; body: AddContractBody }>(async () => {
-      throw new Error('add not provided');
-    }),
-    remove: fromPromise<void, { projectId: string; chainId: number; address: string }>(async () => {
-      throw new Error('remove not provided');
-    }),
-    copy: fromPromise<void, { text: string }>(async () => {
-      throw new Error('copy not provided');
-    }),
+    load: notProvided<ContractsLoad, { projectId: string }>('load'),
+    loadChains: notProvided<ChainInfo[]>('loadChains'),
+    add: notProvided<MonitoredContract, { projectId: string; body: AddContractBody }>('add'),
+    remove: notProvided<void, { projectId: string; chainId: number; address: string }>('remove'),
+    copy: notProvided<void, { text: string }>('copy'),
   },
   guards: {
     isAdmin: ({ context }) => context.admin,

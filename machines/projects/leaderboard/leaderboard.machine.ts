@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, raise, setup } from 'xstate';
 import { type LeaderboardPage } from '../../../api/projects';
 import { LEADERBOARD_TAB_SORT } from '../../../api/leaderboard';
 import type {
@@ -11,6 +11,7 @@ import type {
   LeaderboardTag,
 } from './leaderboard.types';
 import type { SortOrder } from '../../core/sortColumn';
+import { notProvided } from '../../core/notProvided';
 
 export const EMPTY_FILTERS: LeaderboardFilters = {
   chain: '',
@@ -69,9 +70,7 @@ export const leaderboardMachine = setup({
   },
   delays: { KEYWORD_DEBOUNCE: KEYWORD_DEBOUNCE_MS },
   actors: {
-    loadPage: fromPromise<LeaderboardPage, LeaderboardQuery>(async () => {
-      throw new Error('loadPage not provided');
-    }),
+    loadPage: notProvided<LeaderboardPage, LeaderboardQuery>('loadPage'),
     urlWatcher: fromCallback(() => () => undefined),
   },
   guards: {

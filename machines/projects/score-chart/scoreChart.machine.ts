@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { SubScores } from '../../../api/projects';
 import { SCORE_RANGES, type ScoreHistory, type ScoreRange } from '../../../api/ratings';
 import type {
@@ -8,6 +8,7 @@ import type {
   ScoreChartInput,
   ScoreChartTag,
 } from './scoreChart.types';
+import { notProvided } from '../../core/notProvided';
 
 /** The chart's series: the overall score and the six categories, in legend order. */
 export const SCORE_SERIES = [
@@ -41,9 +42,7 @@ export const scoreChartMachine = setup({
     tags: {} as ScoreChartTag,
   },
   actors: {
-    loadHistory: fromPromise<ScoreHistory, LoadHistoryInput>(async () => {
-      throw new Error('loadHistory not provided');
-    }),
+    loadHistory: notProvided<ScoreHistory, LoadHistoryInput>('loadHistory'),
   },
   guards: {
     isOtherRange: ({ context, event }) => {
@@ -104,8 +103,8 @@ export const scoreChartMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'RANGE_SET': { guard: 'isOtherRange', target: '.loading', reenter: true, actions: 'setRange' },
-    'SERIES_TOGGLE': { guard: 'canToggleSeries', actions: 'toggleSeries' },
+    RANGE_SET: { guard: 'isOtherRange', target: '.loading', reenter: true, actions: 'setRange' },
+    SERIES_TOGGLE: { guard: 'canToggleSeries', actions: 'toggleSeries' },
   },
   states: {
     loading: {
@@ -130,8 +129,8 @@ export const scoreChartMachine = setup({
     ready: {
       tags: ['ready'],
       on: {
-        'MARKER_FOCUS': { guard: 'isKnownMarker', actions: 'focusMarker' },
-        'MARKER_BLUR': { actions: 'blurMarker' },
+        MARKER_FOCUS: { guard: 'isKnownMarker', actions: 'focusMarker' },
+        MARKER_BLUR: { actions: 'blurMarker' },
       },
     },
     empty: { tags: ['empty'] },

@@ -1,6 +1,7 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { ProjectSummary } from '../../../api/projects';
 import type { SearchContext, SearchEmitted, SearchEvent, SearchInput, SearchTag } from './search.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Header search starts at 2 characters (spec §5, §9). */
 export const HEADER_MIN_KEYWORD_LENGTH = 2;
@@ -35,9 +36,7 @@ export const searchMachine = setup({
     tags: {} as SearchTag,
   },
   actors: {
-    searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
-      throw new Error('searchProjects not provided');
-    }),
+    searchProjects: notProvided<ProjectSummary[], { keyword: string }>('searchProjects'),
   },
   guards: {
     hasOptions: ({ context }) => context.options.length > 0,

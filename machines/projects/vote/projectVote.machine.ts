@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, raise, setup } from 'xstate';
 import type {
   ProjectVoteContext,
   ProjectVoteEvent,
@@ -7,6 +7,7 @@ import type {
   VoteChoice,
   Votes,
 } from './projectVote.types';
+import { notProvided } from '../../core/notProvided';
 
 /**
  * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage
@@ -20,12 +21,8 @@ export const projectVoteMachine = setup({
     tags: {} as ProjectVoteTag,
   },
   actors: {
-    castVote: fromPromise<Votes, { projectId: string; vote: VoteChoice }>(async () => {
-      throw new Error('castVote not provided');
-    }),
-    loadAverage: fromPromise<{ averageYesPercentage: number }>(async () => {
-      throw new Error('loadAverage not provided');
-    }),
+    castVote: notProvided<Votes, { projectId: string; vote: VoteChoice }>('castVote'),
+    loadAverage: notProvided<{ averageYesPercentage: number }>('loadAverage'),
   },
   actions: {
     setPending: assign({

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { IGNORED_BANNER_KEY } from '../../../api/storageKeys';
 import type { Announcement, BannerContext, BannerEvent, BannerInput, BannerTag } from './banner.types';
+import { notProvided } from '../../core/notProvided';
 
 export { IGNORED_BANNER_KEY };
 
@@ -23,9 +24,7 @@ export const bannerMachine = setup({
     tags: {} as BannerTag,
   },
   actors: {
-    fetchAnnouncement: fromPromise<Announcement | null>(async () => {
-      throw new Error('fetchAnnouncement not provided');
-    }),
+    fetchAnnouncement: notProvided<Announcement | null>('fetchAnnouncement'),
   },
   guards: {
     isNewAnnouncement: ({ context }, params: { announcement: Announcement | null }) =>

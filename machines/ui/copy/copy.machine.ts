@@ -3,8 +3,9 @@
  * the page announces through a live region, then back to idle after a moment so the next copy is announced
  * again. The clipboard write is the injected `write` actor (navigator.clipboard in the app, a stub in tests).
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { CopyContext, CopyEvent, CopyTag } from './copy.types';
+import { notProvided } from '../../core/notProvided';
 
 /** How long "Copied" (or the failure) stays, in ms. */
 export const COPY_SHOWN_FOR = 2000;
@@ -21,9 +22,7 @@ export const copyMachine = setup({
     tags: {} as CopyTag,
   },
   actors: {
-    write: fromPromise<void, { text: string }>(async () => {
-      throw new Error('write not provided');
-    }),
+    write: notProvided<void, { text: string }>('write'),
   },
   delays: { shownFor: COPY_SHOWN_FOR },
   actions: {

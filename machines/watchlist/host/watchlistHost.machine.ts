@@ -2,12 +2,12 @@ import {
   assertEvent,
   assign,
   enqueueActions,
-  fromPromise,
   sendParent,
   setup,
   type AnyActorLogic,
   type AnyActorRef,
 } from 'xstate';
+import { notProvided } from '../../core/notProvided';
 
 export type WatchlistHostEvent =
   /** The session settled signed in or signed out (the app tells its children). */
@@ -43,9 +43,7 @@ export const watchlistHostMachine = setup({
     events: {} as WatchlistHostEvent,
   },
   actors: {
-    load: fromPromise<AnyActorLogic>(async () => {
-      throw new Error('load not provided');
-    }),
+    load: notProvided<AnyActorLogic>('load'),
   },
   actions: {
     reportChildError: () => undefined,

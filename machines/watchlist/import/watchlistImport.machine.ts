@@ -6,6 +6,7 @@ import type {
   WatchlistImported,
   WatchlistImportTag,
 } from './watchlistImport.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {
@@ -36,13 +37,9 @@ export const watchlistImportMachine = setup({
   },
   actors: {
     readFile: fromPromise<string, { file: File }>(({ input }) => input.file.text()),
-    preview: fromPromise<ImportPreview, { text: string; listId: string | null }>(async () => {
-      throw new Error('preview not provided');
-    }),
-    importProjects: fromPromise<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
-      async () => {
-        throw new Error('importProjects not provided');
-      },
+    preview: notProvided<ImportPreview, { text: string; listId: string | null }>('preview'),
+    importProjects: notProvided<{ added: number; projects: string[] }, { id: string; projects: string[] }>(
+      'importProjects',
     ),
   },
   guards: {

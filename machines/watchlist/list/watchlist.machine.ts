@@ -1,4 +1,4 @@
-import { assertEvent, assign, cancel, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, cancel, raise, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import { NAME_TAKEN_MESSAGE, TEMP_WATCHLIST_ID, WATCHLIST_NAME_MAX } from '../../../api/watchlist';
 import { tempList } from './watchlist.temp';
@@ -9,6 +9,7 @@ import type {
   WatchlistMessage,
   WatchlistTag,
 } from './watchlist.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {
@@ -63,22 +64,12 @@ export const watchlistMachine = setup({
   },
   delays: { toast: WATCHLIST_TOAST_MS },
   actors: {
-    loadWatchlists: fromPromise<WatchlistItem[]>(async () => {
-      throw new Error('loadWatchlists not provided');
-    }),
-    createWatchlist: fromPromise<{ id: string }, { name: string; projects: string[] }>(async () => {
-      throw new Error('createWatchlist not provided');
-    }),
-    renameWatchlist: fromPromise<WatchlistItem, WatchlistItem>(async () => {
-      throw new Error('renameWatchlist not provided');
-    }),
-    deleteWatchlist: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('deleteWatchlist not provided');
-    }),
-    toggleProject: fromPromise<{ projects: string[]; added: boolean }, { id: string; projectId: string }>(
-      async () => {
-        throw new Error('toggleProject not provided');
-      },
+    loadWatchlists: notProvided<WatchlistItem[]>('loadWatchlists'),
+    createWatchlist: notProvided<{ id: string }, { name: string; projects: string[] }>('createWatchlist'),
+    renameWatchlist: notProvided<WatchlistItem, WatchlistItem>('renameWatchlist'),
+    deleteWatchlist: notProvided<unknown, { id: string }>('deleteWatchlist'),
+    toggleProject: notProvided<{ projects: string[]; added: boolean }, { id: string; projectId: string }>(
+      'toggleProject',
     ),
   },
   guards: {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { ProjectSummary } from '../../../api/projects';
 import type {
   PickerContext,
@@ -7,6 +7,7 @@ import type {
   PickerInput,
   PickerTag,
 } from './watchlistPicker.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Below this many characters the server answers with the trending list, headed 'Trending Projects'. */
 export const PICKER_MIN_KEYWORD_LENGTH = 2;
@@ -40,9 +41,7 @@ export const watchlistPickerMachine = setup({
     tags: {} as PickerTag,
   },
   actors: {
-    searchProjects: fromPromise<ProjectSummary[], { keyword: string }>(async () => {
-      throw new Error('searchProjects not provided');
-    }),
+    searchProjects: notProvided<ProjectSummary[], { keyword: string }>('searchProjects'),
   },
   guards: {
     isSingle: ({ context }) => context.mode === 'single',

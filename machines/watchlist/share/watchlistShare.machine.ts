@@ -1,10 +1,11 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type {
   WatchlistShareChanged,
   WatchlistShareContext,
   WatchlistShareEvent,
   WatchlistShareTag,
 } from './watchlistShare.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Texts of the share dialog. */
 export const SHARE_MESSAGES = {
@@ -25,13 +26,9 @@ export const watchlistShareMachine = setup({
     tags: {} as WatchlistShareTag,
   },
   actors: {
-    setShared: fromPromise<{ shareToken: string | null }, { id: string; shared: boolean }>(async () => {
-      throw new Error('setShared not provided');
-    }),
+    setShared: notProvided<{ shareToken: string | null }, { id: string; shared: boolean }>('setShared'),
     /** Copies the link of `token` (the app builds the address from the page's origin). */
-    copyLink: fromPromise<void, { token: string }>(async () => {
-      throw new Error('copyLink not provided');
-    }),
+    copyLink: notProvided<void, { token: string }>('copyLink'),
   },
   guards: {
     isShared: ({ context }) => context.token !== null,

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { errorCode } from '../../../api/errors';
 import type { CopySharedResult, SharedWatchlist } from '../../../api/watchlist';
 import type {
@@ -7,6 +7,7 @@ import type {
   SharedWatchlistInput,
   SharedWatchlistTag,
 } from './sharedWatchlist.types';
+import { notProvided } from '../../core/notProvided';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
@@ -33,12 +34,8 @@ export const sharedWatchlistMachine = setup({
     tags: {} as SharedWatchlistTag,
   },
   actors: {
-    load: fromPromise<SharedWatchlist, { token: string }>(async () => {
-      throw new Error('load not provided');
-    }),
-    copy: fromPromise<CopySharedResult, { token: string }>(async () => {
-      throw new Error('copy not provided');
-    }),
+    load: notProvided<SharedWatchlist, { token: string }>('load'),
+    copy: notProvided<CopySharedResult, { token: string }>('copy'),
   },
   guards: {
     isNotFound: (_, params: { error: unknown }) => errorCode(params.error) === 'NotFound',
