@@ -12,9 +12,7 @@ import type {
   UpdatedFinding,
 } from './auditAdmin.types';
 import { notProvided } from '../../core/notProvided';
-
-type ErrorLike = { status?: number; message?: string; fields?: Record<string, string> };
-const errorOf = (error: unknown): ErrorLike => (error ?? {}) as ErrorLike;
+import { failureOf, isForbidden, refusedOr } from '../staff-request/staffRequest';
 
 export const EMPTY_FINDING: FindingRow = { title: '', severity: 'medium', status: 'pending' };
 export const EMPTY_FORM: AuditForm = {
@@ -64,7 +62,7 @@ export const auditAdminMachine = setup({
     picker: auditPicker(watchlistPickerMachine) as typeof watchlistPickerMachine,
   },
   guards: {
-    isForbidden: (_, params: { error: unknown }) => [401, 403].includes(errorOf(params.error).status ?? 0),
+    isForbidden,
     hasProjectId: ({ event }) => event.type === 'PICK' && event.projectId.trim() !== '',
     formComplete: ({ context }) =>
       context.data?.applicable === true &&
@@ -133,11 +131,7 @@ export const auditAdminMachine = setup({
       error: null,
       notice: 'Finding status saved.',
     })),
-    assignError: assign((_, params: { error: unknown }) => ({
-      error: errorOf(params.error).message ?? 'Something went wrong.',
-      fields: errorOf(params.error).fields ?? {},
-      notice: null,
-    })),
+    assignError: assign((_, params: { error: unknown }) => ({ ...failureOf(params.error), notice: null })),
   },
 }).createMachine({
   id: 'auditAdmin',
@@ -157,16 +151,7 @@ export const auditAdminMachine = setup({
           target: 'ready',
           actions: { type: 'assignLoaded', params: ({ event }) => ({ data: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
-            target: 'forbidden',
-          },
-          {
-            target: 'loadFailed',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: refusedOr('forbidden', 'loadFailed'),
       },
     },
     loadFailed: { tags: ['error'], on: { RETRY: 'loading', PICK, OPEN_PICKER } },
@@ -191,16 +176,7 @@ export const auditAdminMachine = setup({
         src: 'publish',
         input: ({ context }) => ({ projectId: context.projectId, form: context.form }),
         onDone: { target: 'loading', actions: 'assignPublished' },
-        onError: [
-          {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
-            target: 'forbidden',
-          },
-          {
-            target: 'ready',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: refusedOr('forbidden', 'ready'),
       },
     },
     updatingStatus: {
@@ -216,16 +192,7 @@ export const auditAdminMachine = setup({
           target: 'ready',
           actions: { type: 'assignStatus', params: ({ event }) => ({ finding: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isForbidden', params: ({ event }) => ({ error: event.error }) },
-            target: 'forbidden',
-          },
-          {
-            target: 'ready',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: refusedOr('forbidden', 'ready'),
       },
     },
   },

@@ -1,8 +1,8 @@
 /**
- * What the machines of staff pages share about their requests (announcement banner, incident moderation): a refused
- * caller (not signed in: 401, not staff: 403) ends on the page's `forbidden` screen; any other failure keeps the
- * server's message and the fields it named. Not a machine: each page's machine takes the guard and the action into
- * its setup (as `isForbidden` and `assignError`) and the states below into its config.
+ * What the machines of staff pages share about their requests (announcement banner, audit records, incident
+ * moderation): a refused caller (not signed in: 401, not staff: 403) ends on the page's `forbidden` screen; any other
+ * failure keeps the server's message and the fields it named. Not a machine: each page's machine takes the guard and
+ * the action into its setup (as `isForbidden` and `assignError`) and the states below into its config.
  */
 
 type RequestError = { status?: number; message?: string; fields?: Record<string, string> };
