@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import type { LeaderboardPage } from '../../api/projects';
-import { LEADERBOARD_TABS, leaderboardCsvUrl } from '../../api/leaderboard';
+import { LEADERBOARD_SORTS, LEADERBOARD_TABS, leaderboardCsvUrl } from '../../api/leaderboard';
 import {
   connectLeaderboard,
   type LeaderboardSnapshot,
@@ -40,22 +40,8 @@ const URL_QUERY = {
   page: 3,
   filters: { ...EMPTY_FILTERS, tier: 'AA' },
 } as const;
-/** The order a column sorts in when first chosen (the spec's, written out). */
-const FIRST_ORDER: Record<LeaderboardSort, 'asc' | 'desc'> = {
-  rank: 'asc',
-  score: 'desc',
-  name: 'asc',
-  auditDate: 'desc',
-  trend: 'desc',
-  marketCap: 'desc',
-  price: 'desc',
-  priceChange24h: 'desc',
-  tvl: 'desc',
-  bugBounty: 'desc',
-  change24h: 'desc',
-  change7d: 'desc',
-  change30d: 'desc',
-};
+/** The order a column sorts in when first chosen (the spec's): rank and name from the smallest, the others highest first. */
+const firstOrder = (sort: LeaderboardSort) => (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
 
 const machine = leaderboardMachine.provide({ actors: { loadPage: pending() as never } });
 
@@ -107,7 +93,7 @@ function viewOf(s: AnyMachineSnapshot) {
   };
   return { view, sends };
 }
-const SORTABLE = Object.keys(FIRST_ORDER) as LeaderboardSort[];
+const SORTABLE = [...LEADERBOARD_SORTS];
 const ROW = { id: 'eth', name: 'Ethereum' };
 
 /**
@@ -352,7 +338,7 @@ for (const sorts of [
         const before = ctx(step.before);
         const sort = step.event.sort as LeaderboardSort;
         const order =
-          sort === before.query.sort ? (before.query.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort];
+          sort === before.query.sort ? (before.query.order === 'asc' ? 'desc' : 'asc') : firstOrder(sort);
         const query = { ...before.query, sort, order, page: 1 };
         expect(ctx(step.after)).toEqual({ ...before, query });
         loadsNewQuery(step, query);

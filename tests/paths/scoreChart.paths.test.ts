@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { ScoreHistory, ScoreRange } from '../../api/ratings';
+import { SUB_SCORE_LABELS } from '../../api/projects';
 import { connectScoreChart } from '../../machines/projects/score-chart/scoreChart.connect';
 import {
   SCORE_CHART_MESSAGES,
@@ -94,15 +95,8 @@ function common(s: AnyMachineSnapshot) {
 const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
 /** The machine's own actions (not XState's starting and stopping of requests). */
 const own = (step: StepEffect) => step.actions.map((a) => a.type).filter((t) => !t.startsWith('xstate.'));
-const LEGEND = [
-  'overall',
-  'codeSecurity',
-  'fundamentalHealth',
-  'operationalResilience',
-  'governanceStrength',
-  'marketStability',
-  'communityTrust',
-];
+/** The legend's order: the overall score, then the six categories as the project page lists them. */
+const LEGEND = ['overall', ...Object.keys(SUB_SCORE_LABELS)];
 
 describePaths('scoreChart', machine, {
   events,

@@ -22,22 +22,11 @@ export const EMPTY_FILTERS: LeaderboardFilters = {
   maxScore: '',
 };
 export const DEFAULT_PAGE_SIZE = 25;
+/** The columns whose natural reading is from the smallest (rank 1, A to Z); the others show the highest first. */
+const ASCENDING_FIRST: readonly LeaderboardSort[] = ['rank', 'name'];
 /** The order a column sorts in when first chosen. */
-export const DEFAULT_ORDER: Record<LeaderboardSort, SortOrder> = {
-  rank: 'asc',
-  score: 'desc',
-  name: 'asc',
-  auditDate: 'desc',
-  trend: 'desc',
-  marketCap: 'desc',
-  price: 'desc',
-  priceChange24h: 'desc',
-  tvl: 'desc',
-  bugBounty: 'desc',
-  change24h: 'desc',
-  change7d: 'desc',
-  change30d: 'desc',
-};
+export const defaultOrder = (sort: LeaderboardSort): SortOrder =>
+  ASCENDING_FIRST.includes(sort) ? 'asc' : 'desc';
 /** Most projects the compare selection holds. */
 export const MAX_COMPARE = 4;
 /** How long the keyword box waits after the last key before it filters. */
@@ -107,7 +96,7 @@ export const leaderboardMachine = setup({
           ? context.query.order === 'asc'
             ? 'desc'
             : 'asc'
-          : DEFAULT_ORDER[event.sort];
+          : defaultOrder(event.sort);
         return { ...context.query, sort: event.sort, order, page: 1 };
       },
     }),

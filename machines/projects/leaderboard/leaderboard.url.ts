@@ -5,7 +5,7 @@ import {
   LEADERBOARD_TABS,
   PROJECT_CATEGORIES,
 } from '../../../api/leaderboard';
-import { DEFAULT_ORDER, EMPTY_FILTERS } from './leaderboard.machine';
+import { defaultOrder, EMPTY_FILTERS } from './leaderboard.machine';
 import type { SortOrder } from '../../core/sortColumn';
 import type { LeaderboardFilters, LeaderboardQuery, LeaderboardSort } from './leaderboard.types';
 
@@ -46,7 +46,7 @@ export function queryFromSearch(search: string): UrlQuery {
   const tab = pick(LEADERBOARD_TABS, params.get(TAB_PARAM), 'score');
   // Without a column the tab's own order applies (Trending by trend, …).
   const sort = pick(SORTS, params.get('sort'), LEADERBOARD_TAB_SORT[tab].sort);
-  const order = pick(ORDERS, params.get('order'), DEFAULT_ORDER[sort]);
+  const order = pick(ORDERS, params.get('order'), defaultOrder(sort));
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const text = (key: string) => (params.get(key) ?? '').slice(0, 100);
   return {
@@ -78,7 +78,7 @@ export function searchFromQuery(current: string, query: UrlQuery): string {
   if (query.category) params.set(CATEGORY_PARAM, query.category);
   if (query.keyword) params.set(KEYWORD_PARAM, query.keyword);
   if (query.sort !== LEADERBOARD_TAB_SORT[query.tab].sort) params.set('sort', query.sort);
-  if (query.order !== DEFAULT_ORDER[query.sort]) params.set('order', query.order);
+  if (query.order !== defaultOrder(query.sort)) params.set('order', query.order);
   if (query.page !== 1) params.set('page', String(query.page));
   for (const key of Object.keys(FILTER_PARAMS) as (keyof LeaderboardFilters)[]) {
     const value = query.filters[key];
