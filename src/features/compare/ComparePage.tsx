@@ -17,6 +17,7 @@ import { idsFromSearch } from '../../../machines/projects/compare/compare.url';
 import { Icon } from '../../components/Icon';
 import { livePickerMachine } from '../../components/livePicker';
 import { ProjectLogo } from '../../components/ProjectLogo';
+import { RetryButton } from '../../components/RetryButton';
 import type { PickerActorRef } from '../../components/ProjectPickerModal';
 import { TierBadge } from '../../components/TierBadge';
 import { watchAddress } from '../../lib/address';
@@ -388,13 +389,11 @@ export default function ComparePage() {
       {v.failed && (
         <div className="card compare-message is-problem" role="alert">
           <p>{v.error}</p>
-          <button
-            type="button"
+          <RetryButton
+            onRetry={() => actorRef.send({ type: 'RETRY' })}
             className="btn btn-secondary"
-            onClick={() => actorRef.send({ type: 'RETRY' })}
-          >
-            Try again
-          </button>
+            label="Try again"
+          />
         </div>
       )}
       {v.loading && !c && (

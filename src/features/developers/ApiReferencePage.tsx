@@ -3,6 +3,7 @@ import { getOpenApiDocument, type OpenApiDocument } from '../../../api/apiRefere
 import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
+import { RetryButton } from '../../components/RetryButton';
 import { TableHead, type TableColumn } from '../../components/TableHead';
 import {
   referenceView,
@@ -266,9 +267,7 @@ export default function ApiReferencePage() {
           <p role="alert">
             The reference could not be loaded. The contract is at{' '}
             <a href="/api/openapi.json">/api/openapi.json</a>.{' '}
-            <button type="button" className="btn btn-secondary btn-sm" onClick={doc.retry}>
-              Try again
-            </button>
+            <RetryButton onRetry={doc.retry} label="Try again" />
           </p>
         </div>
       ) : doc.data ? (

@@ -3,6 +3,7 @@ import { request } from '../../lib/client';
 import { useResource } from '../../lib/useResource';
 import { useTitle } from '../../lib/title';
 import { TierBadge } from '../../components/TierBadge';
+import { RetryButton } from '../../components/RetryButton';
 import { TableHead } from '../../components/TableHead';
 import '../../components/marketing.css';
 
@@ -115,9 +116,7 @@ export default function MethodologyPage() {
         <div className="container methodology-body">
           <p>
             The methodology could not be loaded.{' '}
-            <button type="button" className="link-button" onClick={m.retry}>
-              Try again
-            </button>
+            <RetryButton onRetry={m.retry} className="link-button" label="Try again" />
           </p>
         </div>
       ) : m.data ? (

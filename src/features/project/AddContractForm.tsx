@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { RetryButton } from '../../components/RetryButton';
 import type {
   ContractField,
   ProjectContractsEvent,
@@ -14,8 +15,6 @@ export default function AddContractForm({
   send: (e: ProjectContractsEvent) => void;
 }) {
   const id = useId();
-  const change = (field: ContractField) => (e: { target: { value: string } }) =>
-    send({ type: 'CHANGE', field, value: e.target.value });
   const described = (field: ContractField, hint?: boolean) =>
     [view.fieldError(field) ? `${id}-${field}-error` : '', hint ? `${id}-${field}-hint` : '']
       .filter(Boolean)
@@ -26,14 +25,20 @@ export default function AddContractForm({
         {view.fieldError(field)}
       </span>
     );
+  /** What every control of the form takes: its id (for its label), value, edits and the messages it is described by. */
+  const control = (field: ContractField, hint?: boolean) => ({
+    id: `${id}-${field}`,
+    value: view.form[field],
+    onChange: (e: { target: { value: string } }) => send({ type: 'CHANGE', field, value: e.target.value }),
+    'aria-invalid': !!view.fieldError(field),
+    'aria-describedby': described(field, hint),
+  });
   if (view.chainsLoading) return <div className="contracts-form-pending skeleton" aria-busy="true" />;
   if (view.chainsFailed)
     return (
       <div className="contracts-form">
         <p role="alert">{view.error}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => send({ type: 'RETRY' })}>
-          Try again
-        </button>{' '}
+        <RetryButton onRetry={() => send({ type: 'RETRY' })} label="Try again" />{' '}
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => send({ type: 'CANCEL' })}>
           Cancel
         </button>
@@ -51,13 +56,7 @@ export default function AddContractForm({
     >
       <div className="field contracts-field">
         <label htmlFor={`${id}-chainId`}>Chain</label>
-        <select
-          id={`${id}-chainId`}
-          value={view.form.chainId}
-          onChange={change('chainId')}
-          aria-invalid={!!view.fieldError('chainId')}
-          aria-describedby={described('chainId')}
-        >
+        <select {...control('chainId')}>
           <option value="">Choose a chain</option>
           {view.chains.map((c) => (
             <option key={c.id} value={String(c.id)}>
@@ -70,42 +69,22 @@ export default function AddContractForm({
       <div className="field contracts-field">
         <label htmlFor={`${id}-address`}>Address</label>
         <input
-          id={`${id}-address`}
+          {...control('address')}
           className="mono"
-          value={view.form.address}
-          onChange={change('address')}
           placeholder="0x…"
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={!!view.fieldError('address')}
-          aria-describedby={described('address')}
         />
         {error('address')}
       </div>
       <div className="field contracts-field">
         <label htmlFor={`${id}-label`}>Label (optional)</label>
-        <input
-          id={`${id}-label`}
-          value={view.form.label}
-          onChange={change('label')}
-          maxLength={200}
-          aria-invalid={!!view.fieldError('label')}
-          aria-describedby={described('label')}
-        />
+        <input {...control('label')} maxLength={200} />
         {error('label')}
       </div>
       <div className="field contracts-field">
         <label htmlFor={`${id}-abi`}>ABI (optional)</label>
-        <textarea
-          id={`${id}-abi`}
-          className="mono"
-          rows={3}
-          value={view.form.abi}
-          onChange={change('abi')}
-          spellCheck={false}
-          aria-invalid={!!view.fieldError('abi')}
-          aria-describedby={described('abi', true)}
-        />
+        <textarea {...control('abi', true)} className="mono" rows={3} spellCheck={false} />
         <span id={`${id}-abi-hint`} className="field-hint">
           A JSON array. Without one, functions and events are read from the bytecode.
         </span>
@@ -113,14 +92,7 @@ export default function AddContractForm({
       </div>
       <div className="field contracts-field">
         <label htmlFor={`${id}-fromBlock`}>Start block (optional)</label>
-        <input
-          id={`${id}-fromBlock`}
-          inputMode="numeric"
-          value={view.form.fromBlock}
-          onChange={change('fromBlock')}
-          aria-invalid={!!view.fieldError('fromBlock')}
-          aria-describedby={described('fromBlock', true)}
-        />
+        <input {...control('fromBlock', true)} inputMode="numeric" />
         <span id={`${id}-fromBlock-hint`} className="field-hint">
           Default: the block it was deployed in when that can be found, else the latest block.
         </span>
