@@ -31,7 +31,7 @@ export const incidentsListMachine = createMachine({
         onError: { target: 'failed', actions: 'assignError' },
       },
     },
-    ready: { tags: ['ready'] },
     failed: { tags: ['error'], on: { RETRY: { target: 'loading' } } },
+    ready: { tags: ['ready'] },
   },
 });

@@ -10,6 +10,7 @@ import type {
 } from './incidentsList.types';
 import type { SortOrder } from '../../core/sortColumn';
 import { notProvided } from '../../core/notProvided';
+import { listSectionStates } from '../../core/list-section/listSection';
 
 export const EMPTY_FILTERS: IncidentFilters = {
   type: '',
@@ -23,6 +24,9 @@ export const DEFAULT_QUERY: IncidentsQuery = { ...EMPTY_FILTERS, sort: 'date', o
 
 const messageOf = (error: unknown) =>
   (error as { message?: string } | undefined)?.message ?? 'Something went wrong.';
+
+/** The query as it now stands, for the app to record in the address. */
+const currentQuery = ({ context }: { context: IncidentsListContext }) => ({ query: context.query });
 
 /**
  * The incidents database page (/resources/incidents): filters (type, chain, year, date range, keyword), sorting (date,
@@ -80,41 +84,31 @@ export const incidentsListMachine = setup({
   on: {
     FILTER: {
       target: '.loading',
-      actions: ['applyFilter', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+      actions: ['applyFilter', { type: 'recordQuery', params: currentQuery }],
     },
     CLEAR_FILTERS: {
       target: '.loading',
-      actions: ['clearFilters', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+      actions: ['clearFilters', { type: 'recordQuery', params: currentQuery }],
     },
     SORT: {
       target: '.loading',
-      actions: ['applySort', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+      actions: ['applySort', { type: 'recordQuery', params: currentQuery }],
     },
     PAGE: {
       guard: 'otherPage',
       target: '.loading',
-      actions: ['applyPage', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+      actions: ['applyPage', { type: 'recordQuery', params: currentQuery }],
     },
     URL_CHANGED: { target: '.loading', actions: 'applyUrl' },
   },
   states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => context.query,
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...listSectionStates<IncidentsPage>()({
+      store: 'assignData',
+      failed: 'assignError',
+      id: 'loadPage',
+      src: 'loadPage',
+      input: ({ context }: { context: IncidentsListContext }) => context.query,
+    }),
     ready: { tags: ['ready'] },
-    failed: { tags: ['error'], on: { RETRY: 'loading' } },
   },
 });

@@ -41,6 +41,13 @@ export const scoreRangeImpossible = (f: LeaderboardFilters) =>
 export const activeFilterCount = (f: LeaderboardFilters) =>
   (Object.keys(f) as (keyof LeaderboardFilters)[]).filter((k) => f[k] !== EMPTY_FILTERS[k]).length;
 
+/** The list with `id` dropped if it holds it, else added at the end. */
+const toggled = (list: readonly string[], id: string) =>
+  list.includes(id) ? list.filter((e) => e !== id) : [...list, id];
+
+/** The query as it now stands, for the app to put in the address. */
+const currentQuery = ({ context }: { context: LeaderboardContext }) => ({ query: context.query });
+
 /**
  * The home leaderboard: sorting, pagination and the advanced filter panel (chain, score range, tier, audit status,
  * KYC). Two regions: `data` loads a page for the current query (each new query re-enters `loading`, which stops
@@ -127,9 +134,7 @@ export const leaderboardMachine = setup({
     toggleCompare: assign({
       selected: ({ context, event }) => {
         assertEvent(event, 'TOGGLE_COMPARE');
-        return context.selected.includes(event.id)
-          ? context.selected.filter((id) => id !== event.id)
-          : [...context.selected, event.id];
+        return toggled(context.selected, event.id);
       },
     }),
     clearCompare: assign({ selected: [] }),
@@ -155,9 +160,7 @@ export const leaderboardMachine = setup({
     toggleDetails: assign({
       expanded: ({ context, event }) => {
         assertEvent(event, 'TOGGLE_DETAILS');
-        return context.expanded.includes(event.id)
-          ? context.expanded.filter((id) => id !== event.id)
-          : [...context.expanded, event.id];
+        return toggled(context.expanded, event.id);
       },
     }),
     storeResult: assign({ result: (_, params: { result: LeaderboardPage }) => params.result }),
@@ -219,61 +222,43 @@ export const leaderboardMachine = setup({
         SORT: {
           target: '.loading',
           reenter: true,
-          actions: [
-            'applySort',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['applySort', { type: 'recordQuery', params: currentQuery }],
         },
         PAGE: {
           guard: 'isOtherPage',
           target: '.loading',
           reenter: true,
-          actions: [
-            'applyPage',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['applyPage', { type: 'recordQuery', params: currentQuery }],
         },
         APPLY_FILTERS: {
           guard: 'scoreRangePossible',
           target: '.loading',
           reenter: true,
-          actions: [
-            'applyDraft',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['applyDraft', { type: 'recordQuery', params: currentQuery }],
         },
         RESET_FILTERS: {
           target: '.loading',
           reenter: true,
-          actions: [
-            'resetFilters',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['resetFilters', { type: 'recordQuery', params: currentQuery }],
         },
         URL_CHANGED: { target: '.loading', reenter: true, actions: 'applyUrlQuery' },
         SET_TAB: {
           guard: 'isOtherTab',
           target: '.loading',
           reenter: true,
-          actions: ['applyTab', { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) }],
+          actions: ['applyTab', { type: 'recordQuery', params: currentQuery }],
         },
         SET_CATEGORY: {
           guard: 'isOtherCategory',
           target: '.loading',
           reenter: true,
-          actions: [
-            'applyCategory',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['applyCategory', { type: 'recordQuery', params: currentQuery }],
         },
         KEYWORD_SETTLED: {
           guard: 'typedKeywordChanged',
           target: '.loading',
           reenter: true,
-          actions: [
-            'applyKeyword',
-            { type: 'recordQuery', params: ({ context }) => ({ query: context.query }) },
-          ],
+          actions: ['applyKeyword', { type: 'recordQuery', params: currentQuery }],
         },
       },
       states: {
@@ -294,7 +279,7 @@ export const leaderboardMachine = setup({
                   { type: 'storeResult', params: ({ event }) => ({ result: event.output }) },
                   { type: 'adoptAnswerPage', params: ({ event }) => ({ result: event.output }) },
                   'collapseAll',
-                  { type: 'replaceQuery', params: ({ context }) => ({ query: context.query }) },
+                  { type: 'replaceQuery', params: currentQuery },
                 ],
               },
               {
