@@ -80,6 +80,12 @@ export function connectLeaderboard(snapshot: LeaderboardSnapshot, send: (event: 
   };
   const editFilter = (key: keyof LeaderboardFilters, value: string | boolean) =>
     send({ type: 'EDIT_FILTER', key, value });
+  /** A plain button that sends one event. */
+  const button = (className: string, event: LeaderboardEvent) => ({
+    type: 'button' as const,
+    className,
+    onClick: () => send(event),
+  });
 
   return {
     /** A page is being fetched (the rows shown, if any, are the previous answer's). */
@@ -146,11 +152,7 @@ export function connectLeaderboard(snapshot: LeaderboardSnapshot, send: (event: 
     filtersText: 'Filters',
     /** How many filters are in force, or null for none (no badge, no Clear button). */
     filterCount: activeFilters > 0 ? activeFilters : null,
-    getClearFiltersProps: () => ({
-      type: 'button' as const,
-      className: 'btn btn-ghost btn-sm',
-      onClick: () => send({ type: 'RESET_FILTERS' }),
-    }),
+    getClearFiltersProps: () => button('btn btn-ghost btn-sm', { type: 'RESET_FILTERS' }),
     clearFiltersText: 'Clear filters',
     /** The CSV of this view (every page of it). */
     getExportLinkProps: () => ({
@@ -199,11 +201,8 @@ export function connectLeaderboard(snapshot: LeaderboardSnapshot, send: (event: 
       className,
       'aria-sort': sortColumn(query.sort === sort, query.order).ariaSort,
     }),
-    getSortButtonProps: (sort: LeaderboardSort) => ({
-      type: 'button' as const,
-      className: `sort-button${query.sort === sort ? ' is-active' : ''}`,
-      onClick: () => send({ type: 'SORT', sort }),
-    }),
+    getSortButtonProps: (sort: LeaderboardSort) =>
+      button(`sort-button${query.sort === sort ? ' is-active' : ''}`, { type: 'SORT', sort }),
     /** The arrow a column shows: the order when it is the one in force, else none. */
     sortIcon: (sort: LeaderboardSort) => sortColumn(query.sort === sort, query.order).arrow,
     /** Placeholder rows until the first answer (as many as a page holds). */
@@ -237,11 +236,7 @@ export function connectLeaderboard(snapshot: LeaderboardSnapshot, send: (event: 
 
     /** The failure of the last load, or null. */
     error: failed ? 'The leaderboard could not be loaded.' : null,
-    getRetryButtonProps: () => ({
-      type: 'button' as const,
-      className: 'link-button',
-      onClick: () => send({ type: 'RETRY' }),
-    }),
+    getRetryButtonProps: () => button('link-button', { type: 'RETRY' }),
     retryText: 'Try again',
     /** Pager's props: the page asked for, of the last answer's total. */
     getPagerProps: () => ({
@@ -298,11 +293,7 @@ export function connectLeaderboard(snapshot: LeaderboardSnapshot, send: (event: 
       onChange: (e: { target: { checked: boolean } }) => editFilter('kyc', e.target.checked),
     }),
     kycText: 'KYC-verified teams only',
-    getResetButtonProps: () => ({
-      type: 'button' as const,
-      className: 'btn btn-ghost',
-      onClick: () => send({ type: 'RESET_FILTERS' }),
-    }),
+    getResetButtonProps: () => button('btn btn-ghost', { type: 'RESET_FILTERS' }),
     resetText: 'Reset',
     getApplyButtonProps: () => ({ type: 'submit' as const, className: 'btn btn-primary' }),
     applyText: 'Apply filters',
