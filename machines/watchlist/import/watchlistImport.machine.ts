@@ -7,6 +7,7 @@ import type {
   WatchlistImportTag,
 } from './watchlistImport.types';
 import { notProvided } from '../../core/notProvided';
+import { invokeError, serverMessage } from '../failure';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {
@@ -18,10 +19,6 @@ export const IMPORT_MESSAGES = {
       ? `Every project was already in ${list}.`
       : `Added ${n} ${n === 1 ? 'project' : 'projects'} to ${list}.`,
 } as const;
-
-/** The server's message for a refused request (HttpError carries a `code`), else the generic one. */
-const failure = (error: unknown, fallback: string) =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string' ? error.message : fallback;
 
 /**
  * Import into a watchlist: paste or choose a file (our CSV or JSON export, or names/tickers one
@@ -70,7 +67,7 @@ export const watchlistImportMachine = setup({
     storeFileText: assign((_, text: string) => ({ text })),
     showFileFailed: assign({ fileName: null, error: IMPORT_MESSAGES.fileFailed }),
     storePreview: assign((_, preview: ImportPreview) => ({ preview, error: null })),
-    showFailure: assign((_, error: unknown) => ({ error: failure(error, IMPORT_MESSAGES.failed) })),
+    showFailure: assign((_, error: unknown) => ({ error: serverMessage(error, IMPORT_MESSAGES.failed) })),
     showNothingToImport: assign({ error: IMPORT_MESSAGES.nothingToImport }),
     storeAdded: assign((_, added: number) => ({ added, error: null })),
     /** The app's: the page's lists take the imported projects. */
@@ -122,7 +119,7 @@ export const watchlistImportMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'showFailure', params: invokeError },
         },
       },
     },
@@ -157,7 +154,7 @@ export const watchlistImportMachine = setup({
         },
         onError: {
           target: 'previewed',
-          actions: { type: 'showFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+          actions: { type: 'showFailure', params: invokeError },
         },
       },
     },

@@ -8,6 +8,7 @@ import type {
   SharedWatchlistTag,
 } from './sharedWatchlist.types';
 import { notProvided } from '../../core/notProvided';
+import { invokeError, serverMessage } from '../failure';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
@@ -17,9 +18,6 @@ export const SHARED_MESSAGES = {
   copyFailed: 'Unable to create watchlist.',
   copied: (name: string) => `Saved to your watchlists as “${name}”.`,
 } as const;
-
-const failure = (error: unknown, fallback: string) =>
-  error instanceof Error && typeof errorCode(error) === 'string' ? error.message : fallback;
 
 /**
  * The read-only page of a shared watchlist, `/w/{token}`: loads the list (no session needed);
@@ -50,7 +48,9 @@ export const sharedWatchlistMachine = setup({
     storeList: assign((_, list: SharedWatchlist) => ({ list, message: null })),
     showLoginRequired: assign({ message: SHARED_MESSAGES.loginRequired }),
     storeCopy: assign((_, copy: CopySharedResult) => ({ copy, message: SHARED_MESSAGES.copied(copy.name) })),
-    showCopyFailed: assign((_, error: unknown) => ({ message: failure(error, SHARED_MESSAGES.copyFailed) })),
+    showCopyFailed: assign((_, error: unknown) => ({
+      message: serverMessage(error, SHARED_MESSAGES.copyFailed),
+    })),
   },
 }).createMachine({
   id: 'sharedWatchlist',
@@ -101,7 +101,7 @@ export const sharedWatchlistMachine = setup({
               target: 'idle',
               actions: {
                 type: 'showCopyFailed',
-                params: ({ event }: { event: { error: unknown } }) => event.error,
+                params: invokeError,
               },
             },
           },
