@@ -9,6 +9,7 @@ import { flagContextFor } from '../../flags/service';
 import { audit } from '../../plugins/app/audit';
 import { issueSession, requireUser, type SessionUser } from '../../plugins/app/session';
 import { replies, typed } from '../../routing/schemas';
+import type { z } from 'zod';
 import * as I from '../../../api/impersonation.schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,20 +66,43 @@ export default async function impersonationRoutes(fastify: FastifyInstance) {
     if (!allowed) throw forbidden('Only admins with the impersonation tool can impersonate users.');
   };
 
-  app.post(
+  /**
+   * Start and stop: each re-issues the session for the user `switchTo` returns (the admin's sign-in cap kept: absolute
+   * expiry) and answers with that user. `preValidation` refuses before the body is validated.
+   */
+  const sessionSwitch = <B extends z.ZodType>(
+    url: string,
+    route: { summary: string; body: B; preValidation: (request: FastifyRequest) => Promise<void> },
+    switchTo: (current: SessionUser, body: z.output<B>) => Promise<SessionUser>,
+  ) =>
+    app.post(
+      url,
+      {
+        config: OWN_AUDIT,
+        preValidation: route.preValidation,
+        schema: {
+          summary: route.summary,
+          body: route.body as z.ZodType,
+          response: replies(I.ImpersonationResult),
+        },
+      },
+      async (request, reply) => {
+        const subject = await switchTo(requireUser(request), request.body as z.output<B>);
+        await issueSession(request, reply, subject, { continueSignIn: true });
+        return result(subject);
+      },
+    );
+
+  const notImpersonating = () => new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
+
+  sessionSwitch(
     '/impersonation-tool/create',
     {
-      config: OWN_AUDIT,
+      summary: 'Start impersonating a user (admin)',
+      body: CreateImpersonationBody,
       preValidation: mayImpersonate,
-      schema: {
-        summary: 'Start impersonating a user (admin)',
-        body: CreateImpersonationBody,
-        response: replies(I.ImpersonationResult),
-      },
     },
-    async (request, reply) => {
-      const actor = requireUser(request);
-      const { impersonatingUserId } = request.body;
+    async (actor, { impersonatingUserId }) => {
       const target = await findUser(app, impersonatingUserId);
       if (!target) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
       if (target.id === actor.username) {
@@ -89,41 +113,29 @@ export default async function impersonationRoutes(fastify: FastifyInstance) {
       if (roleOf(app, target) === 'admin') throw forbidden('Admin accounts cannot be impersonated.');
 
       await audit(app, { adminId: actor.username, subjectId: target.id, action: 'start' });
-      // A new session record carrying the admin's id; it keeps the admin's sign-in cap (absolute expiry).
-      const subject = sessionUserFor(app.config, target, actor.username);
-      await issueSession(request, reply, subject, { continueSignIn: true });
-      return result(subject);
+      // A new session record carrying the admin's id.
+      return sessionUserFor(app.config, target, actor.username);
     },
   );
 
-  app.post(
+  sessionSwitch(
     '/impersonation-tool/delete',
     {
-      config: OWN_AUDIT,
+      summary: 'Stop impersonating',
+      body: DeleteImpersonationBody,
       preValidation: async (request) => {
-        if (!requireUser(request).adminId) {
-          throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
-        }
-      },
-      schema: {
-        summary: 'Stop impersonating',
-        body: DeleteImpersonationBody,
-        response: replies(I.ImpersonationResult),
+        if (!requireUser(request).adminId) throw notImpersonating();
       },
     },
-    async (request, reply) => {
-      const current = requireUser(request);
-      if (!current.adminId) throw new AppError(409, 'NotImpersonating', 'You are not impersonating anyone.');
-      const { adminId } = request.body;
+    async (current, { adminId }) => {
+      if (!current.adminId) throw notImpersonating();
       if (adminId !== current.adminId)
         throw forbidden('This is not the admin who started the impersonation.');
       const admin = await findUser(app, adminId);
       if (!admin) throw new AppError(404, 'UserNotFound', USER_NOT_FOUND_MESSAGE);
 
       await audit(app, { adminId, subjectId: current.username, action: 'stop' });
-      const back = sessionUserFor(app.config, admin);
-      await issueSession(request, reply, back, { continueSignIn: true });
-      return result(back);
+      return sessionUserFor(app.config, admin);
     },
   );
 }
