@@ -3,6 +3,7 @@ import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } fr
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { ApiKeysContext, ApiKeysEvent, ApiKeysTag } from './apiKeys.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 /** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
 function messageOf(error: unknown, fallback: string): string {
@@ -130,10 +131,7 @@ export const apiKeysMachine = setup({
             src: 'create',
             input: ({ context }) => ({ name: context.name }),
             onDone: { target: 'idle', actions: { type: 'showCreated', params: ({ event }) => event.output } },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showCreateFailed', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'idle', actions: { type: 'showCreateFailed', params: withError } },
           },
         },
         confirming: {
@@ -150,10 +148,7 @@ export const apiKeysMachine = setup({
             src: 'revoke',
             input: ({ context }) => ({ id: context.confirmId! }),
             onDone: { target: 'idle', actions: { type: 'showRevoked', params: ({ event }) => event.output } },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showRevokeFailed', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'idle', actions: { type: 'showRevokeFailed', params: withError } },
           },
         },
         copying: {

@@ -3,6 +3,7 @@ import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { PortfolioContext, PortfolioEvent, PortfolioTag } from './portfolio.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 /** Messages of the holdings editor. */
 export const PORTFOLIO_MESSAGES = {
@@ -118,10 +119,7 @@ export const portfolioMachine = setup({
               target: 'idle',
               actions: { type: 'showSaved', params: ({ event }) => ({ portfolio: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: withError } },
           },
         },
         removing: {
@@ -136,10 +134,7 @@ export const portfolioMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [
-                { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-                'forgetRemoving',
-              ],
+              actions: [{ type: 'showFailure', params: withError }, 'forgetRemoving'],
             },
           },
         },
@@ -152,10 +147,7 @@ export const portfolioMachine = setup({
               target: 'idle',
               actions: { type: 'showImported', params: ({ event }) => ({ result: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: withError } },
           },
         },
       },

@@ -8,6 +8,7 @@ import type {
   SettingsSectionTag,
 } from './settingsSection.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 
@@ -97,10 +98,7 @@ export const settingsSectionMachine = setup({
             { type: 'finishWrite', params: ({ event }) => ({ result: event.output }) },
           ],
         },
-        onError: {
-          target: 'ready',
-          actions: { type: 'failWrite', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: { target: 'ready', actions: { type: 'failWrite', params: withError } },
       },
     },
   },

@@ -18,6 +18,7 @@ import type {
   SurveyTag,
 } from './survey.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 export { SURVEY_LAST_NOTIFICATION_KEY };
 
@@ -272,10 +273,7 @@ export const surveyMachine = setup({
           createWatchlist: context.steps.includes('projects') && context.answers.projects.length > 0,
         }),
         onDone: 'saved',
-        onError: {
-          target: 'thanks',
-          actions: { type: 'logSaveError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: { target: 'thanks', actions: { type: 'logSaveError', params: withError } },
       },
     },
     saved: {

@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { and, assertEvent, assign, setup, type DoneActorEvent } from 'xstate';
 import type { CreateWebhookBody, WebhookDelivery, WebhookList } from '../../../api/webhooks';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type {
@@ -11,6 +11,7 @@ import type {
   WebhooksTag,
 } from './webhooks.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 const errorMessage = (error: unknown): WebhooksMessage => {
@@ -74,13 +75,7 @@ const write =
           params: ({ event }: { event: DoneActorEvent<Output> }) => ({ output: event.output }),
         },
       },
-      onError: {
-        target: 'ready' as const,
-        actions: {
-          type: 'showError' as const,
-          params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
-        },
-      },
+      onError: { target: 'ready' as const, actions: { type: 'showError' as const, params: withError } },
     },
   });
 

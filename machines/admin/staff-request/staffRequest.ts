@@ -1,3 +1,5 @@
+import { withError } from '../../core/withError';
+
 /**
  * What the machines of staff pages share about their requests (announcement banner, audit records, incident
  * moderation): a refused caller (not signed in: 401, not staff: 403) ends on the page's `forbidden` screen; any other
@@ -17,9 +19,6 @@ export const failureOf = (error: unknown) => ({
   error: errorOf(error).message ?? 'Something went wrong.',
   fields: errorOf(error).fields ?? {},
 });
-
-type ErrorArgs = { event: { error: unknown } };
-const withError = ({ event }: ErrorArgs) => ({ error: event.error });
 
 /** A request's `onError`: a refused caller goes to `forbidden`, any other failure to `otherwise` with its message. */
 export const refusedOr = (forbidden: string, otherwise: string) => [

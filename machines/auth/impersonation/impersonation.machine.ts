@@ -7,6 +7,7 @@ import type {
   OpenRequestsEvent,
 } from './impersonation.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";
@@ -121,10 +122,7 @@ export const impersonationMachine = setup({
             src: 'switchUser',
             input: ({ context }) => ({ userId: context.userId.trim() }),
             onDone: { target: '#impersonation.reloading' },
-            onError: {
-              target: 'failed',
-              actions: { type: 'showSwitchError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'failed', actions: { type: 'showSwitchError', params: withError } },
           },
           // The switch is on its way; closing now would hide its outcome.
           on: { CLOSE: {} },
@@ -148,10 +146,7 @@ export const impersonationMachine = setup({
           return { adminId: event.adminId };
         },
         onDone: { target: 'reloading' },
-        onError: {
-          target: 'exitFailed',
-          actions: { type: 'showExitError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: { target: 'exitFailed', actions: { type: 'showExitError', params: withError } },
       },
     },
     exitFailed: {

@@ -12,6 +12,7 @@ import type {
 } from './authModal.types';
 import { emailKnown, normalizeCode, validate, type AuthField, type AuthView } from './authModal.validation';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 /** What a failed request's error event carries into the guards and actions that read it. */
 type Failure = { error: unknown };
@@ -26,8 +27,6 @@ const failedWith =
   (_: unknown, { error }: Failure) =>
     codes.includes(errorCode(error) ?? '');
 
-/** The params of a guard or action reading an actor's failure: the error its error event carries. */
-const failure = ({ event }: { event: { error: unknown } }): Failure => ({ error: event.error });
 /** Who signed in: the address the sign-in was made with. */
 const whoSignedIn = ({ context }: { context: AuthModalContext }) => ({
   email: context.credentials?.email ?? context.email.trim(),
@@ -52,7 +51,7 @@ const signingInAgain = {
     onDone: { target: '#authModal.hidden', actions: signedInActions },
     onError: {
       target: '#authModal.login',
-      actions: { type: 'loginAfterFailedSignIn', params: failure },
+      actions: { type: 'loginAfterFailedSignIn', params: withError },
     },
   },
 } as const;
@@ -289,11 +288,11 @@ export const authModalMachine = setup({
             onDone: { target: '#authModal.hidden', actions: signedInActions },
             onError: [
               {
-                guard: { type: 'isUserNotConfirmed', params: failure },
+                guard: { type: 'isUserNotConfirmed', params: withError },
                 target: '#authModal.verify-email',
-                actions: { type: 'verifyAfterLogin', params: failure },
+                actions: { type: 'verifyAfterLogin', params: withError },
               },
-              { target: 'editing', actions: { type: 'showLoginError', params: failure } },
+              { target: 'editing', actions: { type: 'showLoginError', params: withError } },
             ],
           },
         },
@@ -317,12 +316,12 @@ export const authModalMachine = setup({
             onDone: { target: '#authModal.verify-email', actions: 'verifyAfterSignUp' },
             onError: [
               {
-                guard: { type: 'isUsernameExists', params: failure },
+                guard: { type: 'isUsernameExists', params: withError },
                 target: 'editing',
                 actions: 'showEmailTaken',
               },
               {
-                guard: { type: 'isInvalidPassword', params: failure },
+                guard: { type: 'isInvalidPassword', params: withError },
                 target: 'editing',
                 actions: 'showPasswordRule',
               },
@@ -351,7 +350,7 @@ export const authModalMachine = setup({
             onDone: { target: '#authModal.reset-forgotten-password', actions: 'resetAfterForgot' },
             onError: [
               {
-                guard: { type: 'isLimitExceeded', params: failure },
+                guard: { type: 'isLimitExceeded', params: withError },
                 target: 'editing',
                 actions: 'showAttemptLimit',
               },
@@ -382,7 +381,7 @@ export const authModalMachine = setup({
             onDone: { target: 'signingIn', actions: 'rememberNewPassword' },
             onError: [
               {
-                guard: { type: 'isApiError', params: failure },
+                guard: { type: 'isApiError', params: withError },
                 target: 'editing',
                 actions: 'showInvalidResetCode',
               },
@@ -416,12 +415,12 @@ export const authModalMachine = setup({
                 ],
                 onError: [
                   {
-                    guard: { type: 'isCodeMismatchOrExpired', params: failure },
+                    guard: { type: 'isCodeMismatchOrExpired', params: withError },
                     target: 'editing',
                     actions: 'showWrongVerificationCode',
                   },
                   {
-                    guard: { type: 'isNotAuthorized', params: failure },
+                    guard: { type: 'isNotAuthorized', params: withError },
                     target: 'editing',
                     actions: 'showNotAwaiting',
                   },
@@ -460,9 +459,9 @@ export const authModalMachine = setup({
                 onError: [
                   // Asked too early (another tab, or a sign-up a moment ago): count down the server's time.
                   {
-                    guard: { type: 'isResendCooldown', params: failure },
+                    guard: { type: 'isResendCooldown', params: withError },
                     target: 'cooling',
-                    actions: { type: 'coolDownAsServerSays', params: failure },
+                    actions: { type: 'coolDownAsServerSays', params: withError },
                   },
                   { target: 'ready', actions: 'showUnknownError' },
                 ],

@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { Tags } from '../tags';
 import { notProvided } from '../notProvided';
+import { withError } from '../withError';
 
 /**
  * Shared shape of the site's dialog forms (request a quote, report an incident): a dialog that opens and closes,
@@ -122,10 +123,7 @@ export function createFormDialogMachine<V extends FormValues>(options: {
                 target: 'submitted',
                 actions: { type: 'rememberSubmittedId', params: ({ event }) => ({ id: event.output.id }) },
               },
-              onError: {
-                target: 'editing',
-                actions: { type: 'showSubmitError', params: ({ event }) => ({ error: event.error }) },
-              },
+              onError: { target: 'editing', actions: { type: 'showSubmitError', params: withError } },
             },
           },
           submitted: {

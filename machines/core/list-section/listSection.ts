@@ -1,4 +1,5 @@
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { DoneActorEvent } from 'xstate';
+import { withError } from '../withError';
 
 /**
  * The part every list section (API keys, webhooks, the portfolio, a settings section, a project's contracts, the
@@ -71,15 +72,7 @@ export function listSectionStates<Output>() {
           },
           onError: {
             target: 'failed' as const,
-            actions:
-              failed === undefined
-                ? []
-                : [
-                    {
-                      type: failed,
-                      params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
-                    },
-                  ],
+            actions: failed === undefined ? [] : [{ type: failed, params: withError }],
           },
         },
       },

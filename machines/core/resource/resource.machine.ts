@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from '../notProvided';
+import { withError } from '../withError';
 
 type ErrorLike = { kind?: string; message?: string };
 
@@ -48,13 +49,13 @@ export const resourceMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isNotFound', params: withError },
             target: 'notFound',
-            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'rememberError', params: withError },
           },
           {
             target: 'failed',
-            actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'rememberError', params: withError },
           },
         ],
       },
