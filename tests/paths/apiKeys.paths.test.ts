@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  type AnyActorRef,
-  type AnyMachineSnapshot,
-  type EventObject,
-} from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX, type ApiKey, type CreatedApiKey } from '../../api/apiKeys';
 import { connectApiKeys, usageBars } from '../../machines/account/api-keys/apiKeys.connect';
 import { apiKeysMachine } from '../../machines/account/api-keys/apiKeys.machine';
 import type { ApiKeysContext, ApiKeysSnapshot } from '../../machines/account/api-keys/apiKeys.types';
-import { describePaths, pending, pendingActors, replay, type StepEffect } from './harness';
+import { describePaths, inputOf, pending, pendingActors, replay, type StepEffect } from './harness';
 import { nextIn } from './nextIn';
 import { answersIn } from './answers';
 
@@ -35,9 +29,6 @@ const ctx = (s: AnyMachineSnapshot) => s.context as ApiKeysContext;
 const view = (s: AnyMachineSnapshot) => connectApiKeys(s as ApiKeysSnapshot);
 /** The requests in flight, by actor id. */
 const requests = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
-/** What the request `id` was started with. */
-const inputOf = (s: AnyMachineSnapshot, id: string) =>
-  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
 /** The server's message when it sent a coded one, else `fallback`. */
 const shownFor = (error: unknown, fallback: string) => {
   const e = error as { code?: unknown; message?: unknown };

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import type { FlagIdentity } from '../../api/flags';
 import { flagsMachine } from '../../machines/core/flags/flags.machine';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, inputOf, pending, type StepEffect } from './harness';
 
 const alice: FlagIdentity = { targetingKey: 'u-alice', email: 'alice@example.com' };
 const adminValues = { impersonationTool: true, portfolio: false };
@@ -28,8 +28,6 @@ const ctx = (s: AnyMachineSnapshot) => s.context as Ctx;
 const same = (a: FlagIdentity | undefined, b: FlagIdentity) => JSON.stringify(a) === JSON.stringify(b);
 /** The actors running, by id. */
 const running = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
-const inputOf = (s: AnyMachineSnapshot, id: string) =>
-  (s.children[id] as { getSnapshot: () => { input: unknown } } | undefined)?.getSnapshot().input;
 const errorText = (error: unknown) =>
   error instanceof Error ? error.message : 'Flags could not be evaluated';
 

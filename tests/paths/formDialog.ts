@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type {
   FieldErrors,
   FormDialogContext,
@@ -7,7 +7,7 @@ import type {
   FormDialogView,
   FormValues,
 } from '../../machines/core/form-dialog/formDialog';
-import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, inputOf, pending, type StepEffect } from './harness';
 
 /**
  * What the path tests of the form dialogs built by createFormDialogMachine (incidentForm, quoteForm) check the same
@@ -128,8 +128,7 @@ function formDialogStates(
 }
 
 /** The request in flight (the submit actor's input), if any. */
-const request = (s: AnyMachineSnapshot) =>
-  (s.children.submit as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+const request = (s: AnyMachineSnapshot) => inputOf(s, 'submit');
 /** The dialog is open on the form (not sending, not confirmed) with no request in flight. */
 const editing = (s: AnyMachineSnapshot) => {
   expect(s.value).toEqual({ open: 'editing' });

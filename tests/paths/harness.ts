@@ -92,6 +92,10 @@ export const pending = <TOutput = any, TInput = any>() =>
 export const pendingActors = <const K extends string>(...ids: K[]) =>
   Object.fromEntries(ids.map((id) => [id, pending()])) as Record<K, never>;
 
+/** What the child `id` (a request in flight) was started with, or undefined when it does not run. */
+export const inputOf = (snapshot: AnyMachineSnapshot, id: string) =>
+  (snapshot.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
+
 /**
  * The events a view's handlers send: `send` goes to the view's connect function; `sends` runs one handler (a click,
  * a key) and returns the events it sent.

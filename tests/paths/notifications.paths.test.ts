@@ -7,7 +7,7 @@ import {
   notificationsMachine,
 } from '../../machines/account/notifications/notifications.machine';
 import type { NotificationsContext } from '../../machines/account/notifications/notifications.types';
-import { describePaths, pendingActors, type StepEffect } from './harness';
+import { describePaths, inputOf, pendingActors, type StepEffect } from './harness';
 
 const note = (id: number, read: boolean): Notification => ({
   id,
@@ -35,8 +35,6 @@ const machine = notificationsMachine.provide({
 
 const ctx = (s: AnyMachineSnapshot) => s.context as NotificationsContext;
 const view = (s: AnyMachineSnapshot) => connectNotifications(s as never);
-const inputOf = (s: AnyMachineSnapshot, id: string) =>
-  (s.children[id] as { getSnapshot: () => { input: unknown } } | undefined)?.getSnapshot().input;
 
 /** The actors running, by id. */
 const running = (s: AnyMachineSnapshot) => Object.keys(s.children).sort();
