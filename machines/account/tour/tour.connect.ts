@@ -44,6 +44,12 @@ export function connect(snapshot: TourSnapshot, send: Send) {
   const isStepTooltip = open && lifecycle === 'tooltip';
   // On a step tooltip, PREV is taken only when there is a previous step (the `hasPrevious` guard).
   const canGoBack = isStepTooltip && snapshot.can({ type: 'PREV' });
+  /** One of the tour's buttons: its part, and the event a click sends. */
+  const button = (name: string, event: TourEvent) => ({
+    ...part(name),
+    type: 'button' as const,
+    onClick: () => send(event),
+  });
 
   return {
     status,
@@ -79,47 +85,19 @@ export function connect(snapshot: TourSnapshot, send: Send) {
       'data-status': status,
       'data-lifecycle': lifecycle ?? undefined,
     }),
-    getBackButtonProps: () => ({
-      ...part('prev-trigger'),
-      type: 'button' as const,
-      disabled: !canGoBack,
-      onClick: () => send({ type: 'PREV' }),
-    }),
-    getNextButtonProps: () => ({
-      ...part('next-trigger'),
-      type: 'button' as const,
-      onClick: () => send({ type: 'NEXT' }),
-    }),
+    getBackButtonProps: () => ({ ...button('prev-trigger', { type: 'PREV' }), disabled: !canGoBack }),
+    getNextButtonProps: () => button('next-trigger', { type: 'NEXT' }),
     getCloseButtonProps: () => ({
-      ...part('close-trigger'),
-      type: 'button' as const,
+      ...button('close-trigger', { type: 'CLOSE' }),
       'aria-label': 'Close the tour',
-      onClick: () => send({ type: 'CLOSE' }),
     }),
-    getBeaconProps: () => ({
-      ...part('beacon'),
-      type: 'button' as const,
-      'aria-label': 'Open the tour step',
-      onClick: () => send({ type: 'OPEN' }),
-    }),
+    getBeaconProps: () => ({ ...button('beacon', { type: 'OPEN' }), 'aria-label': 'Open the tour step' }),
     /** 'Yes, skip' on the skip-confirmation card. */
-    getSkipButtonProps: () => ({
-      ...part('skip-trigger'),
-      type: 'button' as const,
-      onClick: () => send({ type: 'SKIP' }),
-    }),
+    getSkipButtonProps: () => button('skip-trigger', { type: 'SKIP' }),
     /** 'No, maybe later': back to the step that was closed. */
-    getStayButtonProps: () => ({
-      ...part('stay-trigger'),
-      type: 'button' as const,
-      onClick: () => send({ type: 'GO', index: context.returnIndex ?? 0 }),
-    }),
+    getStayButtonProps: () => button('stay-trigger', { type: 'GO', index: context.returnIndex ?? 0 }),
     /** The completion cards' main action ends the tour. */
-    getFinishButtonProps: () => ({
-      ...part('finish-trigger'),
-      type: 'button' as const,
-      onClick: () => send({ type: 'NEXT' }),
-    }),
+    getFinishButtonProps: () => button('finish-trigger', { type: 'NEXT' }),
     /** Escape: closes a step (to the skip card), returns from the skip card, ends a completion card. */
     onEscape: () => {
       if (open) send({ type: 'CLOSE' });
