@@ -65,6 +65,13 @@ const stepDialog = ({ context }: { context: TourContext }): DialogInput => ({
   anchor: currentStep(context),
 });
 
+/** Both completion cards (guest's and signed-in): NEXT or CLOSE ends the tour, PREV goes back to the last step. */
+const COMPLETION_CARD_EVENTS = {
+  NEXT: { target: '#tour.finished', actions: 'recordNext' },
+  CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
+  PREV: { target: '#tour.running.step', actions: 'backFromCompletion' },
+} as const;
+
 /** The default of every page actor: nothing happens (the path tests answer in its place). */
 const idleCallback = <TInput = void, TEvent extends EventObject = EventObject>() =>
   fromCallback<TEvent, TInput>(() => () => undefined);
@@ -433,20 +440,12 @@ export const tourMachine = setup({
             completeAnonymous: {
               tags: ['card.complete-anonymous'],
               entry: { type: 'saveProgress', params: completionToSave },
-              on: {
-                NEXT: { target: '#tour.finished', actions: 'recordNext' },
-                CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
-                PREV: { target: '#tour.running.step', actions: 'backFromCompletion' },
-              },
+              on: COMPLETION_CARD_EVENTS,
             },
             completeSignedIn: {
               tags: ['card.complete-signed-in'],
               entry: { type: 'saveProgress', params: completionToSave },
-              on: {
-                NEXT: { target: '#tour.finished', actions: 'recordNext' },
-                CLOSE: { target: '#tour.finished', actions: 'finishWithClose' },
-                PREV: { target: '#tour.running.step', actions: 'backFromCompletion' },
-              },
+              on: COMPLETION_CARD_EVENTS,
             },
             skip: {
               tags: ['card.skip'],
