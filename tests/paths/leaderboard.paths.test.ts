@@ -41,7 +41,8 @@ const URL_QUERY = {
   filters: { ...EMPTY_FILTERS, tier: 'AA' },
 } as const;
 /** The order a column sorts in when first chosen (the spec's): rank and name from the smallest, the others highest first. */
-const firstOrder = (sort: LeaderboardSort) => (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
+const firstOrder = (sort: LeaderboardSort): 'asc' | 'desc' =>
+  sort === 'rank' || sort === 'name' ? 'asc' : 'desc';
 
 const machine = leaderboardMachine.provide({ actors: { loadPage: pending() as never } });
 

@@ -47,6 +47,15 @@ const toggled = (list: readonly string[], id: string) =>
 
 /** The query as it now stands, for the app to put in the address. */
 const currentQuery = ({ context }: { context: LeaderboardContext }) => ({ query: context.query });
+/**
+ * A change the user makes to the query (`apply` writes it): the data region loads it afresh, which stops the
+ * older request, and the app records the new query in the address.
+ */
+const queryChange = <Apply extends string>(apply: Apply) => ({
+  target: '.loading',
+  reenter: true,
+  actions: [apply, { type: 'recordQuery' as const, params: currentQuery }],
+});
 
 /**
  * The home leaderboard: sorting, pagination and the advanced filter panel (chain, score range, tier, audit status,
@@ -219,47 +228,14 @@ export const leaderboardMachine = setup({
     data: {
       initial: 'loading',
       on: {
-        SORT: {
-          target: '.loading',
-          reenter: true,
-          actions: ['applySort', { type: 'recordQuery', params: currentQuery }],
-        },
-        PAGE: {
-          guard: 'isOtherPage',
-          target: '.loading',
-          reenter: true,
-          actions: ['applyPage', { type: 'recordQuery', params: currentQuery }],
-        },
-        APPLY_FILTERS: {
-          guard: 'scoreRangePossible',
-          target: '.loading',
-          reenter: true,
-          actions: ['applyDraft', { type: 'recordQuery', params: currentQuery }],
-        },
-        RESET_FILTERS: {
-          target: '.loading',
-          reenter: true,
-          actions: ['resetFilters', { type: 'recordQuery', params: currentQuery }],
-        },
+        SORT: queryChange('applySort'),
+        PAGE: { guard: 'isOtherPage', ...queryChange('applyPage') },
+        APPLY_FILTERS: { guard: 'scoreRangePossible', ...queryChange('applyDraft') },
+        RESET_FILTERS: queryChange('resetFilters'),
         URL_CHANGED: { target: '.loading', reenter: true, actions: 'applyUrlQuery' },
-        SET_TAB: {
-          guard: 'isOtherTab',
-          target: '.loading',
-          reenter: true,
-          actions: ['applyTab', { type: 'recordQuery', params: currentQuery }],
-        },
-        SET_CATEGORY: {
-          guard: 'isOtherCategory',
-          target: '.loading',
-          reenter: true,
-          actions: ['applyCategory', { type: 'recordQuery', params: currentQuery }],
-        },
-        KEYWORD_SETTLED: {
-          guard: 'typedKeywordChanged',
-          target: '.loading',
-          reenter: true,
-          actions: ['applyKeyword', { type: 'recordQuery', params: currentQuery }],
-        },
+        SET_TAB: { guard: 'isOtherTab', ...queryChange('applyTab') },
+        SET_CATEGORY: { guard: 'isOtherCategory', ...queryChange('applyCategory') },
+        KEYWORD_SETTLED: { guard: 'typedKeywordChanged', ...queryChange('applyKeyword') },
       },
       states: {
         loading: {
