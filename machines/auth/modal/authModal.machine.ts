@@ -56,6 +56,21 @@ const signingInAgain = {
   },
 } as const;
 
+/**
+ * A form's request failed: each failure a guard recognises goes back to `editing` with its message (the first that
+ * matches), any other with the unknown error's.
+ */
+const backToEditing = <const Guard extends string, const Action extends string>(
+  ...known: [guard: Guard, action: Action][]
+) => [
+  ...known.map(([guard, action]) => ({
+    guard: { type: guard, params: withError },
+    target: 'editing' as const,
+    actions: action,
+  })),
+  { target: 'editing' as const, actions: 'showUnknownError' as const },
+];
+
 const emptyTouched = (): Record<AuthField, boolean> => ({
   email: false,
   password: false,
@@ -314,19 +329,10 @@ export const authModalMachine = setup({
             src: 'signUp',
             input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
             onDone: { target: '#authModal.verify-email', actions: 'verifyAfterSignUp' },
-            onError: [
-              {
-                guard: { type: 'isUsernameExists', params: withError },
-                target: 'editing',
-                actions: 'showEmailTaken',
-              },
-              {
-                guard: { type: 'isInvalidPassword', params: withError },
-                target: 'editing',
-                actions: 'showPasswordRule',
-              },
-              { target: 'editing', actions: 'showUnknownError' },
-            ],
+            onError: backToEditing(
+              ['isUsernameExists', 'showEmailTaken'],
+              ['isInvalidPassword', 'showPasswordRule'],
+            ),
           },
         },
       },
@@ -348,14 +354,7 @@ export const authModalMachine = setup({
             src: 'forgotPassword',
             input: ({ context }) => ({ email: context.email.trim() }),
             onDone: { target: '#authModal.reset-forgotten-password', actions: 'resetAfterForgot' },
-            onError: [
-              {
-                guard: { type: 'isLimitExceeded', params: withError },
-                target: 'editing',
-                actions: 'showAttemptLimit',
-              },
-              { target: 'editing', actions: 'showUnknownError' },
-            ],
+            onError: backToEditing(['isLimitExceeded', 'showAttemptLimit']),
           },
         },
       },
@@ -379,14 +378,7 @@ export const authModalMachine = setup({
               newPassword: context.password,
             }),
             onDone: { target: 'signingIn', actions: 'rememberNewPassword' },
-            onError: [
-              {
-                guard: { type: 'isApiError', params: withError },
-                target: 'editing',
-                actions: 'showInvalidResetCode',
-              },
-              { target: 'editing', actions: 'showUnknownError' },
-            ],
+            onError: backToEditing(['isApiError', 'showInvalidResetCode']),
           },
         },
         signingIn: signingInAgain,
@@ -413,19 +405,10 @@ export const authModalMachine = setup({
                   { guard: 'hasCredentialsForEmail', target: 'signingIn', actions: 'showVerified' },
                   { target: '#authModal.login', actions: 'loginAfterVerify' },
                 ],
-                onError: [
-                  {
-                    guard: { type: 'isCodeMismatchOrExpired', params: withError },
-                    target: 'editing',
-                    actions: 'showWrongVerificationCode',
-                  },
-                  {
-                    guard: { type: 'isNotAuthorized', params: withError },
-                    target: 'editing',
-                    actions: 'showNotAwaiting',
-                  },
-                  { target: 'editing', actions: 'showUnknownError' },
-                ],
+                onError: backToEditing(
+                  ['isCodeMismatchOrExpired', 'showWrongVerificationCode'],
+                  ['isNotAuthorized', 'showNotAwaiting'],
+                ),
               },
             },
             signingIn: signingInAgain,
