@@ -4,6 +4,7 @@ import type { ProjectRow } from '../../../api/projects';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
 import type { CompareContext, CompareEvent, CompareInput, CompareTag } from './compare.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 export const COMPARE_MESSAGES = {
   none: 'Choose at least two projects to compare.',
@@ -186,19 +187,16 @@ export const compareMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'notFound', params: withError },
             target: 'unknown',
-            actions: { type: 'storeProblem', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'storeProblem', params: withError },
           },
           {
-            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'refused', params: withError },
             target: 'invalid',
-            actions: { type: 'storeProblem', params: ({ event }) => ({ error: event.error }) },
+            actions: { type: 'storeProblem', params: withError },
           },
-          {
-            target: 'failed',
-            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-          },
+          { target: 'failed', actions: { type: 'storeError', params: withError } },
         ],
       },
     },

@@ -11,6 +11,7 @@ import type {
   ProjectContractsTag,
 } from './projectContracts.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 export const PROJECT_CONTRACTS_MESSAGES = {
   added: 'Contract added. Monitoring starts now.',
@@ -260,10 +261,7 @@ export const projectContractsMachine = setup({
               return { projectId: context.projectId, body: 'body' in checked ? checked.body : ({} as never) };
             },
             onDone: { target: '#projectContracts.reloading', actions: 'added' },
-            onError: {
-              target: 'editing',
-              actions: { type: 'submitFailed', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'editing', actions: { type: 'submitFailed', params: withError } },
           },
         },
       },
@@ -285,10 +283,7 @@ export const projectContractsMachine = setup({
           address: context.target?.address ?? '',
         }),
         onDone: { target: 'reloading', actions: 'removed' },
-        onError: {
-          target: 'idle',
-          actions: { type: 'removeFailed', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: { target: 'idle', actions: { type: 'removeFailed', params: withError } },
       },
     },
     reloading: {

@@ -7,7 +7,8 @@ import type {
   WatchlistImportTag,
 } from './watchlistImport.types';
 import { notProvided } from '../../core/notProvided';
-import { invokeError, serverMessage } from '../failure';
+import { serverMessage } from '../failure';
+import { withError } from '../../core/withError';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {
@@ -67,7 +68,9 @@ export const watchlistImportMachine = setup({
     storeFileText: assign((_, text: string) => ({ text })),
     showFileFailed: assign({ fileName: null, error: IMPORT_MESSAGES.fileFailed }),
     storePreview: assign((_, preview: ImportPreview) => ({ preview, error: null })),
-    showFailure: assign((_, error: unknown) => ({ error: serverMessage(error, IMPORT_MESSAGES.failed) })),
+    showFailure: assign((_, { error }: { error: unknown }) => ({
+      error: serverMessage(error, IMPORT_MESSAGES.failed),
+    })),
     showNothingToImport: assign({ error: IMPORT_MESSAGES.nothingToImport }),
     storeAdded: assign((_, added: number) => ({ added, error: null })),
     /** The app's: the page's lists take the imported projects. */
@@ -117,10 +120,7 @@ export const watchlistImportMachine = setup({
           target: 'previewed',
           actions: { type: 'storePreview', params: ({ event }) => event.output },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: invokeError },
-        },
+        onError: { target: 'editing', actions: { type: 'showFailure', params: withError } },
       },
     },
     previewed: {
@@ -152,10 +152,7 @@ export const watchlistImportMachine = setup({
             },
           ],
         },
-        onError: {
-          target: 'previewed',
-          actions: { type: 'showFailure', params: invokeError },
-        },
+        onError: { target: 'previewed', actions: { type: 'showFailure', params: withError } },
       },
     },
     done: {

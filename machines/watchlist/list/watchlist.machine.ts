@@ -10,6 +10,7 @@ import type {
   WatchlistTag,
 } from './watchlist.types';
 import { notProvided } from '../../core/notProvided';
+import { withError } from '../../core/withError';
 
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {
@@ -314,7 +315,7 @@ export const watchlistMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
+                guard: { type: 'errorIsNameTaken', params: withError },
                 target: 'idle',
                 actions: ['showNameTaken', 'rollback', ...EXPIRE_MESSAGE],
               },
@@ -338,7 +339,7 @@ export const watchlistMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'errorIsNameTaken', params: ({ event }) => ({ error: event.error }) },
+                guard: { type: 'errorIsNameTaken', params: withError },
                 target: 'idle',
                 actions: ['showNameTaken', 'rollback', ...EXPIRE_MESSAGE],
               },

@@ -8,7 +8,8 @@ import type {
   SharedWatchlistTag,
 } from './sharedWatchlist.types';
 import { notProvided } from '../../core/notProvided';
-import { invokeError, serverMessage } from '../failure';
+import { serverMessage } from '../failure';
+import { withError } from '../../core/withError';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
@@ -48,7 +49,7 @@ export const sharedWatchlistMachine = setup({
     storeList: assign((_, list: SharedWatchlist) => ({ list, message: null })),
     showLoginRequired: assign({ message: SHARED_MESSAGES.loginRequired }),
     storeCopy: assign((_, copy: CopySharedResult) => ({ copy, message: SHARED_MESSAGES.copied(copy.name) })),
-    showCopyFailed: assign((_, error: unknown) => ({
+    showCopyFailed: assign((_, { error }: { error: unknown }) => ({
       message: serverMessage(error, SHARED_MESSAGES.copyFailed),
     })),
   },
@@ -65,10 +66,7 @@ export const sharedWatchlistMachine = setup({
         input: ({ context }) => ({ token: context.token }),
         onDone: { target: 'ready', actions: { type: 'storeList', params: ({ event }) => event.output } },
         onError: [
-          {
-            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'notFound',
-          },
+          { guard: { type: 'isNotFound', params: withError }, target: 'notFound' },
           { target: 'failed' },
         ],
       },
@@ -97,13 +95,7 @@ export const sharedWatchlistMachine = setup({
             src: 'copy',
             input: ({ context }) => ({ token: context.token }),
             onDone: { target: 'copied', actions: { type: 'storeCopy', params: ({ event }) => event.output } },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'showCopyFailed',
-                params: invokeError,
-              },
-            },
+            onError: { target: 'idle', actions: { type: 'showCopyFailed', params: withError } },
           },
         },
         /** One copy per visit: the page now links to it. */
