@@ -19,6 +19,17 @@ const selectedProject = ({ context, event }: { context: SearchContext; event: Se
   return { project: context.options[event.index]! };
 };
 
+/** A project chosen (the highlighted one, or the one clicked): the box closes and the project goes to the app. */
+const choice = (project: typeof highlightedProject | typeof selectedProject) => ({
+  target: '#search.closed',
+  actions: [
+    'blurInput' as const,
+    { type: 'choose' as const, params: project },
+    { type: 'emitChosen' as const, params: project },
+    'clearKeyword' as const,
+  ],
+});
+
 /**
  * Project search (spec §2 'Project search'). Data loads when the box gets focus; each keyword change re-enters
  * `loading`, which stops the previous request actor, so a stale response can never overwrite a newer one.
@@ -126,26 +137,8 @@ export const searchMachine = setup({
           on: {
             NEXT: { guard: 'hasOptions', actions: 'highlightNext' },
             PREV: { guard: 'hasOptions', actions: 'highlightPrevious' },
-            CHOOSE: {
-              guard: 'hasOptions',
-              target: '#search.closed',
-              actions: [
-                'blurInput',
-                { type: 'choose', params: highlightedProject },
-                { type: 'emitChosen', params: highlightedProject },
-                'clearKeyword',
-              ],
-            },
-            SELECT: {
-              guard: 'isValidIndex',
-              target: '#search.closed',
-              actions: [
-                'blurInput',
-                { type: 'choose', params: selectedProject },
-                { type: 'emitChosen', params: selectedProject },
-                'clearKeyword',
-              ],
-            },
+            CHOOSE: { guard: 'hasOptions', ...choice(highlightedProject) },
+            SELECT: { guard: 'isValidIndex', ...choice(selectedProject) },
             COMPARE: {
               guard: 'isValidIndex',
               target: '#search.closed',
