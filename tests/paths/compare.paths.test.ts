@@ -18,7 +18,7 @@ import type { CompareContext, CompareSnapshot } from '../../machines/projects/co
 import { idsFromSearch } from '../../machines/projects/compare/compare.url';
 import { watchlistPickerMachine } from '../../machines/watchlist/picker/watchlistPicker.machine';
 import { evenSubScores } from './scores';
-import { describePaths, pending, pendingActors, type StepEffect } from './harness';
+import { describePaths, inputOf, pending, pendingActors, type StepEffect } from './harness';
 
 const machine = compareMachine.provide({
   actors: {
@@ -63,8 +63,6 @@ const OFFLINE = new TypeError('Failed to fetch');
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CompareContext;
 const view = (s: AnyMachineSnapshot) => connectCompare(s as CompareSnapshot);
-const inputOf = (s: AnyMachineSnapshot, id: string) =>
-  (s.children[id] as AnyActorRef | undefined)?.getSnapshot().input as unknown;
 /** The invoked request of a state (its child other than the picker, the address watcher and a copy). */
 const request = (s: AnyMachineSnapshot) =>
   Object.keys(s.children).find((k) => !['picker', 'urlWatcher', 'copy'].includes(k));

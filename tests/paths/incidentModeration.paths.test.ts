@@ -13,7 +13,7 @@ import type {
   PendingReport,
 } from '../../machines/incidents/moderation/incidentModeration.types';
 import { staffScreen, isRefused } from './staffScreens';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 import { sameCheckIn } from './stateChecks';
 import { answersIn } from './answers';
 
@@ -71,16 +71,11 @@ const view = (s: AnyMachineSnapshot) => {
 };
 /** The page's view model (ids under 'p', dates stood in for), and what its controls send. */
 const connected = (s: AnyMachineSnapshot) => {
-  const sent: ModerationEvent[] = [];
-  const v = connectIncidentModeration(s as never, (e) => sent.push(e), {
+  const { send, sends } = handlerEvents<ModerationEvent>();
+  const v = connectIncidentModeration(s as never, send, {
     idPrefix: 'p',
     formatDate: (d) => `on ${d.slice(0, 10)}`,
   });
-  const sends = (act: () => void) => {
-    sent.length = 0;
-    act();
-    return [...sent];
-  };
   return { v, sends };
 };
 const SENT_TEXT: Record<number, string> = {

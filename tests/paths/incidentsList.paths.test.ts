@@ -12,7 +12,7 @@ import type {
   IncidentsQuery,
 } from '../../machines/incidents/list/incidentsList.types';
 import { queryFromSearch, searchFromQuery } from '../../machines/incidents/list/incidentsList.url';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 type Context = { query: IncidentsQuery; data: IncidentsPage | null; error: string | null };
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
@@ -60,14 +60,9 @@ const FORMAT = {
   formatUsd: (v: number | null) => (v == null ? '—' : `$${v}`),
 };
 const connected = (s: AnyMachineSnapshot) => {
-  const sent: IncidentsListEvent[] = [];
-  const v = connectIncidentsList(s as never, (e) => sent.push(e), FORMAT);
-  /** What clicking a control (or calling a handler) sends. */
-  const sends = (act: () => void) => {
-    sent.length = 0;
-    act();
-    return [...sent];
-  };
+  /** `sends`: what clicking a control (or calling a handler) sends. */
+  const { send, sends } = handlerEvents<IncidentsListEvent>();
+  const v = connectIncidentsList(s as never, send, FORMAT);
   return { v, sends };
 };
 

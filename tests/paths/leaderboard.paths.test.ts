@@ -19,7 +19,7 @@ import type {
   LeaderboardSort,
 } from '../../machines/projects/leaderboard/leaderboard.types';
 import { apiQuery } from '../../machines/projects/leaderboard/leaderboard.url';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, handlerEvents, pending, type StepEffect } from './harness';
 
 type Context = LeaderboardContext;
 const ctx = (s: AnyMachineSnapshot) => s.context as Context;
@@ -82,16 +82,10 @@ const panelClosed = (step: StepEffect) => {
   expect(step.after.hasTag('filtersOpen')).toBe(false);
 };
 
-/** The view model of a snapshot, with the events its controls send collected in `sent`. */
+/** The view model of a snapshot, and what one call of its handlers (a click, a change) sends. */
 function viewOf(s: AnyMachineSnapshot) {
-  const sent: LeaderboardEvent[] = [];
-  const view = connectLeaderboard(s as LeaderboardSnapshot, (event) => sent.push(event));
-  /** What one call (a click, a change) sends. */
-  const sends = (act: () => void) => {
-    sent.length = 0;
-    act();
-    return [...sent];
-  };
+  const { send, sends } = handlerEvents<LeaderboardEvent>();
+  const view = connectLeaderboard(s as LeaderboardSnapshot, send);
   return { view, sends };
 }
 const SORTABLE = [...LEADERBOARD_SORTS];

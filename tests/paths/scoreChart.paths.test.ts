@@ -12,7 +12,7 @@ import type {
   ScoreChartContext,
 } from '../../machines/projects/score-chart/scoreChart.types';
 import { evenSubScores } from './scores';
-import { describePaths, pending, type StepEffect } from './harness';
+import { describePaths, inputOf, pending, type StepEffect } from './harness';
 
 const LABEL = 'Audit freshness −6.2: no audit for 12 months';
 const history = (range: ScoreRange): ScoreHistory => ({
@@ -40,8 +40,6 @@ const INPUT = { projectId: 'uni' };
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ScoreChartContext;
 const view = (s: AnyMachineSnapshot) => connectScoreChart(s as never);
-const inputOf = (s: AnyMachineSnapshot, id: string) =>
-  (s.children[id] as { getSnapshot: () => { input: unknown } } | undefined)?.getSnapshot().input;
 
 const events = (s: AnyMachineSnapshot): EventObject[] => {
   const list: EventObject[] = [
