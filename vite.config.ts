@@ -14,7 +14,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
  */
 const LOADER = /[\\/](src[\\/]first-load[\\/]loader\.ts|machines[\\/]first-load[\\/]hydrate[\\/][^\\/]+)$/;
 const SHARED_WITH_LOADER =
-  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]account[\\/]tour[\\/]tour\.address\.ts|machines[\\/]core[\\/]notProvided\.ts|api[\\/]site\.ts|src[\\/]first-load[\\/](pageData|slashShortcut|renderedAsShown|rememberedChoices|pageView)\.ts)$/;
+  /[\\/](node_modules[\\/]xstate[\\/].+|api[\\/]storageKeys\.ts|machines[\\/]account[\\/]tour[\\/]tour\.address\.ts|machines[\\/]core[\\/]requests\.ts|api[\\/]site\.ts|src[\\/]first-load[\\/](pageData|slashShortcut|renderedAsShown|rememberedChoices|pageView)\.ts)$/;
 /** A page's fetched data: the hook and its machine. */
 const USE_RESOURCE =
   /[\\/](src[\\/]lib[\\/]useResource\.ts|machines[\\/]core[\\/]resource[\\/]resource\.machine\.ts)$/;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`. Two groups run side by side: they share no state (every test that needs a database makes its own).
 # - server: the unit, server and component suites and the machines' path tests, one vitest process, two workers;
-# - browser: the browser and fleet suites (scripts/browser-lanes.ts): one lane beside the server group, a second
+# - browser: the browser and fleet suites (scripts/browser-lanes.ts): two lanes beside the server group, a third
 #   once the server group is done, then the JavaScript budget (`npm run size`, which needs the build they made).
 # Then the path coverage report, after both: it also shows what the browser's model-based UI tests reached.
 set -uo pipefail

@@ -2,8 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { ApiKeysContext, ApiKeysEvent, ApiKeysTag } from './apiKeys.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 /** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
 function messageOf(error: unknown, fallback: string): string {

@@ -7,7 +7,7 @@ import type {
   NotificationsInput,
   NotificationsTag,
 } from './notifications.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** How often the unread count is refetched while signed in (and the tab is open). */
 export const NOTIFICATIONS_POLL_MS = 60_000;

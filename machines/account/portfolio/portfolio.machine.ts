@@ -2,8 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { HOLDING_MAX_USD, type Portfolio, type WalletImport } from '../../../api/portfolio';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { PortfolioContext, PortfolioEvent, PortfolioTag } from './portfolio.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 /** Messages of the holdings editor. */
 export const PORTFOLIO_MESSAGES = {

@@ -7,8 +7,7 @@ import type {
   SettingsSectionInput,
   SettingsSectionTag,
 } from './settingsSection.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 

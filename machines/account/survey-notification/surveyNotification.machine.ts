@@ -6,7 +6,7 @@ import type {
   SurveyNotificationEvent,
   SurveyNotificationTag,
 } from './surveyNotification.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** Browser storage key for the last time the survey was postponed (spec §3). */
 export const SURVEY_LAST_NOTIFICATION_KEY = 'survey-last-notification-time';

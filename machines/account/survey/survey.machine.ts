@@ -17,8 +17,7 @@ import type {
   SurveyStep,
   SurveyTag,
 } from './survey.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 export { SURVEY_LAST_NOTIFICATION_KEY };
 

@@ -10,8 +10,7 @@ import type {
   WebhooksMessage,
   WebhooksTag,
 } from './webhooks.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 type ErrorLike = { message?: unknown; fields?: unknown };
 const errorMessage = (error: unknown): WebhooksMessage => {

@@ -8,7 +8,7 @@ import type {
   AnnouncementForm,
   StoredAnnouncement,
 } from './announcementAdmin.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 const EMPTY: AnnouncementForm = { content: '', link: '', linkText: '', active: true };
 const toForm = (a: StoredAnnouncement | null | undefined): AnnouncementForm =>

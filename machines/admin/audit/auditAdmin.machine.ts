@@ -11,7 +11,7 @@ import type {
   Status,
   UpdatedFinding,
 } from './auditAdmin.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 import { failureOf, isForbidden, refusedOr } from '../staff-request/staffRequest';
 
 export const EMPTY_FINDING: FindingRow = { title: '', severity: 'medium', status: 'pending' };

@@ -1,4 +1,4 @@
-import { withError } from '../../core/withError';
+import { withError } from '../../core/requests';
 
 /**
  * What the machines of staff pages share about their requests (announcement banner, audit records, incident

@@ -6,8 +6,7 @@ import type {
   ImpersonationTag,
   OpenRequestsEvent,
 } from './impersonation.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 /** Spec §8: shown when the entered id does not resolve. */
 export const USER_NOT_FOUND = "User doesn't exist.";

@@ -11,8 +11,7 @@ import type {
   Credentials,
 } from './authModal.types';
 import { emailKnown, normalizeCode, validate, type AuthField, type AuthView } from './authModal.validation';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 /** What a failed request's error event carries into the guards and actions that read it. */
 type Failure = { error: unknown };

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** A social identity provider offered on the auth forms (from GET /api/auth/providers). */
 export type SocialProvider = { id: string; name: string };

@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromCallback, raise, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** The session as the auth service returns it: `{}` when signed out (spec §3 "Session"). */
 export type SessionUser = {

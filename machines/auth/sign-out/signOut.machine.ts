@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export const SIGN_OUT_MESSAGES = {
   success: 'Signed out successfully.',

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import { notProvided } from '../notProvided';
+import { notProvided } from '../requests';
 
 /** What the signed-in-only code brings: the logic of the notification centre, the survey notification and sign-out. */
 export type AccountActorLogic = {

@@ -19,7 +19,7 @@ import { sessionMachine, type SessionStatus, type SessionUser } from '../../auth
 import type { SavedTour } from '../../account/tour/tour.types';
 import { watchlistHostMachine } from '../../watchlist/host/watchlistHost.machine';
 import { PAGE_PATHS } from '../../../api/pages';
-import { notProvided } from '../notProvided';
+import { notProvided } from '../requests';
 
 /** The views the auth modal opens on. */
 export type AuthView = 'login' | 'signup' | 'forgot-password' | 'verify-email';

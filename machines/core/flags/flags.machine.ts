@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
 import type { FlagIdentity, FlagValues } from '../../../api/flags';
-import { notProvided } from '../notProvided';
+import { notProvided } from '../requests';
 
 export type FlagsEvent =
   /** The session settled or changed (sign-in, sign-out, impersonation). */

@@ -1,7 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { Tags } from '../tags';
-import { notProvided } from '../notProvided';
-import { withError } from '../withError';
+import { notProvided, withError } from '../requests';
 
 /**
  * Shared shape of the site's dialog forms (request a quote, report an incident): a dialog that opens and closes,

@@ -1,5 +1,5 @@
 import type { DoneActorEvent } from 'xstate';
-import { withError } from '../withError';
+import { withError } from '../requests';
 
 /**
  * The part every list section (API keys, webhooks, the portfolio, a settings section, a project's contracts, the

@@ -1,6 +1,5 @@
 import { assign, setup } from 'xstate';
-import { notProvided } from '../notProvided';
-import { withError } from '../withError';
+import { notProvided, withError } from '../requests';
 
 type ErrorLike = { kind?: string; message?: string };
 

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /**
  * A click or a form's submission made on the server's HTML before the app ran: held back (its default prevented),

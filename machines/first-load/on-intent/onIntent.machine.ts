@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export type OnIntentEvent =
   /** The user may soon use the part (pointer over it, focus on it): load its code. */

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export type PartOnViewEvent =
   /**

@@ -9,7 +9,7 @@ import type {
   IncidentsQuery,
 } from './incidentsList.types';
 import type { SortOrder } from '../../core/sortColumn';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 import { listSectionStates } from '../../core/list-section/listSection';
 
 export const EMPTY_FILTERS: IncidentFilters = {

@@ -7,7 +7,7 @@ import type {
   ModerationTag,
   PendingReport,
 } from './incidentModeration.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export const formFor = (r: PendingReport): ApproveForm => ({
   projectName: r.projectName,

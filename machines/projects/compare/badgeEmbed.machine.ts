@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export type EmbedFormat = 'html' | 'markdown';
 

@@ -3,8 +3,7 @@ import { COMPARE_MAX, COMPARE_MIN, compareHref, type Comparison } from '../../..
 import type { ProjectRow } from '../../../api/projects';
 import { watchlistPickerMachine } from '../../watchlist/picker/watchlistPicker.machine';
 import type { CompareContext, CompareEvent, CompareInput, CompareTag } from './compare.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 export const COMPARE_MESSAGES = {
   none: 'Choose at least two projects to compare.',

@@ -10,8 +10,7 @@ import type {
   ProjectContractsInput,
   ProjectContractsTag,
 } from './projectContracts.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 export const PROJECT_CONTRACTS_MESSAGES = {
   added: 'Contract added. Monitoring starts now.',

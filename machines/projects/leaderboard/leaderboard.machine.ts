@@ -11,7 +11,7 @@ import type {
   LeaderboardTag,
 } from './leaderboard.types';
 import type { SortOrder } from '../../core/sortColumn';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export const EMPTY_FILTERS: LeaderboardFilters = {
   chain: '',

@@ -8,7 +8,7 @@ import type {
   ScoreChartInput,
   ScoreChartTag,
 } from './scoreChart.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** The chart's series: the overall score and the six categories, in legend order. */
 export const SCORE_SERIES = [

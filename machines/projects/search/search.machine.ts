@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { ProjectSummary } from '../../../api/projects';
 import type { SearchContext, SearchEmitted, SearchEvent, SearchInput, SearchTag } from './search.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** Header search starts at 2 characters (spec §5, §9). */
 export const HEADER_MIN_KEYWORD_LENGTH = 2;

@@ -7,7 +7,7 @@ import type {
   VoteChoice,
   Votes,
 } from './projectVote.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /**
  * Community vote on a project page: yes/no, one vote per voter (re-voting changes it). The average yes percentage

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { IGNORED_BANNER_KEY } from '../../../api/storageKeys';
 import type { Announcement, BannerContext, BannerEvent, BannerInput, BannerTag } from './banner.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export { IGNORED_BANNER_KEY };
 

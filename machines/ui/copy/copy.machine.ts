@@ -5,7 +5,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { CopyContext, CopyEvent, CopyTag } from './copy.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** How long "Copied" (or the failure) stays, in ms. */
 export const COPY_SHOWN_FOR = 2000;

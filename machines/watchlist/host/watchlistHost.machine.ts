@@ -7,7 +7,7 @@ import {
   type AnyActorLogic,
   type AnyActorRef,
 } from 'xstate';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 export type WatchlistHostEvent =
   /** The session settled signed in or signed out (the app tells its children). */

@@ -6,9 +6,8 @@ import type {
   WatchlistImported,
   WatchlistImportTag,
 } from './watchlistImport.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided, withError } from '../../core/requests';
 import { serverMessage } from '../failure';
-import { withError } from '../../core/withError';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {

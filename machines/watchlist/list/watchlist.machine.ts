@@ -9,8 +9,7 @@ import type {
   WatchlistMessage,
   WatchlistTag,
 } from './watchlist.types';
-import { notProvided } from '../../core/notProvided';
-import { withError } from '../../core/withError';
+import { notProvided, withError } from '../../core/requests';
 
 /** Spec §8 messages, verbatim. */
 export const WATCHLIST_MESSAGES = {

@@ -7,7 +7,7 @@ import type {
   PickerInput,
   PickerTag,
 } from './watchlistPicker.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** Below this many characters the server answers with the trending list, headed 'Trending Projects'. */
 export const PICKER_MIN_KEYWORD_LENGTH = 2;

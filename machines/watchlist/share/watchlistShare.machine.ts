@@ -5,7 +5,7 @@ import type {
   WatchlistShareEvent,
   WatchlistShareTag,
 } from './watchlistShare.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided } from '../../core/requests';
 
 /** Texts of the share dialog. */
 export const SHARE_MESSAGES = {

@@ -7,9 +7,8 @@ import type {
   SharedWatchlistInput,
   SharedWatchlistTag,
 } from './sharedWatchlist.types';
-import { notProvided } from '../../core/notProvided';
+import { notProvided, withError } from '../../core/requests';
 import { serverMessage } from '../failure';
-import { withError } from '../../core/withError';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
