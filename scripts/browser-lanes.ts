@@ -16,8 +16,10 @@
  * What every run of the e2e project needs once (prepareBrowserRun: Chromium, the SPA build, the seeded data folder,
  * an empty .tmp/ui-paths) is prepared here once, and tests/e2e/global-setup.ts skips it when SEEDED_DATA_ENV is set. Each run's output is
  * printed whole when it ends, its results go to .tmp/browser/<n>.json (a failed run's output also to <n>.failed.log),
- * and the exit code is non-zero if any failed.
- * Arguments, if any, keep only the runs with a file whose path contains one of them (`… browser-lanes.ts smoke csp`).
+ * and the exit code is non-zero if any failed. The JavaScript budget (`npm run size`) takes a lane too: it needs the
+ * build prepared here and no test's state.
+ * Arguments, if any, keep only the runs with a file whose path contains one of them (`… browser-lanes.ts smoke csp`;
+ * `size` for the budget).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -29,12 +31,20 @@ const RESULTS = '.tmp/browser';
 const SERVER_DONE = '.tmp/server-group.done';
 const VITEST = 'node_modules/vitest/vitest.mjs';
 
-type Run = { project: string; files: string[] };
+/** A vitest run of one project's files, or the JavaScript budget (`npm run size`, on the build prepared here). */
+type Run = { project: string; files: string[] } | { budget: true };
+
+/** The budget's seconds in a lane (it loads routes in Chromium), to queue it among the files. */
+const BUDGET_SECONDS = 90;
 
 const list = (dir: string) =>
   readdirSync(dir)
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => path.join(dir, f));
+
+const BUDGET = 'npm run size';
+/** What a run is called in the output, and what the arguments match. */
+const namesOf = (run: Run) => ('budget' in run ? [BUDGET] : run.files);
 
 /** Seconds each file took in the last run (its JSON results), to start the longest first. */
 function lastTimes(): Map<string, number> {
@@ -53,16 +63,20 @@ function lastTimes(): Map<string, number> {
 function queue(): Run[] {
   const times = lastTimes();
   // Without a last run, a file's size stands for its time (the model-based UI files are the longest in both).
-  const weight = (files: string[]) =>
-    files.reduce((sum, f) => sum + (times.get(f) ?? statSync(f).size / 200), 0);
+  const weight = (run: Run) =>
+    'budget' in run
+      ? BUDGET_SECONDS
+      : run.files.reduce((sum, f) => sum + (times.get(f) ?? statSync(f).size / 200), 0);
   const runs: Run[] = [
     ...list('tests/e2e').map((f) => ({ project: 'e2e', files: [f] })),
     { project: 'fleet', files: list('tests/fleet') },
   ];
+  // The budget reads only the build: in a lane beside the files rather than after the last of them.
+  runs.push({ budget: true });
   const only = process.argv.slice(2);
   return runs
-    .filter((run) => !only.length || run.files.some((f) => only.some((part) => f.includes(part))))
-    .sort((a, b) => weight(b.files) - weight(a.files));
+    .filter((run) => !only.length || namesOf(run).some((name) => only.some((part) => name.includes(part))))
+    .sort((a, b) => weight(b) - weight(a));
 }
 
 async function prepare(): Promise<string> {
@@ -74,15 +88,23 @@ async function prepare(): Promise<string> {
 
 function runOne(run: Run, index: number, lane: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   // vitest's own entry on this node, not through npx: npm's start cost a second of CPU per file.
-  const args = [VITEST, 'run', '--project', run.project, '--reporter=default', '--reporter=json'];
-  args.push(`--outputFile.json=${RESULTS}/${index}.json`, ...run.files);
+  const args =
+    'budget' in run
+      ? ['--import', 'tsx', 'bench/size.ts']
+      : [VITEST, 'run', '--project', run.project, '--reporter=default', '--reporter=json'].concat(
+          `--outputFile.json=${RESULTS}/${index}.json`,
+          run.files,
+        );
+  const name =
+    'budget' in run || run.files.length === 1
+      ? namesOf(run)[0]
+      : `${run.project} (${run.files.length} files)`;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => {
-      const name = run.files.length === 1 ? run.files[0] : `${run.project} (${run.files.length} files)`;
       process.stdout.write(`\n[${lane}] ${name}: ${code === 0 ? 'passed' : 'FAILED'}\n${output}`);
       // scripts/test.sh prints these again at the very end: CI shows only the end of a run's output.
       if (code !== 0) writeFileSync(`${RESULTS}/${index}.failed.log`, `${name}\n${output}`);
@@ -99,7 +121,7 @@ const failed: string[] = [];
 async function lane(name: string, opensWhen: () => boolean) {
   while (!opensWhen() && todo.length > 0) await new Promise((r) => setTimeout(r, 2000));
   for (let next = todo.shift(); next; next = todo.shift()) {
-    if (!(await runOne(next.run, next.index, name, env))) failed.push(...next.run.files);
+    if (!(await runOne(next.run, next.index, name, env))) failed.push(...namesOf(next.run));
   }
 }
 

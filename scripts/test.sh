@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`. Two groups run side by side: they share no state (every test that needs a database makes its own).
 # - server: the unit, server and component suites and the machines' path tests, one vitest process, two workers;
-# - browser: the browser and fleet suites (scripts/browser-lanes.ts): two lanes beside the server group, a third
-#   once the server group is done, then the JavaScript budget (`npm run size`, which needs the build they made).
+# - browser: the browser and fleet suites and the JavaScript budget (`npm run size`, on the build they use), in
+#   scripts/browser-lanes.ts: two lanes beside the server group, a third once the server group is done.
 # Then the path coverage report, after both: it also shows what the browser's model-based UI tests reached.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,7 @@ rm -f .tmp/server-group.done
   exit $status
 ) &
 server=$!
-npx tsx scripts/browser-lanes.ts && npm run size
+npx tsx scripts/browser-lanes.ts
 browser=$?
 wait "$server"
 server_status=$?
