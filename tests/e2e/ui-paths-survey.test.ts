@@ -17,6 +17,7 @@ import { DEFAULT_WATCHLIST_NAME } from '../../api/watchlist';
 import { SURVEY_LAST_NOTIFICATION_KEY, surveyMachine } from '../../machines/account/survey/survey.machine';
 import type { SurveyDraft, SurveyStep } from '../../machines/account/survey/survey.types';
 import { pending } from '../paths/harness';
+import { surveyStateKey } from '../paths/stateKeys';
 import { createAccount, signInApi } from './accounts';
 import { DESKTOP, startServerAndBrowser, waitForTheApp } from './harness';
 import { acceptCookies } from './site-helpers';
@@ -205,22 +206,8 @@ describeUiPaths({
   }),
   input: { firstLogin: true },
   events,
-  // Selections beyond the ones that matter are folded so the graph stays small (as in the path test).
-  serializeState: (s) => {
-    const c = s.context;
-    const a = c.answers;
-    return JSON.stringify([
-      s.value,
-      s.status,
-      c.steps.length,
-      c.selection !== null,
-      a.userType,
-      a.expertiseType !== null || a.institutionType !== null,
-      a.projects.length,
-      a.watchlistName,
-      c.startTour,
-    ]);
-  },
+  // As the path test folds it.
+  serializeState: surveyStateKey,
   // Fewer, longer paths where nothing is lost: the saving state is checked on the way to the save's answer (a path
   // ending on Done or Start a Guided Tour would add nothing), and the successful save is the one that creates the
   // watchlist from a chosen project and a typed name, so the server's watchlist is compared with the model's.

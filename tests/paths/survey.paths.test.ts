@@ -4,6 +4,7 @@ import { connectSurvey } from '../../machines/account/survey/survey.connect';
 import { SURVEY_LAST_NOTIFICATION_KEY, surveyMachine } from '../../machines/account/survey/survey.machine';
 import type { SurveyDraft, SurveyStep } from '../../machines/account/survey/survey.types';
 import { describePaths, pending, type StepEffect } from './harness';
+import { surveyStateKey } from './stateKeys';
 
 // A failed save is logged to the console (spec §8); keep the test output quiet, and look at what is logged.
 const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -388,22 +389,7 @@ for (const firstLogin of [true, false]) {
   describePaths('survey', machine, {
     input: { firstLogin },
     events,
-    // Selections other than the ones that matter are folded so the graph stays small.
-    serializeState: (s) => {
-      const c = s.context;
-      const a = c.answers;
-      return JSON.stringify([
-        s.value,
-        s.status,
-        c.steps.length,
-        c.selection !== null,
-        a.userType,
-        a.expertiseType !== null || a.institutionType !== null,
-        a.projects.length,
-        a.watchlistName,
-        c.startTour,
-      ]);
-    },
+    serializeState: surveyStateKey,
     transitions,
     also: [...ALSO, tourThenDone(firstLogin)],
   });

@@ -13,6 +13,7 @@ import type {
   TourTag,
 } from '../../machines/account/tour/tour.types';
 import { describePaths, type StepEffect } from './harness';
+import { tourStateKey } from './stateKeys';
 
 const view = (s: AnyMachineSnapshot) => connect(s as TourSnapshot, () => undefined);
 const ctx = (s: AnyMachineSnapshot) => (s as TourSnapshot).context;
@@ -558,22 +559,6 @@ const events: (TourEvent | EventObject)[] = [
   { type: 'xstate.after.targetWait.tour.running.step.init' },
 ];
 
-// What tells two resting snapshots apart for the traversal (the last action only matters in transient states).
-const serializeState = (s: AnyMachineSnapshot) => {
-  const c = ctx(s);
-  return JSON.stringify([
-    s.value,
-    c.signedIn,
-    c.index,
-    c.direction,
-    c.anyShown,
-    c.beacon,
-    c.returnIndex,
-    c.resume?.card ?? null,
-    c.steps.length,
-  ]);
-};
-
 const states: Record<string, (s: AnyMachineSnapshot) => void> = {
   // The tour waits only while the session is unknown.
   'tour.waiting': (s) => expect(ctx(s).signedIn).toBeNull(),
@@ -692,7 +677,7 @@ for (const signedIn of [false, true, null]) {
   describePaths('tour', tourMachine, {
     input: { signedIn },
     events: events as EventObject[],
-    serializeState,
+    serializeState: (s) => tourStateKey(s),
     limit: 50_000,
     states: withControls(states),
     transitions: checked,
