@@ -17,6 +17,15 @@ export const errorCode = (error: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/**
+ * The server's message for a refused request (an error with a code, as errorCode reads it: e.g. the 10-key limit),
+ * else `fallback` (a network failure, a crash).
+ */
+export const serverMessage = (error: unknown, fallback: string): string => {
+  const message = errorCode(error) === undefined ? undefined : (error as { message?: unknown }).message;
+  return typeof message === 'string' && message ? message : fallback;
+};
+
 export type HttpErrorKind = 'timeout' | 'server' | 'not-found' | 'client' | 'generic';
 
 /** Thrown by the request helper for any non-OK response; carries the response body text (spec §8). */

@@ -1,14 +1,9 @@
 import { assertEvent, assign, setup } from 'xstate';
+import { serverMessage } from '../../../api/errors';
 import { API_KEY_MESSAGES, checkApiKeyName, type ApiKey, type CreatedApiKey } from '../../../api/apiKeys';
 import { listSectionStates } from '../../core/list-section/listSection';
 import type { ApiKeysContext, ApiKeysEvent, ApiKeysTag } from './apiKeys.types';
 import { notProvided, withError } from '../../core/requests';
-
-/** The server's message when it sent one (`{ error, message }`: e.g. the 10-key limit), else `fallback`. */
-function messageOf(error: unknown, fallback: string): string {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown };
-  return typeof e.code === 'string' && typeof e.message === 'string' && e.message ? e.message : fallback;
-}
 
 const withoutSecret = ({ key: _secret, ...rest }: CreatedApiKey): ApiKey => rest;
 
@@ -65,7 +60,7 @@ export const apiKeysMachine = setup({
       name: '',
     })),
     showCreateFailed: assign((_, params: { error: unknown }) => ({
-      error: messageOf(params.error, API_KEY_MESSAGES.createFailed),
+      error: serverMessage(params.error, API_KEY_MESSAGES.createFailed),
       name: '',
     })),
     askToConfirm: assign(({ event }) => {
@@ -80,7 +75,7 @@ export const apiKeysMachine = setup({
       confirmId: null,
     })),
     showRevokeFailed: assign((_, params: { error: unknown }) => ({
-      error: messageOf(params.error, API_KEY_MESSAGES.revokeFailed),
+      error: serverMessage(params.error, API_KEY_MESSAGES.revokeFailed),
       confirmId: null,
     })),
     showCopied: assign({ copied: true, error: null }),

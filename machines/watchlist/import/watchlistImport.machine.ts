@@ -7,7 +7,7 @@ import type {
   WatchlistImportTag,
 } from './watchlistImport.types';
 import { notProvided, withError } from '../../core/requests';
-import { serverMessage } from '../failure';
+import { serverMessage } from '../../../api/errors';
 
 /** Texts of the import dialog. */
 export const IMPORT_MESSAGES = {

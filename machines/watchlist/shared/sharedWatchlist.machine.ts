@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { errorCode } from '../../../api/errors';
+import { errorCode, serverMessage } from '../../../api/errors';
 import type { CopySharedResult, SharedWatchlist } from '../../../api/watchlist';
 import type {
   SharedWatchlistContext,
@@ -8,7 +8,6 @@ import type {
   SharedWatchlistTag,
 } from './sharedWatchlist.types';
 import { notProvided, withError } from '../../core/requests';
-import { serverMessage } from '../failure';
 
 /** Texts of the shared-list page. */
 export const SHARED_MESSAGES = {
